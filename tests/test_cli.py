@@ -1,0 +1,66 @@
+"""The wgkit command: exit codes, error form on stderr, never a traceback."""
+
+import json
+import subprocess
+import sys
+
+from tests.conftest import ROOT, SCENARIOS
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "wgkit.cli", *args], capture_output=True,
+                          text=True, cwd=ROOT, timeout=120)
+
+
+def test_validate_bundled_exits_zero():
+    r = run("validate", *map(str, SCENARIOS))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.count(": ok (") == len(SCENARIOS) == 5
+
+
+def test_validate_without_arguments_checks_bundled():
+    r = run("validate")
+    assert r.returncode == 0 and r.stdout.count(": ok (") == len(SCENARIOS)
+
+
+def test_validate_broken_files_exit_one_with_error_form(tmp_path):
+    good = SCENARIOS[0]
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(good.read_text().replace("width: 48", "width: -48", 1))
+    syntax = tmp_path / "syntax.yaml"
+    syntax.write_text("title: [unclosed\n")
+    binary = tmp_path / "binary.yaml"
+    binary.write_bytes(b"\x00\x01\x02")
+    r = run("validate", str(good), str(broken), str(syntax), str(binary))
+    assert r.returncode == 1
+    assert "Traceback" not in r.stderr
+    assert f"{broken}:" in r.stderr and "table.width: must be greater than 0, got -48" in r.stderr
+    assert f"{syntax}:2:1: (document): YAML syntax error" in r.stderr
+    assert f"{binary}:1:1: (document): not a text file" in r.stderr
+    assert "3 of 4 files invalid" in r.stderr
+
+
+def test_validate_missing_file():
+    r = run("validate", "no/such.yaml")
+    assert r.returncode == 1 and "no/such.yaml:1:1: (document): cannot read file" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_rulesets_lists_five_with_scale_and_dice():
+    r = run("rulesets")
+    lines = r.stdout.splitlines()
+    assert r.returncode == 0 and len(lines) == 5
+    assert any(line.startswith("close_action") and '1" = 4 yd' in line and "d6" in line for line in lines)
+    assert any(line.startswith("easy_company") and '1" = 10 m' in line and "d00" in line for line in lines)
+    assert any(line.startswith("rookie") and "house" in line for line in lines)
+
+
+def test_schema_prints_json_schema():
+    r = run("schema")
+    schema = json.loads(r.stdout)
+    assert schema["required"] == ["title", "ruleset", "table", "sides"]
+
+
+def test_unknown_command_is_usage_error():
+    r = run("frobnicate")
+    assert r.returncode == 2 and "invalid choice" in r.stderr and "Traceback" not in r.stderr

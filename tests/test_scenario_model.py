@@ -1,0 +1,39 @@
+"""Bundled scenarios load, round-trip, and conform to the shipped JSON Schema."""
+
+import jsonschema
+import yaml
+
+from wgkit.scenario import dumps, load, loads
+from wgkit.scenario.schema import SCENARIO
+from wgkit.rules import RULESETS
+
+
+def test_bundled_scenario_round_trips(scenario_path):
+    first = load(scenario_path)
+    text = dumps(first)
+    assert loads(text, "dumped.yaml") == first
+    assert dumps(loads(text)) == text  # dumping is stable
+
+
+def test_every_ruleset_has_a_bundled_scenario(scenario_path):
+    assert scenario_path.parent.name in RULESETS
+    assert load(scenario_path).ruleset == scenario_path.parent.name
+
+
+def test_dump_keeps_human_order(scenario_path):
+    keys = list(yaml.safe_load(dumps(load(scenario_path))))
+    assert keys[0] == "title" and keys.index("ruleset") < keys.index("table") < keys.index("sides")
+
+
+def test_schema_is_valid_and_accepts_samples(scenario_path):
+    jsonschema.Draft202012Validator.check_schema(SCENARIO)
+    jsonschema.validate(yaml.safe_load(scenario_path.read_text()), SCENARIO)
+
+
+def test_model_lookups():
+    s = load(next(p for p in __import__("tests.conftest", fromlist=["SCENARIOS"]).SCENARIOS
+                  if p.parent.name == "close_action"))
+    assert s.side("de").role == "defender"
+    assert s.feature("farmhouse").type == "buildings"
+    ids = [p.id for _, _, p in s.pieces()]
+    assert len(ids) == len(set(ids)) == 13

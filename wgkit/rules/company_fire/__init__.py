@@ -1,0 +1,1 @@
+"""company fire ruleset."""

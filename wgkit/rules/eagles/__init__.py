@@ -1,0 +1,1 @@
+"""eagles ruleset."""

@@ -1,0 +1,64 @@
+"""Eagles, Crowns and Oak Leaves vocabulary (text: 001_4e0a1b6d41aa80da)."""
+
+from wgkit.geometry.scale import GroundScale
+from wgkit.rules.registry import RulesetInfo, terrain_table
+
+# Cover is the Target Position Defensive rating a unit standing still in the terrain earns
+# (§1.4: CC for woods, buildings and marginal terrain; DD for prepared positions).
+# Movement names how many codes the terrain costs (§2: one or two codes down).
+_TERRAIN = terrain_table(
+    {
+        "woods": ("CC", True, "minus2"),
+        "buildings": ("CC", True, "minus1"),
+        "hill": ("BB", True, "minus1"),
+        "road": ("BB", False, "road"),
+        "stream": ("BB", False, "minus1"),
+        "river": ("BB", False, "minus2"),
+        "rough": ("CC", False, "minus1"),
+        "swamp": ("CC", False, "all"),
+        "mud": ("BB", False, "all"),
+        "snow": ("BB", False, "minus1"),
+        "fields": ("BB", False, "clear"),
+        "orchard": ("CC", False, "minus1"),
+        "low_wall": ("CC", False, "minus1"),
+        "hedge": ("CC", True, "minus1"),
+        "bocage": ("CC", True, "minus2"),
+        "barbed_wire": ("BB", False, "minus2"),
+        "minefield": ("BB", False, "clear"),
+        "foxholes": ("DD", False, "clear"),
+        "trenches": ("DD", False, "clear"),
+        "bunker": ("DD", True, "minus2"),
+        "smoke": ("BB", True, "clear"),
+    },
+    source="house",
+    ref="§1.4, §2",
+    note="the text gives TPD classes and code reductions but no per-terrain list",
+)
+
+RULESET = RulesetInfo(
+    id="eagles",
+    name="Eagles, Crowns and Oak Leaves",
+    aliases=("ecol", "eagles crowns and oak leaves", "eagles_crowns_oak_leaves"),
+    text="001_4e0a1b6d41aa80da.txt",
+    scale=GroundScale(100, "yd"),
+    dice=("d10", "d6"),
+    pieces="stands",
+    grid="optional",
+    qualities=(),
+    unit_kinds=frozenset({
+        "infantry", "vehicle", "artillery", "at_gun", "mg", "hq", "admin", "engineer",
+        "minesweeper", "recon", "aa", "aircraft", "bunker",
+    }),
+    weapons=frozenset({"small_arms", "mg", "at_gun", "tank_gun", "howitzer", "mortar",
+                       "naval_gun", "aa_gun", "rockets", "bombs"}),
+    terrain=_TERRAIN,
+    nationalities=("us", "uk", "germany", "ussr", "japan", "italy", "france"),
+    unit_attrs={
+        "fp": {"type": "integer", "minimum": 0, "maximum": 12},
+        "fp_class": {"enum": ["W", "X", "Y", "Z"]},
+        "armour": {"enum": ["hard", "dense", "moderate", "thin", "infantry"]},
+        "move_code": {"enum": ["A", "B", "C", "D", "E"]},
+        "guns": {"type": "integer", "minimum": 1},
+        "calibre_mm": {"type": "number", "exclusiveMinimum": 0},
+    },
+)

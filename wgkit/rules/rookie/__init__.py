@@ -1,0 +1,1 @@
+"""rookie ruleset."""

@@ -1,0 +1,60 @@
+"""Rookie Rules vocabulary (text: 003_886a0ad6b6bb64d7, MWAN #89)."""
+
+from wgkit.geometry.scale import GroundScale
+from wgkit.rules.registry import RulesetInfo, terrain_table
+
+# Line of sight: hills and any class of cover block it (fire into cover, never through it).
+# The movement chart is lost, so the speed class per terrain (A fast, B, C slow) is house.
+_TERRAIN = terrain_table(
+    {
+        "woods": ("woods", True, "C"),
+        "buildings": ("buildings", True, "C"),
+        "hill": ("none", True, "B"),
+        "road": ("none", False, "road"),
+        "stream": ("none", False, "C"),
+        "river": ("none", False, "C"),
+        "rough": ("light", True, "B"),
+        "swamp": ("none", False, "C"),
+        "mud": ("none", False, "C"),
+        "snow": ("none", False, "B"),
+        "fields": ("light", True, "B"),
+        "fields/low": ("none", False, "A"),
+        "orchard": ("light", True, "B"),
+        "low_wall": ("light", True, "B"),
+        "hedge": ("light", True, "B"),
+        "bocage": ("woods", True, "C"),
+        "barbed_wire": ("none", False, "wire"),
+        "minefield": ("none", False, "A"),
+        "foxholes": ("entrenched", True, "B"),
+        "trenches": ("entrenched", True, "B"),
+        "bunker": ("bunker", True, "C"),
+        "smoke": ("none", True, "A"),
+    },
+    source="house",
+    ref="Line of Sight; Movement",
+    note="the movement and cover charts are lost; LOS follows the text",
+)
+
+RULESET = RulesetInfo(
+    id="rookie",
+    name="Rookie Rules",
+    aliases=("rr", "rookie rules", "rookierules"),
+    text="003_886a0ad6b6bb64d7.txt",
+    scale=GroundScale(10, "yd"),
+    scale_note="house: the text gives no ground scale, only table inches",
+    dice=("d10", "d00", "d6"),
+    pieces="stands",
+    grid="none",
+    qualities=("green", "regular", "veteran", "elite"),
+    unit_kinds=frozenset({"squad", "leader", "hmg", "mortar", "heavy_mortar", "gun", "vehicle",
+                          "sniper", "aircraft", "bunker"}),
+    weapons=frozenset({"rifle", "smg", "lmg", "hmg", "mortar", "heavy_mortar", "at_gun",
+                       "flamethrower", "tank_gun", "aa_gun"}),
+    terrain=_TERRAIN,
+    nationalities=("us", "uk", "germany", "ussr", "italy", "japan"),
+    unit_attrs={
+        "ff": {"type": "integer", "minimum": 0},
+        "armour_class": {"enum": ["A", "B", "C", "D", "E"]},
+        "colour": {"type": "string"},
+    },
+)

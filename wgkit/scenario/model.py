@@ -1,0 +1,263 @@
+"""The scenario model: typed, immutable, and written back to YAML as a person would write it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+Point = tuple[float, float]
+
+
+def _pt(v: Any) -> Point:
+    return (v[0], v[1])
+
+
+def _pts(vs: Any) -> tuple[Point, ...]:
+    return tuple(_pt(v) for v in vs)
+
+
+def _put(out: dict[str, Any], key: str, value: Any, default: Any = None) -> None:
+    if value != default:
+        out[key] = value
+
+
+@dataclass(frozen=True)
+class Grid:
+    type: str
+    size: float
+    orientation: str | None = None
+    origin: Point = (0, 0)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Grid":
+        return cls(d["type"], d["size"], d.get("orientation"), _pt(d.get("origin", (0, 0))))
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type, "size": self.size}
+        _put(out, "orientation", self.orientation)
+        _put(out, "origin", list(self.origin), [0, 0])
+        return out
+
+
+@dataclass(frozen=True)
+class Table:
+    width: float
+    depth: float
+    grid: Grid | None = None
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Table":
+        return cls(d["width"], d["depth"], Grid.from_dict(d["grid"]) if "grid" in d else None)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"width": self.width, "depth": self.depth}
+        if self.grid:
+            out["grid"] = self.grid.to_dict()
+        return out
+
+
+@dataclass(frozen=True)
+class Feature:
+    """A terrain feature; ``shape`` is the one shape key used and ``geometry`` its value."""
+
+    id: str
+    type: str
+    shape: str
+    geometry: Any
+    name: str | None = None
+    variant: str | None = None
+    height: float | None = None
+    width: float | None = None
+    notes: str | None = None
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Feature":
+        from wgkit.scenario.shapes import SHAPE_KEYS
+
+        shape = next(k for k in SHAPE_KEYS if k in d)
+        geom = d[shape]
+        if shape in ("polygon", "line"):
+            geom = _pts(geom)
+        elif shape == "edges":
+            geom = tuple((int(c), int(r), str(s)) for c, r, s in geom)
+        elif shape == "rectangle":
+            geom = {"center": _pt(geom["center"]), "size": _pt(geom["size"]),
+                    "rotation": geom.get("rotation", 0)}
+        else:
+            geom = {"center": _pt(geom["center"]), "radius": geom["radius"]}
+        return cls(d["id"], d["type"], shape, geom, d.get("name"), d.get("variant"),
+                   d.get("height"), d.get("width"), d.get("notes"))
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id}
+        _put(out, "name", self.name)
+        out["type"] = self.type
+        _put(out, "variant", self.variant)
+        _put(out, "height", self.height)
+        g = self.geometry
+        if self.shape in ("polygon", "line", "edges"):
+            out[self.shape] = [list(p) for p in g]
+        elif self.shape == "rectangle":
+            out[self.shape] = {"center": list(g["center"]), "size": list(g["size"])}
+            _put(out[self.shape], "rotation", g["rotation"], 0)
+        else:
+            out[self.shape] = {"center": list(g["center"]), "radius": g["radius"]}
+        _put(out, "width", self.width)
+        _put(out, "notes", self.notes)
+        return out
+
+    def as_mapping(self) -> dict[str, Any]:
+        """The feature as a plain mapping, for :mod:`wgkit.scenario.shapes`."""
+        return self.to_dict()
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One figure, stand, vehicle or gun on the table."""
+
+    id: str
+    position: Point | None = None
+    cell: tuple[int, int] | None = None
+    facing: float = 0
+    weapons: tuple[str, ...] = ()
+    name: str | None = None
+    role: str | None = None
+    rank: str | None = None
+    hidden: bool = False
+    rules: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Piece":
+        return cls(d["id"], _pt(d["position"]) if "position" in d else None,
+                   tuple(d["cell"]) if "cell" in d else None,  # type: ignore[arg-type]
+                   d.get("facing", 0), tuple(d.get("weapons", ())), d.get("name"), d.get("role"),
+                   d.get("rank"), d.get("hidden", False), dict(d.get("rules", {})))
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id}
+        _put(out, "name", self.name)
+        _put(out, "role", self.role)
+        _put(out, "rank", self.rank)
+        if self.position is not None:
+            out["position"] = list(self.position)
+        if self.cell is not None:
+            out["cell"] = list(self.cell)
+        _put(out, "facing", self.facing, 0)
+        _put(out, "weapons", list(self.weapons), [])
+        _put(out, "hidden", self.hidden, False)
+        _put(out, "rules", self.rules, {})
+        return out
+
+
+@dataclass(frozen=True)
+class Unit:
+    id: str
+    kind: str
+    pieces: tuple[Piece, ...]
+    piece_key: str = "figures"  # "figures" or "stands", as written
+    name: str | None = None
+    quality: str | None = None
+    leader: str | None = None
+    hidden: bool = False
+    rules: dict[str, Any] = field(default_factory=dict)
+    notes: str | None = None
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Unit":
+        key = "figures" if "figures" in d else "stands"
+        return cls(d["id"], d["kind"], tuple(Piece.from_dict(p) for p in d[key]), key,
+                   d.get("name"), d.get("quality"), d.get("leader"), d.get("hidden", False),
+                   dict(d.get("rules", {})), d.get("notes"))
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id}
+        _put(out, "name", self.name)
+        out["kind"] = self.kind
+        _put(out, "quality", self.quality)
+        _put(out, "leader", self.leader)
+        _put(out, "hidden", self.hidden, False)
+        _put(out, "rules", self.rules, {})
+        _put(out, "notes", self.notes)
+        out[self.piece_key] = [p.to_dict() for p in self.pieces]
+        return out
+
+
+@dataclass(frozen=True)
+class Side:
+    id: str
+    name: str
+    role: str
+    units: tuple[Unit, ...]
+    colour: str | None = None
+    nationality: str | None = None
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Side":
+        return cls(d["id"], d["name"], d["role"], tuple(Unit.from_dict(u) for u in d["units"]),
+                   d.get("colour"), d.get("nationality"))
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "name": self.name}
+        _put(out, "colour", self.colour)
+        out["role"] = self.role
+        _put(out, "nationality", self.nationality)
+        out["units"] = [u.to_dict() for u in self.units]
+        return out
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A whole scenario: metadata, table, terrain and sides."""
+
+    title: str
+    ruleset: str  # canonical ruleset id
+    table: Table
+    sides: tuple[Side, ...]
+    terrain: tuple[Feature, ...] = ()
+    description: str | None = None
+    seed: int | None = None
+    turns: int | None = None
+    victory: tuple[str, ...] = ()
+    rules: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Scenario":
+        from wgkit.rules.registry import find_ruleset
+
+        victory = d.get("victory", ())
+        return cls(d["title"], find_ruleset(d["ruleset"]).id, Table.from_dict(d["table"]),
+                   tuple(Side.from_dict(s) for s in d["sides"]),
+                   tuple(Feature.from_dict(f) for f in d.get("terrain", ())),
+                   d.get("description"), d.get("seed"), d.get("turns"),
+                   (victory,) if isinstance(victory, str) else tuple(victory), dict(d.get("rules", {})))
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"title": self.title}
+        _put(out, "description", self.description)
+        out["ruleset"] = self.ruleset
+        _put(out, "seed", self.seed)
+        _put(out, "turns", self.turns)
+        if self.victory:
+            out["victory"] = self.victory[0] if len(self.victory) == 1 else list(self.victory)
+        _put(out, "rules", self.rules, {})
+        out["table"] = self.table.to_dict()
+        if self.terrain:
+            out["terrain"] = [f.to_dict() for f in self.terrain]
+        out["sides"] = [s.to_dict() for s in self.sides]
+        return out
+
+    # -- lookups -------------------------------------------------------------------------
+    def side(self, side_id: str) -> Side:
+        return next(s for s in self.sides if s.id == side_id)
+
+    def units(self) -> list[tuple[Side, Unit]]:
+        return [(s, u) for s in self.sides for u in s.units]
+
+    def pieces(self) -> list[tuple[Side, Unit, Piece]]:
+        return [(s, u, p) for s in self.sides for u in s.units for p in u.pieces]
+
+    def feature(self, feature_id: str) -> Feature:
+        return next(f for f in self.terrain if f.id == feature_id)
+
+    def with_(self, **changes: Any) -> "Scenario":
+        return replace(self, **changes)

@@ -1,0 +1,306 @@
+"""Check a parsed scenario document: structure by JSON Schema, meaning by the ruleset registry.
+
+Every problem is collected (not only the first) and pinned to its line and column.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any, Iterator
+
+import jsonschema
+import shapely
+from shapely.geometry import Point, Polygon, box
+
+from wgkit.rules.registry import RulesetInfo, UnknownRulesetError, find_ruleset
+from wgkit.scenario.errors import Path, Problem
+from wgkit.scenario.reader import Located
+from wgkit.scenario.schema import SCENARIO
+from wgkit.scenario.shapes import SHAPE_KEYS, feature_geometry, well_formed
+from wgkit.vocabulary import HEX_SIDES, SQUARE_SIDES, TERRAIN_TYPES
+
+_VALIDATOR = jsonschema.Draft202012Validator(SCENARIO)
+EDGE_TOLERANCE = 1e-6
+
+
+def did_you_mean(word: object, choices: list[str] | set[str] | frozenset[str]) -> str:
+    close = difflib.get_close_matches(str(word), sorted(choices), n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+def _kind(value: object) -> str:
+    names = {bool: "true/false", int: "a whole number", float: "a number", str: "text",
+             list: "a list", dict: "a mapping", type(None): "nothing"}
+    shown = f" {value!r}" if isinstance(value, (int, float, str)) and len(repr(value)) < 40 else ""
+    return names.get(type(value), type(value).__name__) + shown
+
+
+_EXPECT = {"number": "a number", "integer": "a whole number", "string": "text",
+           "array": "a list", "object": "a mapping", "boolean": "true or false"}
+
+
+def schema_problems(doc: Located) -> Iterator[Problem]:
+    """Structural problems, reworded for a person editing YAML by hand."""
+    for err in _VALIDATOR.iter_errors(doc.data):
+        path: Path = tuple(err.absolute_path)
+        v, inst = err.validator, err.instance
+        if v == "required":
+            for key in err.validator_value:
+                if isinstance(inst, dict) and key not in inst:
+                    yield doc.problem(path + (key,), f"missing required field {key!r}")
+        elif v == "additionalProperties" and isinstance(inst, dict):
+            allowed = set(err.schema.get("properties", {}))
+            for key in sorted(set(inst) - allowed):
+                yield doc.problem(path + (key,), f"unknown field {key!r} (allowed: "
+                                  f"{', '.join(sorted(allowed))}){did_you_mean(key, allowed)}", key=True)
+        elif v == "type":
+            want = err.validator_value
+            want = [want] if isinstance(want, str) else want
+            yield doc.problem(path, f"expected {' or '.join(_EXPECT.get(w, w) for w in want)}, "
+                              f"got {_kind(inst)}")
+        elif v == "enum":
+            choices = [str(c) for c in err.validator_value]
+            yield doc.problem(path, f"{inst!r} is not allowed (allowed: {', '.join(choices)})"
+                              f"{did_you_mean(inst, choices)}")
+        elif v in ("exclusiveMinimum", "minimum"):
+            op = "greater than" if v == "exclusiveMinimum" else "at least"
+            yield doc.problem(path, f"must be {op} {err.validator_value}, got {inst!r}")
+        elif v in ("minItems", "maxItems"):
+            n = err.validator_value
+            count = len(inst) if isinstance(inst, list) else "?"
+            want = (f"at least {n}" if v == "minItems" else f"at most {n}")
+            yield doc.problem(path, f"needs {want} item{'s' if n != 1 else ''}, got {count}")
+        elif v == "pattern":
+            desc = err.schema.get("description", f"pattern {err.validator_value}")
+            yield doc.problem(path, f"{inst!r} is not valid here ({desc})")
+        elif v == "minLength":
+            yield doc.problem(path, "must not be empty")
+        elif v == "anyOf":
+            yield doc.problem(path, f"expected text or a list of text, got {_kind(inst)}")
+        else:
+            yield doc.problem(path, err.message)
+
+
+def _items(value: Any) -> list[tuple[int, dict]]:
+    return [(i, x) for i, x in enumerate(value) if isinstance(x, dict)] if isinstance(value, list) else []
+
+
+def _is_point(value: Any) -> bool:
+    return (isinstance(value, list) and len(value) == 2
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value))
+
+
+class _Checker:
+    """Meaning checks over the raw document; tolerant of parts the schema already rejected."""
+
+    def __init__(self, doc: Located):
+        self.doc = doc
+        self.data = doc.data if isinstance(doc.data, dict) else {}
+        self.problems: list[Problem] = []
+        self.ids: dict[str, Path] = {}
+        self.ruleset: RulesetInfo | None = None
+        self.table: Polygon | None = None
+        self.grid: dict | None = None
+
+    def add(self, path: Path, message: str, *, key: bool = False) -> None:
+        self.problems.append(self.doc.problem(path, message, key=key))
+
+    def claim_id(self, value: Any, path: Path) -> None:
+        if not isinstance(value, str):
+            return
+        if value in self.ids:
+            first = self.doc.where(self.ids[value])
+            self.add(path, f"duplicate id {value!r} (first used at line {first[0]})")
+        else:
+            self.ids[value] = path
+
+    def run(self) -> list[Problem]:
+        name = self.data.get("ruleset")
+        if isinstance(name, str):
+            try:
+                self.ruleset = find_ruleset(name)
+            except UnknownRulesetError as exc:
+                self.add(("ruleset",), str(exc))
+        self.check_table()
+        for i, feature in _items(self.data.get("terrain")):
+            self.check_feature(feature, ("terrain", i))
+        sides = _items(self.data.get("sides"))
+        for i, side in sides:
+            self.check_side(side, ("sides", i))
+        for i, side in sides:
+            for j, unit in _items(side.get("units")):
+                leader = unit.get("leader")
+                if isinstance(leader, str) and leader not in self.ids:
+                    self.add(("sides", i, "units", j, "leader"),
+                             f"no figure or unit has id {leader!r}{did_you_mean(leader, set(self.ids))}")
+        return self.problems
+
+    def check_table(self) -> None:
+        table = self.data.get("table")
+        if not isinstance(table, dict):
+            return
+        w, d = table.get("width"), table.get("depth")
+        if all(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 for v in (w, d)):
+            self.table = box(0, 0, w, d).buffer(EDGE_TOLERANCE, join_style="mitre")
+        grid = table.get("grid")
+        if isinstance(grid, dict):
+            self.grid = grid
+            if grid.get("type") == "hex" and "orientation" not in grid:
+                self.add(("table", "grid"), "a hex grid needs 'orientation' (flat or pointy)")
+            if grid.get("type") == "square" and "orientation" in grid:
+                self.add(("table", "grid", "orientation"), "only hex grids have an orientation")
+        r = self.ruleset
+        if r and r.grid == "required" and not isinstance(grid, dict):
+            self.add(("table",), f"{r.name} is played on a grid: add 'grid: {{type: square, size: 6}}'")
+        if r and r.id == "company_fire" and isinstance(grid, dict) and grid.get("type") == "hex":
+            self.add(("table", "grid", "type"), "Company Fire uses a square grid")
+
+    def on_table(self, geom: Any, path: Path, what: str) -> None:
+        if self.table is not None and geom is not None and not geom.is_empty \
+                and not self.table.covers(geom):
+            x0, y0, x1, y1 = geom.bounds
+            self.add(path, f"{what} lies off the table (extends to x {x0:g}..{x1:g}, "
+                     f"y {y0:g}..{y1:g}; the table is {self.table.bounds[2]:g} x {self.table.bounds[3]:g})")
+
+    def check_feature(self, f: dict, path: Path) -> None:
+        self.claim_id(f.get("id"), path + ("id",))
+        ttype = TERRAIN_TYPES.get(f.get("type")) if isinstance(f.get("type"), str) else None
+        shapes = [k for k in SHAPE_KEYS if k in f]
+        if len(shapes) != 1:
+            self.add(path, f"give exactly one shape ({', '.join(SHAPE_KEYS)}); found "
+                     f"{', '.join(shapes) or 'none'}")
+            return
+        shape = shapes[0]
+        if ttype is not None:
+            if shape not in ttype.shapes and not (shape in ("rectangle", "circle") and "polygon" in ttype.shapes):
+                self.add(path + (shape,), f"{ttype.name} cannot be drawn as {shape} "
+                         f"(allowed: {', '.join(sorted(ttype.shapes))})")
+            variant = f.get("variant")
+            if variant is not None and variant not in ttype.variants:
+                allowed = ", ".join(ttype.variants) or "none"
+                self.add(path + ("variant",), f"{variant!r} is not a variant of {ttype.name} "
+                         f"(allowed: {allowed}){did_you_mean(variant, set(ttype.variants))}")
+            if ttype.needs_height and "height" not in f:
+                self.add(path, f"missing required field 'height' for a {ttype.name}")
+        if "width" in f and shape != "line":
+            self.add(path + ("width",), "'width' applies to line features only")
+        if shape == "edges":
+            self.check_edges(f["edges"], path + ("edges",))
+            return
+        if not well_formed(shape, f[shape]):
+            return  # the schema reports the malformed coordinates
+        geom = feature_geometry(f)
+        if shape == "line" and geom.length <= 0:
+            self.add(path + (shape,), "degenerate line: it has no length")
+            return
+        if shape != "line" and (geom.is_empty or geom.convex_hull.area <= 0):
+            self.add(path + (shape,), "degenerate shape: it has no area")
+            return
+        if not geom.is_valid:
+            reason = shapely.is_valid_reason(geom)
+            self.add(path + (shape,), f"invalid polygon: {reason} (edges must not cross)")
+            return
+        self.on_table(geom, path + (shape,), "feature")
+
+    def check_edges(self, edges: Any, path: Path) -> None:
+        grid = self.grid
+        if grid is None:
+            self.add(path, "edge features need a grid under 'table'")
+            return
+        sides = SQUARE_SIDES if grid.get("type") == "square" else HEX_SIDES.get(grid.get("orientation"), ())
+        for i, edge in enumerate(edges if isinstance(edges, list) else []):
+            if isinstance(edge, list) and len(edge) == 3 and isinstance(edge[2], str) \
+                    and edge[2] not in sides:
+                self.add(path + (i, 2), f"{edge[2]!r} is not a cell side here (allowed: "
+                         f"{', '.join(sides)}){did_you_mean(edge[2], set(sides))}")
+            elif isinstance(edge, list) and len(edge) == 3:
+                self.check_cell(edge[:2], path + (i,))
+
+    def check_cell(self, cell: Any, path: Path) -> None:
+        grid, table = self.grid, self.table
+        if grid is None:
+            self.add(path, "a cell position needs a grid under 'table'")
+            return
+        if not (isinstance(cell, list) and all(isinstance(c, int) for c in cell)) or table is None:
+            return
+        size = grid.get("size")
+        if not isinstance(size, (int, float)) or size <= 0:
+            return
+        from wgkit.geometry.grids import grid_from_spec  # local: geometry depends on shapely only
+
+        g = grid_from_spec(grid, table.bounds[2], table.bounds[3])
+        if not g.contains_cell(tuple(cell)):
+            self.add(path, f"cell {cell} is outside the {g.columns} x {g.rows} grid")
+
+    def check_side(self, side: dict, path: Path) -> None:
+        self.claim_id(side.get("id"), path + ("id",))
+        r = self.ruleset
+        nat = side.get("nationality")
+        if r and r.nationalities and isinstance(nat, str) and nat not in r.nationalities:
+            self.add(path + ("nationality",), f"{nat!r} is not a nationality in {r.name} (allowed: "
+                     f"{', '.join(r.nationalities)}){did_you_mean(nat, set(r.nationalities))}")
+        for j, unit in _items(side.get("units")):
+            self.check_unit(unit, path + ("units", j))
+
+    def check_unit(self, unit: dict, path: Path) -> None:
+        self.claim_id(unit.get("id"), path + ("id",))
+        r = self.ruleset
+        kind, quality = unit.get("kind"), unit.get("quality")
+        if r and isinstance(kind, str) and kind not in r.unit_kinds:
+            self.add(path + ("kind",), f"{kind!r} is not a unit kind in {r.name} (allowed: "
+                     f"{', '.join(sorted(r.unit_kinds))}){did_you_mean(kind, r.unit_kinds)}")
+        if r and quality is not None:
+            if not r.qualities:
+                self.add(path + ("quality",), f"{r.name} has no troop quality; remove this field")
+            elif quality not in r.qualities:
+                self.add(path + ("quality",), f"{quality!r} is not a quality in {r.name} (allowed: "
+                         f"{', '.join(r.qualities)}){did_you_mean(quality, set(r.qualities))}")
+        if r and isinstance(unit.get("rules"), dict):
+            self.check_rules_attrs(unit["rules"], path + ("rules",))
+        lists = [k for k in ("figures", "stands") if k in unit]
+        if len(lists) != 1:
+            want = r.pieces if r else "figures or stands"
+            self.add(path, f"give the unit's {want} (exactly one of figures, stands)")
+            return
+        if r and lists[0] != r.pieces:
+            self.add(path + (lists[0],), f"{r.name} units have {r.pieces}, not {lists[0]}", key=True)
+        for k, piece in _items(unit.get(lists[0])):
+            self.check_piece(piece, path + (lists[0], k))
+
+    def check_rules_attrs(self, attrs: dict, path: Path) -> None:
+        assert self.ruleset is not None
+        spec = self.ruleset.unit_attrs
+        for key, value in attrs.items():
+            if key not in spec:
+                self.add(path + (key,), f"{key!r} is not a {self.ruleset.name} attribute (allowed: "
+                         f"{', '.join(sorted(spec)) or 'none'}){did_you_mean(key, set(spec))}", key=True)
+                continue
+            for err in jsonschema.Draft202012Validator(spec[key]).iter_errors(value):
+                self.add(path + (key,), f"bad value {value!r}: {err.message}")
+
+    def check_piece(self, piece: dict, path: Path) -> None:
+        self.claim_id(piece.get("id"), path + ("id",))
+        r = self.ruleset
+        has_pos, has_cell = "position" in piece, "cell" in piece
+        if has_pos == has_cell:
+            self.add(path, "give exactly one of 'position' (inches) or 'cell' (grid column, row)")
+        elif has_pos and _is_point(piece["position"]):
+            self.on_table(Point(piece["position"]), path + ("position",), "position")
+        elif has_cell:
+            self.check_cell(piece["cell"], path + ("cell",))
+        weapons = piece.get("weapons") if isinstance(piece.get("weapons"), list) else []
+        for i, weapon in enumerate(weapons):
+            if r and isinstance(weapon, str) and weapon not in r.weapons:
+                self.add(path + ("weapons", i), f"{weapon!r} is not a weapon in {r.name} (allowed: "
+                         f"{', '.join(sorted(r.weapons))}){did_you_mean(weapon, r.weapons)}")
+        role = piece.get("role")
+        if r and isinstance(role, str) and role not in r.piece_roles:
+            self.add(path + ("role",), f"{role!r} is not a role in {r.name} (allowed: "
+                     f"{', '.join(sorted(r.piece_roles))}){did_you_mean(role, r.piece_roles)}")
+
+
+def problems(doc: Located) -> list[Problem]:
+    """Every problem in a parsed scenario document, structural and semantic."""
+    if not isinstance(doc.data, dict):
+        return [doc.problem((), f"a scenario must be a mapping of fields, not {_kind(doc.data)}")]
+    return list(schema_problems(doc)) + _Checker(doc).run()

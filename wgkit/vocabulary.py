@@ -1,0 +1,57 @@
+"""The terrain vocabulary shared by every ruleset.
+
+A scenario names terrain with these types; each ruleset maps every type to its own effects
+(cover, line of sight, movement) in its ``vocabulary`` module.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class TerrainType:
+    """One terrain type: which shapes it may take and which variants it has."""
+
+    name: str
+    shapes: frozenset[str]
+    variants: tuple[str, ...] = ()
+    needs_height: bool = False
+
+
+AREA = frozenset({"polygon", "rectangle", "circle"})
+LINEAR = frozenset({"line"})
+EDGE = frozenset({"edges"})
+
+TERRAIN_TYPES: dict[str, TerrainType] = {
+    t.name: t
+    for t in (
+        TerrainType("woods", AREA),
+        TerrainType("buildings", AREA),
+        TerrainType("hill", AREA, needs_height=True),
+        TerrainType("road", LINEAR | AREA),
+        TerrainType("stream", LINEAR | AREA | EDGE),
+        TerrainType("river", LINEAR | AREA | EDGE),
+        TerrainType("rough", AREA),
+        TerrainType("swamp", AREA),
+        TerrainType("mud", AREA),
+        TerrainType("snow", AREA),
+        TerrainType("fields", AREA, variants=("low", "medium", "full-grown")),
+        TerrainType("orchard", AREA),
+        TerrainType("low_wall", LINEAR | EDGE),
+        TerrainType("hedge", LINEAR | EDGE),
+        TerrainType("bocage", LINEAR | EDGE, variants=("full", "partial")),
+        TerrainType("barbed_wire", LINEAR | AREA | EDGE),
+        TerrainType("minefield", AREA, variants=("hasty", "deliberate")),
+        TerrainType("foxholes", AREA | LINEAR),
+        TerrainType("trenches", LINEAR | AREA),
+        TerrainType("bunker", AREA),
+        TerrainType("smoke", AREA),
+    )
+}
+
+SIDE_ROLES = ("attacker", "defender")
+GRID_TYPES = ("square", "hex")
+HEX_ORIENTATIONS = ("flat", "pointy")
+SQUARE_SIDES = ("N", "E", "S", "W")
+HEX_SIDES = {"flat": ("N", "NE", "SE", "S", "SW", "NW"), "pointy": ("NE", "E", "SE", "SW", "W", "NW")}
