@@ -52,7 +52,7 @@ def mutated(draw):
             parent = parent[part]
         op = draw(st.sampled_from(["replace", "delete", "deep", "rename"]))
         if op == "replace":
-            parent[path[-1]] = draw(garbage)
+            parent[path[-1]] = copy.deepcopy(draw(garbage))
         elif op == "deep":
             parent[path[-1]] = nested(draw(st.integers(10, 80)))
         elif op == "delete" and isinstance(parent, dict):
@@ -68,7 +68,7 @@ def to_text(doc) -> str:
     return text
 
 
-@settings(max_examples=1200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=int(__import__("os").environ.get("WGKIT_FUZZ_EXAMPLES", 1200)), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated())
 def test_mutated_documents_fail_cleanly(doc):
     try:

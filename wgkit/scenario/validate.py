@@ -17,7 +17,8 @@ from wgkit.scenario.errors import Path, Problem
 from wgkit.scenario.reader import Located
 from wgkit.scenario.schema import SCENARIO
 from wgkit.scenario.shapes import SHAPE_KEYS, feature_geometry, well_formed
-from wgkit.vocabulary import HEX_SIDES, SQUARE_SIDES, TERRAIN_TYPES
+from wgkit.geometry.grids import Grid, grid_from_spec
+from wgkit.vocabulary import GRID_TYPES, HEX_ORIENTATIONS, TERRAIN_TYPES
 
 _VALIDATOR = jsonschema.Draft202012Validator(SCENARIO)
 EDGE_TOLERANCE = 1e-6
@@ -90,6 +91,16 @@ def _is_point(value: Any) -> bool:
             and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value))
 
 
+def _grid_geometry(spec: dict, table: Polygon | None) -> Grid | None:
+    """The grid of a well-formed ``table.grid`` spec, else None (the schema reports why)."""
+    size, origin = spec.get("size"), spec.get("origin", [0, 0])
+    if table is None or spec.get("type") not in GRID_TYPES or not _is_point(origin) \
+            or not (isinstance(size, (int, float)) and not isinstance(size, bool) and size > 0) \
+            or (spec["type"] == "hex" and spec.get("orientation") not in HEX_ORIENTATIONS):
+        return None
+    return grid_from_spec(spec, table.bounds[2], table.bounds[3])
+
+
 class _Checker:
     """Meaning checks over the raw document; tolerant of parts the schema already rejected."""
 
@@ -101,6 +112,7 @@ class _Checker:
         self.ruleset: RulesetInfo | None = None
         self.table: Polygon | None = None
         self.grid: dict | None = None
+        self.grid_geom: Grid | None = None
 
     def add(self, path: Path, message: str, *, key: bool = False) -> None:
         self.problems.append(self.doc.problem(path, message, key=key))
@@ -145,6 +157,7 @@ class _Checker:
         grid = table.get("grid")
         if isinstance(grid, dict):
             self.grid = grid
+            self.grid_geom = _grid_geometry(grid, self.table)
             if grid.get("type") == "hex" and "orientation" not in grid:
                 self.add(("table", "grid"), "a hex grid needs 'orientation' (flat or pointy)")
             if grid.get("type") == "square" and "orientation" in grid:
@@ -207,7 +220,9 @@ class _Checker:
         if grid is None:
             self.add(path, "edge features need a grid under 'table'")
             return
-        sides = SQUARE_SIDES if grid.get("type") == "square" else HEX_SIDES.get(grid.get("orientation"), ())
+        if self.grid_geom is None:
+            return  # the grid itself is malformed and reported
+        sides = self.grid_geom.side_names
         for i, edge in enumerate(edges if isinstance(edges, list) else []):
             if isinstance(edge, list) and len(edge) == 3 and isinstance(edge[2], str) \
                     and edge[2] not in sides:
@@ -217,19 +232,12 @@ class _Checker:
                 self.check_cell(edge[:2], path + (i,))
 
     def check_cell(self, cell: Any, path: Path) -> None:
-        grid, table = self.grid, self.table
-        if grid is None:
+        if self.grid is None:
             self.add(path, "a cell position needs a grid under 'table'")
             return
-        if not (isinstance(cell, list) and all(isinstance(c, int) for c in cell)) or table is None:
-            return
-        size = grid.get("size")
-        if not isinstance(size, (int, float)) or size <= 0:
-            return
-        from wgkit.geometry.grids import grid_from_spec  # local: geometry depends on shapely only
-
-        g = grid_from_spec(grid, table.bounds[2], table.bounds[3])
-        if not g.contains_cell(tuple(cell)):
+        g = self.grid_geom
+        if g is not None and isinstance(cell, list) and len(cell) == 2 \
+                and all(isinstance(c, int) for c in cell) and not g.contains_cell(tuple(cell)):
             self.add(path, f"cell {cell} is outside the {g.columns} x {g.rows} grid")
 
     def check_side(self, side: dict, path: Path) -> None:
