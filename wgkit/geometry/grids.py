@@ -210,9 +210,9 @@ class HexGrid(Grid):
     def _cube(self, cell: Cell) -> tuple[int, int, int]:
         c, r = cell
         if self.orientation == "flat":
-            q, rr = c, r - (c + (c & 1)) // 2
+            q, rr = c, r - (c >> 1)
         else:
-            q, rr = c - (r - (r & 1)) // 2, r
+            q, rr = c - (r >> 1), r
         return q, rr, -q - rr
 
     def distance(self, a: Cell, b: Cell) -> int:

@@ -1,0 +1,116 @@
+"""Square and hex grids: cells, neighbours, grid line of sight, rasterising."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from shapely.geometry import LineString, Polygon, box
+
+from wgkit.geometry.gridlos import edge_key, grid_los, rasterise_areas, rasterise_edges
+from wgkit.geometry.grids import HexGrid, SquareGrid
+
+SQ = SquareGrid(6, 48, 36)
+FLAT = HexGrid(2, 30, 30, orientation="flat")
+POINTY = HexGrid(2, 30, 30, orientation="pointy")
+
+
+def test_square_cells_and_neighbours():
+    assert (SQ.columns, SQ.rows) == (8, 6)
+    assert SQ.cell_of(7, 1) == (1, 0) and SQ.cell_of(49, 1) is None
+    assert sorted(SQ.neighbours((1, 1))) == [(0, 1), (1, 0), (1, 2), (2, 1)]
+    assert sorted(SQ.corner_neighbours((0, 0))) == [(1, 1)]
+    assert SQ.distance((0, 0), (3, 2)) == 5
+
+
+@pytest.mark.parametrize("grid", [FLAT, POINTY], ids=["flat", "pointy"])
+def test_hex_neighbours_are_six_at_one_hex_and_share_an_edge(grid):
+    ns = grid.neighbours((4, 4))
+    assert len(ns) == 6
+    for n in ns:
+        assert grid.distance((4, 4), n) == 1
+        side = grid.side_towards((4, 4), n)
+        assert grid.edge((4, 4), side).length == pytest.approx(grid.radius)
+        back = grid.side_names[(grid.side_names.index(side) + 3) % 6]
+        assert grid.edge((4, 4), side).hausdorff_distance(grid.edge(n, back)) < 1e-9
+
+
+@settings(max_examples=100)
+@given(st.floats(0.5, 25), st.floats(0.5, 25))
+def test_hex_cell_of_is_the_nearest_centre(x, y):
+    for g in (FLAT, POINTY):
+        c = g.cell_of(x, y)
+        if c is not None:
+            assert g.polygon(c).buffer(1e-6).contains(g.polygon(c).centroid)
+            assert g.polygon(c).buffer(1e-6).covers(LineString([(x, y), (x, y)]))
+
+
+def test_square_los_through_cells():
+    assert grid_los(SQ, (0, 0), (3, 0)).cells == ((1, 0), (2, 0))
+    assert not grid_los(SQ, (0, 0), (3, 0), blocking_cells=[(1, 0)]).clear
+    assert grid_los(SQ, (0, 0), (3, 0), blocking_cells=[(3, 0), (0, 0)]).clear  # end cells never block
+
+
+def test_square_diagonal_exactly_through_corners():
+    # (0,0) -> (2,2) passes exactly through the corners (6,6) and (12,12)
+    s = grid_los(SQ, (0, 0), (2, 2))
+    assert s.clear and s.cells == ((1, 1),)
+    assert grid_los(SQ, (0, 0), (2, 2), blocking_cells=[(1, 0)]).clear  # one side only
+    assert not grid_los(SQ, (0, 0), (2, 2), blocking_cells=[(1, 0), (0, 1)]).clear  # both sides
+
+
+def test_bocage_corner_rule():
+    e_right, e_top = edge_key((0, 0), (1, 0)), edge_key((0, 0), (0, 1))
+    assert grid_los(SQ, (0, 0), (1, 1), blocking_edges=[e_right]).clear  # one edge of the corner
+    assert not grid_los(SQ, (0, 0), (1, 1), blocking_edges=[e_right, e_top]).clear  # both edges
+    # an L of bocage around the side cell (1, 0) lies on one side of the diagonal: clear
+    assert grid_los(SQ, (0, 0), (1, 1), blocking_edges=[e_right, edge_key((1, 0), (1, 1))]).clear
+    # a straight hedge across the corner (edges on both sides of the line) blocks
+    assert not grid_los(SQ, (0, 0), (1, 1), blocking_edges=[e_right, edge_key((0, 1), (1, 1))]).clear
+
+
+def test_bocage_edge_crossed_blocks():
+    s = grid_los(SQ, (0, 0), (0, 2), blocking_edges=[edge_key((0, 0), (0, 1))])
+    assert not s.clear and s.edges_crossed == (edge_key((0, 0), (0, 1)),)
+
+
+def test_hex_los_along_a_spine_blocked_only_when_both_sides_block():
+    g = FLAT
+    a = (2, 4)
+    # flat-topped hexes: due east from (2,4) to (4,4) runs along the edge between (3,3) and (3,4)
+    b = (4, 4)
+    s = grid_los(g, a, b)
+    assert s.clear and s.cells == ()
+    assert grid_los(g, a, b, blocking_cells=[(3, 4)]).clear
+    assert not grid_los(g, a, b, blocking_cells=[(3, 4), (3, 3)]).clear
+
+
+def test_hex_los_straight_through_cells():
+    s = grid_los(FLAT, (2, 2), (2, 6), blocking_cells=[(2, 4)])
+    assert s.cells == ((2, 3), (2, 4), (2, 5)) and not s.clear
+
+
+def test_off_grid_cell_is_a_value_error():
+    with pytest.raises(ValueError, match="not on the 8 x 6 grid"):
+        grid_los(SQ, (0, 0), (8, 0))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.floats(0, 40), st.floats(0, 30), st.floats(1, 8)), min_size=1, max_size=5))
+def test_rasterised_shares_sum_to_one(boxes):
+    areas = [(f"f{i}", ["woods", "fields", "buildings"][i % 3], box(x, y, x + s, y + s))
+             for i, (x, y, s) in enumerate(boxes)]
+    for cell in rasterise_areas(SQ, areas).values():
+        assert sum(cell.shares.values()) == pytest.approx(1.0)
+        assert cell.shares[cell.dominant] == max(cell.shares.values())
+
+
+def test_rasterise_dominant_terrain_and_overlap():
+    r = rasterise_areas(SQ, [("w", "woods", box(0, 0, 9, 6)), ("b", "buildings", box(3, 0, 6, 3))])
+    assert r[(0, 0)].shares == pytest.approx({"woods": 0.75, "buildings": 0.25, "open": 0.0})
+    assert r[(0, 0)].dominant == "woods" and r[(2, 0)].dominant == "open"
+
+
+def test_rasterise_edges_from_a_line_along_cell_edges():
+    edges = rasterise_edges(SQ, [("h", "bocage", LineString([(0, 12.3), (20, 12.2)]))])
+    assert edges[edge_key((0, 1), (0, 2))] == ("bocage", "full", "h")
+    assert edges[edge_key((3, 1), (3, 2))][1] == "partial"  # 2" of a 6" edge
+    assert edge_key((0, 1), (1, 1)) not in edges  # crossing an edge is not running along it

@@ -1,0 +1,202 @@
+"""Free-table line of sight, checked against answers worked out by hand."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from shapely.geometry import Polygon, box
+
+from wgkit.geometry.los import LosPolicy, Pieces, SightField, line_of_sight
+from wgkit.geometry.terrain import TerrainArea, TerrainIndex
+from wgkit.scenario import load
+from tests.conftest import ROOT
+
+WOOD = TerrainArea("wood", "woods", box(10, 0, 20, 10), blocks_los=True, cover="soft")
+FIELD = TerrainArea("field", "fields", box(0, 20, 10, 30), blocks_los=False)
+HILL = TerrainArea("hill", "hill", box(30, 0, 40, 10), blocks_los=True, height=1.0)
+T = TerrainIndex([WOOD, FIELD, HILL], 72, 48)
+
+
+def test_through_a_wood_is_blocked_with_entry_and_exit():
+    s = line_of_sight(T, (0, 5), (25, 5))
+    assert not s.clear and s.blockers == ("wood",)
+    (c,) = s.crossings
+    assert (c.entry, c.exit, c.inside) == pytest.approx((10, 20, 10))
+    assert s.distance == 25
+
+
+def test_line_grazing_a_corner_is_clear():
+    # from (0, 0) to (20, 20) touches the wood only at its corner (10, 10)
+    s = line_of_sight(T, (0, 0), (20, 20))
+    assert s.clear and [c.feature for c in s.crossings] == ["wood"]
+    assert s.crossings[0].inside == pytest.approx(0) and "touches its edge" in s.crossings[0].why
+
+
+def test_line_along_an_edge_is_clear():
+    s = line_of_sight(T, (5, 10), (25, 10))  # runs along the wood's top edge from x=10 to 20
+    assert s.clear and s.crossings[0].inside == pytest.approx(10)
+
+
+def test_both_ends_inside_the_same_wood():
+    near = line_of_sight(T, (11, 5), (11.8, 5), LosPolicy(see_into=1))
+    far = line_of_sight(T, (11, 5), (19, 5), LosPolicy(see_into=1))
+    assert near.clear and far.blockers == ("wood",) and far.crossings[0].holds == "both"
+
+
+def test_target_just_inside_a_wood_edge():
+    edge = line_of_sight(T, (0, 5), (10.5, 5), LosPolicy(see_into=1))
+    deep = line_of_sight(T, (0, 5), (12, 5), LosPolicy(see_into=1))
+    assert edge.clear and edge.target_in == ("wood",) and edge.crossings[0].inside == pytest.approx(0.5)
+    assert not deep.clear and deep.crossings[0].inside == pytest.approx(2)
+    # a figure at the very edge of the wood sees out of it (and is seen) even with see_into 0
+    assert line_of_sight(T, (0, 5), (10, 5)).clear
+
+
+def test_non_blocking_terrain_is_reported_but_does_not_block():
+    s = line_of_sight(T, (0, 25), (20, 25))
+    assert s.clear and s.crossings[0].feature == "field" and s.observer_in == ("field",)
+
+
+def test_hill_blocks_low_ground_but_not_from_its_top():
+    assert not line_of_sight(T, (25, 5), (45, 5)).clear  # both on low ground, hill between
+    top = line_of_sight(T, (35, 5), (45, 5))
+    assert top.clear and top.observer_level == 1 and top.target_level == 0
+
+
+def test_observer_on_high_hill_sees_over_a_wood():
+    big = TerrainArea("ridge", "hill", box(0, 0, 8, 10), blocks_los=True, height=2.0)
+    t = TerrainIndex([WOOD, big], 72, 48)
+    assert line_of_sight(t, (5, 5), (25, 5)).clear  # level 2 over a wood one level tall
+    low = TerrainArea("knoll", "hill", box(0, 0, 8, 10), blocks_los=True, height=1.0)
+    assert not line_of_sight(TerrainIndex([WOOD, low], 72, 48), (5, 5), (25, 5)).clear
+
+
+def test_pieces_block_when_the_policy_says_so():
+    pieces = Pieces.of([("a", 0, 30, 0.5), ("mid", 10, 30.2, 0.5), ("b", 20, 30, 0.5)])
+    assert line_of_sight(T, (0, 30), (20, 30), LosPolicy(pieces_block=True), pieces).pieces_between == ("mid",)
+    assert line_of_sight(T, (0, 30), (20, 30), LosPolicy(), pieces).clear
+
+
+points = st.tuples(st.floats(0, 72), st.floats(0, 48))
+
+
+@settings(max_examples=200, deadline=None)
+@given(points, points)
+def test_los_is_symmetric(a, b):
+    assert line_of_sight(T, a, b, LosPolicy(see_into=1)).clear == line_of_sight(T, b, a, LosPolicy(see_into=1)).clear
+
+
+def random_terrain(rng, n=30):
+    areas = []
+    for i in range(n):
+        cx, cy, r = rng.uniform(5, 67), rng.uniform(5, 43), rng.uniform(1.5, 4)
+        k = rng.integers(6, 12)
+        ang = np.sort(rng.uniform(0, 2 * math.pi, k))
+        poly = Polygon(np.c_[cx + r * np.cos(ang) * rng.uniform(.6, 1, k), cy + r * np.sin(ang) * rng.uniform(.6, 1, k)])
+        if not poly.is_valid:
+            poly = poly.convex_hull
+        hill = i % 7 == 0
+        areas.append(TerrainArea(f"f{i}", "hill" if hill else "woods", poly, blocks_los=i % 3 != 1,
+                                 height=float(1 + i % 2) if hill else 0.0))
+    return TerrainIndex(areas, 72, 48)
+
+
+def test_matrix_fan_and_single_queries_agree():
+    rng = np.random.default_rng(7)
+    t = random_terrain(rng)
+    pts = np.c_[rng.uniform(0, 72, 40), rng.uniform(0, 48, 40)]
+    policy = LosPolicy(see_into=1.0)
+    f = SightField(t, pts, policy)
+    m = f.matrix()
+    assert (m == m.T).all() and m.diagonal().all()
+    for i in range(0, 40, 7):
+        for j in range(40):
+            assert m[i, j] == line_of_sight(t, pts[i], pts[j], policy).clear
+    seen, why = f.fan(3)
+    assert (seen == m[3]).all()
+    assert why.targets() == set(np.flatnonzero(~seen).tolist())
+    for j in why.targets():
+        assert set(why.of(j)) == set(line_of_sight(t, pts[3], pts[j], policy).blockers)
+    assert (f.between([0, 1], [5, 6, 7]) == m[np.ix_([0, 1], [5, 6, 7])]).all()
+
+
+def test_move_updates_the_matrix_incrementally():
+    rng = np.random.default_rng(11)
+    t = random_terrain(rng)
+    pts = np.c_[rng.uniform(0, 72, 30), rng.uniform(0, 48, 30)]
+    f = SightField(t, pts)
+    m = f.matrix()
+    f.move(4, (36.0, 24.0), m)
+    pts[4] = (36, 24)
+    assert (m == SightField(t, pts).matrix()).all()
+
+
+def test_scenario_terrain_through_ruleset_mapping():
+    s = load(ROOT / "scenarios/close_action/hedgerow_farm.yaml")
+    t = TerrainIndex.from_scenario(s)
+    assert {a.id: a.blocks_los for a in t.areas} == {
+        "farmhouse": True, "orchard": False, "lane": False, "wall": False, "copse": True}
+    assert [a.cover for a in t.at(30, 27)] == ["hard"]
+    # the German MG behind the house cannot be seen from the US start line through it
+    assert not line_of_sight(t, (30, 6), (30, 30)).clear
+
+
+@pytest.mark.parametrize("geom, msg", [
+    (Polygon([(0, 0), (1, float("nan")), (1, 1)]), "finite"),
+    (Polygon(), "empty"),
+    (Polygon([(0, 0), (2, 2), (2, 0), (0, 2)]), "invalid geometry"),
+])
+def test_invalid_geometry_is_a_clear_value_error(geom, msg):
+    with pytest.raises(ValueError, match=f"terrain feature 'bad'.*{msg}"):
+        TerrainIndex([TerrainArea("bad", "woods", geom, True)], 10, 10)
+
+
+def test_nan_observer_is_a_clear_value_error():
+    with pytest.raises(ValueError, match="observer: expected two finite coordinates"):
+        line_of_sight(T, (float("nan"), 1), (2, 2))
+
+
+def oracle_clear(t: TerrainIndex, a, b, see_into: float) -> bool:
+    """The module's rule evaluated with Shapely alone, polygon by polygon."""
+    from shapely.geometry import LineString, Point
+
+    from wgkit.geometry.sweep import exact_parts
+
+    line = LineString([a, b])
+    level = lambda p: max([x.height for x in t.areas if x.is_hill and x.geometry.covers(Point(p))], default=0.0)
+    la, lb = level(a), level(b)
+    for area in t.areas:
+        if not (area.blocks_los or area.is_hill):
+            continue
+        holds = area.geometry.covers(Point(a)) or area.geometry.covers(Point(b))
+        own_o, own_t, middle = exact_parts(line, area.geometry)
+        through = any(m > 1e-9 for m in middle)
+        if area.is_hill:
+            if not holds and (through or own_o or own_t) and area.height >= max(la, lb) and area.height > min(la, lb):
+                return False
+        elif own_o > see_into + 1e-9 or own_t > see_into + 1e-9:
+            return False
+        elif through and OBSTACLE + base_level(t, area) >= max(la, lb):
+            return False
+    return True
+
+
+OBSTACLE = 1.0
+
+
+def base_level(t, area):
+    return float(t.base[t.by_id[area.id]])
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_sweep_agrees_with_a_shapely_oracle(seed):
+    rng = np.random.default_rng(100 + seed)
+    t = random_terrain(rng, n=25)
+    pts = np.c_[rng.uniform(0, 72, 30), rng.uniform(0, 48, 30)]
+    see = float(rng.choice([0.0, 1.0, 2.5]))
+    m = SightField(t, pts, LosPolicy(see_into=see)).matrix()
+    for i in range(30):
+        for j in range(i + 1, 30):
+            assert m[i, j] == oracle_clear(t, pts[i], pts[j], see), (i, j)

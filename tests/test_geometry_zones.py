@@ -1,0 +1,98 @@
+"""Zones, templates, scatter and measurement."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from wgkit.geometry import measure, scatter, zones
+from wgkit.geometry.scale import GroundScale
+
+finite = st.floats(-100, 100)
+
+
+@given(finite, finite, st.floats(0.1, 20))
+def test_a_zone_contains_its_centre(x, y, d):
+    for z in (zones.blast_zone((x, y), d), zones.cd_disk((x, y)), zones.radius_zone((x, y), d)):
+        assert zones.inside(z, np.array([[x, y]]))[0]
+
+
+def test_blast_zone_diameter_and_membership():
+    bz = zones.blast_zone((10, 10), 3)
+    hits = zones.inside(bz, np.array([[11.49, 10], [11.51, 10], [10, 8.4]]))
+    assert hits.tolist() == [True, False, False]
+    assert zones.cd_disk((0, 0)).bounds == pytest.approx((-2, -2, 2, 2))
+
+
+def test_annulus_excludes_minimum_range():
+    ring = zones.annulus((0, 0), 8.1, 30)
+    assert zones.inside(ring, np.array([[0, 8], [0, 8.2], [0, 29.9], [0, 31]])).tolist() == [False, True, True, False]
+
+
+def test_arc_sector_45_degrees_either_side():
+    arc = zones.arc_sector((0, 0), facing=0, half_angle=45, radius=50)
+    assert zones.inside(arc, np.array([[0, 10], [9.9, 10], [10.1, 10], [0, -1]])).tolist() == [True, True, False, False]
+    assert zones.in_arc((0, 0), 90, (10, 10)) and zones.in_arc((0, 0), 90, (10, -10))
+    assert not zones.in_arc((0, 0), 90, (10, 10.01))
+
+
+def test_danger_zone_widened_one_inch():
+    dz = zones.danger_zone((0, 0), [(-2, 20), (2, 20)], widen=1)
+    # at y = 10 the wedge spans x in [-1, 1]; widened by 1" it reaches just under 2" either side
+    pts = np.array([[1.9, 10], [-1.9, 10], [2.1, 10], [0, 20.9], [0, 21.1]])
+    assert zones.inside(dz, pts).tolist() == [True, True, False, True, False]
+
+
+def test_corridor_along_a_flight_path():
+    c = zones.corridor([(0, 24), (72, 24)], 12)
+    assert zones.inside(c, np.array([[36, 35.9], [36, 36.1], [36, 12]])).tolist() == [True, False, True]
+
+
+def test_template_placed_and_rotated():
+    t = zones.template([(-1, 0), (1, 0), (1, 6), (-1, 6)], at=(10, 10), rotation=90)
+    assert t.bounds == pytest.approx((10, 9, 16, 11))
+
+
+def test_scatter_by_clock_and_relative_to_line_of_fire():
+    assert scatter.clock_bearing(3) == 90 and scatter.clock_bearing(12) == 0
+    assert scatter.drift((0, 0), 90, 4) == pytest.approx((4, 0))
+    firer, aim = (0, 0), (0, 10)
+    assert scatter.drift_relative(aim, firer, "long", 2) == pytest.approx((0, 12))
+    assert scatter.drift_relative(aim, firer, "short", 2) == pytest.approx((0, 8))
+    assert scatter.drift_relative(aim, firer, "right", 2) == pytest.approx((2, 10))
+    assert scatter.drift_relative(aim, firer, "left", 2) == pytest.approx((-2, 10))
+
+
+def test_roll_off_shift():
+    assert scatter.roll_off_shift(active_die=3, passive_die=5) == 2
+    assert scatter.roll_off_shift(5, 3) == 0 and scatter.roll_off_shift(4, 4) == 0
+    assert scatter.roll_off_shift(3, 5, by="score") == 5
+    with pytest.raises(ValueError):
+        scatter.roll_off_shift(0, 7)
+
+
+def test_measure_and_ground_scale():
+    assert measure.distance((0, 0), (3, 4)) == 5
+    ca, ec = GroundScale(4, "yd"), GroundScale(10, "m")
+    assert measure.describe(12, ca) == '12.0" (48 yd)'
+    assert measure.ground(4, ec) == 40 and ec.to_inches(40) == 4
+    assert measure.ground(10, GroundScale(100, "yd"), "m") == pytest.approx(914.4)
+    a = measure.stand_outline((0, 0), (2, 1))
+    b = measure.stand_outline((5, 0), (2, 1))
+    assert measure.stand_distance(a, b) == pytest.approx(3)
+    assert measure.stand_distance(a, b, "centre") == pytest.approx(5)
+    turned = measure.stand_outline((0, 0), (2, 1), facing=90)
+    assert turned.bounds == pytest.approx((-0.5, -1, 0.5, 1))
+
+
+@pytest.mark.parametrize("call", [
+    lambda: zones.blast_zone((math.nan, 0), 3),
+    lambda: zones.blast_zone((0, 0), -1),
+    lambda: zones.annulus((0, 0), 5, 2),
+    lambda: zones.template([(0, 0), (1, 1), (1, 0), (0, 1)], (0, 0)),
+])
+def test_bad_zone_input_is_a_value_error(call):
+    with pytest.raises(ValueError):
+        call()

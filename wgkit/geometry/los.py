@@ -1,0 +1,339 @@
+"""Line of sight on a free-form table, explained, and vectorised over many sight lines.
+
+One decision rule serves every query (single line, fan, full matrix), so they always agree:
+
+* A feature that **holds an end** (covers the observer or the target) obstructs only when the
+  sight line runs inside it for more than ``LosPolicy.see_into`` inches: figures can see out
+  of, and be seen in, the edge of a wood. A hill holding an end never obstructs (its top is a
+  plateau).
+* Any other **blocking feature** obstructs when the line passes through its interior (grazing a
+  corner or running along an edge does not) and the feature's top (its ground level plus one
+  level) is at least as high as the higher end.
+* Any other **hill** obstructs when the line passes through it and it is at least as high as the
+  higher end and higher than the lower end.
+* Optionally, **pieces** (figures or stands, as circles) obstruct when the line passes within
+  their radius, except the pieces standing at either end.
+
+Whether a feature "blocks" at all comes from the ruleset's terrain mapping. Rules decide what
+to do with the facts; :class:`Sight` reports every feature crossed.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Sequence
+
+import numpy as np
+import shapely
+
+from shapely.geometry import LineString
+
+from wgkit.geometry.sweep import EdgeSet, exact_parts, sweep
+from wgkit.geometry.terrain import OBSTACLE_HEIGHT, TerrainIndex, finite_point
+
+EPS = 1e-9
+DECIMALS = 9  # positions snap to 1e-9": far below any table measure, and keeps GEOS robust
+
+
+@dataclass(frozen=True)
+class LosPolicy:
+    """The ruleset's knobs for line of sight."""
+
+    see_into: float = 0.0  # inches a sight line may run inside the terrain holding either end
+    pieces_block: bool = False
+
+
+@dataclass(frozen=True)
+class Crossing:
+    """One feature met by a sight line, with distances measured from the observer."""
+
+    feature: str
+    type: str
+    entry: float
+    exit: float
+    inside: float  # total length of the line inside (or along) the feature
+    holds: str | None  # "observer", "target", "both" or None
+    blocks: bool
+    why: str
+
+
+@dataclass(frozen=True)
+class Sight:
+    """The explained answer to "can A see B?"."""
+
+    observer: tuple[float, float]
+    target: tuple[float, float]
+    distance: float
+    clear: bool
+    crossings: tuple[Crossing, ...] = ()
+    observer_in: tuple[str, ...] = ()  # feature ids holding the observer
+    target_in: tuple[str, ...] = ()
+    observer_level: float = 0.0
+    target_level: float = 0.0
+    pieces_between: tuple[str, ...] = ()
+
+    @property
+    def blockers(self) -> tuple[str, ...]:
+        return tuple(c.feature for c in self.crossings if c.blocks) + \
+            (self.pieces_between if not self.clear else ())
+
+    def explain(self) -> str:
+        head = f"{'clear' if self.clear else 'blocked'} at {self.distance:.1f}\""
+        parts = [f"{c.feature} ({c.type}) {c.entry:.1f}-{c.exit:.1f}\": {c.why}" for c in self.crossings]
+        if self.pieces_between:
+            parts.append("pieces in the way: " + ", ".join(self.pieces_between))
+        return head + ("; " + "; ".join(parts) if parts else "")
+
+
+@dataclass
+class Pieces:
+    """Figures or stands as circles, for rules where they block sight."""
+
+    ids: list[str]
+    xy: np.ndarray
+    radius: np.ndarray
+
+    @classmethod
+    def of(cls, items: Sequence[tuple[str, float, float, float]]) -> "Pieces":
+        return cls([i[0] for i in items], np.array([(i[1], i[2]) for i in items], dtype=float).reshape(-1, 2),
+                   np.array([i[3] for i in items], dtype=float))
+
+
+def _segment_distance(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Distance from points ``p`` [k,2] to segments ``a``-``b`` ([m,2] each): result [m,k]."""
+    ab = b - a
+    denom = np.maximum((ab * ab).sum(1), EPS)[:, None]
+    t = np.clip(((p[None, :, :] - a[:, None, :]) * ab[:, None, :]).sum(2) / denom, 0, 1)
+    closest = a[:, None, :] + t[..., None] * ab[:, None, :]
+    return np.linalg.norm(p[None, :, :] - closest, axis=2)
+
+
+@dataclass(frozen=True)
+class Blockers:
+    """Which feature blocks which target, as parallel arrays (a pair may repeat)."""
+
+    target: np.ndarray
+    feature: np.ndarray
+    terrain: TerrainIndex
+
+    def of(self, j: int) -> list[str]:
+        """Ids of the features that block target ``j``, in index order."""
+        return self.terrain.ids(sorted(set(self.feature[self.target == j].tolist())))
+
+    def targets(self) -> set[int]:
+        return set(self.target.tolist())
+
+
+class SightField:
+    """Observers at fixed points on one table: LOS matrix, fans, and moves.
+
+    ``points`` are the eye positions (figure heads or stand centres), in table inches.
+    """
+
+    def __init__(self, terrain: TerrainIndex, points: np.ndarray, policy: LosPolicy = LosPolicy(),
+                 pieces: Pieces | None = None):
+        self.terrain, self.policy, self.pieces = terrain, policy, pieces
+        self.points = np.array(points, dtype=float).reshape(-1, 2)
+        if not np.isfinite(self.points).all():
+            raise ValueError("observer positions must be finite numbers")
+        self.points = np.round(self.points, DECIMALS)
+        self._covers = terrain.covers(self.points)
+        self._level = self._levels(self._covers)
+        self._edges = EdgeSet.of(terrain.geoms, terrain.blocks | terrain.is_hill)
+
+    def _levels(self, covers: np.ndarray) -> np.ndarray:
+        """Ground level of each point from which hills cover it (see TerrainIndex.elevation)."""
+        if not len(self.terrain):
+            return np.zeros(covers.shape[1])
+        return (covers * self.terrain.height[:, None]).max(axis=0)
+
+    # -- the one decision rule -----------------------------------------------------------
+    def _meetings(self, ia: np.ndarray, ib: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """For sight lines ``ia[k] -> ib[k]``: (line k, feature f, obstructs) for blocking features
+        and hills the line passes through or lies inside (a pair may repeat)."""
+        t = self.terrain
+        empty = np.zeros(0, dtype=int)
+        if not len(t) or not len(ia):
+            return empty, empty, np.zeros(0, dtype=bool)
+        c = sweep(self.points, ia, ib, self._edges, self._covers)
+        held = self._covers.any(axis=0)
+        hold = np.zeros(len(c.line), dtype=bool)
+        maybe = np.flatnonzero(held[ia[c.line]] | held[ib[c.line]])
+        hold[maybe] = self._covers[c.poly[maybe], ia[c.line[maybe]]] | self._covers[c.poly[maybe], ib[c.line[maybe]]]
+        # the common case: a polygon holding neither end, entered once or more
+        simple = ~hold & ~c.degenerate
+        k, f = c.line[simple], c.poly[simple]
+        if t.is_hill.any():
+            obstructs = self._rule(k, f, ia, ib, np.zeros(len(k)), np.zeros(len(k)), np.ones(len(k), dtype=bool))
+        else:  # flat table: every entered blocking feature blocks
+            obstructs = np.ones(len(k), dtype=bool)
+        # polygons holding an end: own parts and any passage between them
+        hk, hf, hob = self._held(c, ~simple, ia, ib)
+        # a line lying wholly inside one feature crosses no edge
+        held = self._covers.any(axis=0)
+        lines = np.flatnonzero(held[ia] & held[ib])
+        fb, sub = np.nonzero(self._covers[:, ia[lines]] & self._covers[:, ib[lines]])
+        kb = lines[sub]
+        if len(kb):
+            known = np.zeros(len(ia) * len(t), dtype=bool)
+            known[hk * len(t) + hf] = True
+            fresh = ~known[kb * len(t) + fb]
+            kb, fb = kb[fresh], fb[fresh]
+        inside = np.array([self._exact(int(a), int(b), ia, ib) for a, b in zip(kb, fb)], dtype=bool)
+        return np.concatenate([k, hk, kb]), np.concatenate([f, hf, fb]), np.concatenate([obstructs, hob, inside])
+
+    def _held(self, c, mask: np.ndarray, ia: np.ndarray, ib: np.ndarray):
+        """Meetings with a polygon holding an end, or with a degenerate crossing."""
+        n = len(self.terrain)
+        pair = c.line[mask] * n + c.poly[mask]
+        if not len(pair):
+            empty = np.zeros(0, dtype=int)
+            return empty, empty, np.zeros(0, dtype=bool)
+        uniq, inv = np.unique(pair, return_inverse=True)
+        t, entry = c.t[mask], c.entry[mask]
+        entries = np.bincount(inv, entry, len(uniq))
+        exits = np.bincount(inv, ~entry, len(uniq))
+        first_exit = np.ones(len(uniq))
+        np.minimum.at(first_exit, inv[~entry], t[~entry])
+        last_entry = np.zeros(len(uniq))
+        np.maximum.at(last_entry, inv[entry], t[entry])
+        k, f = uniq // n, uniq % n
+        hold_o, hold_t = self._covers[f, ia[k]], self._covers[f, ib[k]]
+        length = np.linalg.norm(self.points[ib[k]] - self.points[ia[k]], axis=1)
+        own_o = np.where(hold_o, first_exit * length, 0.0)
+        own_t = np.where(hold_t, (1.0 - last_entry) * length, 0.0)
+        middle = np.where(hold_o, exits >= 2, np.where(hold_t, entries >= 2, entries >= 1))
+        obstructs = self._rule(k, f, ia, ib, own_o, own_t, middle)
+        degenerate = np.zeros(len(uniq), dtype=bool)
+        degenerate[inv[c.degenerate[mask]]] = True
+        for m in np.flatnonzero(degenerate):
+            obstructs[m] = self._exact(int(k[m]), int(f[m]), ia, ib)
+        return k, f, obstructs
+
+    def _rule(self, k, f, ia, ib, own_o, own_t, middle) -> np.ndarray:
+        """The decision rule of this module's docstring, over arrays of meetings."""
+        t = self.terrain
+        hi = np.maximum(self._level[ia[k]], self._level[ib[k]])
+        lo = np.minimum(self._level[ia[k]], self._level[ib[k]])
+        hold = self._covers[f, ia[k]] | self._covers[f, ib[k]]
+        see = self.policy.see_into + EPS
+        obstacle = t.blocks[f] & ~t.is_hill[f] & (
+            (own_o > see) | (own_t > see) | (middle & (t.base[f] + OBSTACLE_HEIGHT >= hi)))
+        hill = t.is_hill[f] & ~hold & middle & (t.height[f] >= hi) & (t.height[f] > lo)
+        return obstacle | hill
+
+    def _exact(self, k: int, f: int, ia: np.ndarray, ib: np.ndarray) -> bool:
+        """The rule applied to Shapely's exact pieces, for one line and one feature."""
+        line = LineString([self.points[ia[k]], self.points[ib[k]]])
+        own_o, own_t, middle = exact_parts(line, self.terrain.geoms[f])
+        kk, ff = np.array([k]), np.array([f])
+        return bool(self._rule(kk, ff, ia, ib, np.array([own_o]), np.array([own_t]),
+                               np.array([any(m > EPS for m in middle)]))[0])
+
+    def _piece_block(self, ia: np.ndarray, ib: np.ndarray) -> np.ndarray:
+        """[lines, pieces] True where a piece not at either end stands in the way."""
+        pc = self.pieces
+        if pc is None or not self.policy.pieces_block or not len(pc.ids):
+            return np.zeros((len(ia), 0), dtype=bool)
+        a, b = self.points[ia], self.points[ib]
+        near = _segment_distance(pc.xy, a, b) < pc.radius[None, :]
+        at_end = (np.linalg.norm(pc.xy[None, :, :] - a[:, None, :], axis=2) < pc.radius[None, :]) | \
+                 (np.linalg.norm(pc.xy[None, :, :] - b[:, None, :], axis=2) < pc.radius[None, :])
+        return near & ~at_end
+
+    def _clear(self, ia: np.ndarray, ib: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        k, f, obstructs = self._meetings(ia, ib)
+        clear = np.ones(len(ia), dtype=bool)
+        clear[k[obstructs]] = False
+        pb = self._piece_block(ia, ib)
+        if pb.size:
+            clear &= ~pb.any(axis=1)
+        return clear, np.stack([k, f]), obstructs
+
+    # -- queries ---------------------------------------------------------------------------
+    def matrix(self) -> np.ndarray:
+        """Symmetric boolean matrix: ``m[i, j]`` is True when i and j see each other."""
+        n = len(self.points)
+        ia, ib = np.triu_indices(n, k=1)
+        clear, _, _ = self._clear(ia, ib)
+        m = np.eye(n, dtype=bool)
+        m[ia, ib] = clear
+        m[ib, ia] = clear
+        return m
+
+    def between(self, a_idx: Sequence[int], b_idx: Sequence[int]) -> np.ndarray:
+        """``m[k, l]``: does observer ``a_idx[k]`` see ``b_idx[l]`` (e.g. two sides)."""
+        a = np.asarray(a_idx, dtype=int)
+        b = np.asarray(b_idx, dtype=int)
+        ia, ib = np.repeat(a, len(b)), np.tile(b, len(a))
+        clear, _, _ = self._clear(ia, ib)
+        return clear.reshape(len(a), len(b))
+
+    def fan(self, i: int) -> tuple[np.ndarray, "Blockers"]:
+        """What observer ``i`` sees: a boolean per observer, and which features block each target."""
+        n = len(self.points)
+        others = np.delete(np.arange(n), i)
+        clear, pairs, obstructs = self._clear(np.full(len(others), i), others)
+        seen = np.ones(n, dtype=bool)
+        seen[others] = clear
+        hit = pairs[:, obstructs]
+        return seen, Blockers(others[hit[0]], hit[1], self.terrain)
+
+    def move(self, i: int, xy: Sequence[float], matrix: np.ndarray | None = None) -> np.ndarray:
+        """Move observer ``i``; update ``matrix`` (row and column ``i``) in place if given."""
+        self.points[i] = np.round(finite_point(xy, f"observer {i}"), DECIMALS)
+        self._covers[:, i] = self.terrain.covers(self.points[i:i + 1])[:, 0]
+        self._level[i] = self._levels(self._covers[:, i:i + 1])[0]
+        seen, _ = self.fan(i)
+        if matrix is not None:
+            matrix[i, :] = seen
+            matrix[:, i] = seen
+        return seen
+
+
+def line_of_sight(terrain: TerrainIndex, observer: Sequence[float], target: Sequence[float],
+                  policy: LosPolicy = LosPolicy(), pieces: Pieces | None = None) -> Sight:
+    """Explain whether ``observer`` sees ``target``: every feature met, and why it blocks or not."""
+    a, b = finite_point(observer, "observer"), finite_point(target, "target")
+    field_ = SightField(terrain, np.array([a, b]), policy, pieces)
+    ia, ib = np.array([0]), np.array([1])
+    k, f, obstructs = field_._meetings(ia, ib)
+    verdict = {int(ff): bool(o) for ff, o in zip(f, obstructs)}
+    line = LineString(field_.points)
+    crossings = []
+    for i in terrain.tree.query(line, predicate="intersects"):
+        area = terrain.areas[i]
+        part = line.intersection(area.geometry)
+        ds = [line.project(shapely.points(c)) for c in shapely.get_coordinates(part)]
+        entry, exit_ = (min(ds), max(ds)) if ds else (0.0, 0.0)
+        who = {(True, True): "both", (True, False): "observer", (False, True): "target"}.get(
+            (bool(field_._covers[i, 0]), bool(field_._covers[i, 1])))
+        blocks = verdict.get(int(i), False)
+        crossings.append(Crossing(area.id, area.type, entry, exit_, part.length, who, blocks,
+                                  _why(area, line, who, blocks, policy)))
+    crossings.sort(key=lambda c: (c.entry, c.feature))
+    pb = field_._piece_block(ia, ib)
+    between = tuple(pieces.ids[j] for j in np.flatnonzero(pb[0])) if pb.size and pieces else ()
+    return Sight(a, b, math.dist(a, b), not any(c.blocks for c in crossings) and not between,
+                 tuple(crossings), tuple(terrain.areas[j].id for j in np.flatnonzero(field_._covers[:, 0])),
+                 tuple(terrain.areas[j].id for j in np.flatnonzero(field_._covers[:, 1])),
+                 float(field_._level[0]), float(field_._level[1]), between)
+
+
+def _why(area, line: LineString, holds: str | None, blocks: bool, policy: LosPolicy) -> str:
+    who = "both ends" if holds == "both" else f"the {holds}"
+    if holds and area.is_hill:
+        return f"hill holding {who}: its top is level ground"
+    if holds and area.blocks_los:
+        if blocks:
+            return f"holds {who}; the line runs more than the {policy.see_into:g}\" one can see into it"
+        return f"holds {who}; within the {policy.see_into:g}\" one can see into it"
+    if holds:
+        return f"holds {who}; does not block sight"
+    if blocks:
+        return "hill higher than the lower end, as high as the higher" if area.is_hill else "line passes through it"
+    if area.is_hill or area.blocks_los:
+        touching = not shapely.crosses(line, area.geometry)
+        return "line only touches its edge" if touching else "both ends see over it"
+    return "does not block sight"

@@ -1,0 +1,133 @@
+"""The terrain index: every area feature's footprint, prepared once per scenario.
+
+Properties (blocks line of sight, cover class, hill height) come from the ruleset's terrain
+mapping; geometry only stores them. Linear features are indexed by their widened footprint;
+grid-edge features live with the grid (see :mod:`wgkit.geometry.gridlos`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterable, Sequence
+
+import numpy as np
+import shapely
+from shapely import STRtree
+from shapely.geometry.base import BaseGeometry
+
+if TYPE_CHECKING:
+    from wgkit.rules.registry import RulesetInfo
+    from wgkit.scenario.model import Scenario
+
+OBSTACLE_HEIGHT = 1.0  # levels: woods, buildings, hedges stand one level above their ground
+
+
+@dataclass(frozen=True)
+class TerrainArea:
+    """One feature's footprint with the facts line of sight needs."""
+
+    id: str
+    type: str
+    geometry: BaseGeometry
+    blocks_los: bool = False
+    cover: str = "none"
+    height: float = 0.0  # hill levels; 0 for anything that is not a hill
+    variant: str | None = None
+
+    @property
+    def is_hill(self) -> bool:
+        return self.height > 0
+
+
+def check_geometry(geom: BaseGeometry, name: str) -> None:
+    """Raise a ``ValueError`` naming ``name`` for NaN, empty or invalid geometry."""
+    if geom is None or geom.is_empty:
+        raise ValueError(f"terrain feature {name!r}: geometry is empty")
+    coords = shapely.get_coordinates(geom)
+    if not np.isfinite(coords).all():
+        raise ValueError(f"terrain feature {name!r}: coordinates must be finite numbers")
+    if not geom.is_valid:
+        raise ValueError(f"terrain feature {name!r}: invalid geometry ({shapely.is_valid_reason(geom)})")
+    if geom.geom_type in ("Polygon", "MultiPolygon") and geom.area <= 0:
+        raise ValueError(f"terrain feature {name!r}: polygon has no area")
+
+
+class TerrainIndex:
+    """Area terrain of one table, with a spatial index and per-feature arrays."""
+
+    def __init__(self, areas: Sequence[TerrainArea], width: float, depth: float):
+        for area in areas:
+            check_geometry(area.geometry, area.id)
+        self.areas = tuple(areas)
+        self.width, self.depth = float(width), float(depth)
+        self.geoms = np.array([a.geometry for a in self.areas], dtype=object)
+        shapely.prepare(self.geoms)
+        self.tree = STRtree(self.geoms)
+        self.blocks = np.array([a.blocks_los for a in self.areas], dtype=bool)
+        self.height = np.array([a.height for a in self.areas], dtype=float)
+        self.is_hill = self.height > 0
+        self._hill_ids = np.flatnonzero(self.is_hill)
+        reps = shapely.point_on_surface(self.geoms) if len(self.areas) else np.array([])
+        self.base = self.elevation(shapely.get_coordinates(reps)) if len(self.areas) else np.zeros(0)
+        self.base[self.is_hill] = 0.0
+        self.by_id = {a.id: i for i, a in enumerate(self.areas)}
+
+    @classmethod
+    def from_scenario(cls, scenario: "Scenario", ruleset: "RulesetInfo | None" = None) -> "TerrainIndex":
+        """Index a scenario's area and line features through its ruleset's terrain mapping."""
+        from wgkit.rules.registry import find_ruleset, terrain_effect
+        from wgkit.scenario.shapes import footprint
+
+        rules = ruleset or find_ruleset(scenario.ruleset)
+        areas = []
+        for f in scenario.terrain:
+            if f.shape == "edges":
+                continue
+            effect = terrain_effect(rules, f.type, f.variant)
+            areas.append(TerrainArea(f.id, f.type, footprint(f.as_mapping()), effect.blocks_los,
+                                     effect.cover, float(f.height or 0) if f.type == "hill" else 0.0,
+                                     f.variant))
+        return cls(areas, scenario.table.width, scenario.table.depth)
+
+    def __len__(self) -> int:
+        return len(self.areas)
+
+    def at(self, x: float, y: float) -> list[TerrainArea]:
+        """Features whose footprint covers the point (edges count as inside)."""
+        idx = self.tree.query(shapely.points(x, y), predicate="covered_by")
+        return [self.areas[i] for i in sorted(idx)]
+
+    def covers(self, points: np.ndarray) -> np.ndarray:
+        """Boolean matrix ``[feature, point]``: does the feature cover the point?"""
+        pts = shapely.points(np.asarray(points, dtype=float).reshape(-1, 2))
+        out = np.zeros((len(self.areas), len(pts)), dtype=bool)
+        if len(self.areas) and len(pts):
+            pi, fi = self.tree.query(pts, predicate="covered_by")
+            out[fi, pi] = True
+        return out
+
+    def elevation(self, points: np.ndarray) -> np.ndarray:
+        """Ground level at each point: the highest hill covering it, 0 elsewhere.
+
+        Hills are flat-topped plateaus of ``height`` levels; a hill drawn inside another
+        stands on top of it (heights are absolute, not added).
+        """
+        pts = np.asarray(points, dtype=float).reshape(-1, 2)
+        out = np.zeros(len(pts))
+        if len(self._hill_ids) and len(pts):
+            hits = self.tree.query(shapely.points(pts), predicate="covered_by")
+            for p, f in zip(*hits):
+                if self.is_hill[f]:
+                    out[p] = max(out[p], self.height[f])
+        return out
+
+    def ids(self, indices: Iterable[int]) -> list[str]:
+        return [self.areas[i].id for i in indices]
+
+
+def finite_point(p: Sequence[float], name: str = "point") -> tuple[float, float]:
+    """Validate a point handed to the geometry layer."""
+    if len(p) != 2 or not all(isinstance(v, (int, float, np.floating)) and math.isfinite(v) for v in p):
+        raise ValueError(f"{name}: expected two finite coordinates, got {p!r}")
+    return float(p[0]), float(p[1])
