@@ -1,0 +1,144 @@
+"""The engine: events, undo/redo, replay, turn flow, decks."""
+
+import json
+
+import pytest
+
+from tests.conftest import ROOT
+from wgkit.dice import D6
+from wgkit.engine import Game, IllegalActionError, Phase, Step, TurnSequence
+from wgkit.engine import deck as cards
+from wgkit.scenario import load
+
+SCENARIO = load(ROOT / "scenarios/close_action/hedgerow_farm.yaml")
+FLOW = TurnSequence((
+    Phase("Active", (Step("Rally and fire", "active", ("rally", "fire")), Step("Move", "active", ("move",)))),
+    Phase("Passive", (Step("Morale and defensive fire", "passive", ("morale", "fire")),)),
+    Phase("Hand to hand", (Step("Melee", "both", ("melee",)),)),
+), alternate=True)
+
+
+def fire(chance, dice):
+    return chance.pool(dice, D6, [{5, 6}], "fire")
+
+
+def play_some(game: Game) -> None:
+    game.move("r1", (23, 9))
+    game.resolve("fire", fire, 4, changes=lambda hits: [(("pieces", "g1", "alive"), hits == 0)],
+                  text=lambda hits: f"{hits} hits")
+    game.advance()
+    game.new_deck("cards", cards.standard_deck(2))
+    game.shuffle("cards")
+    game.draw("cards")
+
+
+def test_state_starts_from_the_scenario():
+    g = Game(SCENARIO)
+    assert g.seed == 1944 and g.state["active"] == "us"
+    assert g.state["pieces"]["r1"]["position"] == [22, 6] and len(g.state["pieces"]) == 13
+
+
+def test_undo_redo_and_undo_to_restore_exact_states():
+    g = Game(SCENARIO)
+    before = json.dumps(g.state, sort_keys=True)
+    play_some(g)
+    after = json.dumps(g.state, sort_keys=True)
+    g.undo_to(0)
+    assert json.dumps(g.state, sort_keys=True) == before
+    for _ in range(6):
+        g.redo()
+    assert json.dumps(g.state, sort_keys=True) == after
+    g.undo()
+    g.move("r2", (1, 1))  # a new action forgets the undone event
+    with pytest.raises(IllegalActionError, match="nothing to redo"):
+        g.redo()
+
+
+def test_replay_reproduces_state_and_same_actions_give_same_log():
+    a, b = Game(SCENARIO), Game(SCENARIO)
+    play_some(a)
+    play_some(b)
+    assert [e.to_dict() for e in a.log] == [e.to_dict() for e in b.log]
+    assert a.state == b.state
+    r = Game.replay(SCENARIO, a.seed, a.log, FLOW)
+    assert r.state == a.state
+
+
+def test_rolls_and_rng_state_are_in_the_log():
+    g = Game(SCENARIO)
+    e = g.resolve("fire", fire, 8)
+    assert e.rolls[0].faces and len(e.rolls[0].faces) == 8
+    assert g.state["rng"]["counter"] == 8 and e.rolls[0].counter == 0
+    g.undo()
+    assert g.state["rng"]["counter"] == 0
+    assert g.resolve("fire", fire, 8).rolls == e.rolls  # undo rewinds the dice too
+
+
+def test_branch_is_independent():
+    g = Game(SCENARIO)
+    what_if = g.branch()
+    what_if.move("r1", (30, 30))
+    assert g.state["pieces"]["r1"]["position"] == [22, 6] and not g.log
+
+
+def test_turn_flow_walks_the_sequence_and_alternates_sides():
+    g = Game(SCENARIO, flow=FLOW)
+    assert g.legal_actions() == ("rally", "fire") and g.acting_sides() == ["us"]
+    g.advance()
+    assert g.current_step().name == "Move"
+    g.advance()
+    assert g.acting_sides() == ["de"] and "morale" in g.legal_actions()
+    g.advance()
+    assert g.acting_sides() == ["us", "de"]
+    g.advance()
+    assert g.position == (2, 0, 0) and g.state["active"] == "de"
+    with pytest.raises(IllegalActionError, match="'melee' is not allowed in Rally and fire; allowed now: rally, fire"):
+        g.require("melee")
+
+
+def test_flow_stops_at_the_turn_limit():
+    g = Game(SCENARIO.with_(turns=1), flow=FLOW)
+    for _ in range(3):
+        g.advance()
+    with pytest.raises(IllegalActionError, match="ends after turn 1"):
+        g.advance()
+
+
+def test_deck_counts_colours_and_reproducible_draws():
+    deck = cards.standard_deck(2)
+    assert len(deck) == 54 and len(set(deck)) == 54
+    assert sum(cards.colour(c) == "red" for c in deck) == 27
+    assert [cards.rank(c) for c in ("AS", "10H", "QD", "KC", "JK1")] == [1, 10, 12, 13, 0]
+    assert cards.is_face("JD") and not cards.is_face("10D")
+    rookie = cards.colour_deck({"red": 5, "black": 7})
+    assert len(rookie) == 12 and sum(cards.colour(c) == "red" for c in rookie) == 5
+
+    def draws(seed):
+        g = Game(SCENARIO, seed)
+        g.new_deck("d", deck)
+        g.shuffle("d")
+        return [g.draw("d") for _ in range(10)], g
+
+    first, g = draws(3)
+    assert first == draws(3)[0] and first != draws(4)[0]
+    d = g.state["decks"]["d"]
+    assert len(d["draw"]) == 44 and d["discard"] == first
+    g.shuffle("d")
+    assert len(g.state["decks"]["d"]["draw"]) == 54
+
+
+def test_empty_deck_and_unknown_deck_are_refused():
+    g = Game(SCENARIO)
+    g.new_deck("d", ["AS"])
+    g.draw("d")
+    with pytest.raises(IllegalActionError, match="deck d is empty: shuffle it first"):
+        g.draw("d")
+    with pytest.raises(IllegalActionError, match="no deck called 'x'"):
+        g.draw("x")
+
+
+def test_dead_piece_cannot_move():
+    g = Game(SCENARIO)
+    g.record("casualty", [(("pieces", "r1", "alive"), False)])
+    with pytest.raises(IllegalActionError, match="r1 is out of action"):
+        g.move("r1", (1, 1))

@@ -1,0 +1,85 @@
+"""Odds from the same procedure that plays, checked against icepool and by hand."""
+
+from fractions import Fraction
+
+import icepool
+import pytest
+
+from wgkit.dice import D6, D00, Roller
+from wgkit.odds import Play, exact, monte_carlo
+
+
+def fire(chance, dice: int, need: int) -> int:
+    """A d6 fire pool: hits on ``need``+; above 6 a hit needs a 6 then a 4-6."""
+    if need <= 6:
+        return chance.pool(dice, D6, [range(need, 7)], "fire")
+    return chance.pool(dice, D6, [{6}, {4, 5, 6}], "fire")
+
+
+def morale(chance, modifier: int) -> str:
+    total = chance.face(D6, "morale") + chance.face(D6, "morale") + modifier
+    return "rout" if total <= 2 else "cowering" if total <= 6 else "ok"
+
+
+def d00_test(chance, pct: int) -> bool:
+    face = chance.face(D00, "test")
+    return face == 1 or (face != 100 and face <= pct)
+
+
+def as_dict(die: icepool.Die) -> dict:
+    return {int(k): Fraction(v) for k, v in zip(die.outcomes(), die.probabilities())}
+
+
+@pytest.mark.parametrize("dice, need", [(1, 5), (8, 5), (8, 6), (6, 3), (4, 7), (8, 7)])
+def test_pool_matches_icepool(dice, need):
+    hit = Fraction(7 - need, 6) if need <= 6 else Fraction(1, 6) * Fraction(1, 2)
+    per_die = icepool.Die({1: hit.numerator, 0: hit.denominator - hit.numerator})
+    assert exact(fire, dice, need).probs == as_dict(dice @ per_die)
+
+
+def test_two_stage_rule_by_hand():
+    d = exact(fire, 1, 7)
+    assert d.p(1) == Fraction(1, 12)  # a 6 (1/6) then a 4-6 (1/2)
+
+
+def test_morale_sum_matches_icepool():
+    two = as_dict(2 @ icepool.d6)
+    want = {"rout": sum(p for t, p in two.items() if t + 1 <= 2),
+            "cowering": sum(p for t, p in two.items() if 3 <= t + 1 <= 6),
+            "ok": sum(p for t, p in two.items() if t + 1 >= 7)}
+    assert exact(morale, 1).probs == {k: v for k, v in want.items() if v}
+    assert want["rout"] == 0 and exact(morale, 0).p("rout") == Fraction(1, 36)
+
+
+def test_d00_with_always_and_never():
+    d = exact(d00_test, 130)
+    assert d.p(True) == Fraction(99, 100)  # 00 always fails even at 130%
+    assert exact(d00_test, 0).p(True) == Fraction(1, 100)  # 01 always succeeds
+
+
+def test_plain_words_with_cumulative_forms():
+    lines = exact(fire, 8, 5).describe("hits")
+    assert lines[0] == "0 hits: 3.9%" and lines[1] == "1 hit: 15.6%"
+    assert "at least 2 hits: 80.5%" in lines
+
+
+def test_monte_carlo_agrees_within_four_standard_errors():
+    est = monte_carlo(fire, 40_000, 3, 8, 5)
+    d = exact(fire, 8, 5)
+    for k in range(9):
+        assert abs(est.p(k) - float(d.p(k))) <= 4 * max(est.stderr(k), 1e-4)
+    assert monte_carlo(fire, 1000, 3, 8, 5) == monte_carlo(fire, 1000, 3, 8, 5)  # seeded
+    assert "± " in est.describe()[0] and "seed 3" in est.describe()[0]
+
+
+def test_play_rolls_and_records_both_stages():
+    r = Roller(11)
+    hits = fire(Play(r), 8, 7)
+    first, *rest = r.log
+    sixes = first.faces.count(6)
+    assert first.purpose == "fire (stage 1)" and len(first.faces) == 8
+    if sixes:
+        assert rest[0].purpose == "fire (stage 2)" and len(rest[0].faces) == sixes
+        assert hits == sum(1 for f in rest[0].faces if f >= 4)
+    else:
+        assert hits == 0 and not rest

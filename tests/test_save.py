@@ -1,0 +1,115 @@
+"""Saves: atomic, checksummed, crash-safe autosave, and refusal of damaged files."""
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.test_engine import FLOW, SCENARIO, play_some
+from wgkit.engine import Game
+from wgkit.engine.save import Autosave, SaveError, load, save
+
+
+def test_save_load_continue_equals_uninterrupted_play(tmp_path):
+    straight = Game(SCENARIO, flow=FLOW)
+    play_some(straight)
+    straight.move("r3", (10, 10))
+
+    first = Game(SCENARIO, flow=FLOW)
+    play_some(first)
+    save(first, tmp_path / "g.wgsave")
+    resumed = load(tmp_path / "g.wgsave", FLOW).game
+    resumed.move("r3", (10, 10))
+    assert resumed.state == straight.state
+    assert [e.to_dict() for e in resumed.log] == [e.to_dict() for e in straight.log]
+    resumed.undo()  # undo works after loading
+    assert resumed.state["pieces"]["r3"]["position"] == [26, 6]
+
+
+def test_save_is_readable_json_lines(tmp_path):
+    g = Game(SCENARIO)
+    play_some(g)
+    save(g, tmp_path / "g.wgsave")
+    lines = (tmp_path / "g.wgsave").read_text().splitlines()
+    assert '"format":"wgkit-game"' in lines[0] and '"end":6' in lines[-1] and len(lines) == 8
+
+
+def test_altered_save_is_refused(tmp_path):
+    g = Game(SCENARIO)
+    play_some(g)
+    path = tmp_path / "g.wgsave"
+    save(g, path)
+    original = path.read_text()
+    text = original.replace('"position"],[23,9],false', '"position"],[33,9],false')
+    assert text != original  # the edit really happened
+    path.write_text(text)
+    with pytest.raises(SaveError, match=r"g\.wgsave:2: checksum mismatch"):
+        load(path)
+
+
+@pytest.mark.parametrize("cut", [10, 500, -30, -1])
+def test_truncated_save_is_refused(tmp_path, cut):
+    g = Game(SCENARIO)
+    play_some(g)
+    path = tmp_path / "g.wgsave"
+    save(g, path)
+    data = path.read_bytes()
+    path.write_bytes(data[:cut])
+    with pytest.raises(SaveError, match="truncated|damaged"):
+        load(path)
+
+
+def test_not_a_save(tmp_path):
+    path = tmp_path / "x.wgsave"
+    path.write_text('{"hello": 1}\n')
+    with pytest.raises(SaveError, match="not a wgkit saved game"):
+        load(path)
+    path.write_bytes(b"\xff\xfe")
+    with pytest.raises(SaveError, match="not UTF-8"):
+        load(path)
+
+
+def test_autosave_records_commits_and_undos(tmp_path):
+    g = Game(SCENARIO, flow=FLOW)
+    Autosave(g, tmp_path / "auto.wgsave")
+    play_some(g)
+    g.undo()
+    g.move("r4", (5, 5))
+    back = load(tmp_path / "auto.wgsave", FLOW, recover=True)
+    assert back.game.state == g.state and back.recovered == ""
+    with pytest.raises(SaveError, match="no end record"):
+        load(tmp_path / "auto.wgsave", FLOW)
+
+
+def test_autosave_survives_sigkill(tmp_path):
+    path = tmp_path / "auto.wgsave"
+    script = textwrap.dedent(f"""
+        import sys
+        sys.path.insert(0, {str(ROOT)!r})
+        from wgkit.scenario import load
+        from wgkit.engine import Game
+        from wgkit.engine.save import Autosave
+        g = Game(load({str(ROOT / 'scenarios/close_action/hedgerow_farm.yaml')!r}))
+        Autosave(g, {str(path)!r})
+        i = 0
+        while True:
+            g.move("r1", (i % 40, 1))
+            i += 1
+            print(i, flush=True)
+    """)
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    done = 0
+    deadline = time.monotonic() + 60
+    while done < 40 and time.monotonic() < deadline:
+        done = int(proc.stdout.readline())
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    back = load(path, recover=True)
+    n = len(back.game.log)
+    assert n >= done >= 40  # every event completed before the kill is there
+    assert back.game.state["pieces"]["r1"]["position"] == [(n - 1) % 40, 1]

@@ -1,0 +1,215 @@
+"""A game in play: the scenario, the seed, and an append-only log of events.
+
+State changes only through :meth:`Game.commit`. Each applied event keeps its inverse, so undo
+and redo are constant time; :meth:`Game.replay` rebuilds a game from scenario, seed and log
+and reproduces the state exactly.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Callable, Iterable
+
+from wgkit.dice import Roller
+from wgkit.engine import deck as cards
+from wgkit.engine.events import MISSING, Event, Path, get, put
+from wgkit.engine.flow import SIMPLE, TurnSequence
+from wgkit.engine.state import initial_state
+from wgkit.odds import Play
+from wgkit.scenario.model import Scenario
+
+
+class IllegalActionError(ValueError):
+    """An action the rules do not allow now, with a message a player understands."""
+
+
+Listener = Callable[[str, Any], None]
+
+
+class Game:
+    """One game: ``state`` is derived; ``log`` is the truth."""
+
+    def __init__(self, scenario: Scenario, seed: int | None = None, flow: TurnSequence = SIMPLE):
+        self.scenario = scenario
+        self.seed = int(seed if seed is not None else (scenario.seed or 0))
+        self.flow = flow
+        self.state = initial_state(scenario, self.seed)
+        self.log: list[Event] = []
+        self._inverses: list[list[tuple[Path, Any]]] = []
+        self._redo: list[Event] = []
+        self.listeners: list[Listener] = []
+
+    # -- events ---------------------------------------------------------------------------
+    def _apply(self, event: Event) -> None:
+        inverse = [(path, put(self.state, path, value)) for path, value in event.changes]
+        self.log.append(event)
+        self._inverses.append(inverse[::-1])
+
+    def commit(self, event: Event) -> Event:
+        """Apply ``event``, append it to the log, and forget any undone events."""
+        self._apply(event)
+        self._redo.clear()
+        self._notify("commit", event)
+        return event
+
+    def record(self, kind: str, changes: Iterable[tuple[Path, Any]], text: str = "", **extra: Any) -> Event:
+        return self.commit(Event(kind, tuple((tuple(p), v) for p, v in changes), text, **extra))
+
+    def undo(self) -> Event:
+        """Take back the last event (constant time)."""
+        if not self.log:
+            raise IllegalActionError("nothing to undo")
+        for path, old in self._inverses.pop():
+            put(self.state, path, old)
+        event = self.log.pop()
+        self._redo.append(event)
+        self._notify("undo", event)
+        return event
+
+    def redo(self) -> Event:
+        if not self._redo:
+            raise IllegalActionError("nothing to redo")
+        event = self._redo.pop()
+        self._apply(event)
+        self._notify("redo", event)
+        return event
+
+    def undo_to(self, n: int) -> None:
+        """Undo until the log holds its first ``n`` events."""
+        if not 0 <= n <= len(self.log):
+            raise IllegalActionError(f"the log has {len(self.log)} events; cannot return to {n}")
+        while len(self.log) > n:
+            self.undo()
+
+    def branch(self) -> "Game":
+        """An independent what-if copy (no listeners: it does not autosave)."""
+        other = copy.copy(self)
+        other.state = copy.deepcopy(self.state)
+        other.log = list(self.log)
+        other._inverses = copy.deepcopy(self._inverses)
+        other._redo = list(self._redo)
+        other.listeners = []
+        return other
+
+    @classmethod
+    def replay(cls, scenario: Scenario, seed: int, events: Iterable[Event],
+               flow: TurnSequence = SIMPLE) -> "Game":
+        game = cls(scenario, seed, flow)
+        for e in events:
+            game._apply(e)
+        return game
+
+    def _notify(self, what: str, event: Event) -> None:
+        for listener in self.listeners:
+            listener(what, event)
+
+    # -- dice -------------------------------------------------------------------------------
+    def roller(self) -> Roller:
+        """A roller positioned at the game's RNG state (commit its counter with the result)."""
+        rng = self.state["rng"]
+        return Roller(rng["seed"], rng["counter"])
+
+    def resolve(self, kind: str, procedure: Callable[..., Any], *args: Any,
+                changes: Callable[[Any], Iterable[tuple[Path, Any]]] = lambda outcome: (),
+                text: Callable[[Any], str] = str, action: dict | None = None, **kwargs: Any) -> Event:
+        """Run ``procedure(chance, *args, **kwargs)`` with real dice and commit the result:
+        its rolls, the RNG's new position and ``changes(outcome)``."""
+        roller = self.roller()
+        outcome = procedure(Play(roller), *args, **kwargs)
+        detail = outcome.to_dict() if hasattr(outcome, "to_dict") else {"outcome": outcome}
+        return self.record(kind, [(("rng", "counter"), roller.counter), *changes(outcome)],
+                           text(outcome), rolls=tuple(roller.log), detail=detail, action=action)
+
+    # -- turn flow ----------------------------------------------------------------------------
+    @property
+    def position(self) -> tuple[int, int, int]:
+        s = self.state
+        return s["turn"], s["phase"], s["step"]
+
+    def current_step(self):
+        turn, phase, step = self.position
+        return self.flow.step(phase, step)
+
+    def legal_actions(self) -> tuple[str, ...]:
+        return self.current_step().actions
+
+    def acting_sides(self) -> list[str]:
+        """Sides that act in the current step."""
+        who = self.current_step().who
+        roles = {sid: s["role"] for sid, s in self.state["sides"].items()}
+        active = self.state["active"]
+        if who in ("attacker", "defender"):
+            return [sid for sid, r in roles.items() if r == who]
+        if who == "active":
+            return [active]
+        if who == "passive":
+            return [sid for sid in roles if sid != active]
+        return list(roles)
+
+    def advance(self) -> Event:
+        """Move to the next step of the turn sequence."""
+        turn, phase, step = self.position
+        nt, np_, ns = self.flow.after(turn, phase, step)
+        changes: list[tuple[Path, Any]] = [(("turn",), nt), (("phase",), np_), (("step",), ns)]
+        if nt != turn and self.flow.alternate:
+            others = [sid for sid in self.state["sides"] if sid != self.state["active"]]
+            changes.append((("active",), others[0]))
+        limit = self.scenario.turns
+        if limit is not None and nt > limit:
+            raise IllegalActionError(f"the scenario ends after turn {limit}")
+        p = self.flow.phases[np_]
+        return self.record("flow", changes, f"turn {nt}: {p.name} - {p.steps[ns].name}")
+
+    def require(self, action: str) -> None:
+        if action not in self.legal_actions():
+            step = self.current_step()
+            raise IllegalActionError(f"'{action}' is not allowed in {step.name}; "
+                                     f"allowed now: {', '.join(self.legal_actions()) or 'nothing'}")
+
+    # -- decks --------------------------------------------------------------------------------
+    def new_deck(self, name: str, deck_cards: list[str]) -> Event:
+        return self.record("deck", [(("decks", name), {"draw": list(deck_cards), "discard": []})],
+                           f"deck {name}: {len(deck_cards)} cards")
+
+    def shuffle(self, name: str) -> Event:
+        """Gather the deck's draw and discard piles and shuffle them with the game's dice."""
+        d = self._deck(name)
+        roller = self.roller()
+        order = roller.shuffle(d["draw"] + d["discard"], f"shuffle {name}")
+        return self.record("deck", [(("rng", "counter"), roller.counter),
+                                    (("decks", name), {"draw": order, "discard": []})],
+                           f"shuffled {name}", rolls=tuple(roller.log))
+
+    def draw(self, name: str) -> str:
+        """Turn over the top card of ``name``; it goes to the discard pile."""
+        d = self._deck(name)
+        if not d["draw"]:
+            raise IllegalActionError(f"deck {name} is empty: shuffle it first")
+        card = d["draw"][0]
+        self.record("deck", [(("decks", name), {"draw": d["draw"][1:], "discard": d["discard"] + [card]})],
+                    f"{name}: drew {card} ({cards.colour(card)})", detail={"card": card})
+        return card
+
+    def _deck(self, name: str) -> dict:
+        d = get(self.state, ("decks", name))
+        if d is MISSING:
+            raise IllegalActionError(f"there is no deck called {name!r}")
+        return d
+
+    # -- lookups --------------------------------------------------------------------------------
+    def piece(self, piece_id: str) -> dict:
+        p = self.state["pieces"].get(piece_id)
+        if p is None:
+            raise IllegalActionError(f"there is no piece {piece_id!r}")
+        return p
+
+    def move(self, piece_id: str, to: tuple[float, float], facing: float | None = None) -> Event:
+        """Move a piece (rules check legality before calling this)."""
+        p = self.piece(piece_id)
+        if not p["alive"]:
+            raise IllegalActionError(f"{piece_id} is out of action and cannot move")
+        changes: list[tuple[Path, Any]] = [(("pieces", piece_id, "position"), list(to))]
+        if facing is not None:
+            changes.append((("pieces", piece_id, "facing"), facing))
+        return self.record("move", changes, f"{piece_id} moves to ({to[0]:g}, {to[1]:g})",
+                           action={"name": "move", "params": {"piece": piece_id, "to": list(to)}})

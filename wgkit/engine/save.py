@@ -1,0 +1,166 @@
+"""Saved games: one readable JSON-lines file holding the scenario, the seed and the event log.
+
+Line 1 is a header (format, version, scenario, seed). Each further line is one event, or an
+``undo`` record, and carries ``hash`` = SHA-256 of the previous line's hash and its own content,
+so an altered line breaks the chain. A full save ends with an ``end`` line and is written
+atomically (temporary file, fsync, rename). An autosave journal is the same file without the
+``end`` line, appended and fsynced after every event: after a crash, :func:`load` with
+``recover=True`` keeps every complete line and drops a torn last one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from wgkit.engine.events import Event
+from wgkit.engine.flow import SIMPLE, TurnSequence
+from wgkit.engine.game import Game
+from wgkit.scenario.errors import ScenarioError
+from wgkit.scenario.io import atomic_write
+from wgkit.scenario.model import Scenario
+from wgkit.scenario.reader import Located
+from wgkit.scenario.validate import problems
+
+FORMAT, VERSION = "wgkit-game", 1
+
+
+class SaveError(ValueError):
+    """A saved game that cannot be loaded; nothing is half-built."""
+
+
+def _canon(obj: Any) -> str:
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _chain(prev: str, body: dict) -> str:
+    return hashlib.sha256((prev + _canon(body)).encode()).hexdigest()
+
+
+def _line(prev: str, body: dict) -> tuple[str, str]:
+    h = _chain(prev, body)
+    return _canon({**body, "hash": h}) + "\n", h
+
+
+def _header(game: Game) -> dict:
+    return {"format": FORMAT, "version": VERSION, "seed": game.seed, "scenario": game.scenario.to_dict()}
+
+
+def dumps(game: Game, *, end: bool = True) -> str:
+    """The whole game as save-file text."""
+    text, h = _line("", _header(game))
+    for i, event in enumerate(game.log):
+        line, h = _line(h, {"n": i, "event": event.to_dict()})
+        text += line
+    if end:
+        line, h = _line(h, {"end": len(game.log)})
+        text += line
+    return text
+
+
+def save(game: Game, path: str | os.PathLike[str]) -> None:
+    """Write the game atomically: the file holds the old save or the new one, never half."""
+    atomic_write(path, dumps(game))
+
+
+@dataclass
+class Loaded:
+    game: Game
+    recovered: str = ""  # what recovery dropped, if anything
+
+
+def load(path: str | os.PathLike[str], flow: TurnSequence = SIMPLE, *, recover: bool = False) -> Loaded:
+    """Rebuild a saved game by replaying its log; raise :class:`SaveError` if anything is off."""
+    name = str(path)
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise SaveError(f"{name}: cannot read: {exc.strerror}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError(f"{name}: not a wgkit saved game (not UTF-8 text)") from None
+    lines = text.split("\n")
+    torn = lines.pop() if lines and lines[-1] else ""
+    if lines and lines[-1] == "":
+        lines.pop()
+    dropped = ""
+    if torn:
+        if not recover:
+            raise SaveError(f"{name}:{len(lines) + 1}: the file is truncated (last line incomplete)")
+        dropped = f"dropped an incomplete last line ({len(torn)} bytes) left by an interrupted write"
+    records = []
+    for i, line in enumerate(lines, 1):
+        try:
+            records.append(json.loads(line))
+        except json.JSONDecodeError:
+            raise SaveError(f"{name}:{i}: damaged line (not valid JSON)") from None
+    if not records or records[0].get("format") != FORMAT:
+        raise SaveError(f"{name}:1: not a wgkit saved game")
+    if records[0].get("version") != VERSION:
+        raise SaveError(f"{name}:1: saved by format version {records[0].get('version')}; this wgkit reads {VERSION}")
+    h = ""
+    for i, rec in enumerate(records, 1):
+        body = {k: v for k, v in rec.items() if k != "hash"}
+        h = _chain(h, body)
+        if rec.get("hash") != h:
+            raise SaveError(f"{name}:{i}: checksum mismatch: the file was altered or damaged")
+    header, body = records[0], records[1:]
+    ended = bool(body) and "end" in body[-1]
+    if ended:
+        body = body[:-1]
+    elif not recover:
+        raise SaveError(f"{name}: the file is truncated (no end record)")
+    scenario = _scenario(header.get("scenario"), name)
+    events: list[Event] = []
+    try:
+        for rec in body:
+            if "undo" in rec:
+                del events[len(events) - int(rec["undo"]):]
+            else:
+                events.append(Event.from_dict(rec["event"]))
+        game = Game.replay(scenario, int(header["seed"]), events, flow)
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise SaveError(f"{name}: cannot replay the log: {exc}") from None
+    if ended and records[-1]["end"] != len(events):
+        raise SaveError(f"{name}: the end record counts {records[-1]['end']} events, the log has {len(events)}")
+    return Loaded(game, dropped)
+
+
+def _scenario(data: Any, name: str) -> Scenario:
+    doc = Located(data, f"{name} (embedded scenario)")
+    found = problems(doc)
+    if found:
+        raise SaveError(str(ScenarioError(found)).splitlines()[0])
+    return Scenario.from_dict(data)
+
+
+class Autosave:
+    """Keep a journal of ``game`` at ``path``: every commit, undo and redo is appended and fsynced."""
+
+    def __init__(self, game: Game, path: str | os.PathLike[str]):
+        self.path = Path(path)
+        text = dumps(game, end=False)
+        atomic_write(self.path, text)
+        self._hash = json.loads(text.splitlines()[-1])["hash"]
+        self._n = len(game.log)
+        game.listeners.append(self._on_event)
+
+    def _append(self, body: dict) -> None:
+        line, self._hash = _line(self._hash, body)
+        with open(self.path, "a", encoding="utf-8") as fh:
+            fh.write(line)
+            fh.flush()
+            os.fsync(fh.fileno())
+
+    def _on_event(self, what: str, event: Event) -> None:
+        if what == "undo":
+            self._n -= 1
+            self._append({"undo": 1})
+        else:
+            self._append({"n": self._n, "event": event.to_dict()})
+            self._n += 1

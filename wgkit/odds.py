@@ -1,0 +1,244 @@
+"""Odds from the same code that plays.
+
+A resolution procedure takes a :class:`Chance` and asks it for dice. Handed a :class:`Play`
+(backed by the game's :class:`~wgkit.dice.Roller`) it rolls and records real dice; handed to
+:func:`exact` it is re-run down every branch to give the exact distribution of its outcomes
+(a pool of n dice is one binomial step of n + 1 branches, never 6**n); handed to
+:func:`monte_carlo` it is sampled, with the standard error stated.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, Callable, Collection, Hashable, Iterable, Mapping, Protocol, Sequence
+
+from wgkit.dice import Die, Roller
+
+Stages = Sequence[Collection[int]]
+
+
+class Chance(Protocol):
+    """What a procedure may ask of fate."""
+
+    def face(self, die: Die, purpose: str) -> int:
+        """One die's face."""
+
+    def check(self, die: Die, succeed: Collection[int], purpose: str) -> bool:
+        """Roll one die: does it show one of ``succeed``?"""
+
+    def pool(self, n: int, die: Die, stages: Stages, purpose: str) -> int:
+        """Roll ``n`` dice; each that passes stage 1 is rolled again for stage 2, and so on.
+        Returns how many passed every stage (a "roll a 6, then 4-6" hit has two stages)."""
+
+
+def _p(die: Die, faces: Collection[int]) -> Fraction:
+    return Fraction(sum(1 for f in die.faces if f in set(faces)), die.sides)
+
+
+def stage_probability(die: Die, stages: Stages) -> Fraction:
+    """Chance that one die passes every stage."""
+    p = Fraction(1)
+    for s in stages:
+        p *= _p(die, s)
+    return p
+
+
+# -- playing ---------------------------------------------------------------------------------
+class Play:
+    """The chance of a real game: dice come from the roller and are recorded."""
+
+    def __init__(self, roller: Roller):
+        self.roller = roller
+
+    def face(self, die: Die, purpose: str) -> int:
+        return self.roller.roll(die, 1, purpose)[0]
+
+    def check(self, die: Die, succeed: Collection[int], purpose: str) -> bool:
+        return self.face(die, purpose) in set(succeed)
+
+    def pool(self, n: int, die: Die, stages: Stages, purpose: str) -> int:
+        passing = n
+        for i, stage in enumerate(stages):
+            if passing == 0:
+                break
+            label = purpose if len(stages) == 1 else f"{purpose} (stage {i + 1})"
+            faces = self.roller.roll(die, passing, label)
+            passing = sum(1 for f in faces if f in set(stage))
+        return passing
+
+
+# -- exact enumeration -----------------------------------------------------------------------
+class _Branch(Exception):
+    def __init__(self, options: list[tuple[Any, Fraction]]):
+        self.options = options
+
+
+class _Scripted:
+    """Replays a prefix of choices, then stops at the first new chance event."""
+
+    def __init__(self, prefix: list[int]):
+        self.prefix, self.pos = prefix, 0
+
+    def _next(self, options: list[tuple[Any, Fraction]]) -> Any:
+        if self.pos < len(self.prefix):
+            value = options[self.prefix[self.pos]][0]
+            self.pos += 1
+            return value
+        raise _Branch(options)
+
+    def face(self, die: Die, purpose: str) -> int:
+        return self._next([(f, Fraction(1, die.sides)) for f in die.faces])
+
+    def check(self, die: Die, succeed: Collection[int], purpose: str) -> bool:
+        p = _p(die, succeed)
+        return self._next([(o, q) for o, q in ((True, p), (False, 1 - p)) if q])
+
+    def pool(self, n: int, die: Die, stages: Stages, purpose: str) -> int:
+        return self._next(_binomial(n, stage_probability(die, stages)))
+
+
+@lru_cache(maxsize=512)
+def _binomial(n: int, p: Fraction) -> list[tuple[int, Fraction]]:
+    return [(k, math.comb(n, k) * p ** k * (1 - p) ** (n - k)) for k in range(n + 1)
+            if (p or k == 0) and (p != 1 or k == n)]
+
+
+@dataclass(frozen=True)
+class Distribution:
+    """Exact chances of each outcome (probabilities are Fractions that sum to one)."""
+
+    probs: Mapping[Hashable, Fraction]
+
+    def p(self, outcome: Hashable) -> Fraction:
+        return self.probs.get(outcome, Fraction(0))
+
+    def where(self, test: Callable[[Any], bool]) -> Fraction:
+        return sum((q for o, q in self.probs.items() if test(o)), Fraction(0))
+
+    def at_least(self, x: float) -> Fraction:
+        return self.where(lambda o: o >= x)
+
+    def at_most(self, x: float) -> Fraction:
+        return self.where(lambda o: o <= x)
+
+    def mean(self) -> float:
+        return float(sum(o * q for o, q in self.probs.items()))
+
+    def describe(self, unit: str = "", cumulative: bool = True) -> list[str]:
+        """Plain words: each outcome's chance, and for numbers 'at least k' too."""
+        keys = sorted(self.probs, key=_sort_key)
+        lines = [f"{_label(o, unit)}: {_pct(self.probs[o])}" for o in keys]
+        if cumulative and all(isinstance(o, (int, float)) and not isinstance(o, bool) for o in keys):
+            lines += [f"at least {o}{' ' + unit if unit else ''}: {_pct(self.at_least(o))}"
+                      for o in keys if o > min(keys)]
+        return lines
+
+
+def _sort_key(o: Any) -> tuple:
+    return (0, o) if isinstance(o, (int, float)) else (1, str(o))
+
+
+def _label(o: Any, unit: str) -> str:
+    if not isinstance(o, (int, float)) or isinstance(o, bool):
+        return str(o)
+    word = unit[:-1] if o == 1 and unit.endswith("s") else unit
+    return f"{o} {word}".strip()
+
+
+def _pct(p: float) -> str:
+    return f"{float(p) * 100:.1f}%"
+
+
+def exact(procedure: Callable[..., Hashable], *args: Any, max_leaves: int = 200_000, **kwargs: Any) -> Distribution:
+    """The exact distribution of ``procedure(chance, *args, **kwargs)``'s outcomes."""
+    probs: dict[Hashable, Fraction] = {}
+    stack: list[tuple[list[int], Fraction]] = [([], Fraction(1))]
+    leaves = 0
+    while stack:
+        prefix, weight = stack.pop()
+        try:
+            outcome = procedure(_Scripted(prefix), *args, **kwargs)
+        except _Branch as b:
+            for i, (_, q) in enumerate(b.options):
+                stack.append((prefix + [i], weight * q))
+            continue
+        leaves += 1
+        if leaves > max_leaves:
+            raise ValueError(f"more than {max_leaves:,} outcomes to enumerate: use monte_carlo")
+        probs[outcome] = probs.get(outcome, Fraction(0)) + weight
+    return Distribution(probs)
+
+
+# -- Monte Carlo -----------------------------------------------------------------------------
+class _Sampler:
+    """Fast sampling for Monte Carlo (its own seeded generator; nothing is recorded)."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def face(self, die: Die, purpose: str) -> int:
+        return die.low + int(self.rng.random() * die.sides)
+
+    def check(self, die: Die, succeed: Collection[int], purpose: str) -> bool:
+        return self.rng.random() < _float_p(die, frozenset(succeed))
+
+    def pool(self, n: int, die: Die, stages: Stages, purpose: str) -> int:
+        return bisect.bisect_right(_cdf(n, _float_stage_p(die, tuple(map(frozenset, stages)))), self.rng.random())
+
+
+@lru_cache(maxsize=1024)
+def _float_p(die: Die, succeed: frozenset[int]) -> float:
+    return float(_p(die, succeed))
+
+
+@lru_cache(maxsize=1024)
+def _float_stage_p(die: Die, stages: tuple[frozenset[int], ...]) -> float:
+    return float(stage_probability(die, stages))
+
+
+@lru_cache(maxsize=1024)
+def _cdf(n: int, p: float) -> list[float]:
+    acc, out = 0.0, []
+    for k in range(n):
+        acc += math.comb(n, k) * p ** k * (1 - p) ** (n - k)
+        out.append(acc)
+    return out
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """Monte Carlo frequencies with their standard errors."""
+
+    counts: Mapping[Hashable, int]
+    n: int
+    seed: int
+
+    def p(self, outcome: Hashable) -> float:
+        return self.counts.get(outcome, 0) / self.n
+
+    def stderr(self, outcome: Hashable) -> float:
+        p = self.p(outcome)
+        return math.sqrt(p * (1 - p) / self.n)
+
+    def describe(self) -> list[str]:
+        return [f"{o}: {self.p(o) * 100:.1f}% ± {self.stderr(o) * 100:.1f}% (n={self.n:,}, seed {self.seed})"
+                for o in sorted(self.counts, key=_sort_key)]
+
+
+def monte_carlo(procedure: Callable[..., Hashable], n: int, seed: int, *args: Any, **kwargs: Any) -> Estimate:
+    """Sample ``procedure`` ``n`` times with a seeded generator."""
+    chance = _Sampler(seed)
+    counts: dict[Hashable, int] = {}
+    for _ in range(n):
+        o = procedure(chance, *args, **kwargs)
+        counts[o] = counts.get(o, 0) + 1
+    return Estimate(counts, n, seed)
+
+
+def outcomes(dist: Distribution) -> Iterable[Hashable]:
+    return sorted(dist.probs, key=_sort_key)
