@@ -59,6 +59,87 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_render(args: argparse.Namespace) -> int:
+    from wgkit.engine.save import SaveError, load as load_game
+    from wgkit.engine.views import view
+    from wgkit.render.scene import build_scene
+    from wgkit.render.static import render
+    from wgkit.scenario import ScenarioError, load
+
+    source = Path(args.file)
+    try:
+        if source.suffix == ".wgsave":
+            game = load_game(source, recover=True).game
+            scenario, state = game.scenario, view(game.state, args.side)
+        else:
+            scenario, state = load(source), None
+    except (ScenarioError, SaveError) as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    out = Path(args.output or source.with_suffix(".png").name)
+    if out.suffix.lower() not in (".png", ".svg", ".pdf"):
+        print(f"wgkit render: cannot write {out.suffix or 'files without an extension'}; use .png, .svg or .pdf",
+              file=sys.stderr)
+        return 1
+    render(build_scene(scenario, state), out, inches_wide=args.width)
+    print(f"wrote {out}")
+    return 0
+
+
+DEFAULT_SCENARIO = SCENARIOS_DIR / "close_action" / "hedgerow_farm.yaml"
+APP_DIR = Path(__file__).resolve().parent / "app"
+
+
+def _serve(notebook: str, env: dict[str, str], port: int, what: str) -> int:
+    """Run Voila on ``notebook`` at 127.0.0.1:``port`` until interrupted."""
+    import os
+    import subprocess
+
+    url = f"http://127.0.0.1:{port}/"
+    cmd = [sys.executable, "-m", "voila", str(APP_DIR / notebook), "--no-browser", f"--port={port}",
+           "--Voila.ip=127.0.0.1", "--VoilaConfiguration.show_tracebacks=True"]
+    print(f"{what} at {url}  (Ctrl-C to stop)", flush=True)
+    proc = subprocess.Popen(cmd, env={**os.environ, **env})
+    try:
+        return proc.wait()
+    except KeyboardInterrupt:
+        proc.terminate()
+        proc.wait()
+        return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from wgkit.engine.save import SaveError, load as load_game
+    from wgkit.scenario import ScenarioError, load
+
+    source = Path(args.file) if args.file else DEFAULT_SCENARIO
+    try:  # check before starting the server, so a bad file is one clear line
+        title = load_game(source, recover=True).game.scenario.title if source.suffix == ".wgsave" else load(source).title
+    except (ScenarioError, SaveError) as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    autosave = Path(args.autosave) if args.autosave else Path(f"{source.stem}.autosave.wgsave")
+    if source.suffix == ".wgsave" and source.resolve() == autosave.resolve():
+        autosave = autosave.with_name(autosave.stem + ".resumed.wgsave")
+    print(f"{title}: every event is autosaved to {autosave}")
+    env = {"WGKIT_GAME": str(source.resolve()), "WGKIT_AUTOSAVE": str(autosave.resolve())}
+    return _serve("umpire.ipynb", env, args.port, "umpire app")
+
+
+def cmd_edit(args: argparse.Namespace) -> int:
+    from wgkit.scenario import ScenarioError, load
+
+    env = {}
+    if args.file:
+        try:
+            load(args.file)
+        except ScenarioError as exc:
+            print(exc, file=sys.stderr)
+            return 1
+        env["WGKIT_SCENARIO"] = str(Path(args.file).resolve())
+    return _serve("editor.ipynb", env, args.port, "scenario editor")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="wgkit", description="WWII miniature wargames kit")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -66,6 +147,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("files", nargs="*", metavar="FILE")
     p.set_defaults(func=cmd_validate)
     sub.add_parser("rulesets", help="list the five rulesets").set_defaults(func=cmd_rulesets)
+    p = sub.add_parser("render", help="draw a scenario or saved game to PNG, SVG or PDF")
+    p.add_argument("file", metavar="SCENARIO_OR_SAVED_GAME")
+    p.add_argument("-o", "--output", help="output file (.png, .svg, .pdf); default: FILE.png here")
+    p.add_argument("--side", default="umpire", help="draw what this side sees (default: umpire)")
+    p.add_argument("--width", type=float, default=12.0, help="image width in inches (default 12)")
+    p.set_defaults(func=cmd_render)
+    p = sub.add_parser("play", help="run the umpire app in the browser (Voila) on a scenario or saved game")
+    p.add_argument("file", nargs="?", metavar="SCENARIO_OR_SAVED_GAME",
+                   help=f"default: the bundled {DEFAULT_SCENARIO.parent.name}/{DEFAULT_SCENARIO.name}")
+    p.add_argument("--port", type=int, default=8866)
+    p.add_argument("--autosave", help="journal file (default: NAME.autosave.wgsave here)")
+    p.set_defaults(func=cmd_play)
+    p = sub.add_parser("edit", help="open the scenario editor in the browser (Voila)")
+    p.add_argument("file", nargs="?", metavar="SCENARIO")
+    p.add_argument("--port", type=int, default=8867)
+    p.set_defaults(func=cmd_edit)
     sub.add_parser("schema", help="print the scenario JSON Schema").set_defaults(func=cmd_schema)
     return parser
 

@@ -261,3 +261,10 @@ class Scenario:
 
     def with_(self, **changes: Any) -> "Scenario":
         return replace(self, **changes)
+
+    def _repr_png_(self) -> bytes:
+        """Show the table when a scenario is the last value of a notebook cell (lazy import)."""
+        from wgkit.render.scene import build_scene
+        from wgkit.render.static import png_bytes
+
+        return png_bytes(build_scene(self))

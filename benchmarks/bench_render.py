@@ -1,0 +1,110 @@
+"""Render benchmark: a full redraw of 100 terrain polygons and 300 figures, and hover updates.
+
+Targets (issue 5): full redraw <= 10 ms on the Python side with one comm message per layer;
+a hover LOS update <= 30 ms from the Python callback. The naive baseline draws the same
+shapes with one canvas call per shape, measured in the same run.
+
+    python benchmarks/bench_render.py
+"""
+
+from __future__ import annotations
+
+import gc
+import math
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from ipycanvas import hold_canvas  # noqa: E402
+
+from wgkit.engine import Game  # noqa: E402
+from wgkit.render.scene import build_scene  # noqa: E402
+from wgkit.render.style import hex_rgb  # noqa: E402
+from wgkit.scenario.model import Scenario  # noqa: E402
+from wgkit.widgets.board import BoardView  # noqa: E402
+
+
+def big_scenario(seed: int = 5) -> Scenario:
+    rng = np.random.default_rng(seed)
+    terrain = []
+    while len(terrain) < 100:
+        cx, cy, r = rng.uniform(4, 68), rng.uniform(4, 44), rng.uniform(1.0, 2.5)
+        k = int(rng.integers(6, 17))
+        ang = np.sort(rng.uniform(0, 2 * math.pi, k))
+        rad = r * rng.uniform(0.6, 1.0, k)
+        pts = [[round(cx + a * math.cos(t), 3), round(cy + a * math.sin(t), 3)] for a, t in zip(rad, ang)]
+        terrain.append({"id": f"t{len(terrain)}", "type": "rough", "polygon": pts})
+    sides = []
+    for s, (sid, role, y0) in enumerate((("a", "attacker", 2), ("b", "defender", 30))):
+        units = [{"id": f"{sid}u{u}", "kind": "squad", "figures": [
+            {"id": f"{sid}{u}_{f}", "position": [round(2 + (u * 10 + f) % 68 + rng.uniform(0, 1), 2),
+                                                  round(y0 + (u * 10 + f) // 68 * 3 + rng.uniform(0, 2), 2)]}
+            for f in range(10)]} for u in range(15)]
+        sides.append({"id": sid, "name": sid, "role": role, "units": units})
+    return Scenario.from_dict({"title": "bench", "ruleset": "close_action",
+                               "table": {"width": 72, "depth": 48}, "terrain": terrain, "sides": sides})
+
+
+def best(fn, n: int = 7) -> float:
+    fn()
+    gc.disable()
+    try:
+        times = []
+        for _ in range(n):
+            t0 = time.perf_counter()
+            fn()
+            times.append(time.perf_counter() - t0)
+    finally:
+        gc.enable()
+    return min(times)
+
+
+def main() -> int:
+    scenario = big_scenario()
+    game = Game(scenario)
+    board = BoardView(game)
+    scene = build_scene(scenario, game.state)
+    shapes = sum(scene.count().values())
+    canvas = board.canvas
+
+    def naive() -> None:  # one draw call per shape, unbatched styles
+        for name, layer in scene.layers.items():
+            c = canvas.layers[name]
+            with hold_canvas(c):
+                for s in layer:
+                    if s.kind == "polygon" and s.fill:
+                        c.fill_style = "rgb(%d,%d,%d)" % hex_rgb(s.fill)
+                        c.fill_polygon(canvas.to_px(s.points).tolist())
+                    elif s.kind == "circle" and s.fill:
+                        x, y = canvas.to_px(s.points)[0]
+                        c.fill_style = "rgb(%d,%d,%d)" % hex_rgb(s.fill)
+                        c.fill_circle(float(x), float(y), s.radius * canvas.scale)
+                    elif s.kind == "line":
+                        c.stroke_lines(canvas.to_px(s.points).tolist())
+
+    before = canvas.batches
+    t_draw = best(lambda: canvas.draw(scene))
+    runs = canvas.batches - before
+    t_naive = best(naive, 3)
+    t_scene = best(lambda: build_scene(scenario, game.state))
+    first = next(iter(game.state["pieces"]))
+    x, y = game.state["pieces"][first]["position"]
+    t_select = best(lambda: board.select(first))
+    px, py = canvas.to_px([[x + 5, y + 7]])[0]
+    t_hover = best(lambda: board.on_move(px, py))
+    print(f"scene: 100 terrain polygons, 300 figures -> {shapes} shapes in {len(scene.layers)} layers")
+    print(f"full redraw (Python side): {t_draw * 1e3:6.2f} ms, {runs // 8} messages per redraw "
+          f"(one per layer); naive one call per shape {t_naive * 1e3:.1f} ms ({t_naive / t_draw:.1f}x)   target <= 10 ms")
+    print(f"building the scene:        {t_scene * 1e3:6.2f} ms")
+    print(f"select: LOS to 150 enemies and overlay redraw: {t_select * 1e3:6.2f} ms   target <= 30 ms")
+    print(f"hover: ruler and overlay redraw:               {t_hover * 1e3:6.2f} ms   target <= 30 ms")
+    ok = t_draw <= 0.010 and runs // 8 == 4 and t_select <= 0.030 and t_hover <= 0.030
+    print("targets met" if ok else "TARGETS NOT MET")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

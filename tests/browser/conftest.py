@@ -1,0 +1,96 @@
+"""Real-browser fixtures: a wgkit server on a free loopback port, and Debian's Chromium."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run", "--disable-quic"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 90) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited with {proc.returncode}")
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.2)
+    raise TimeoutError(f"nothing listening on port {port} after {timeout}s")
+
+
+class Server:
+    def __init__(self, args: list[str], cwd: Path):
+        self.port = free_port()
+        self.proc = subprocess.Popen([sys.executable, "-m", "wgkit.cli", *args, "--port", str(self.port)],
+                                     cwd=cwd, stdout=open(cwd / f"server-{self.port}.log", "w"),
+                                     stderr=subprocess.STDOUT, text=True, start_new_session=True,
+                                     env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        self.log = cwd / f"server-{self.port}.log"
+        wait_for_port(self.port, self.proc)
+        self.url = f"http://127.0.0.1:{self.port}/"
+
+    def stop(self) -> str:
+        """Stop the server and everything it started (Voila's kernels included)."""
+        for sig, wait in ((signal.SIGTERM, 10), (signal.SIGKILL, 10)):
+            try:
+                os.killpg(self.proc.pid, sig)
+                self.proc.wait(timeout=wait)
+                break
+            except ProcessLookupError:
+                break
+            except subprocess.TimeoutExpired:
+                continue
+        return self.log.read_text()
+
+
+@pytest.fixture
+def serve(tmp_path):
+    servers: list[Server] = []
+
+    def start(*args: str) -> Server:
+        s = Server(list(args), tmp_path)
+        servers.append(s)
+        return s
+
+    yield start
+    for s in servers:
+        s.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium is needed for the browser tests ({CHROMIUM}); "
+                    "install it: apt-get install -y chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1500, "height": 1300})
+    pg = context.new_page()
+    yield pg
+    context.close()

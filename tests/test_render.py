@@ -1,0 +1,107 @@
+"""Scenes, the static backend and `wgkit render`."""
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from tests.conftest import ROOT, SCENARIOS
+from wgkit.engine import Game
+from wgkit.engine.save import save
+from wgkit.render.scene import build_scene, los_overlay, zone_overlay
+from wgkit.render.static import render
+from wgkit.geometry.zones import blast_zone
+from wgkit.scenario import load
+
+FARM = ROOT / "scenarios/close_action/hedgerow_farm.yaml"
+
+
+def test_scene_has_every_feature_and_piece():
+    s = load(FARM)
+    scene = build_scene(s)
+    for f in s.terrain:
+        assert scene.tagged(f.id), f.id
+    for _, _, p in s.pieces():
+        circles = [x for x in scene.tagged(p.id) if x.kind == "circle" and x.fill]
+        assert circles and np.allclose(circles[0].points[0], p.position)
+    labels = [x.text for x in scene.layers["overlays"] if x.kind == "text"]
+    assert labels == ['6" = 24 yd']
+
+
+def test_grid_and_edge_terrain_drawn_for_company_fire():
+    s = load(ROOT / "scenarios/company_fire/hedgerows_of_normandy.yaml")
+    scene = build_scene(s)
+    assert len(scene.layers["grid"]) == 8 * 6
+    assert len(scene.tagged("bocage_mid")) == 7 and scene.tagged("bocage_gap")[0].dash
+
+
+def test_state_moves_kills_and_hides():
+    s = load(FARM)
+    g = Game(s)
+    g.move("r1", (10, 10))
+    g.record("hit", [(("pieces", "r2", "alive"), False), (("pieces", "r3", "status"), {"pinned": True})])
+    scene = build_scene(s, g.state)
+    assert np.allclose(scene.tagged("r1")[0].points[0], (10, 10))
+    assert any(x.kind == "line" and x.stroke == "#8b0000" for x in scene.tagged("r2"))  # the casualty cross
+    assert any(x.text == "pinned" for x in scene.tagged("r3"))
+    state = dict(g.state, pieces={k: v for k, v in g.state["pieces"].items() if k != "mg42"})
+    assert not build_scene(s, state).tagged("mg42")
+
+
+def test_overlays():
+    los = los_overlay((0, 0), [((10, 0), True), ((0, 10), False)])
+    assert [x.stroke for x in los] == ["#1a9850", "#d73027"]
+    z = zone_overlay(blast_zone((5, 5), 3), label="grenade")
+    assert z[0].kind == "polygon" and z[-1].text == "grenade"
+
+
+@pytest.mark.parametrize("ext", ["png", "svg", "pdf"])
+def test_static_backend_writes_files(tmp_path, ext):
+    out = tmp_path / f"t.{ext}"
+    render(build_scene(load(FARM)), out)
+    head = out.read_bytes()[:8]
+    assert {"png": b"\x89PNG", "svg": b"<?xml", "pdf": b"%PDF"}[ext] in head
+
+
+def test_png_shows_the_table(tmp_path):
+    import matplotlib.image as mpimg
+
+    out = tmp_path / "farm.png"
+    render(build_scene(load(FARM)), out, inches_wide=9.6, dpi=100)  # 20 px per table inch
+    img = (mpimg.imread(out)[:, :, :3] * 255).round().astype(int)
+    h = img.shape[0]
+    table_top = h - 36 * 20  # the title band sits above the table
+
+    def at(x, y):
+        return img[table_top + int((36 - y) * 20), int(x * 20)]
+
+    assert np.abs(at(31, 28) - (156, 125, 99)).max() < 25  # farmhouse
+    assert np.abs(at(2, 34) - (183, 196, 138)).max() < 25  # open ground
+
+
+def test_scenario_repr_png():
+    assert load(FARM)._repr_png_()[:4] == b"\x89PNG"
+
+
+def test_cli_render_scenario_and_saved_game(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "wgkit.cli", "render", str(SCENARIOS[0]), "-o", str(tmp_path / "a.png")],
+                       capture_output=True, text=True)
+    assert r.returncode == 0 and (tmp_path / "a.png").stat().st_size > 10_000
+    g = Game(load(FARM))
+    g.move("r1", (5, 5))
+    save(g, tmp_path / "g.wgsave")
+    r = subprocess.run([sys.executable, "-m", "wgkit.cli", "render", str(tmp_path / "g.wgsave"), "-o",
+                        str(tmp_path / "g.svg"), "--side", "us"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    r = subprocess.run([sys.executable, "-m", "wgkit.cli", "render", str(FARM), "-o", str(tmp_path / "x.gif")],
+                       capture_output=True, text=True)
+    assert r.returncode == 1 and "use .png, .svg or .pdf" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_cli_play_refuses_a_broken_file_before_serving(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("title: x\n")
+    r = subprocess.run([sys.executable, "-m", "wgkit.cli", "play", str(bad), "--port", "1"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1 and "bad.yaml:1:1: ruleset: missing required field 'ruleset'" in r.stderr

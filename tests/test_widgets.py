@@ -1,0 +1,176 @@
+"""Widget logic, tested without a browser (ipywidgets' comms fall back to a dummy)."""
+
+import pytest
+
+from tests.conftest import ROOT
+from wgkit.scenario import loads
+from wgkit.widgets import ScenarioEditor, UmpireApp
+
+FARM = ROOT / "scenarios/close_action/hedgerow_farm.yaml"
+
+
+@pytest.fixture
+def app(tmp_path):
+    return UmpireApp.open(FARM, autosave=tmp_path / "auto.wgsave")
+
+
+def px(app, x, y):
+    return app.board.canvas.to_px([[x, y]])[0]
+
+
+def test_click_selects_and_shows_line_of_sight(app):
+    app.board.on_down(*px(app, 20.2, 6.1))
+    assert app.board.selected == "sgt1"
+    los = [s for s in app.board.los if s.tag.startswith("los:")]
+    assert len(los) == 6  # one line to every enemy figure
+    assert any(s.tag == "blocker:farmhouse" for s in app.board.los)
+    assert "sgt1</b> sees 2 of 6" in app.board.status.value
+    assert app.actions.choice.value == "roll" and set(app.actions.inputs) == {"dice", "die", "need"}
+
+
+def test_drag_moves_and_logs(app):
+    b = app.board
+    b.on_down(*px(app, 22, 6))
+    b.on_move(*px(app, 22, 10))
+    assert any(s.tag == "ruler" and s.text.startswith('4.0" (16 yd)') for s in b.extra)
+    b.on_up(*px(app, 22, 10))
+    assert app.game.state["pieces"]["r1"]["position"] == pytest.approx([22, 10], abs=0.1)
+    assert app.log.rows()[0][1] == "move"
+
+
+def test_move_limit_is_enforced(app):
+    b = app.board
+    b.move_limit = lambda piece: 3.0
+    b.on_down(*px(app, 22, 6))
+    b.on_up(*px(app, 22, 12))
+    assert app.game.state["pieces"]["r1"]["position"] == [22, 6] and "may move 3\"" in b.status.value
+
+
+def test_action_panel_odds_before_and_result_after(app):
+    a = app.actions
+    a.choice.value = "roll"
+    a.inputs["dice"].value, a.inputs["need"].value = 3, 6
+    assert "at least 1: 42.1%" in a.odds.value
+    a.resolve()
+    assert len(app.game.log) == 1 and "umpire dice: d6" in a.result.value
+    assert app.log.table.value.count("<tr>") == 2  # header and one row
+
+
+def test_board_click_fills_a_point_parameter(app):
+    app.actions.choice.value = "move"
+    app.board.on_down(*px(app, 40, 30))
+    assert app.actions.inputs["point"].value == "40.0, 30.0"
+
+
+def test_errors_are_shown_not_swallowed(app):
+    app.actions.choice.value = "move"
+    app.actions.inputs["point"].value = "nowhere"
+    app.actions.button.click()
+    assert app.errors.messages[-1] == "point: give a point as 'x, y' in inches, or click the board"
+    assert "give a point as &#x27;x, y&#x27;" in app.errors.widget.value
+    app.turn.back.click()
+    assert "already at the first step" in app.errors.widget.value
+
+
+def test_dice_log_filter_and_undo_to_row(app):
+    app.actions.choice.value = "roll"
+    for _ in range(3):
+        app.actions.resolve()
+    app.game.move("r1", (1, 1))
+    app.refresh()
+    app.log.filter.value = "move"
+    assert [r[1] for r in app.log.rows()] == ["move"]
+    app.log.undo_to(1)
+    assert len(app.game.log) == 1 and app.game.state["pieces"]["r1"]["position"] == [22, 6]
+
+
+def test_turn_panel_next_and_back(app):
+    app.turn.next.click()
+    assert app.game.position == (2, 0, 0) and "Turn <b>" not in app.turn.html.value
+    assert "<b>Turn 2</b>" in app.turn.html.value
+    app.turn.back.click()
+    assert app.game.position == (1, 0, 0)
+
+
+def test_save_button_writes_a_loadable_file(app, tmp_path):
+    app.save_path.value = str(tmp_path / "s.wgsave")
+    app.game.move("r1", (3, 3))
+    app.save_button.click()
+    again = UmpireApp.open(tmp_path / "s.wgsave")
+    assert again.game.state == app.game.state
+
+
+def test_full_redraw_is_one_message_per_layer(app):
+    before = app.board.canvas.batches
+    app.board.refresh()
+    assert app.board.canvas.batches - before == 4
+
+
+def test_editor_draws_every_shape_places_units_and_exports():
+    e = ScenarioEditor()
+    e.tool.value = "polygon"
+    for p in [(5, 5), (12, 5), (12, 10)]:
+        e.click(*p)
+    e.finish()
+    e.tool.value = "rectangle"
+    e.type.value = "buildings"
+    e.click(20, 20)
+    e.click(24, 23)
+    e.tool.value = "circle"
+    e.type.value = "hill"
+    e.click(36, 10)
+    e.click(40, 10)
+    e.tool.value = "line"
+    e.type.value = "road"
+    e.click(0, 18)
+    e.click(48, 19)
+    e.finish()
+    e.tool.value, e.side.value, e.kind.value = "unit", "red", "squad"
+    e.click(30, 30)
+    scenario = loads(e.export(), "exported.yaml")
+    assert [f.shape for f in scenario.terrain] == ["polygon", "rectangle", "circle", "line"]
+    assert scenario.feature("buildings1").geometry == {"center": (22.0, 21.5), "size": (4.0, 3.0), "rotation": 0}
+    assert scenario.feature("hill1").height == 1
+    assert len(scenario.side("red").units) == 2
+
+
+def test_editor_select_move_delete_and_problems():
+    e = ScenarioEditor()
+    e.tool.value = "polygon"
+    for p in [(5, 5), (12, 5), (12, 10)]:
+        e.click(*p)
+    e.finish()
+    e.tool.value = "select"
+    e.click(10, 6)
+    assert e.selected == "woods1"
+    e.release(12, 8)
+    assert e.data["terrain"][0]["polygon"][0] == [7, 7]
+    e.delete()
+    assert e.data["terrain"] == []
+    e.tool.value = "polygon"
+    for p in [(40, 30), (60, 30), (50, 34)]:  # runs off the 48" table
+        e.click(*p)
+    e.finish()
+    assert any("off the table" in p for p in e.problems()) and "off the table" in e.report.value
+    with pytest.raises(ValueError, match="not valid yet"):
+        e.export()
+    with pytest.raises(ValueError, match="needs 3 clicks"):
+        e.finish()
+
+
+def test_editor_viewshed_and_grid_snap():
+    e = ScenarioEditor()
+    e.tool.value = "rectangle"
+    e.type.value = "buildings"
+    e.click(20, 10)
+    e.click(28, 26)
+    total = 48 * 36
+    seen = e.show_viewshed(10, 18)
+    assert 0 < seen < total
+    behind = [s for s in e.viewshed if s.tag == "viewshed" and s.kind == "polygon"
+              and 30 < s.points[:, 0].mean() < 48 and 12 < s.points[:, 1].mean() < 24]
+    assert not behind  # the building hides the strip behind it
+    from wgkit.widgets.editor import blank
+
+    cf = ScenarioEditor(blank("company_fire"))
+    assert cf.snap.value and cf.snapped(6.4, 11.7) == (6, 12)

@@ -1,0 +1,244 @@
+"""Game view -> display list: layers of styled primitives in table inches (y up).
+
+Pure data, no drawing library: the canvas and matplotlib backends both draw from it, and
+tests assert against it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+import numpy as np
+import shapely
+from shapely.geometry.base import BaseGeometry
+
+from wgkit.geometry.grids import grid_from_spec
+from wgkit.geometry.zones import offset
+from wgkit.render import style as S
+from wgkit.rules.registry import find_ruleset
+from wgkit.scenario.model import Scenario
+from wgkit.scenario.shapes import footprint
+
+LAYERS = ("terrain", "grid", "units", "overlays")
+
+
+@dataclass(frozen=True)
+class Shape:
+    """One primitive. ``points`` is an (n, 2) array in table inches."""
+
+    kind: str  # "polygon", "line", "circle", "text"
+    points: np.ndarray
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.04  # line width in inches
+    alpha: float = 1.0
+    radius: float = 0.0
+    text: str = ""
+    size: float = 0.5  # text height in inches
+    tag: str = ""  # the feature or piece id this shape draws
+    dash: bool = False
+
+
+@dataclass
+class Scene:
+    width: float
+    depth: float
+    layers: dict[str, list[Shape]] = field(default_factory=lambda: {k: [] for k in LAYERS})
+    title: str = ""
+    background: str = S.TABLE
+
+    def add(self, layer: str, shape: Shape) -> None:
+        self.layers[layer].append(shape)
+
+    def tagged(self, tag: str) -> list[Shape]:
+        return [s for shapes in self.layers.values() for s in shapes if s.tag == tag]
+
+    def count(self) -> dict[str, int]:
+        return {k: len(v) for k, v in self.layers.items()}
+
+
+def geometry_shapes(geom: BaseGeometry, *, fill: str | None, stroke: str | None, alpha: float = 1.0,
+                    width: float = 0.04, tag: str = "", dash: bool = False) -> list[Shape]:
+    """Shapely geometry as polygons (holes drawn as their outline) and lines."""
+    out: list[Shape] = []
+    for part in getattr(geom, "geoms", [geom]):
+        if part.is_empty:
+            continue
+        if part.geom_type == "Polygon":
+            out.append(Shape("polygon", np.asarray(part.exterior.coords)[:-1], fill, stroke, width, alpha,
+                             tag=tag, dash=dash))
+            for hole in part.interiors:
+                out.append(Shape("polygon", np.asarray(hole.coords)[:-1], S.TABLE, stroke, width, 1.0, tag=tag))
+        elif part.geom_type in ("LineString", "LinearRing"):
+            out.append(Shape("line", np.asarray(part.coords), None, stroke, width, alpha, tag=tag, dash=dash))
+        elif part.geom_type == "Point":
+            out.append(Shape("circle", np.asarray(part.coords), fill, stroke, width, alpha, radius=0.15, tag=tag))
+    return out
+
+
+def _texture(geom: BaseGeometry, type_: str, colour: str, seed: int) -> list[Shape]:
+    """Tree canopies for woods and orchards, furrows for fields: a table, not a chart."""
+    if type_ not in ("woods", "orchard", "fields"):
+        return []
+    rng = np.random.default_rng(seed)
+    x0, y0, x1, y1 = geom.bounds
+    if type_ == "fields":
+        ys = np.arange(y0 + 0.4, y1, 0.8)
+        lines = [geom.intersection(shapely.linestrings([[x0, y], [x1, y]])) for y in ys]
+        return [s for ln in lines if not ln.is_empty for s in geometry_shapes(ln, fill=None, stroke=colour, width=0.03)]
+    spacing = 1.2 if type_ == "woods" else 1.6
+    xs, ys = np.meshgrid(np.arange(x0, x1, spacing), np.arange(y0, y1, spacing))
+    pts = np.c_[xs.ravel(), ys.ravel()] + rng.uniform(-0.35, 0.35, (xs.size, 2))
+    pts = pts[shapely.contains_xy(geom, pts[:, 0], pts[:, 1])]
+    r = 0.45 if type_ == "woods" else 0.35
+    return [Shape("circle", p.reshape(1, 2), colour, None, alpha=0.9, radius=r) for p in pts]
+
+
+def build_scene(scenario: Scenario, state: dict[str, Any] | None = None,
+                overlays: Iterable[Shape] = (), labels: bool = True) -> Scene:
+    """The table as drawn for ``state`` (a game state or a side's view; default: the start)."""
+    t = scenario.table
+    scene = Scene(t.width, t.depth, title=scenario.title)
+    ruleset = find_ruleset(scenario.ruleset)
+    grid = grid_from_spec(t.grid.to_dict(), t.width, t.depth) if t.grid else None
+    # -- terrain: hills first (lowest), then areas, then lines -------------------------------
+    order = sorted(scenario.terrain, key=lambda f: (f.type != "hill", f.shape == "line", f.shape == "edges"))
+    for i, f in enumerate(order):
+        fill, edge, alpha = S.terrain_style(f.type, f.variant)
+        if f.shape == "edges":
+            if grid is None:
+                continue
+            for c, r, side in f.geometry:
+                seg = grid.edge((c, r), side)
+                scene.add("terrain", Shape("line", np.asarray(seg.coords), None, edge,
+                                           0.35 if f.variant != "partial" else 0.2, 1.0, tag=f.id,
+                                           dash=f.variant == "partial"))
+            continue
+        geom = footprint(f.as_mapping())
+        if f.shape == "line":
+            width = f.width or 0.5
+            centre = shapely.linestrings(np.asarray(f.geometry, dtype=float))
+            scene.add("terrain", Shape("line", np.asarray(centre.coords), None, fill if f.type == "road" else edge,
+                                       width, alpha, tag=f.id, dash=f.type == "barbed_wire"))
+            continue
+        scene.layers["terrain"] += geometry_shapes(geom, fill=fill, stroke=edge, alpha=alpha, width=0.06, tag=f.id)
+        if f.type == "hill":
+            for level in range(1, int(f.height or 1)):
+                inner = geom.buffer(-1.2 * level)
+                scene.layers["terrain"] += geometry_shapes(inner, fill=None, stroke=edge, width=0.04, tag=f.id)
+        scene.layers["terrain"] += _texture(geom, f.type, edge, seed=i)
+    # -- grid ----------------------------------------------------------------------------------
+    if grid is not None:
+        for cell in grid.cells():
+            scene.add("grid", Shape("polygon", np.asarray(grid.corners(cell)), None, S.GRID, 0.03, 0.6))
+    # -- units ----------------------------------------------------------------------------------
+    pieces = state["pieces"] if state is not None else None
+    colours = {s.id: s.colour or S.SIDE_DEFAULTS[i % len(S.SIDE_DEFAULTS)] for i, s in enumerate(scenario.sides)}
+    for side, unit, piece in scenario.pieces():
+        live = pieces.get(piece.id) if pieces is not None else None
+        if pieces is not None and live is None:
+            continue  # not in this view: hidden from the side looking
+        pos, cell = _where(piece, live)
+        facing = live["facing"] if live else piece.facing
+        alive = live["alive"] if live else True
+        status = (live or {}).get("status", {}) if live else {}
+        unit_status = (state or {}).get("units", {}).get(unit.id, {}).get("status", {}) if state else {}
+        if cell is not None and grid is not None:
+            pos = _cell_slot(grid, tuple(cell), piece.id, scenario)
+        if pos is None:
+            continue
+        scene.layers["units"] += _piece_shapes(pos, facing, colours[side.id], piece, unit, ruleset.pieces,
+                                               alive, {**unit_status, **status}, labels)
+    scene.layers["overlays"] = overlay_layer(scenario, overlays)
+    return scene
+
+
+def overlay_layer(scenario: Scenario, overlays: Iterable[Shape] = ()) -> list[Shape]:
+    """The top layer alone (scale bar and overlays): what a hover redraws."""
+    return _scale_bar(scenario, find_ruleset(scenario.ruleset)) + list(overlays)
+
+
+def _where(piece, live) -> tuple[Sequence[float] | None, Sequence[int] | None]:
+    if live is not None:
+        return live.get("position"), live.get("cell")
+    return piece.position, piece.cell
+
+
+def _cell_slot(grid, cell, piece_id: str, scenario: Scenario) -> tuple[float, float]:
+    """Spread the (up to three) pieces sharing a cell so they do not overlap."""
+    sharing = sorted(p.id for _, _, p in scenario.pieces() if p.cell == cell)
+    k = sharing.index(piece_id) if piece_id in sharing else 0
+    cx, cy = grid.center(cell)
+    step = grid.size * 0.3
+    return (cx + (k - (len(sharing) - 1) / 2) * step, cy)
+
+
+def _piece_shapes(pos, facing: float, colour: str, piece, unit, kind: str, alive: bool,
+                  status: dict, labels: bool) -> list[Shape]:
+    x, y = float(pos[0]), float(pos[1])
+    out: list[Shape] = []
+    leader = piece.role in ("leader", "officer") or unit.kind in ("officer", "leader", "platoon_leader",
+                                                                   "company_commander", "hq")
+    if kind == "figures":
+        out.append(Shape("circle", np.array([[x, y]]), colour, "#111111", 0.04, 1.0 if alive else 0.35,
+                         radius=S.FIGURE_RADIUS, tag=piece.id))
+        tip = offset((x, y), facing, S.FIGURE_RADIUS * 1.9)
+    else:
+        w, d = S.STAND_SIZE
+        corners = [(-w / 2, -d / 2), (w / 2, -d / 2), (w / 2, d / 2), (-w / 2, d / 2)]
+        rad = math.radians(-facing)
+        pts = [(x + cx * math.cos(rad) - cy * math.sin(rad), y + cx * math.sin(rad) + cy * math.cos(rad))
+               for cx, cy in corners]
+        out.append(Shape("polygon", np.array(pts), colour, "#111111", 0.04, 1.0 if alive else 0.35, tag=piece.id))
+        tip = offset((x, y), facing, d * 1.1)
+    out.append(Shape("line", np.array([[x, y], tip]), None, "#111111", 0.06, 1.0, tag=piece.id))
+    if leader:
+        out.append(Shape("circle", np.array([[x, y]]), None, S.LEADER, 0.07, 1.0,
+                         radius=S.FIGURE_RADIUS * 1.45, tag=piece.id))
+    for i, (name, on) in enumerate(sorted(status.items())):
+        if on and name in S.STATUS:
+            out.append(Shape("circle", np.array([[x + 0.45 + 0.3 * i, y + 0.45]]), S.STATUS[name], "#111111",
+                             0.02, 1.0, radius=0.14, tag=piece.id, text=name))
+    if not alive:
+        a, b = S.FIGURE_RADIUS, -S.FIGURE_RADIUS
+        out += [Shape("line", np.array([[x + b, y + b], [x + a, y + a]]), None, "#8b0000", 0.08, tag=piece.id),
+                Shape("line", np.array([[x + b, y + a], [x + a, y + b]]), None, "#8b0000", 0.08, tag=piece.id)]
+    if labels:
+        name = piece.name or (unit.name if kind == "stands" and unit.name else piece.id)
+        out.append(Shape("text", np.array([[x, y - S.FIGURE_RADIUS - 0.45]]), S.TEXT, text=name,
+                         size=0.42, tag=piece.id))
+    return out
+
+
+def _scale_bar(scenario: Scenario, ruleset) -> list[Shape]:
+    length = 6.0 if scenario.table.width >= 24 else 3.0
+    x0, y0 = 1.0, 0.8
+    label = f'{length:g}" = {ruleset.scale.to_ground(length):g} {ruleset.scale.unit}'
+    if ruleset.scale_note:
+        label += " (house scale)" if ruleset.scale_note.startswith("house") else " (derived)"
+    return [Shape("polygon", np.array([[x0 - 0.3, y0 - 0.5], [x0 + length + 0.3, y0 - 0.5],
+                                       [x0 + length + 0.3, y0 + 1.0], [x0 - 0.3, y0 + 1.0]]), "#ffffff", None, alpha=0.7),
+            Shape("line", np.array([[x0, y0], [x0 + length, y0]]), None, "#111111", 0.12),
+            Shape("text", np.array([[x0 + length / 2, y0 + 0.45]]), S.TEXT, text=label, size=0.45)]
+
+
+def los_overlay(observer: Sequence[float], targets: Sequence[tuple[Sequence[float], bool]],
+                blockers: Iterable[BaseGeometry] = ()) -> list[Shape]:
+    """Lines from the observer to each target, green when clear and red when blocked, with the
+    blocking features outlined."""
+    out = [Shape("line", np.array([observer, t]), None, S.LOS_CLEAR if ok else S.LOS_BLOCKED, 0.08,
+                 0.9, tag="los") for t, ok in targets]
+    for g in blockers:
+        out += geometry_shapes(g, fill=None, stroke=S.LOS_BLOCKED, width=0.15, tag="los-blocker")
+    return out
+
+
+def zone_overlay(zone: BaseGeometry, colour: str = S.OVERLAY, label: str = "", alpha: float = 0.3) -> list[Shape]:
+    """A zone (blast, CD disk, arc, danger zone, corridor, template) as a translucent overlay."""
+    out = geometry_shapes(zone, fill=colour, stroke=colour, alpha=alpha, width=0.06, tag="zone")
+    if label:
+        c = zone.representative_point()
+        out.append(Shape("text", np.array([[c.x, c.y]]), S.TEXT, text=label, size=0.45, tag="zone"))
+    return out

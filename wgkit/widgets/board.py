@@ -1,0 +1,163 @@
+"""BoardView: the table on a canvas; select, drag to move, hover for line of sight and range."""
+
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+import ipywidgets as W
+import numpy as np
+
+from wgkit.engine.game import Game
+from wgkit.engine.views import UMPIRE, view
+from wgkit.geometry.los import SightField
+from wgkit.geometry.terrain import TerrainIndex
+from wgkit.render import style as S
+from wgkit.render.canvas import BoardCanvas
+from wgkit.render.scene import Shape, build_scene, geometry_shapes, overlay_layer
+from wgkit.rules.actions import los_policy_for
+from wgkit.rules.registry import find_ruleset
+from wgkit.widgets.errors import ErrorArea
+
+PICK_RADIUS = 0.8  # inches: how close a click must be to a piece to select it
+
+
+class BoardView:
+    """The battlefield. ``side`` chooses whose view is drawn (default: the umpire's)."""
+
+    def __init__(self, game: Game, errors: ErrorArea | None = None, px_per_inch: float | None = None,
+                 side: str = UMPIRE):
+        self.game, self.side = game, side
+        self.errors = errors or ErrorArea()
+        t = game.scenario.table
+        self.canvas = BoardCanvas(t.width, t.depth, px_per_inch or min(14.0, 840.0 / t.width))
+        self.terrain = TerrainIndex.from_scenario(game.scenario)
+        self.ruleset = find_ruleset(game.scenario.ruleset)
+        self.policy = los_policy_for(game.scenario.ruleset)
+        self.selected: str | None = None
+        self.last_point: tuple[float, float] | None = None
+        self.extra: list[Shape] = []  # overlays placed by the caller: zones, arcs, templates
+        self.los: list[Shape] = []
+        self.move_limit: Callable[[str], float | None] = lambda piece: None
+        self.listeners: list[Callable[[str, object], None]] = []
+        self._drag_from: tuple[float, float] | None = None
+        self.status = W.HTML("Click a piece to select it; drag it to move; hover to see line of sight.")
+        self.widget = W.VBox([self.canvas.widget, self.status])
+        mc = self.canvas.widget
+        mc.on_mouse_down(self.errors.guard(self.on_down))
+        mc.on_mouse_up(self.errors.guard(self.on_up))
+        mc.on_mouse_move(self.errors.guard(self.on_move))
+        self.refresh()
+
+    # -- state -------------------------------------------------------------------------------
+    def state(self) -> dict:
+        return view(self.game.state, self.side)
+
+    def live(self) -> dict[str, dict]:
+        return {pid: p for pid, p in self.state()["pieces"].items() if p["alive"] and p["position"] is not None}
+
+    def refresh(self) -> None:
+        """Redraw everything (after a change to the game)."""
+        if self.selected and self.selected not in self.live():
+            self.selected = None
+        self.canvas.draw(build_scene(self.game.scenario, self.state(), self._overlays()))
+
+    def _overlays(self) -> list[Shape]:
+        return self.extra + self.los
+
+    def redraw_overlays(self) -> None:
+        shapes = overlay_layer(self.game.scenario, self._overlays())
+        if self.canvas.scene is not None:
+            self.canvas.scene.layers["overlays"] = shapes
+        self.canvas.draw_layer("overlays", shapes)
+
+    # -- picking -------------------------------------------------------------------------------
+    def piece_at(self, x: float, y: float) -> str | None:
+        best, best_d = None, PICK_RADIUS
+        for pid, p in self.live().items():
+            d = math.dist(p["position"], (x, y))
+            if d < best_d:
+                best, best_d = pid, d
+        return best
+
+    def select(self, piece: str | None) -> None:
+        self.selected = piece
+        self.los = self.los_shapes(piece) if piece else []
+        self.redraw_overlays()
+        self._emit("select", piece)
+
+    def los_shapes(self, piece: str) -> list[Shape]:
+        """Lines from ``piece`` to every visible enemy: green clear, red blocked; blockers outlined."""
+        live = self.live()
+        me = live[piece]
+        ids = [piece] + [pid for pid, p in live.items() if p["side"] != me["side"]]
+        if len(ids) == 1:
+            return []
+        pts = np.array([live[i]["position"] for i in ids], dtype=float)
+        seen, blockers = SightField(self.terrain, pts, self.policy).fan(0)
+        out = [Shape("line", np.array([pts[0], pts[j]]), None, S.LOS_CLEAR if seen[j] else S.LOS_BLOCKED,
+                     0.08, 0.85, tag=f"los:{ids[j]}") for j in range(1, len(ids))]
+        for fid in sorted({f for j in blockers.targets() for f in blockers.of(j)}):
+            out += geometry_shapes(self.terrain.areas[self.terrain.by_id[fid]].geometry, fill=None,
+                                   stroke=S.LOS_BLOCKED, width=0.14, tag=f"blocker:{fid}")
+        out.append(Shape("circle", pts[:1], None, S.SELECT, 0.1, radius=S.FIGURE_RADIUS * 1.8, tag="selected"))
+        clear = int(seen[1:].sum())
+        self.status.value = (f"<b>{piece}</b> sees {clear} of {len(ids) - 1} enemy pieces"
+                             + (f"; blocked by {', '.join(sorted({f for j in blockers.targets() for f in blockers.of(j)}))}"
+                                if blockers.targets() else ""))
+        return out
+
+    # -- mouse -----------------------------------------------------------------------------------
+    def on_down(self, px: float, py: float) -> None:
+        x, y = self.canvas.to_table(px, py)
+        self.last_point = (x, y)
+        pid = self.piece_at(x, y)
+        if pid is not None:
+            if pid != self.selected:
+                self.select(pid)
+            self._drag_from = (x, y)
+        else:
+            self._emit("point", (x, y))
+
+    def on_up(self, px: float, py: float) -> None:
+        start, self._drag_from = self._drag_from, None
+        if start is None or self.selected is None:
+            return
+        x, y = self.canvas.to_table(px, py)
+        if math.dist(start, (x, y)) < 0.3:
+            return  # a click, not a drag
+        here = self.live()[self.selected]["position"]
+        limit = self.move_limit(self.selected)
+        dist = math.dist(here, (x, y))
+        if limit is not None and dist > limit + 1e-9:
+            self.status.value = f"<b>{self.selected}</b> may move {limit:g}\"; that is {dist:.1f}\""
+            return
+        event = self.game.move(self.selected, (round(x, 2), round(y, 2)))
+        self.refresh()
+        self.select(self.selected)
+        self._emit("event", event)
+
+    def on_move(self, px: float, py: float) -> None:
+        if self.selected is None:
+            return
+        x, y = self.canvas.to_table(px, py)
+        here = self.live()[self.selected]["position"]
+        d = math.dist(here, (x, y))
+        scale = self.ruleset.scale
+        ruler = [Shape("line", np.array([here, (x, y)]), None, "#111111", 0.05, 0.8, tag="ruler", dash=True),
+                 Shape("text", np.array([(x, y + 0.8)]), S.TEXT, text=f'{d:.1f}" ({scale.to_ground(d):.0f} {scale.unit})',
+                       size=0.5, tag="ruler")]
+        limit = self.move_limit(self.selected)
+        if self._drag_from is not None and limit is not None:
+            ruler.append(Shape("circle", np.array([here]), None, S.SELECT, 0.05, 0.8, radius=limit, tag="move-limit"))
+        self.extra = [s for s in self.extra if s.tag not in ("ruler", "move-limit")] + ruler
+        self.redraw_overlays()
+
+    # -- events ------------------------------------------------------------------------------------
+    def on(self, callback: Callable[[str, object], None]) -> None:
+        """``callback(kind, value)`` for kind in select, point, event."""
+        self.listeners.append(callback)
+
+    def _emit(self, kind: str, value: object) -> None:
+        for cb in self.listeners:
+            cb(kind, value)

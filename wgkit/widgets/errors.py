@@ -1,0 +1,43 @@
+"""An error area: any exception inside a widget callback is shown, never swallowed."""
+
+from __future__ import annotations
+
+import functools
+import html
+import traceback
+from typing import Any, Callable
+
+import ipywidgets as W
+
+from wgkit.engine.game import IllegalActionError
+
+
+class ErrorArea:
+    def __init__(self) -> None:
+        self.widget = W.HTML(layout=W.Layout(min_height="0px"))
+        self.messages: list[str] = []
+
+    def show(self, exc: BaseException) -> None:
+        if isinstance(exc, (IllegalActionError, ValueError)):
+            text = str(exc)
+        else:
+            text = f"{type(exc).__name__}: {exc}\n" + "".join(traceback.format_exception(exc)[-3:])
+        self.messages.append(text)
+        self.widget.value = (f"<pre style='color:#9b1c1c;background:#fdecea;padding:4px;white-space:pre-wrap'>"
+                             f"{html.escape(text)}</pre>")
+
+    def clear(self) -> None:
+        self.widget.value = ""
+
+    def guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        """Wrap a callback so an exception lands in this area (and in ``messages``)."""
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            try:
+                result = fn(*args, **kwargs)
+            except Exception as exc:  # shown to the user, kept in messages
+                self.show(exc)
+                return None
+            self.clear()
+            return result
+        return wrapper
