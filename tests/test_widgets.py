@@ -174,3 +174,40 @@ def test_editor_viewshed_and_grid_snap():
 
     cf = ScenarioEditor(blank("company_fire"))
     assert cf.snap.value and cf.snapped(6.4, 11.7) == (6, 12)
+
+
+def test_zoom_and_pan_keep_clicks_on_the_right_inch(app):
+    b = app.board
+    b.zoom(2)
+    b.pan_by(0.25, 0.25)
+    c = b.canvas
+    assert c.zoom == 2 and c.pan == (18.0, 13.5)
+    x, y = c.to_table(*c.to_px([[30, 20]])[0])
+    assert (x, y) == pytest.approx((30, 20))
+    b.on_down(*c.to_px([[20.1, 6.1]])[0])
+    assert b.selected == "sgt1"
+    b.reset_view()
+    assert c.zoom == 1 and c.pan == (0.0, 0.0)
+
+
+def test_named_overlays(app):
+    from wgkit.geometry.zones import blast_zone
+    from wgkit.render.scene import arc_overlay, zone_overlay
+
+    app.board.overlay("grenade", zone_overlay(blast_zone((30, 26), 3), label="grenade BZ"))
+    app.board.overlay("arc", arc_overlay((20, 6), 0))
+    drawn = app.board.canvas.scene.layers["overlays"]
+    assert any(s.text == "grenade BZ" for s in drawn) and sum(s.tag == "zone" for s in drawn) >= 3
+    app.board.overlay("grenade", None)
+    assert not any(s.text == "grenade BZ" for s in app.board.canvas.scene.layers["overlays"])
+
+
+def test_editor_retypes_the_selected_feature():
+    e = ScenarioEditor()
+    for p in [(5, 5), (12, 5), (12, 10)]:
+        e.click(*p)
+    e.finish()
+    e.tool.value = "select"
+    e.click(10, 6)
+    e.type.value = "hill"
+    assert e.data["terrain"][0]["type"] == "hill" and e.data["terrain"][0]["height"] == 1

@@ -235,6 +235,13 @@ def los_overlay(observer: Sequence[float], targets: Sequence[tuple[Sequence[floa
     return out
 
 
+def arc_overlay(origin: Sequence[float], facing: float, half_angle: float = 45.0, reach: float = 24.0) -> list[Shape]:
+    """A fire arc: ``half_angle`` either side of ``facing``, drawn out to ``reach`` inches."""
+    from wgkit.geometry.zones import arc_sector
+
+    return zone_overlay(arc_sector(origin, facing, half_angle, reach), "#f4d35e", alpha=0.22)
+
+
 def zone_overlay(zone: BaseGeometry, colour: str = S.OVERLAY, label: str = "", alpha: float = 0.3) -> list[Shape]:
     """A zone (blast, CD disk, arc, danger zone, corridor, template) as a translucent overlay."""
     out = geometry_shapes(zone, fill=colour, stroke=colour, alpha=alpha, width=0.06, tag="zone")

@@ -42,7 +42,17 @@ class BoardView:
         self.listeners: list[Callable[[str, object], None]] = []
         self._drag_from: tuple[float, float] | None = None
         self.status = W.HTML("Click a piece to select it; drag it to move; hover to see line of sight.")
-        self.widget = W.VBox([self.canvas.widget, self.status])
+        self.named: dict[str, list[Shape]] = {}
+        buttons = [("＋", "zoom in", lambda: self.zoom(1.5)), ("－", "zoom out", lambda: self.zoom(1 / 1.5)),
+                   ("◀", "pan left", lambda: self.pan_by(-0.25, 0)), ("▶", "pan right", lambda: self.pan_by(0.25, 0)),
+                   ("▲", "pan up (far edge)", lambda: self.pan_by(0, -0.25)),
+                   ("▼", "pan down (near edge)", lambda: self.pan_by(0, 0.25)), ("⟲", "whole table", self.reset_view)]
+        bar = []
+        for label, tip, fn in buttons:
+            b = W.Button(description=label, tooltip=tip, layout=W.Layout(width="36px"))
+            b.on_click(self.errors.guard(lambda _, fn=fn: fn()))
+            bar.append(b)
+        self.widget = W.VBox([W.HBox(bar), self.canvas.widget, self.status])
         mc = self.canvas.widget
         mc.on_mouse_down(self.errors.guard(self.on_down))
         mc.on_mouse_up(self.errors.guard(self.on_up))
@@ -63,7 +73,37 @@ class BoardView:
         self.canvas.draw(build_scene(self.game.scenario, self.state(), self._overlays()))
 
     def _overlays(self) -> list[Shape]:
-        return self.extra + self.los
+        return [s for shapes in self.named.values() for s in shapes] + self.extra + self.los
+
+    def overlay(self, name: str, shapes: list[Shape] | None) -> None:
+        """Show (or with None, remove) a named overlay: a blast zone, CD disk and drift, fire arc,
+        danger zone, command radius or template, built with :mod:`wgkit.render.scene`."""
+        if shapes is None:
+            self.named.pop(name, None)
+        else:
+            self.named[name] = list(shapes)
+        self.redraw_overlays()
+
+    # -- zoom and pan ----------------------------------------------------------------------------
+    def zoom(self, factor: float) -> None:
+        """Zoom about the centre of the current view."""
+        c = self.canvas
+        cx = c.pan[0] + c.width / (2 * c.zoom)
+        cy = c.pan[1] + c.depth / (2 * c.zoom)
+        z = min(8.0, max(1.0, c.zoom * factor))
+        c.set_view(z, self._clamp(cx - c.width / (2 * z), cy - c.depth / (2 * z), z))
+
+    def pan_by(self, fx: float, fy: float) -> None:
+        """Pan by a fraction of the visible table (fy > 0 shows more of the near edge)."""
+        c = self.canvas
+        c.set_view(c.zoom, self._clamp(c.pan[0] + fx * c.width / c.zoom, c.pan[1] + fy * c.depth / c.zoom, c.zoom))
+
+    def reset_view(self) -> None:
+        self.canvas.set_view(1.0, (0.0, 0.0))
+
+    def _clamp(self, x: float, y: float, zoom: float) -> tuple[float, float]:
+        c = self.canvas
+        return (min(max(x, 0.0), c.width - c.width / zoom), min(max(y, 0.0), c.depth - c.depth / zoom))
 
     def redraw_overlays(self) -> None:
         shapes = overlay_layer(self.game.scenario, self._overlays())

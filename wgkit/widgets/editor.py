@@ -76,6 +76,7 @@ class ScenarioEditor:
         self.viewshed: list[Shape] = []
         self._drag: tuple[float, float] | None = None
         self._valid: Scenario | None = None
+        self.type.observe(self.errors.guard(lambda change: self.retype(change["new"])), "value")
         self.finish_button.on_click(self.errors.guard(lambda _: self.finish()))
         self.delete_button.on_click(self.errors.guard(lambda _: self.delete()))
         self.export_button.on_click(self.errors.guard(lambda _: self.export()))
@@ -182,6 +183,20 @@ class ScenarioEditor:
         self.selected = f["id"]
         self.refresh()
         return f
+
+    def retype(self, new_type: str) -> None:
+        """Give the selected terrain feature a new type (when the select tool is active)."""
+        if self.tool.value != "select" or self.selected is None:
+            return
+        for f in self.data["terrain"]:
+            if f["id"] == self.selected:
+                f["type"] = new_type
+                f.pop("variant", None)
+                if new_type == "hill":
+                    f.setdefault("height", self.height.value)
+                else:
+                    f.pop("height", None)
+        self.refresh()
 
     def place_unit(self, x: float, y: float) -> dict:
         ruleset = RULESETS[self.data["ruleset"]]
