@@ -35,7 +35,7 @@ def play_some(game: Game) -> None:
 def test_state_starts_from_the_scenario():
     g = Game(SCENARIO)
     assert g.seed == 1944 and g.state["active"] == "us"
-    assert g.state["pieces"]["r1"]["position"] == [22, 6] and len(g.state["pieces"]) == 13
+    assert g.state["pieces"]["r1"]["position"] == [22, 6] and len(g.state["pieces"]) == 24
 
 
 def test_undo_redo_and_undo_to_restore_exact_states():

@@ -41,8 +41,8 @@ def test_arc_sector_45_degrees_either_side():
 def test_danger_zone_widened_one_inch():
     dz = zones.danger_zone((0, 0), [(-2, 20), (2, 20)], widen=1)
     # at y = 10 the wedge spans x in [-1, 1]; widened by 1" it reaches just under 2" either side
-    pts = np.array([[1.9, 10], [-1.9, 10], [2.1, 10], [0, 20.9], [0, 21.1]])
-    assert zones.inside(dz, pts).tolist() == [True, True, False, True, False]
+    pts = np.array([[1.9, 10], [-1.9, 10], [2.1, 10], [0, 20.9], [0, 21.1], [0.9, -0.2], [0, -0.5]])
+    assert zones.inside(dz, pts).tolist() == [True, True, False, True, False, False, False]  # none behind
 
 
 def test_corridor_along_a_flight_path():

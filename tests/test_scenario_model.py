@@ -36,4 +36,4 @@ def test_model_lookups():
     assert s.side("de").role == "defender"
     assert s.feature("farmhouse").type == "buildings"
     ids = [p.id for _, _, p in s.pieces()]
-    assert len(ids) == len(set(ids)) == 13
+    assert len(ids) == len(set(ids)) == 24

@@ -22,23 +22,38 @@ def test_click_selects_and_shows_line_of_sight(app):
     app.board.on_down(*px(app, 20.2, 6.1))
     assert app.board.selected == "sgt1"
     los = [s for s in app.board.los if s.tag.startswith("los:")]
-    assert len(los) == 6  # one line to every enemy figure
+    assert len(los) == 11  # one line to every enemy figure
     assert any(s.tag == "blocker:farmhouse" for s in app.board.los)
-    assert "sgt1</b> sees 2 of 6" in app.board.status.value
+    assert "sgt1</b> sees 7 of 11" in app.board.status.value  # the house and the copse hide 4
     assert app.actions.choice.value == "roll" and set(app.actions.inputs) == {"dice", "die", "need"}
 
 
+def to_move_step(app):
+    while app.game.current_step().name != "Move":
+        app.turn.next.click()
+
+
 def test_drag_moves_and_logs(app):
+    to_move_step(app)
     b = app.board
     b.on_down(*px(app, 22, 6))
     b.on_move(*px(app, 22, 10))
     assert any(s.tag == "ruler" and s.text.startswith('4.0" (16 yd)') for s in b.extra)
     b.on_up(*px(app, 22, 10))
     assert app.game.state["pieces"]["r1"]["position"] == pytest.approx([22, 10], abs=0.1)
-    assert app.log.rows()[0][1] == "move"
+    assert app.log.rows()[-1][1] == "move" and app.game.piece("r1")["status"]["stance"] == "crouching"
+
+
+def test_drag_outside_the_move_step_is_refused_with_a_reason(app):
+    b = app.board
+    b.on_down(*px(app, 22, 6))
+    app.errors.guard(b.on_up)(*px(app, 22, 10))  # as the canvas calls it
+    assert app.game.piece("r1")["position"] == [22, 6]
+    assert app.errors.messages[-1] == "figures move in the Move step; now is Rally"
 
 
 def test_move_limit_is_enforced(app):
+    to_move_step(app)
     b = app.board
     b.move_limit = lambda piece: 3.0
     b.on_down(*px(app, 22, 6))
@@ -76,7 +91,7 @@ def test_dice_log_filter_and_undo_to_row(app):
     app.actions.choice.value = "roll"
     for _ in range(3):
         app.actions.resolve()
-    app.game.move("r1", (1, 1))
+    app.game.move("r1", (1, 1))  # the umpire's free move
     app.refresh()
     app.log.filter.value = "move"
     assert [r[1] for r in app.log.rows()] == ["move"]
@@ -85,11 +100,12 @@ def test_dice_log_filter_and_undo_to_row(app):
 
 
 def test_turn_panel_next_and_back(app):
-    app.turn.next.click()
-    assert app.game.position == (2, 0, 0) and "Turn <b>" not in app.turn.html.value
-    assert "<b>Turn 2</b>" in app.turn.html.value
+    for _ in range(6):
+        app.turn.next.click()
+    assert app.game.position == (2, 0, 0) and app.game.state["active"] == "de"
+    assert "<b>Turn 2</b>" in app.turn.html.value and "active: de" in app.turn.html.value
     app.turn.back.click()
-    assert app.game.position == (1, 0, 0)
+    assert app.game.position == (1, 2, 0) and app.game.state["active"] == "us"
 
 
 def test_save_button_writes_a_loadable_file(app, tmp_path):

@@ -132,10 +132,11 @@ class Distribution:
     def describe(self, unit: str = "", cumulative: bool = True) -> list[str]:
         """Plain words: each outcome's chance, and for numbers 'at least k' too."""
         keys = sorted(self.probs, key=_sort_key)
-        lines = [f"{_label(o, unit)}: {_pct(self.probs[o])}" for o in keys]
+        shown = [o for o in keys if self.probs[o] >= Fraction(1, 2000)] or keys  # skip what rounds to 0.0%
+        lines = [f"{_label(o, unit)}: {_pct(self.probs[o])}" for o in shown]
         if cumulative and all(isinstance(o, (int, float)) and not isinstance(o, bool) for o in keys):
             lines += [f"at least {o}{' ' + unit if unit else ''}: {_pct(self.at_least(o))}"
-                      for o in keys if o > min(keys)]
+                      for o in shown if o > min(keys)]
         return lines
 
 

@@ -52,7 +52,7 @@ def test_umpire_app_draws_selects_resolves_and_autosaves(serve, page, tmp_path):
     page.goto(server.url)
     page.wait_for_selector("canvas", timeout=120_000)
     # terrain and units drawn where the scenario puts them
-    wait_for_pixel(page, 31, 28, (156, 125, 99))  # the farmhouse
+    wait_for_pixel(page, 33, 28.5, (156, 125, 99))  # the farmhouse
     wait_for_pixel(page, 2, 34, BACKGROUND)  # open table
     assert near(pixel(page, 19.8, 6.0), (75, 93, 47), tol=40)  # sergeant's figure, side colour
     # click the sergeant: the LOS overlay appears over the table

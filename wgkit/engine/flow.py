@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any, Callable
 
 WHO = ("attacker", "defender", "active", "passive", "both", "simultaneous", "card")
 
@@ -16,6 +17,7 @@ class Step:
     actions: tuple[str, ...] = ()
     text: str = ""
     ref: str = ""  # section of the rule text
+    on_enter: Callable[[Any], list] | None = field(default=None, compare=False)  # game -> changes
 
     def __post_init__(self) -> None:
         if self.who not in WHO:
@@ -36,6 +38,7 @@ class TurnSequence:
     phases: tuple[Phase, ...]
     alternate: bool = False
     first: str = "attacker"
+    setup: Callable[[Any], list] | None = field(default=None, compare=False)  # game -> changes at the start
 
     def step(self, phase: int, step: int) -> Step:
         return self.phases[phase].steps[step]

@@ -8,7 +8,7 @@ and reproduces the state exactly.
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from wgkit.dice import Roller
 from wgkit.engine import deck as cards
@@ -17,6 +17,9 @@ from wgkit.engine.flow import SIMPLE, TurnSequence
 from wgkit.engine.state import initial_state
 from wgkit.odds import Play
 from wgkit.scenario.model import Scenario
+
+if TYPE_CHECKING:
+    from wgkit.geometry.terrain import TerrainIndex
 
 
 class IllegalActionError(ValueError):
@@ -34,6 +37,8 @@ class Game:
         self.seed = int(seed if seed is not None else (scenario.seed or 0))
         self.flow = flow
         self.state = initial_state(scenario, self.seed)
+        for path, value in flow.setup(self) if flow.setup else ():
+            put(self.state, path, value)  # derived from the scenario alone: replay reproduces it
         self.log: list[Event] = []
         self._inverses: list[list[tuple[Path, Any]]] = []
         self._redo: list[Event] = []
@@ -158,7 +163,13 @@ class Game:
         if limit is not None and nt > limit:
             raise IllegalActionError(f"the scenario ends after turn {limit}")
         p = self.flow.phases[np_]
-        return self.record("flow", changes, f"turn {nt}: {p.name} - {p.steps[ns].name}")
+        event = self.record("flow", changes, f"turn {nt}: {p.name} - {p.steps[ns].name}")
+        hook = p.steps[ns].on_enter
+        if hook is not None:
+            extra = list(hook(self))
+            if extra:
+                self.record("step", extra, f"start of {p.steps[ns].name}")
+        return event
 
     def require(self, action: str) -> None:
         if action not in self.legal_actions():
@@ -197,6 +208,15 @@ class Game:
         return d
 
     # -- lookups --------------------------------------------------------------------------------
+    @property
+    def terrain(self) -> "TerrainIndex":
+        """The scenario's terrain index, built once (terrain never changes during play)."""
+        if "_terrain" not in self.__dict__:
+            from wgkit.geometry.terrain import TerrainIndex
+
+            self.__dict__["_terrain"] = TerrainIndex.from_scenario(self.scenario)
+        return self.__dict__["_terrain"]
+
     def piece(self, piece_id: str) -> dict:
         p = self.state["pieces"].get(piece_id)
         if p is None:

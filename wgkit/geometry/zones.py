@@ -88,7 +88,14 @@ def danger_zone(weapon_front: Sequence[float], target_points: Sequence[Sequence[
     if not pts:
         raise ValueError("danger zone needs at least one target figure")
     wedge = MultiPoint([w, *pts]).convex_hull
-    return wedge.buffer(_positive(widen, "widening"), join_style="mitre") if widen else wedge
+    zone = wedge.buffer(_positive(widen, "widening"), join_style="mitre") if widen else wedge
+    # the lines run from the weapon forward: nothing behind the weapon's front is in the zone
+    cx, cy = np.mean(pts, axis=0)
+    facing = bearing(w, (cx, cy))
+    reach = 2 * max(math.dist(w, p) for p in pts) + 2 * widen + 1
+    ahead = Polygon([offset(w, facing - 90, reach), offset(offset(w, facing - 90, reach), facing, reach),
+                     offset(offset(w, facing + 90, reach), facing, reach), offset(w, facing + 90, reach)])
+    return zone.intersection(ahead)
 
 
 def corridor(path: Sequence[Sequence[float]], half_width: float) -> Polygon:

@@ -98,6 +98,19 @@ def los_policy_for(ruleset: str):
     return getattr(module, "LOS_POLICY", LosPolicy()) if module else LosPolicy()
 
 
+def move_piece(game: "Game", piece: str, to: tuple[float, float]) -> "Event":
+    """Move by the ruleset's movement rules where it has them, else freely (umpire)."""
+    module = _ruleset_module(game.scenario.ruleset, "actions")
+    if module is not None and hasattr(module, "move"):
+        return module.move(game, piece, to)
+    return game.move(piece, to)
+
+
+def move_limit(game: "Game", piece: str) -> float | None:
+    module = _ruleset_module(game.scenario.ruleset, "actions")
+    return module.move_limit(game, piece) if module is not None and hasattr(module, "move_limit") else None
+
+
 def actions_for(game: "Game") -> list[ActionSpec]:
     """The ruleset's actions legal now, then the umpire's generic tools."""
     module = _ruleset_module(game.scenario.ruleset, "actions")

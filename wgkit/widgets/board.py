@@ -15,7 +15,7 @@ from wgkit.geometry.terrain import TerrainIndex
 from wgkit.render import style as S
 from wgkit.render.canvas import BoardCanvas
 from wgkit.render.scene import Shape, build_scene, geometry_shapes, overlay_layer
-from wgkit.rules.actions import los_policy_for
+from wgkit.rules.actions import los_policy_for, move_limit, move_piece
 from wgkit.rules.registry import find_ruleset
 from wgkit.widgets.errors import ErrorArea
 
@@ -38,7 +38,7 @@ class BoardView:
         self.last_point: tuple[float, float] | None = None
         self.extra: list[Shape] = []  # overlays placed by the caller: zones, arcs, templates
         self.los: list[Shape] = []
-        self.move_limit: Callable[[str], float | None] = lambda piece: None
+        self.move_limit: Callable[[str], float | None] = lambda piece: move_limit(game, piece)
         self.listeners: list[Callable[[str, object], None]] = []
         self._drag_from: tuple[float, float] | None = None
         self.status = W.HTML("Click a piece to select it; drag it to move; hover to see line of sight.")
@@ -172,7 +172,7 @@ class BoardView:
         if limit is not None and dist > limit + 1e-9:
             self.status.value = f"<b>{self.selected}</b> may move {limit:g}\"; that is {dist:.1f}\""
             return
-        event = self.game.move(self.selected, (round(x, 2), round(y, 2)))
+        event = move_piece(self.game, self.selected, (round(x, 2), round(y, 2)))
         self.refresh()
         self.select(self.selected)
         self._emit("event", event)

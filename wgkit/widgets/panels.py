@@ -8,7 +8,7 @@ from typing import Any, Callable
 import ipywidgets as W
 
 from wgkit.engine import deck as cards
-from wgkit.engine.game import Game
+from wgkit.engine.game import Game, IllegalActionError
 from wgkit.rules.actions import ActionSpec, Param, actions_for
 from wgkit.widgets.errors import ErrorArea
 
@@ -35,7 +35,7 @@ class TurnPanel:
         self.changed()
 
     def go_back(self) -> None:
-        flows = [i for i, e in enumerate(self.game.log) if e.kind == "flow"]
+        flows = [i for i, e in enumerate(self.game.log) if e.kind == "flow"]  # its step hook follows it
         if not flows:
             raise ValueError("already at the first step")
         self.game.undo_to(flows[-1])
@@ -154,8 +154,12 @@ class ActionPanel:
         except ValueError:
             self.odds.value = "<i>set the parameters to see the odds</i>"
             return
-        lines = [html.escape(x) for x in spec.explain(self.game, params)]
-        dist = spec.odds(self.game, params)
+        try:
+            lines = [html.escape(x) for x in spec.explain(self.game, params)]
+            dist = spec.odds(self.game, params)
+        except IllegalActionError as exc:  # say why, before anyone rolls
+            self.odds.value = f"<span style='color:#9b1c1c'>not possible: {html.escape(str(exc))}</span>"
+            return
         if dist is not None:
             lines += [html.escape(x) for x in dist.describe()]
         self.odds.value = "<br>".join(lines) or "<i>no dice</i>"

@@ -1,0 +1,118 @@
+"""Close Action's actions for the ActionPanel: what the current step allows, with the odds
+before the roll computed by the same plan the resolution uses."""
+
+from __future__ import annotations
+
+from wgkit.dice import D6
+from wgkit.engine.game import Game, IllegalActionError
+from wgkit.odds import exact
+from wgkit.rules.actions import ActionSpec, Param
+from wgkit.rules.close_action import blast, fire, melee, morale, movement
+from wgkit.rules.close_action import state as S
+from wgkit.rules.close_action import tables as T
+
+
+def _units(game: Game, sides: list[str], test=lambda uid: True) -> tuple[str, ...]:
+    return tuple(uid for uid, u in game.state["units"].items()
+                 if u["side"] in sides and S.alive_figures(game, uid) and test(uid))
+
+
+def _figures(game: Game, sides: list[str], test=lambda fid: True) -> tuple[str, ...]:
+    return tuple(pid for pid, p in game.state["pieces"].items() if p["side"] in sides and p["alive"] and test(pid))
+
+
+def _point(p: dict) -> tuple[float, float]:
+    return tuple(p["point"])  # type: ignore[return-value]
+
+
+def _fire_explain(game: Game, p: dict) -> list[str]:
+    plan = fire.plan_fire(game, p["unit"], p["target"], aim=p.get("aim", "all"))
+    lines = [f"{pool.dice} dice hit on {pool.need}+ ({', '.join(pool.figures)})"
+             + (" (a 6, then " + f"{pool.need - 3}-6)" if pool.need > 6 else "") for pool in plan.pools]
+    lines += [str(m) for m in plan.modifiers] + list(plan.notes)
+    if plan.danger:
+        lines.append(f"danger zone: {', '.join(plan.danger)} also rolled for")
+    return lines
+
+
+def ACTIONS(game: Game) -> list[ActionSpec]:
+    legal = game.legal_actions()
+    sides = game.acting_sides()
+    enemies = [s for s in game.state["sides"] if s not in sides]
+    out: list[ActionSpec] = []
+    if "rally" in legal:
+        units = _units(game, sides, lambda u: S.unit_of(game, u)["status"].get("morale", "ok") != "ok")
+        if units:
+            out.append(ActionSpec("rally", "Rally (officer within 3\")", (Param("unit", "choice", "unit", units),),
+                                  lambda g, p: exact(lambda c: c.check(D6, range(morale.rally_need(g, p["unit"]), 7), "rally")),
+                                  lambda g, p: morale.resolve_rally(g, p["unit"]), "Morale: Rally"))
+    if "fire" in legal:
+        units = _units(game, sides, lambda u: S.unit_of(game, u)["status"].get("morale", "ok") == "ok")
+        targets = _units(game, enemies)
+        if units and targets:
+            out.append(ActionSpec(
+                "fire", "Fire", (Param("unit", "choice", "firing unit", units), Param("target", "choice", "target", targets),
+                                 Param("aim", "choice", "aim at", ("all", *fire.PROTECTION), "all")),
+                lambda g, p: fire.fire_odds(fire.plan_fire(g, p["unit"], p["target"], aim=p["aim"])),
+                lambda g, p: fire.resolve_fire(g, p["unit"], p["target"], aim=p["aim"]), "Firing", _fire_explain))
+    for weapon in ("grenade", "mortar"):
+        if weapon in legal:
+            men = _figures(game, sides, lambda f: weapon in S.scenario_piece(game, f).weapons)
+            if men:
+                out.append(ActionSpec(
+                    weapon, f"{weapon.title()} (blast zone {T.FIRE_TABLE[weapon].value.blast:g}\")",
+                    (Param("firer", "choice", "firer", men), Param("point", "point", "blast point")),
+                    lambda g, p, w=weapon: exact(lambda c: c.check(D6, T.GRENADE_THROW.value, "throw")) if w == "grenade" else None,
+                    lambda g, p, w=weapon: blast.resolve_blast(g, w, p["firer"], _point(p)),
+                    f"Firing: {weapon.title()}s",
+                    lambda g, p, w=weapon: [f"throw on 5-6, then " if w == "grenade" else "" +
+                                            "blast point roll-off: if the passive die is higher, it moves by the difference",
+                                            blast.BZ_DICE.note]))
+    if "move" in legal:
+        men = _figures(game, sides)
+        out.append(ActionSpec("move", "Move a figure", (Param("figure", "choice", "figure", men),
+                                                        Param("point", "point", "to")),
+                              lambda g, p: None, lambda g, p: movement.resolve_move(g, p["figure"], _point(p)),
+                              "Movement", _move_explain))
+    if "morale" in legal:
+        for side in sides:
+            units = tuple(morale.must_test(game, side))
+            if units:
+                out.append(ActionSpec("morale", "Morale test", (Param("unit", "choice", "unit", units),),
+                                      lambda g, p: morale.morale_odds(g, p["unit"]),
+                                      lambda g, p: morale.resolve_morale(g, p["unit"]), "Morale",
+                                      lambda g, p: [str(m) for m in morale.morale_modifiers(g, p["unit"])]))
+    if "melee" in legal:
+        fights = melee.groups(game)
+        if fights:
+            names = tuple(f"{g.single} v {'+'.join(g.many)}" for g in fights)
+            pick = {n: g for n, g in zip(names, fights)}
+            out.append(ActionSpec("melee", "Hand to hand", (Param("group", "choice", "fight", names),),
+                                  lambda g, p: None, lambda g, p: melee.resolve_melee(g, pick[p["group"]]),
+                                  "Hand-to-Hand Fighting"))
+    return out
+
+
+def _move_explain(game: Game, p: dict) -> list[str]:
+    try:
+        plan = movement.plan_move(game, p["figure"], _point(p))
+    except IllegalActionError as exc:
+        return [str(exc)]
+    return [f"{plan.distance:.1f}\" on the table costs {plan.cost:.1f}\" of rate (most {plan.limit:g}\"): "
+            f"moves {plan.stance}"] + list(plan.notes)
+
+
+def move_limit(game: Game, fid: str) -> float:
+    """The most base-rate inches the figure may still use (for the board's drag circle)."""
+    officer = S.is_officer(game, fid)
+    rate = T.WEAPON_RATES[T.WEAPON_RATE_DEFAULT].value if movement.carries_weapon(game, fid) else \
+        T.MOVE_RATE["upright"].value * (T.OFFICER_SPEED.value if officer else 1)
+    return max(0.0, rate - game.piece(fid)["status"].get("moved", 0.0))
+
+
+def move(game: Game, fid: str, to: tuple[float, float]):
+    if "move" not in game.legal_actions():
+        raise IllegalActionError(f"figures move in the Move step; now is {game.current_step().name}")
+    if game.piece(fid)["side"] not in game.acting_sides():
+        raise IllegalActionError(f"{fid} belongs to the side that is not moving now")
+    return movement.resolve_move(game, fid, to)

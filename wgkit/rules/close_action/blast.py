@@ -1,0 +1,106 @@
+"""Close Action: Grenades and Mortars (blast zones, the roll-off, indirect fire)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from wgkit.dice import D6
+from wgkit.engine.game import Game, IllegalActionError
+from wgkit.geometry.los import SightField
+from wgkit.geometry.scatter import drift, roll_off_shift
+from wgkit.geometry.zones import bearing, blast_zone, inside
+from wgkit.odds import Play
+from wgkit.resolution import Modifier
+from wgkit.rules.close_action import fire as F
+from wgkit.rules.close_action import state as S
+from wgkit.rules.close_action import tables as T
+from wgkit.rules.sourced import house
+
+BZ_DICE = house(1, "each figure whose head is in a blast zone is rolled for with one die at close range "
+                   "with its own cover and stance modifiers; the text names the targets but not the dice")
+
+
+def figure_need(game: Game, thrower_unit: str, target: str) -> tuple[int, list[Modifier]]:
+    mods = F.target_modifiers(game, thrower_unit, [target], "all")
+    return T.HIT_CLOSE.value - int(sum(m.value for m in mods)), mods
+
+
+def _sees(game: Game, eye: str, point) -> bool:
+    pts = np.array([game.piece(eye)["position"], point], dtype=float)
+    return bool(SightField(game.terrain, pts, F.LOS).matrix()[0, 1])
+
+
+def resolve_blast(game: Game, weapon: str, firer: str, point: tuple[float, float], drift_bearing: float | None = None):
+    """Grenade or mortar: (throw on 5-6,) place the blast point, roll off, hit every head in the zone."""
+    wp = T.FIRE_TABLE[weapon].value
+    me = game.piece(firer)
+    if weapon not in S.scenario_piece(game, firer).weapons:
+        raise IllegalActionError(f"{firer} has no {weapon}")
+    unit = me["unit"]
+    if S.unit_of(game, unit)["status"].get("morale", "ok") != "ok":
+        raise IllegalActionError(f"{unit} is not in good order and may not fire")
+    if me["status"].get("fired"):
+        raise IllegalActionError(f"{firer} has already fired this phase")
+    dist = math.dist(me["position"], point)
+    notes = []
+    if weapon == "grenade":
+        if dist > wp.close:
+            raise IllegalActionError(f"a grenade is thrown up to {wp.close:g}\"; that point is {dist:.1f}\" away")
+    else:
+        aim = S.unit_of(game, unit)["status"].get("aim")
+        if dist < T.MORTAR_MIN_RANGE.value:
+            raise IllegalActionError(f"a mortar fires at {T.MORTAR_MIN_RANGE.value:g}\" or more; that point is {dist:.1f}\"")
+        spotter = S.scenario_piece(game, firer).rules.get("spotter")
+        eyes = [firer] + ([spotter] if spotter and game.piece(spotter)["alive"]
+                          and not game.piece(spotter)["status"].get("moved") else [])
+        if not any(_sees(game, e, point) for e in eyes):
+            raise IllegalActionError(f"neither {firer} nor a stationary spotter can see that point")
+        if aim and math.dist(aim, point) > 1e-6 and not me["status"].get("ceased"):
+            raise IllegalActionError("changing the mortar's aiming point costs a turn of fire: cease fire first")
+    roller = game.roller()
+    chance = Play(roller)
+    changes: list = []
+    if weapon == "grenade" and not chance.check(D6, T.GRENADE_THROW.value, f"{firer} throws"):
+        changes = [(("rng", "counter"), roller.counter)]
+        return game.record("grenade", changes, f"{firer} fails to throw (needs 5-6) and may fire his weapon",
+                           rolls=tuple(roller.log), detail={"rule": "Firing: Grenades", "outcome": "no throw",
+                                                            "modifiers": []})
+    active, passive = chance.face(D6, "blast roll-off (active)"), chance.face(D6, "blast roll-off (passive)")
+    shift = roll_off_shift(active, passive)
+    target_units = {p["unit"] for p in game.state["pieces"].values() if p["side"] != me["side"]}
+    centroid = np.mean([p["position"] for p in game.state["pieces"].values()
+                        if p["unit"] in target_units and p["alive"]], axis=0)
+    if shift:
+        heading = drift_bearing if drift_bearing is not None else bearing(centroid, point)
+        point = drift(point, heading, shift)
+        notes.append(f"passive rolls {passive} v {active}: blast point moved {shift}\" (bearing {heading:.0f})")
+    zone = blast_zone(point, wp.blast)
+    live = [(pid, p) for pid, p in game.state["pieces"].items() if p["alive"]]
+    pts = np.array([p["position"] for _, p in live], dtype=float)
+    victims = [pid for (pid, _), hit in zip(live, inside(zone, pts)) if hit]
+    killed, hit_units = [], set()
+    for v in victims:
+        need, _ = figure_need(game, unit, v)
+        hit_units.add(game.piece(v)["unit"])
+        if chance.pool(1, D6, F.stages(need), f"blast: {v} ({need}+)"):
+            killed.append(v)
+    changes = [(("rng", "counter"), roller.counter), (("pieces", firer, "status", "fired"), True)]
+    changes += [(("pieces", v, "alive"), False) for v in killed]
+    dice = T.BLAST_DICE[weapon].value
+    for u in hit_units:
+        st = S.unit_of(game, u)["status"]
+        changes += [(("units", u, "status", "fire_dice"), st.get("fire_dice", 0) + dice),
+                    (("units", u, "status", "hits"), st.get("hits", 0) + sum(game.piece(k)["unit"] == u for k in killed))]
+        if weapon == "mortar":
+            changes.append((("units", u, "status", "mortar_fire"), True))
+    if weapon == "mortar":
+        changes.append((("units", unit, "status", "aim"), list(point)))
+    text = (f"{firer}'s {weapon} bursts at ({point[0]:.1f}, {point[1]:.1f}): {len(victims)} in the zone"
+            + (f", {', '.join(killed)} hit" if killed else ", nobody hit"))
+    return game.record(weapon, changes, text, rolls=tuple(roller.log),
+                       detail={"rule": f"Firing: {'Grenades' if weapon == 'grenade' else 'Mortars'}",
+                               "outcome": {"point": list(point), "in_zone": victims, "killed": killed},
+                               "modifiers": [], "notes": notes + [BZ_DICE.note]},
+                       action={"name": weapon, "params": {"firer": firer, "point": list(point)}})

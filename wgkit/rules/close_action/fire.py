@@ -1,0 +1,287 @@
+"""Close Action: Firing (procedure, eligible targets, modifiers, 7+ rule, selecting hits,
+danger zone, splitting fire)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from wgkit.dice import D6
+from wgkit.engine.game import Game, IllegalActionError
+from wgkit.geometry.los import LosPolicy, SightField
+from wgkit.geometry.zones import danger_zone, in_arc, inside, offset
+from wgkit.odds import Distribution, exact
+from wgkit.resolution import Modifier
+from wgkit.rules.close_action import state as S
+from wgkit.rules.close_action import tables as T
+from wgkit.rules.sourced import house
+
+LOS = LosPolicy(see_into=1.0)
+SEE_INTO = house(1.0, "a figure sees, and is seen, up to 1\" into cover; the text does not say")
+PROTECTION = ("open", "upright", "crouching", "crawling", "soft", "hard")  # what "aim at" may name
+EXTENDED_TWO_STAGE = house(True, "needs of 8 and 9 extend the text's 7+ rule: a 6, then 5-6 or 6")
+
+
+@dataclass(frozen=True)
+class Pool:
+    """Dice that hit on the same number."""
+
+    need: int
+    dice: int
+    figures: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class FirePlan:
+    """Everything decided before the dice: who fires, at whom, needing what, and why."""
+
+    unit: str
+    target: str
+    pools: tuple[Pool, ...]
+    modifiers: tuple[Modifier, ...]
+    targets: tuple[str, ...]  # the figures that may be hit
+    danger: tuple[str, ...] = ()  # friendly figures in an MG danger zone
+    danger_need: int = 6
+    heavy: bool = False  # HMG fire (morale -2)
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def dice(self) -> int:
+        return sum(p.dice for p in self.pools)
+
+
+def stages(need: int) -> list[range]:
+    """The dice faces that hit on ``need`` (Fire Table: 7+ is a 6 then a 4-6)."""
+    if need <= 6:
+        return [range(max(need, 1), 7)]
+    if need > 9:
+        return [range(7, 7)]  # cannot hit
+    return [range(6, 7), range(need - 3, 7)]
+
+
+def target_modifiers(game: Game, firer_unit: str, target_figures: list[str], aim: str) -> list[Modifier]:
+    """Fire Table modifiers. A mixed target is shot at as its best-protected figures unless the
+    firer aims at one stance or cover (Firing: Mixed-stance or mixed-cover targets)."""
+    mods = []
+    classes = [(S.stance(game, f), S.cover(game, f)) for f in target_figures]
+    if aim in ("upright", "crouching", "crawling"):
+        classes = [c for c in classes if c[0] == aim]
+    elif aim in ("soft", "hard"):
+        classes = [c for c in classes if c[1] == aim]
+    elif aim == "open":
+        classes = [c for c in classes if c[1] == "none"]
+    if not classes:
+        raise IllegalActionError(f"no figure of the target is {aim}")
+
+    def score(c: tuple[str, str]) -> int:
+        st, cv = c
+        return {"none": 0, "soft": -1, "hard": -2}[cv] + (-1 if st == "crawling" else 0) + \
+            (2 if st == "upright" and cv == "none" else 0)
+
+    st, cv = min(classes, key=score)
+    if cv in ("soft", "hard"):
+        mods.append(Modifier.of(f"{cv} cover", T.FIRE_MODIFIERS[f"{cv} cover"]))
+    if st == "crawling":
+        mods.append(Modifier.of("crawling or prone", T.FIRE_MODIFIERS["crawling or prone"]))
+    if st == "upright" and cv == "none":
+        mods.append(Modifier.of("upright in the open", T.FIRE_MODIFIERS["upright in the open"]))
+    if S.quality(game, firer_unit) == "green":
+        mods.append(Modifier.of("green firer", T.FIRE_MODIFIERS["green firer"]))
+    return mods
+
+
+def eligible(game: Game, fig: str, aim: str) -> bool:
+    if aim in ("upright", "crouching", "crawling"):
+        return S.stance(game, fig) == aim
+    if aim in ("soft", "hard"):
+        return S.cover(game, fig) == aim
+    if aim == "open":
+        return S.cover(game, fig) == "none"
+    return True
+
+
+def plan_fire(game: Game, unit: str, target: str, firers: list[str] | None = None, aim: str = "all") -> FirePlan:
+    """Firing: Procedure. Who of ``unit`` can fire at ``target`` and what each needs to hit.
+
+    Each figure measures head to head to the nearest target figure it can see within its 45°
+    arc; close range hits on 5-6, far range on 6; modifiers change the score needed.
+    """
+    if aim not in ("all", *PROTECTION):
+        raise IllegalActionError(f"aim must be all or one of {', '.join(PROTECTION)}")
+    side = S.unit_of(game, unit)["side"]
+    if S.unit_of(game, target)["side"] == side:
+        raise IllegalActionError("you cannot fire at your own side")
+    morale = S.unit_of(game, unit)["status"].get("morale", "ok")
+    if morale != "ok":
+        raise IllegalActionError(f"{unit} is {morale} and may not fire")
+    marks = S.unit_of(game, unit)["status"]
+    if marks.get("fired_at") and marks["fired_at"] != target and not S.officer_near(game, unit):
+        raise IllegalActionError(f"{unit} already fired at {marks['fired_at']} this phase; only a unit with an "
+                                 "officer may split its fire")
+    known = S.unit_of(game, unit)["status"].get("visible_at_start")
+    if known is not None and target not in known:
+        raise IllegalActionError(f"{target} was not visible to {unit} at the start of the move")
+    shooters = [f for f in (firers or S.alive_figures(game, unit)) if f in S.alive_figures(game, unit)]
+    if firers and set(firers) - set(shooters):
+        raise IllegalActionError(f"not live figures of {unit}: {', '.join(sorted(set(firers) - set(shooters)))}")
+    already = [f for f in shooters if game.piece(f)["status"].get("fired")]
+    shooters = [f for f in shooters if f not in already]
+    tfigs = [f for f in S.alive_figures(game, target) if eligible(game, f, aim)]
+    if not tfigs:
+        raise IllegalActionError(f"{target} has no figure that can be hit ({aim})")
+    mods = target_modifiers(game, unit, tfigs, aim)
+    shift = -int(sum(m.value for m in mods))
+    ids = shooters + tfigs
+    pts = np.array([game.piece(f)["position"] for f in ids], dtype=float)
+    field_ = SightField(game.terrain, pts, LOS)
+    sees = field_.between(range(len(shooters)), range(len(shooters), len(ids)))
+    pools: dict[int, list[str]] = {}
+    dice: dict[int, int] = {}
+    notes = [f"{f} has fired this phase" for f in already]
+    heavy = False
+    for i, f in enumerate(shooters):
+        w = S.weapon(game, f)
+        if w is None:
+            notes.append(f"{f} has no weapon to fire")
+            continue
+        me = game.piece(f)
+        visible = [tfigs[j] for j in range(len(tfigs)) if sees[i, j]
+                   and in_arc(me["position"], me["facing"], game.piece(tfigs[j])["position"], T.ARC_HALF_ANGLE.value)]
+        if not visible:
+            notes.append(f"{f} cannot see a target figure within its arc")
+            continue
+        near = min(S.distance(game, f, t) for t in visible)
+        wp = T.FIRE_TABLE[w].value
+        if near > wp.far:
+            notes.append(f"{f}: {w} out of range ({near:.1f}\" > {wp.far:g}\")")
+            continue
+        base = (T.HIT_CLOSE if near <= wp.close else T.HIT_FAR).value
+        need = base + shift
+        pools.setdefault(need, []).append(f)
+        dice[need] = dice.get(need, 0) + wp.dice
+        heavy |= w == "hmg"
+    if not pools:
+        raise IllegalActionError(f"no figure of {unit} can fire at {target}: " + "; ".join(notes))
+    danger, dneed = _danger(game, unit, target, [f for fs in pools.values() for f in fs], tfigs, shift)
+    return FirePlan(unit, target, tuple(Pool(n, dice[n], tuple(fs)) for n, fs in sorted(pools.items())),
+                    tuple(mods), tuple(tfigs), danger, dneed, heavy, tuple(notes))
+
+
+def _danger(game: Game, unit: str, target: str, firing: list[str], tfigs: list[str], shift: int):
+    """Firing: Danger Zone. Friendly figures inside an LMG or HMG's zone are also targets."""
+    side = S.unit_of(game, unit)["side"]
+    friends = [pid for pid, p in game.state["pieces"].items() if p["side"] == side and p["alive"]]
+    found: list[str] = []
+    for f in firing:
+        if S.weapon(game, f) not in ("lmg", "hmg"):
+            continue
+        me = game.piece(f)
+        front = offset(me["position"], me["facing"], 0.3)
+        zone = danger_zone(front, [game.piece(t)["position"] for t in tfigs], T.DANGER_ZONE_WIDEN.value)
+        others = [x for x in friends if x != f]
+        pts = np.array([game.piece(x)["position"] for x in others], dtype=float).reshape(-1, 2)
+        found += [x for x, hit in zip(others, inside(zone, pts)) if hit and x not in found]
+    # each friendly in the zone is rolled for with one die at close range (house)
+    return tuple(found), T.HIT_CLOSE.value + shift
+
+
+DANGER_ROLL = house(1, "each friendly figure in a danger zone is rolled for with one die at the "
+                       "firer's close-range score; the text says only that they roll individually")
+
+
+@dataclass(frozen=True)
+class FireResult:
+    hits: int
+    friendly_hits: tuple[str, ...]
+
+
+def roll_fire(chance, plan: FirePlan) -> FireResult:
+    """Firing: Procedure and the 7+ rule: each pool rolled; danger-zone friends rolled singly."""
+    hits = sum(chance.pool(p.dice, D6, stages(p.need), f"fire at {plan.target} ({p.need}+)") for p in plan.pools)
+    friendly = tuple(f for f in plan.danger
+                     if chance.pool(1, D6, stages(plan.danger_need), f"danger zone: {f}") == 1)
+    return FireResult(hits, friendly)
+
+
+def hits_only(chance, plan: FirePlan) -> int:
+    return roll_fire(chance, plan).hits
+
+
+def fire_odds(plan: FirePlan) -> Distribution:
+    """The exact chance of each number of hits, from the same procedure that rolls them."""
+    return exact(hits_only, plan)
+
+
+def choose_hits(chance, game: Game, plan: FirePlan, hits: int, active_order: list[str], passive_order: list[str]):
+    """Firing: Selecting Hits. One die per hit: on 5-6 the active player chooses the figure,
+    otherwise the passive player; an officer chosen by the active player dies only on a further 6."""
+    left = [f for f in plan.targets]
+    killed, spared = [], []
+    for k in range(min(hits, len(left))):
+        if not left:
+            break
+        active = chance.check(D6, T.SELECT_ACTIVE.value, f"select hit {k + 1}")
+        order = active_order if active else passive_order
+        pick = next((f for f in order if f in left), left[0] if active else left[-1])
+        left.remove(pick)
+        if active and S.is_officer(game, pick) and not chance.check(D6, T.OFFICER_CONFIRM.value, f"officer {pick}"):
+            spared.append(pick)
+            continue
+        killed.append(pick)
+    return killed, spared
+
+
+def default_orders(game: Game, plan: FirePlan) -> tuple[list[str], list[str]]:
+    """Default choices: the active player takes officers, leaders and support gunners first;
+    the passive player gives up riflemen first, furthest from the enemy."""
+    def value(f: str) -> tuple:
+        p = S.scenario_piece(game, f)
+        return (not S.is_officer(game, f), p.role != "leader", S.weapon(game, f) not in S.SUPPORT, f)
+
+    active = sorted(plan.targets, key=value)
+    return active, active[::-1]
+
+
+def resolve_fire(game: Game, unit: str, target: str, firers: list[str] | None = None, aim: str = "all",
+                 active_order: list[str] | None = None, passive_order: list[str] | None = None):
+    """Fire ``unit`` at ``target``: roll, select hits, remove casualties, and note the dice
+    received for the target's morale test."""
+    plan = plan_fire(game, unit, target, firers, aim)
+    odds = fire_odds(plan)
+    a_default, p_default = default_orders(game, plan)
+
+    def procedure(chance):
+        res = roll_fire(chance, plan)
+        killed, spared = choose_hits(chance, game, plan, res.hits, active_order or a_default,
+                                     passive_order or p_default)
+        return res, killed, spared
+
+    from wgkit.odds import Play
+
+    roller = game.roller()
+    res, killed, spared = procedure(Play(roller))
+    ts = S.unit_of(game, target)["status"]
+    changes = [(("rng", "counter"), roller.counter)]
+    for f in killed + list(res.friendly_hits):
+        changes.append((("pieces", f, "alive"), False))
+    for f in (f for p in plan.pools for f in p.figures):
+        changes.append((("pieces", f, "status", "fired"), True))
+    changes += [(("units", target, "status", "fire_dice"), ts.get("fire_dice", 0) + plan.dice),
+                (("units", target, "status", "hits"), ts.get("hits", 0) + len(killed)),
+                (("units", unit, "status", "fired_at"), target)]
+    if plan.heavy:
+        changes.append((("units", target, "status", "heavy_fire"), True))
+    text = (f"{unit} fires {plan.dice} dice at {target}: {res.hits} hit{'s' if res.hits != 1 else ''}"
+            + (f", {', '.join(killed)} killed" if killed else "")
+            + (f", {', '.join(spared)} (officer) survives" if spared else "")
+            + (f"; danger zone: {', '.join(res.friendly_hits)} hit" if res.friendly_hits else ""))
+    detail = {"rule": "Firing", "outcome": {"hits": res.hits, "killed": killed, "spared": spared,
+                                             "friendly": list(res.friendly_hits)},
+              "modifiers": [m.to_dict() for m in plan.modifiers],
+              "pools": [{"need": p.need, "dice": p.dice, "figures": list(p.figures)} for p in plan.pools],
+              "odds": odds.describe("hits"), "notes": list(plan.notes)}
+    return game.record("fire", changes, text, rolls=tuple(roller.log), detail=detail,
+                       action={"name": "fire", "params": {"unit": unit, "target": target, "aim": aim,
+                                                          "firers": firers}})

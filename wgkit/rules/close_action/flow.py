@@ -1,0 +1,47 @@
+"""Close Action: Turn Sequence as data (the rules' four steps; the playsheet groups the same
+content into three)."""
+
+import numpy as np
+
+from wgkit.engine.flow import Phase, Step, TurnSequence
+from wgkit.geometry.los import SightField
+from wgkit.rules.close_action import state as S
+from wgkit.rules.close_action.fire import LOS
+from wgkit.rules.close_action.movement import turn_start
+
+
+def move_start(game) -> list:
+    """Firing: Eligible Targets. Note, for each passive unit, the enemy units it can see as the
+    active side starts to move: defensive fire may only be aimed at those."""
+    live = [(pid, p) for pid, p in game.state["pieces"].items() if p["alive"]]
+    if not live:
+        return []
+    m = SightField(game.terrain, np.array([p["position"] for _, p in live], dtype=float), LOS).matrix()
+    active = game.state["active"]
+    seen: dict[str, set[str]] = {}
+    for i, (_, pi) in enumerate(live):
+        if pi["side"] == active:
+            continue
+        for j, (_, pj) in enumerate(live):
+            if pj["side"] == active and m[i, j]:
+                seen.setdefault(pi["unit"], set()).add(pj["unit"])
+    return [(("units", uid, "status", "visible_at_start"), sorted(seen.get(uid, ())))
+            for uid, u in game.state["units"].items() if u["side"] != active]
+
+SEQUENCE = TurnSequence((
+    Phase("Active side", (
+        Step("Rally", "active", ("rally",), "officers within 3\" rally cowering or routed units",
+             "Turn Sequence 1; Morale: Rally", on_enter=turn_start),
+        Step("Fire", "active", ("fire", "grenade", "mortar"), "the active side does all its firing", "Turn Sequence 1; Firing"),
+        Step("Move", "active", ("move",), "the active side moves", "Turn Sequence 2; Movement", on_enter=move_start),
+    )),
+    Phase("Passive side", (
+        Step("Morale", "passive", ("morale",), "units shot at by 8 or more dice test", "Turn Sequence 3; Morale"),
+        Step("Defensive fire", "passive", ("fire", "grenade", "mortar"), "the passive side fires", "Turn Sequence 3; Firing"),
+    )),
+    Phase("Both sides", (
+        Step("Hand to hand", "both", ("melee",), "figures in contact fight a round", "Turn Sequence 4; Hand-to-Hand Fighting"),
+    )),
+), alternate=True, setup=turn_start)
+
+LOS_POLICY = LOS

@@ -1,0 +1,86 @@
+"""Reading Close Action facts from the game state: positions, stances, cover, leaders."""
+
+from __future__ import annotations
+
+import math
+
+from wgkit.engine.game import Game, IllegalActionError
+from wgkit.rules.close_action import tables as T
+
+STANCES = ("crawling", "crouching", "upright")
+SUPPORT = ("lmg", "hmg", "mortar")
+
+
+def figure(game: Game, fid: str) -> dict:
+    return game.piece(fid)
+
+
+def alive_figures(game: Game, unit: str) -> list[str]:
+    return [pid for pid, p in game.state["pieces"].items() if p["unit"] == unit and p["alive"]]
+
+
+def unit_of(game: Game, unit: str) -> dict:
+    u = game.state["units"].get(unit)
+    if u is None:
+        raise IllegalActionError(f"there is no unit {unit!r}")
+    return u
+
+
+def scenario_piece(game: Game, fid: str):
+    return next(p for _, _, p in game.scenario.pieces() if p.id == fid)
+
+
+def scenario_unit(game: Game, unit: str):
+    return next(u for _, u in game.scenario.units() if u.id == unit)
+
+
+def quality(game: Game, unit: str) -> str:
+    return scenario_unit(game, unit).quality or "steady"
+
+
+def stance(game: Game, fid: str) -> str:
+    """A figure's stance: set by its last move; at the start, crouching unless the scenario says."""
+    p = figure(game, fid)
+    return p["status"].get("stance") or scenario_piece(game, fid).rules.get("stance", "crouching")
+
+
+def cover(game: Game, fid: str) -> str:
+    """The best cover ("none", "soft", "hard") of the terrain holding the figure's head."""
+    x, y = figure(game, fid)["position"]
+    classes = {a.cover for a in game.terrain.at(x, y)}
+    return "hard" if "hard" in classes else "soft" if "soft" in classes else "none"
+
+
+def weapon(game: Game, fid: str, direct: bool = True) -> str | None:
+    """The figure's fire weapon: its first weapon that is not a grenade (or mortar if direct)."""
+    for w in scenario_piece(game, fid).weapons:
+        if w == "grenade" or (direct and w == "mortar"):
+            continue
+        return w
+    return None
+
+
+def is_officer(game: Game, fid: str) -> bool:
+    return scenario_piece(game, fid).role == "officer" or scenario_unit(game, figure(game, fid)["unit"]).kind == "officer"
+
+
+def officers(game: Game, side: str) -> list[str]:
+    return [pid for pid, p in game.state["pieces"].items()
+            if p["side"] == side and p["alive"] and is_officer(game, pid)]
+
+
+def leader_of(game: Game, unit: str) -> str | None:
+    return scenario_unit(game, unit).leader
+
+
+def distance(game: Game, a: str, b: str) -> float:
+    return math.dist(figure(game, a)["position"], figure(game, b)["position"])
+
+
+def officer_near(game: Game, unit: str, reach: float = T.OFFICER_NEAR.value) -> str | None:
+    """An officer of the unit's side within ``reach`` of any figure of the unit."""
+    side = unit_of(game, unit)["side"]
+    for off in officers(game, side):
+        if any(distance(game, off, f) <= reach for f in alive_figures(game, unit) if f != off):
+            return off
+    return None
