@@ -45,9 +45,9 @@ def groups(game: Game) -> list[Group]:
             sides.setdefault(game.piece(f)["side"], []).append(f)
         few, lots = sorted(sides.values(), key=len)
         fights: dict[str, list[str]] = {s: [] for s in few}
-        for f in lots:
-            near = [s for s in few if (f, s) in pairs or (s, f) in pairs] or few
-            fights[min(near, key=lambda s: (len(fights[s]), S.distance(game, f, s)))].append(f)
+        options = {f: [s for s in few if (f, s) in pairs or (s, f) in pairs] or few for f in lots}
+        for f in sorted(lots, key=lambda f: (len(options[f]), f)):  # most constrained first
+            fights[min(options[f], key=lambda s: (len(fights[s]), S.distance(game, f, s)))].append(f)
         out += [Group(s, tuple(m)) for s, m in fights.items() if m]
     return out
 

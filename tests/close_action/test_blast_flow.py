@@ -1,0 +1,63 @@
+"""Close Action: grenades, mortars, and the turn sequence."""
+
+import pytest
+
+from tests.close_action.helpers import fig, game, to_step
+from wgkit.engine.game import IllegalActionError
+from wgkit.rules.close_action import blast as B
+from wgkit.rules.close_action.flow import SEQUENCE
+
+
+def test_turn_sequence_matches_the_rules():
+    names = [(p.name, s.name, s.who) for p in SEQUENCE.phases for s in p.steps]
+    assert names == [("Active side", "Rally", "active"), ("Active side", "Fire", "active"),
+                     ("Active side", "Move", "active"), ("Passive side", "Morale", "passive"),
+                     ("Passive side", "Defensive fire", "passive"), ("Both sides", "Hand to hand", "both")]
+    assert SEQUENCE.alternate
+
+
+def test_sides_swap_active_and_passive_each_turn():
+    g = game(fig("x", 2, 2), fig("t", 40, 40))
+    assert g.state["active"] == "us"  # the attacker starts as the active side
+    for _ in range(6):
+        g.advance()
+    assert g.position == (2, 0, 0) and g.state["active"] == "de" and g.acting_sides() == ["de"]
+
+
+def test_grenade_range_and_throw():
+    g = game(fig("x", 20, 10, "rifle, grenade"), fig("t", 20, 14, facing=180))
+    to_step(g, "Fire")
+    with pytest.raises(IllegalActionError, match="thrown up to 6\""):
+        B.resolve_blast(g, "grenade", "x", (20, 17))
+    e = B.resolve_blast(g, "grenade", "x", (20, 14))
+    throw = e.rolls[0].faces[0]
+    if throw < 5:
+        assert e.detail["outcome"] == "no throw" and len(e.rolls) == 1
+    else:
+        active, passive = e.rolls[1].faces[0], e.rolls[2].faces[0]
+        x, y = e.detail["outcome"]["point"]
+        moved = ((x - 20) ** 2 + (y - 14) ** 2) ** 0.5
+        assert moved == pytest.approx(max(0, passive - active))
+        assert g.state["units"]["b"]["status"].get("fire_dice", 0) in (0, 8)
+
+
+def test_blast_hits_every_head_in_the_zone_friend_or_foe():
+    g = game(fig("x", 20, 30, "mortar") + "\n" + fig("friend", 20.5, 45), fig("t", 20, 45.5) + "\n" + fig("u", 30, 45))
+    to_step(g, "Fire")
+    e = B.resolve_blast(g, "mortar", "x", (20, 45.2))
+    (x, y) = e.detail["outcome"]["point"]
+    in_zone = set(e.detail["outcome"]["in_zone"])
+    expect = {f for f, (fx, fy) in {"friend": (20.5, 45), "t": (20, 45.5), "u": (30, 45)}.items()
+              if ((fx - x) ** 2 + (fy - y) ** 2) ** 0.5 <= 3}
+    assert in_zone == expect
+    assert g.state["units"]["a"]["status"]["aim"] == [x, y]
+
+
+def test_mortar_minimum_range_and_aim_change():
+    g = game(fig("x", 20, 30, "mortar"), fig("t", 20, 45.5))
+    to_step(g, "Fire")
+    with pytest.raises(IllegalActionError, match="12\" or more"):
+        B.resolve_blast(g, "mortar", "x", (20, 40))
+    g.record("aim", [(("units", "a", "status", "aim"), [20, 45])])
+    with pytest.raises(IllegalActionError, match="changing the mortar's aiming point costs a turn of fire"):
+        B.resolve_blast(g, "mortar", "x", (25, 45))

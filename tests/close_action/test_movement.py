@@ -1,0 +1,73 @@
+"""Close Action, Movement: rates, terrain cost, stances, command control, officers."""
+
+import pytest
+
+from tests.close_action.helpers import fig, game
+from wgkit.engine.game import IllegalActionError
+from wgkit.rules.close_action import tables as T
+from wgkit.rules.close_action.movement import plan_move
+
+
+def g1(*figs, **kw):
+    return game("\n".join(figs), fig("t", 46, 46), **kw)
+
+
+def test_text_example_six_inches_through_dense_terrain_is_upright():
+    g = g1(fig("x", 7.5, 30))  # inside the wood (dense: half rate)
+    p = plan_move(g, "x", (12.5, 30))  # 5" inside the wood (x 7 to 13) at half rate
+    assert p.cost == pytest.approx(10.0) and p.stance == "upright"
+    g = g1(fig("x", 7.1, 28))
+    p = plan_move(g, "x", (7.1, 34))  # 6" of which 5" in the wood (27-33 ... to 34): 5 x 2 + 1 = 11
+    assert p.distance == pytest.approx(6) and p.cost == pytest.approx(11) and p.stance == "upright"
+
+
+@pytest.mark.parametrize("dist, stance", [(3, "crawling"), (3.01, "crouching"), (6, "crouching"),
+                                          (6.5, "upright"), (12, "upright")])
+def test_stance_follows_distance(dist, stance):
+    assert plan_move(g1(fig("x", 2, 2)), "x", (2 + dist, 2)).stance == stance
+
+
+def test_upright_rate_is_the_most():
+    with pytest.raises(IllegalActionError, match=r"needs 12.5\" of movement \(terrain included\); the most is 12\""):
+        plan_move(g1(fig("x", 2, 2)), "x", (14.5, 2))
+
+
+def test_officers_move_at_double_speed():
+    g = g1(fig("o", 2, 2, "pistol", role="officer"))
+    assert plan_move(g, "o", (26, 2)).limit == 24
+    assert plan_move(g, "o", (14, 2)).stance == "crouching"  # 12" is within a double crouch rate
+
+
+def test_weapon_team_rate_rules_text_or_playsheet():
+    g = g1(fig("mg", 2, 2, "lmg"))
+    assert plan_move(g, "mg", (10, 2)).limit == T.WEAPON_RATES["rules"].value == 8
+    assert plan_move(g, "mg", (11, 2), weapon_rate="playsheet").limit == 9
+    with pytest.raises(IllegalActionError):
+        plan_move(g, "mg", (11, 2))
+    assert plan_move(g, "mg", (3, 2)).stance == "crouching"  # men moving weapons never crawl
+
+
+def test_obstacle_costs_three_inches():
+    g = g1(fig("x", 23, 18))
+    p = plan_move(g, "x", (23, 22))  # crosses the wall at y = 20
+    assert p.cost == pytest.approx(4 + 3) and "obstacle" in p.notes[0]
+
+
+def test_command_control_men_far_from_leader_and_officer_may_not_move():
+    g = game(fig("ldr", 2, 2) + "\n" + fig("near", 6, 2) + "\n" + fig("far", 20, 2), fig("t", 46, 46))
+    assert plan_move(g, "near", (6, 6)).stance == "crouching"  # 4": more than a 3" crawl
+    with pytest.raises(IllegalActionError, match="more than 6\" from its squad leader or an officer"):
+        plan_move(g, "far", (20, 4))
+
+
+def test_an_officer_keeps_men_in_command():
+    g = game(fig("ldr", 2, 2) + "\n" + fig("far", 20, 2) + "\n" + fig("o", 23, 2, "pistol", role="officer"),
+             fig("t", 46, 46))
+    assert plan_move(g, "far", (20, 4)).stance == "crawling"
+
+
+def test_cowering_unit_may_not_move():
+    g = g1(fig("x", 2, 2))
+    g.record("m", [(("units", "a", "status", "morale"), "cowering")])
+    with pytest.raises(IllegalActionError, match="cowering and may not move by choice"):
+        plan_move(g, "x", (3, 2))
