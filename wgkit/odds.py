@@ -135,8 +135,7 @@ class Distribution:
         shown = [o for o in keys if self.probs[o] >= Fraction(1, 2000)] or keys  # skip what rounds to 0.0%
         lines = [f"{_label(o, unit)}: {_pct(self.probs[o])}" for o in shown]
         if cumulative and all(isinstance(o, (int, float)) and not isinstance(o, bool) for o in keys):
-            lines += [f"at least {o}{' ' + unit if unit else ''}: {_pct(self.at_least(o))}"
-                      for o in shown if o > min(keys)]
+            lines += [f"at least {_label(o, unit)}: {_pct(self.at_least(o))}" for o in shown if o > min(keys)]
         return lines
 
 

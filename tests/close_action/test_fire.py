@@ -23,8 +23,8 @@ def plan(a, b, **kw):
 
 
 def test_close_range_hits_on_5_far_on_6():
-    near = plan(fig("x", 24, 10), fig("t", 24, 21, facing=180, stance="crouching"))
-    far = plan(fig("x", 24, 10), fig("t", 24, 23, facing=180, stance="crouching"))
+    near = plan(fig("x", 40, 10), fig("t", 40, 21, facing=180, stance="crouching"))
+    far = plan(fig("x", 40, 10), fig("t", 40, 23, facing=180, stance="crouching"))
     assert near.pools == (F.Pool(5, 2, ("x",)),) and far.pools == (F.Pool(6, 2, ("x",)),)
 
 
@@ -46,6 +46,13 @@ def test_modifiers_change_the_score_needed(target, need, names):
         fig("x", 10, 20, facing=0) if "10, 27.5" in target else fig("x", 30, 20, facing=0)
     p = plan(shooter, target)
     assert [m.name for m in p.modifiers] == names and p.pools[0].need == need
+
+
+def test_a_wall_covers_the_man_just_behind_it():
+    close = plan(fig("x", 23, 10), fig("t", 23, 20.8, stance="crouching"))  # 0.8" behind the wall
+    assert [m.name for m in close.modifiers] == ["hard cover"] and close.pools[0].need == 7
+    away = plan(fig("x", 23, 10), fig("t", 23, 22, stance="crouching"))  # 2" back: the wall is no cover
+    assert away.modifiers == () and away.pools[0].need == 5
 
 
 def test_green_firer():

@@ -34,6 +34,7 @@ class TerrainArea:
     cover: str = "none"
     height: float = 0.0  # hill levels; 0 for anything that is not a hill
     variant: str | None = None
+    linear: bool = False  # drawn as a line (wall, hedge, road): gives cover to those behind it
 
     @property
     def is_hill(self) -> bool:
@@ -87,7 +88,7 @@ class TerrainIndex:
             effect = terrain_effect(rules, f.type, f.variant)
             areas.append(TerrainArea(f.id, f.type, footprint(f.as_mapping()), effect.blocks_los,
                                      effect.cover, float(f.height or 0) if f.type == "hill" else 0.0,
-                                     f.variant))
+                                     f.variant, f.shape == "line"))
         return cls(areas, scenario.table.width, scenario.table.depth)
 
     def __len__(self) -> int:

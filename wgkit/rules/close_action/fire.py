@@ -61,11 +61,18 @@ def stages(need: int) -> list[range]:
     return [range(6, 7), range(need - 3, 7)]
 
 
+def firing_point(game: Game, unit: str) -> tuple[float, float]:
+    """Where a unit's fire comes from, for judging cover behind walls: its figures' centre."""
+    pts = np.array([game.piece(f)["position"] for f in S.alive_figures(game, unit)], dtype=float)
+    return tuple(pts.mean(axis=0))  # type: ignore[return-value]
+
+
 def target_modifiers(game: Game, firer_unit: str, target_figures: list[str], aim: str) -> list[Modifier]:
     """Fire Table modifiers. A mixed target is shot at as its best-protected figures unless the
     firer aims at one stance or cover (Firing: Mixed-stance or mixed-cover targets)."""
     mods = []
-    classes = [(S.stance(game, f), S.cover(game, f)) for f in target_figures]
+    src = firing_point(game, firer_unit)
+    classes = [(S.stance(game, f), S.cover(game, f, src)) for f in target_figures]
     if aim in ("upright", "crouching", "crawling"):
         classes = [c for c in classes if c[0] == aim]
     elif aim in ("soft", "hard"):
@@ -92,13 +99,13 @@ def target_modifiers(game: Game, firer_unit: str, target_figures: list[str], aim
     return mods
 
 
-def eligible(game: Game, fig: str, aim: str) -> bool:
+def eligible(game: Game, fig: str, aim: str, src: tuple[float, float] | None = None) -> bool:
     if aim in ("upright", "crouching", "crawling"):
         return S.stance(game, fig) == aim
     if aim in ("soft", "hard"):
-        return S.cover(game, fig) == aim
+        return S.cover(game, fig, src) == aim
     if aim == "open":
-        return S.cover(game, fig) == "none"
+        return S.cover(game, fig, src) == "none"
     return True
 
 
@@ -128,7 +135,7 @@ def plan_fire(game: Game, unit: str, target: str, firers: list[str] | None = Non
         raise IllegalActionError(f"not live figures of {unit}: {', '.join(sorted(set(firers) - set(shooters)))}")
     already = [f for f in shooters if game.piece(f)["status"].get("fired")]
     shooters = [f for f in shooters if f not in already]
-    tfigs = [f for f in S.alive_figures(game, target) if eligible(game, f, aim)]
+    tfigs = [f for f in S.alive_figures(game, target) if eligible(game, f, aim, firing_point(game, unit))]
     if not tfigs:
         raise IllegalActionError(f"{target} has no figure that can be hit ({aim})")
     mods = target_modifiers(game, unit, tfigs, aim)

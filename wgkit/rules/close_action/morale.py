@@ -33,7 +33,7 @@ def morale_modifiers(game: Game, unit: str, isolated: bool = False) -> list[Modi
         mods.append(Modifier.of("veteran", T.MORALE_MODIFIERS["veteran"]))
     if grade == "green":
         mods.append(Modifier.of("green", T.MORALE_MODIFIERS["green"]))
-    if figs and 2 * sum(S.cover(game, f) == "hard" for f in figs) >= len(figs):
+    if figs and 2 * sum(S.cover(game, f, S.nearest_enemy(game, f)) == "hard" for f in figs) >= len(figs):
         mods.append(Modifier.of("half or more in hard cover", T.MORALE_MODIFIERS["half or more in hard cover"]))
     if S.officer_near(game, unit):
         mods.append(Modifier.of("officer within 3\"", T.MORALE_MODIFIERS["officer within 3\""]))

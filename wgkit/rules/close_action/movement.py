@@ -76,6 +76,8 @@ def plan_move(game: Game, fid: str, to: tuple[float, float], stance: str | None 
     if not controlled:
         raise IllegalActionError(f"{fid} began the turn more than {T.COMMAND_RADIUS.value:g}\" from its squad "
                                  "leader or an officer: it may fire and turn, but not move")
+    if math.dist(p["position"], to) < 0.01:
+        raise IllegalActionError(f"{fid} is already there")
     moved = p["status"].get("moved", 0.0)
     mover = "weapon" if carries_weapon(game, fid) else "man"
     cost, notes = terrain_cost(game, p["position"], to, mover)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+from shapely.geometry import LineString, Point
+
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.rules.close_action import tables as T
 
@@ -44,10 +46,18 @@ def stance(game: Game, fid: str) -> str:
     return p["status"].get("stance") or scenario_piece(game, fid).rules.get("stance", "crouching")
 
 
-def cover(game: Game, fid: str) -> str:
-    """The best cover ("none", "soft", "hard") of the terrain holding the figure's head."""
+def cover(game: Game, fid: str, fire_from: tuple[float, float] | None = None) -> str:
+    """The best cover ("none", "soft", "hard") for a figure: the terrain holding its head, and,
+    seen from ``fire_from``, any wall or hedge the line of fire crosses just in front of it."""
     x, y = figure(game, fid)["position"]
     classes = {a.cover for a in game.terrain.at(x, y)}
+    if fire_from is not None:
+        line = LineString([fire_from, (x, y)])
+        me = Point(x, y)
+        for i in game.terrain.tree.query(line, predicate="intersects"):
+            area = game.terrain.areas[i]
+            if area.linear and area.geometry.intersection(line).distance(me) <= T.BEHIND.value:
+                classes.add(area.cover)
     return "hard" if "hard" in classes else "soft" if "soft" in classes else "none"
 
 
@@ -75,6 +85,14 @@ def leader_of(game: Game, unit: str) -> str | None:
 
 def distance(game: Game, a: str, b: str) -> float:
     return math.dist(figure(game, a)["position"], figure(game, b)["position"])
+
+
+def nearest_enemy(game: Game, fid: str) -> tuple[float, float] | None:
+    """Where the closest live enemy figure stands: the direction a wall must face to cover
+    a man for morale (house: the text says only "in hard cover")."""
+    me = figure(game, fid)
+    foes = [p["position"] for p in game.state["pieces"].values() if p["side"] != me["side"] and p["alive"]]
+    return min(foes, key=lambda q: math.dist(q, me["position"])) if foes else None
 
 
 def officer_near(game: Game, unit: str, reach: float = T.OFFICER_NEAR.value) -> str | None:

@@ -131,5 +131,7 @@ MELEE_MODIFIERS: dict[str, Sourced[int]] = {
 }
 SURRENDER_MURDER: Sourced[frozenset[int]] = seed(frozenset({5, 6}), "Hand-to-Hand: Surrender (5-6 \"Too late!\")")
 PRISONERS_PER_ESCORT: Sourced[int] = seed(10, "Hand-to-Hand: Surrender (one attacker per 10 prisoners)")
+BEHIND: Sourced[float] = house(1.0, "a wall or hedge covers a man when the line of fire crosses it within 1\" "
+                                      "of him; the text gives cover classes but not this distance")
 CONTACT: Sourced[float] = house(1.0, "base-to-base contact: figure centres within 1\" (two 20-25 mm bases); "
                                       "the text does not give a distance")
