@@ -73,7 +73,7 @@ def main() -> int:
     def naive() -> None:  # one draw call per shape, unbatched styles
         for name, layer in scene.layers.items():
             c = canvas.layers[name]
-            with hold_canvas(c):
+            with hold_canvas():
                 for s in layer:
                     if s.kind == "polygon" and s.fill:
                         c.fill_style = "rgb(%d,%d,%d)" % hex_rgb(s.fill)

@@ -66,7 +66,7 @@ class BoardCanvas:
 
     def draw_layer(self, name: str, shapes: list[Shape], background: str | None = None) -> None:
         canvas = self.layers[name]
-        with hold_canvas(canvas):
+        with hold_canvas():
             canvas.clear()
             if background:
                 canvas.fill_style = background
