@@ -80,8 +80,9 @@ def test_png_shows_the_table(tmp_path):
     assert np.abs(at(2, 34) - (183, 196, 138)).max() < 25  # open ground
 
 
-def test_scenario_repr_png():
+def test_scenario_and_game_repr_png():
     assert load(FARM)._repr_png_()[:4] == b"\x89PNG"
+    assert Game(load(FARM))._repr_png_()[:4] == b"\x89PNG"
 
 
 def test_cli_render_scenario_and_saved_game(tmp_path):

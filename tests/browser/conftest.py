@@ -37,9 +37,11 @@ def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 90) -> Non
 
 
 class Server:
-    def __init__(self, args: list[str], cwd: Path):
+    """A server on a free loopback port: ``wgkit`` by default, or any Python module."""
+
+    def __init__(self, args: list[str], cwd: Path, module: str = "wgkit.cli", port_flag: str = "--port"):
         self.port = free_port()
-        self.proc = subprocess.Popen([sys.executable, "-m", "wgkit.cli", *args, "--port", str(self.port)],
+        self.proc = subprocess.Popen([sys.executable, "-m", module, *args, f"{port_flag}={self.port}"],
                                      cwd=cwd, stdout=open(cwd / f"server-{self.port}.log", "w"),
                                      stderr=subprocess.STDOUT, text=True, start_new_session=True,
                                      env={**os.environ, "PYTHONUNBUFFERED": "1"})
@@ -65,8 +67,8 @@ class Server:
 def serve(tmp_path):
     servers: list[Server] = []
 
-    def start(*args: str) -> Server:
-        s = Server(list(args), tmp_path)
+    def start(*args: str, module: str = "wgkit.cli") -> Server:
+        s = Server(list(args), tmp_path, module)
         servers.append(s)
         return s
 

@@ -207,6 +207,13 @@ class Game:
             raise IllegalActionError(f"there is no deck called {name!r}")
         return d
 
+    def _repr_png_(self) -> bytes:
+        """Show the table as it stands when a game is the last value of a cell (umpire's view)."""
+        from wgkit.render.scene import build_scene
+        from wgkit.render.static import png_bytes
+
+        return png_bytes(build_scene(self.scenario, self.state))
+
     # -- lookups --------------------------------------------------------------------------------
     @property
     def terrain(self) -> "TerrainIndex":

@@ -43,7 +43,7 @@ class BoardView:
         self._drag_from: tuple[float, float] | None = None
         self.status = W.HTML("Click a piece to select it; drag it to move; hover to see line of sight.")
         self.named: dict[str, list[Shape]] = {}
-        buttons = [("＋", "zoom in", lambda: self.zoom(1.5)), ("－", "zoom out", lambda: self.zoom(1 / 1.5)),
+        buttons = [("+", "zoom in", lambda: self.zoom(1.5)), ("-", "zoom out", lambda: self.zoom(1 / 1.5)),
                    ("◀", "pan left", lambda: self.pan_by(-0.25, 0)), ("▶", "pan right", lambda: self.pan_by(0.25, 0)),
                    ("▲", "pan up (far edge)", lambda: self.pan_by(0, -0.25)),
                    ("▼", "pan down (near edge)", lambda: self.pan_by(0, 0.25)), ("⟲", "whole table", self.reset_view)]

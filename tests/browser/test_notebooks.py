@@ -1,0 +1,65 @@
+"""Notebooks in a real browser: a ruleset notebook in Voila, and a board in JupyterLab."""
+
+import json
+import time
+
+import pytest
+
+from tests.browser.test_apps import near, pixel, wait_for_pixel
+from tests.conftest import ROOT
+
+pytestmark = pytest.mark.browser
+ROAD = (205, 184, 142)
+
+
+def canvas_pixel(page, x_in, y_in, depth, ppi):
+    return tuple(page.evaluate(
+        """([x, y]) => Array.from(document.querySelector('canvas').getContext('2d')
+                       .getImageData(Math.round(x), Math.round(y), 1, 1).data).slice(0, 3)""",
+        [x_in * ppi, (depth - y_in) * ppi]))
+
+
+def wait_canvas(page, x_in, y_in, depth, ppi, colour, timeout=150.0):
+    deadline = time.monotonic() + timeout
+    got = None
+    while time.monotonic() < deadline:
+        if page.locator("canvas").count():
+            got = canvas_pixel(page, x_in, y_in, depth, ppi)
+            if near(got, colour):
+                return got
+        time.sleep(0.5)
+    raise AssertionError(f"canvas pixel at ({x_in}, {y_in}) in is {got}, expected about {colour}")
+
+
+def test_close_action_notebook_opens_in_voila_with_the_board_drawn(serve, page):
+    nb = ROOT / "notebooks" / "close_action_turn.ipynb"
+    server = serve(str(nb), "--no-browser", "--Voila.ip=127.0.0.1", module="voila")
+    page.goto(server.url)
+    page.get_by_text("one turn, step by step").wait_for(timeout=150_000)
+    # the tutorial table is 36" square: 14 px per inch; the north-south road runs up x = 18
+    wait_canvas(page, 18, 32, 36, 14.0, ROAD)
+    assert page.get_by_text("section fires 17 dice at gruppe").count() >= 1  # the turn's printed results
+
+
+def test_board_renders_in_jupyterlab(serve, page, tmp_path):
+    scenario = ROOT / "scenarios" / "close_action" / "tutorial_crossroads.yaml"
+    source = ("from wgkit.scenario import load\nfrom wgkit.engine import Game\nfrom wgkit.widgets import BoardView\n"
+              f"board = BoardView(Game(load({str(scenario)!r})))\nboard.widget")
+    nb = {"cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": source}],
+          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    (tmp_path / "board.ipynb").write_text(json.dumps(nb))
+    server = serve("--no-browser", "--allow-root", "--ServerApp.ip=127.0.0.1", "--ServerApp.token=", "--ServerApp.password=",
+                   f"--ServerApp.root_dir={tmp_path}", "--ServerApp.disable_check_xsrf=True", module="jupyterlab")
+    page.goto(server.url + "lab/tree/board.ipynb")
+    page.locator(".jp-Notebook").wait_for(timeout=150_000)
+    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(timeout=150_000)
+    for _ in range(3):  # the first Shift+Enter can land before the kernel has connected
+        page.locator(".jp-Cell").first.click()
+        page.keyboard.press("Shift+Enter")
+        try:
+            page.locator("canvas").wait_for(timeout=30_000)
+            break
+        except Exception:
+            continue
+    wait_canvas(page, 18, 32, 36, 14.0, ROAD)
