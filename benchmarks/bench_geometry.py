@@ -10,7 +10,6 @@ Targets (issue 3): matrix >= 20x faster than naive; fan <= 1 ms; move <= 1 ms.
 from __future__ import annotations
 
 import argparse
-import gc
 import math
 import statistics
 import sys
@@ -20,7 +19,9 @@ from pathlib import Path
 import numpy as np
 from shapely.geometry import LineString, Polygon
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from timing import best_of  # noqa: E402
 from wgkit.geometry.los import LosPolicy, SightField  # noqa: E402
 from wgkit.geometry.terrain import TerrainArea, TerrainIndex  # noqa: E402
 
@@ -38,22 +39,6 @@ def random_polygons(rng: np.random.Generator) -> list[Polygon]:
         if poly.is_valid and poly.area > 0:
             out.append(poly)
     return out
-
-
-def best_of(fn, repeats: int) -> float:
-    """Best wall time of ``repeats`` runs after a warm-up, garbage collector paused (as timeit)."""
-    fn()
-    gc.collect()
-    gc.disable()
-    try:
-        times = []
-        for _ in range(repeats):
-            t0 = time.perf_counter()
-            fn()
-            times.append(time.perf_counter() - t0)
-    finally:
-        gc.enable()
-    return min(times)
 
 
 def main() -> int:
