@@ -51,6 +51,10 @@ def transcript() -> list[str]:
         step = game.current_step().name
         side = game.acting_sides()[0]
         lines.append(f"-- turn {game.position[0]}, {step} ({', '.join(game.acting_sides())})")
+        if step == "Move":
+            for uid, u in game.state["units"].items():
+                if u["side"] == side and u["status"].get("morale") in ("cowering", "rout") and movement.alive_figures(game, uid):
+                    lines.append(movement.resolve_retreat(game, uid).text)
         if step in ("Fire", "Move"):
             for action, args in ORDERS[side].get(step, []):
                 lines.append(act(game, action, args))

@@ -26,7 +26,7 @@ def _point(p: dict) -> tuple[float, float]:
 
 
 def _fire_explain(game: Game, p: dict) -> list[str]:
-    plan = fire.plan_fire(game, p["unit"], p["target"], aim=p.get("aim", "all"))
+    plan = fire.plan_fire(game, p["unit"], p["target"], aim=p.get("aim", "all"), blind=p.get("blind") == "yes")
     lines = [f"{pool.dice} dice hit on {pool.need}+ ({', '.join(pool.figures)})"
              + (" (a 6, then " + f"{pool.need - 3}-6)" if pool.need > 6 else "") for pool in plan.pools]
     lines += [str(m) for m in plan.modifiers] + list(plan.notes)
@@ -50,11 +50,13 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
         units = _units(game, sides, lambda u: S.unit_of(game, u)["status"].get("morale", "ok") == "ok")
         targets = _units(game, enemies)
         if units and targets:
-            out.append(ActionSpec(
-                "fire", "Fire", (Param("unit", "choice", "firing unit", units), Param("target", "choice", "target", targets),
-                                 Param("aim", "choice", "aim at", ("all", *fire.PROTECTION), "all")),
-                lambda g, p: fire.fire_odds(fire.plan_fire(g, p["unit"], p["target"], aim=p["aim"])),
-                lambda g, p: fire.resolve_fire(g, p["unit"], p["target"], aim=p["aim"]), "Firing", _fire_explain))
+            weapons = ("none",) + _figures(game, enemies, lambda f: any(w in S.SUPPORT for w in S.scenario_piece(game, f).weapons))
+            params = [Param("unit", "choice", "firing unit", units), Param("target", "choice", "target", targets),
+                      Param("aim", "choice", "aim at", ("all", *fire.PROTECTION), "all"),
+                      Param("weapon", "choice", "HMG die at weapon of", weapons, "none")]
+            if game.scenario.rules.get("referee"):
+                params.append(Param("blind", "choice", "blind fire (referee)", ("no", "yes"), "no"))
+            out.append(ActionSpec("fire", "Fire", tuple(params), _fire_odds, _fire_resolve, "Firing", _fire_explain))
     for weapon in ("grenade", "mortar"):
         if weapon in legal:
             men = _figures(game, sides, lambda f: weapon in S.scenario_piece(game, f).weapons)
@@ -71,9 +73,14 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
     if "move" in legal:
         men = _figures(game, sides)
         out.append(ActionSpec("move", "Move a figure", (Param("figure", "choice", "figure", men),
-                                                        Param("point", "point", "to")),
-                              lambda g, p: None, lambda g, p: movement.resolve_move(g, p["figure"], _point(p)),
-                              "Movement", _move_explain))
+                                                        Param("point", "point", "to"),
+                                                        Param("how", "choice", "how", ("move", "charge", "break off"), "move")),
+                              lambda g, p: None, _move_resolve, "Movement", _move_explain))
+        shaken = _units(game, sides, lambda u: S.unit_of(game, u)["status"].get("morale", "ok") in ("cowering", "rout"))
+        if shaken:
+            out.append(ActionSpec("retreat", "Forced retreat (cowering or routed)", (Param("unit", "choice", "unit", shaken),),
+                                  lambda g, p: None, lambda g, p: movement.resolve_retreat(g, p["unit"]),
+                                  "Morale: Morale States"))
     if "morale" in legal:
         for side in sides:
             units = tuple(morale.must_test(game, side))
@@ -93,9 +100,31 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
     return out
 
 
+def _fire_kw(p: dict) -> dict:
+    return {"aim": p["aim"], "blind": p.get("blind") == "yes",
+            "weapon_target": None if p.get("weapon", "none") == "none" else p["weapon"]}
+
+
+def _fire_odds(game: Game, p: dict):
+    kw = _fire_kw(p)
+    plan = fire.plan_fire(game, p["unit"], p["target"], aim=kw["aim"], blind=kw["blind"])
+    if kw["weapon_target"]:
+        plan, _ = fire.aim_at_weapon(game, plan, kw["weapon_target"])
+    return fire.fire_odds(plan)
+
+
+def _fire_resolve(game: Game, p: dict):
+    return fire.resolve_fire(game, p["unit"], p["target"], **_fire_kw(p))
+
+
+def _move_resolve(game: Game, p: dict):
+    how = p.get("how", "move")
+    return movement.resolve_move(game, p["figure"], _point(p), charge=how == "charge", break_off=how == "break off")
+
+
 def _move_explain(game: Game, p: dict) -> list[str]:
     try:
-        plan = movement.plan_move(game, p["figure"], _point(p))
+        plan = movement.plan_move(game, p["figure"], _point(p), charge=p.get("how") == "charge")
     except IllegalActionError as exc:
         return [str(exc)]
     return [f"{plan.distance:.1f}\" on the table costs {plan.cost:.1f}\" of rate (most {plan.limit:g}\"): "

@@ -27,6 +27,26 @@ def figure_need(game: Game, thrower_unit: str, target: str) -> tuple[int, list[M
     return T.HIT_CLOSE.value - int(sum(m.value for m in mods)), mods
 
 
+def weapon_need(game: Game, unit: str, holder: str, base: int) -> int:
+    """Firing: Damage to Weapons. A support weapon is hit as if it were a crawling figure."""
+    mods = F.target_modifiers(game, unit, [holder], "all")
+    cover = [m for m in mods if m.name.endswith("cover")]
+    return base + 1 - int(sum(m.value for m in cover))
+
+
+def weapon_damage(chance, game: Game, unit: str, holders: list[str]) -> dict[str, list[str]]:
+    """Roll for every support weapon in a blast zone whose carrier survived; returns the wrecked."""
+    out = {}
+    for h in holders:
+        lost = list(game.piece(h)["status"].get("weapons_lost", ()))
+        for w in S.scenario_piece(game, h).weapons:
+            if w in S.SUPPORT and w not in lost:
+                need = weapon_need(game, unit, h, T.HIT_CLOSE.value)
+                if chance.pool(1, D6, F.stages(need), f"blast on {h}'s {w} ({need}+)"):
+                    out[h] = lost + [w]
+    return out
+
+
 def _sees(game: Game, eye: str, point) -> bool:
     pts = np.array([game.piece(eye)["position"], point], dtype=float)
     return bool(SightField(game.terrain, pts, F.LOS).matrix()[0, 1])
@@ -36,7 +56,7 @@ def resolve_blast(game: Game, weapon: str, firer: str, point: tuple[float, float
     """Grenade or mortar: (throw on 5-6,) place the blast point, roll off, hit every head in the zone."""
     wp = T.FIRE_TABLE[weapon].value
     me = game.piece(firer)
-    if weapon not in S.scenario_piece(game, firer).weapons:
+    if weapon not in S.scenario_piece(game, firer).weapons or weapon in me["status"].get("weapons_lost", ()):
         raise IllegalActionError(f"{firer} has no {weapon}")
     unit = me["unit"]
     if S.unit_of(game, unit)["status"].get("morale", "ok") != "ok":
@@ -86,8 +106,11 @@ def resolve_blast(game: Game, weapon: str, firer: str, point: tuple[float, float
         hit_units.add(game.piece(v)["unit"])
         if chance.pool(1, D6, F.stages(need), f"blast: {v} ({need}+)"):
             killed.append(v)
+    wrecked = weapon_damage(chance, game, unit, [v for v in victims if v not in killed])
     changes = [(("rng", "counter"), roller.counter), (("pieces", firer, "status", "fired"), True)]
     changes += [(("pieces", v, "alive"), False) for v in killed]
+    for v, lost in wrecked.items():
+        changes.append((("pieces", v, "status", "weapons_lost"), lost))
     dice = T.BLAST_DICE[weapon].value
     for u in hit_units:
         st = S.unit_of(game, u)["status"]
@@ -98,7 +121,8 @@ def resolve_blast(game: Game, weapon: str, firer: str, point: tuple[float, float
     if weapon == "mortar":
         changes.append((("units", unit, "status", "aim"), list(point)))
     text = (f"{firer}'s {weapon} bursts at ({point[0]:.1f}, {point[1]:.1f}): {len(victims)} in the zone"
-            + (f", {', '.join(killed)} hit" if killed else ", nobody hit"))
+            + (f", {', '.join(killed)} hit" if killed else ", nobody hit")
+            + "".join(f"; {v}'s {', '.join(w)} wrecked" for v, w in wrecked.items()))
     return game.record(weapon, changes, text, rolls=tuple(roller.log),
                        detail={"rule": f"Firing: {'Grenades' if weapon == 'grenade' else 'Mortars'}",
                                "outcome": {"point": list(point), "in_zone": victims, "killed": killed},

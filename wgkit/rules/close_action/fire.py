@@ -72,7 +72,8 @@ def target_modifiers(game: Game, firer_unit: str, target_figures: list[str], aim
     firer aims at one stance or cover (Firing: Mixed-stance or mixed-cover targets)."""
     mods = []
     src = firing_point(game, firer_unit)
-    classes = [(S.stance(game, f), S.cover(game, f, src)) for f in target_figures]
+    classes = [("upright", "none") if game.piece(f)["status"].get("charging") else (S.stance(game, f), S.cover(game, f, src))
+               for f in target_figures]  # Hand-to-Hand: Defensive Fire: chargers are upright, without cover
     if aim in ("upright", "crouching", "crawling"):
         classes = [c for c in classes if c[0] == aim]
     elif aim in ("soft", "hard"):
@@ -109,7 +110,8 @@ def eligible(game: Game, fig: str, aim: str, src: tuple[float, float] | None = N
     return True
 
 
-def plan_fire(game: Game, unit: str, target: str, firers: list[str] | None = None, aim: str = "all") -> FirePlan:
+def plan_fire(game: Game, unit: str, target: str, firers: list[str] | None = None, aim: str = "all",
+              blind: bool = False) -> FirePlan:
     """Firing: Procedure. Who of ``unit`` can fire at ``target`` and what each needs to hit.
 
     Each figure measures head to head to the nearest target figure it can see within its 45°
@@ -127,14 +129,18 @@ def plan_fire(game: Game, unit: str, target: str, firers: list[str] | None = Non
     if marks.get("fired_at") and marks["fired_at"] != target and not S.officer_near(game, unit):
         raise IllegalActionError(f"{unit} already fired at {marks['fired_at']} this phase; only a unit with an "
                                  "officer may split its fire")
+    if blind and not game.scenario.rules.get("referee"):
+        raise IllegalActionError("blind fire needs a referee: set 'rules: {referee: true}' in the scenario")
     known = S.unit_of(game, unit)["status"].get("visible_at_start")
-    if known is not None and target not in known:
+    if known is not None and target not in known and not blind:
         raise IllegalActionError(f"{target} was not visible to {unit} at the start of the move")
     shooters = [f for f in (firers or S.alive_figures(game, unit)) if f in S.alive_figures(game, unit)]
     if firers and set(firers) - set(shooters):
         raise IllegalActionError(f"not live figures of {unit}: {', '.join(sorted(set(firers) - set(shooters)))}")
     already = [f for f in shooters if game.piece(f)["status"].get("fired")]
-    shooters = [f for f in shooters if f not in already]
+    shaken = [f for f in shooters if game.piece(f)["status"].get("morale", "ok") != "ok"]
+    broke = [f for f in shooters if game.piece(f)["status"].get("broke_off")]
+    shooters = [f for f in shooters if f not in already + shaken + broke]
     tfigs = [f for f in S.alive_figures(game, target) if eligible(game, f, aim, firing_point(game, unit))]
     if not tfigs:
         raise IllegalActionError(f"{target} has no figure that can be hit ({aim})")
@@ -146,7 +152,9 @@ def plan_fire(game: Game, unit: str, target: str, firers: list[str] | None = Non
     sees = field_.between(range(len(shooters)), range(len(shooters), len(ids)))
     pools: dict[int, list[str]] = {}
     dice: dict[int, int] = {}
-    notes = [f"{f} has fired this phase" for f in already]
+    notes = [f"{f} has fired this phase" for f in already] + \
+        [f"{f} is {game.piece(f)['status']['morale']} (tested alone) and may not fire" for f in shaken] + \
+        [f"{f} broke off from hand to hand and may not fire this turn" for f in broke]
     heavy = False
     for i, f in enumerate(shooters):
         w = S.weapon(game, f)
@@ -154,7 +162,7 @@ def plan_fire(game: Game, unit: str, target: str, firers: list[str] | None = Non
             notes.append(f"{f} has no weapon to fire")
             continue
         me = game.piece(f)
-        visible = [tfigs[j] for j in range(len(tfigs)) if sees[i, j]
+        visible = [tfigs[j] for j in range(len(tfigs)) if (sees[i, j] or blind)
                    and in_arc(me["position"], me["facing"], game.piece(tfigs[j])["position"], T.ARC_HALF_ANGLE.value)]
         if not visible:
             notes.append(f"{f} cannot see a target figure within its arc")
@@ -172,8 +180,28 @@ def plan_fire(game: Game, unit: str, target: str, firers: list[str] | None = Non
     if not pools:
         raise IllegalActionError(f"no figure of {unit} can fire at {target}: " + "; ".join(notes))
     danger, dneed = _danger(game, unit, target, [f for fs in pools.values() for f in fs], tfigs, shift)
+    if blind:
+        notes.append("blind fire allowed by the referee (Firing: Eligible Targets)")
     return FirePlan(unit, target, tuple(Pool(n, dice[n], tuple(fs)) for n, fs in sorted(pools.items())),
                     tuple(mods), tuple(tfigs), danger, dneed, heavy, tuple(notes))
+
+
+def aim_at_weapon(game: Game, plan: FirePlan, holder: str) -> tuple[FirePlan, int]:
+    """Firing: Damage to Weapons. Against HMG fire the active player may take one HMG die and roll
+    it at a support weapon, as if at a crawling figure. Returns the plan less that die, and its need."""
+    from wgkit.rules.close_action.blast import weapon_need
+
+    if not any(w in S.SUPPORT for w in S.scenario_piece(game, holder).weapons):
+        raise IllegalActionError(f"{holder} carries no support weapon")
+    hmg = next((p for p in plan.pools for f in p.figures if S.weapon(game, f) == "hmg"), None)
+    if hmg is None:
+        raise IllegalActionError("only HMG fire may aim a die at a weapon")
+    gunner = next(f for f in hmg.figures if S.weapon(game, f) == "hmg")
+    wp = T.FIRE_TABLE["hmg"].value
+    base = (T.HIT_CLOSE if S.distance(game, gunner, holder) <= wp.close else T.HIT_FAR).value
+    pools = tuple(Pool(p.need, p.dice - (p is hmg), p.figures) for p in plan.pools if p.dice - (p is hmg) > 0)
+    return FirePlan(plan.unit, plan.target, pools, plan.modifiers, plan.targets, plan.danger, plan.danger_need,
+                    plan.heavy, plan.notes + (f"one HMG die aimed at {holder}'s weapon",)), weapon_need(game, plan.unit, holder, base)
 
 
 def _danger(game: Game, unit: str, target: str, firing: list[str], tfigs: list[str], shift: int):
@@ -252,38 +280,47 @@ def default_orders(game: Game, plan: FirePlan) -> tuple[list[str], list[str]]:
 
 
 def resolve_fire(game: Game, unit: str, target: str, firers: list[str] | None = None, aim: str = "all",
-                 active_order: list[str] | None = None, passive_order: list[str] | None = None):
+                 active_order: list[str] | None = None, passive_order: list[str] | None = None,
+                 weapon_target: str | None = None, blind: bool = False):
     """Fire ``unit`` at ``target``: roll, select hits, remove casualties, and note the dice
-    received for the target's morale test."""
-    plan = plan_fire(game, unit, target, firers, aim)
+    received for the target's morale test. ``weapon_target``: one HMG die at that man's weapon."""
+    plan = plan_fire(game, unit, target, firers, aim, blind)
+    full_dice = plan.dice
+    weapon_roll = None
+    if weapon_target is not None:
+        plan, weapon_roll = aim_at_weapon(game, plan, weapon_target)
     odds = fire_odds(plan)
     a_default, p_default = default_orders(game, plan)
-
-    def procedure(chance):
-        res = roll_fire(chance, plan)
-        killed, spared = choose_hits(chance, game, plan, res.hits, active_order or a_default,
-                                     passive_order or p_default)
-        return res, killed, spared
 
     from wgkit.odds import Play
 
     roller = game.roller()
-    res, killed, spared = procedure(Play(roller))
+    chance = Play(roller)
+    res = roll_fire(chance, plan)
+    killed, spared = choose_hits(chance, game, plan, res.hits, active_order or a_default, passive_order or p_default)
+    wrecked = weapon_target is not None and weapon_target not in killed and \
+        chance.pool(1, D6, stages(weapon_roll), f"HMG die at {weapon_target}'s weapon ({weapon_roll}+)") == 1
     ts = S.unit_of(game, target)["status"]
     changes = [(("rng", "counter"), roller.counter)]
     for f in killed + list(res.friendly_hits):
         changes.append((("pieces", f, "alive"), False))
     for f in (f for p in plan.pools for f in p.figures):
         changes.append((("pieces", f, "status", "fired"), True))
-    changes += [(("units", target, "status", "fire_dice"), ts.get("fire_dice", 0) + plan.dice),
+    if wrecked:
+        holder = S.scenario_piece(game, weapon_target)
+        lost = list(game.piece(weapon_target)["status"].get("weapons_lost", ()))
+        changes.append((("pieces", weapon_target, "status", "weapons_lost"),
+                        lost + [w for w in holder.weapons if w in S.SUPPORT and w not in lost]))
+    changes += [(("units", target, "status", "fire_dice"), ts.get("fire_dice", 0) + full_dice),
                 (("units", target, "status", "hits"), ts.get("hits", 0) + len(killed)),
                 (("units", unit, "status", "fired_at"), target)]
     if plan.heavy:
         changes.append((("units", target, "status", "heavy_fire"), True))
-    text = (f"{unit} fires {plan.dice} dice at {target}: {res.hits} hit{'s' if res.hits != 1 else ''}"
+    text = (f"{unit} fires {full_dice} dice at {target}: {res.hits} hit{'s' if res.hits != 1 else ''}"
             + (f", {', '.join(killed)} killed" if killed else "")
             + (f", {', '.join(spared)} (officer) survives" if spared else "")
-            + (f"; danger zone: {', '.join(res.friendly_hits)} hit" if res.friendly_hits else ""))
+            + (f"; danger zone: {', '.join(res.friendly_hits)} hit" if res.friendly_hits else "")
+            + (f"; {weapon_target}'s weapon wrecked" if wrecked else ""))
     detail = {"rule": "Firing", "outcome": {"hits": res.hits, "killed": killed, "spared": spared,
                                              "friendly": list(res.friendly_hits)},
               "modifiers": [m.to_dict() for m in plan.modifiers],

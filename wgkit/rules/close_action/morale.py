@@ -64,23 +64,46 @@ def must_test(game: Game, side: str) -> list[str]:
             and not u["status"].get("tested") and S.alive_figures(game, uid)]
 
 
+def isolated(game: Game, unit: str) -> list[str]:
+    """Figures more than the isolation distance from every other figure of their unit."""
+    figs = S.alive_figures(game, unit)
+    if len(figs) < 2:
+        return []
+    return [f for f in figs if all(S.distance(game, f, o) > T.ISOLATED.value for o in figs if o != f)]
+
+
 def resolve_morale(game: Game, unit: str):
+    """Morale: Procedure. The unit tests once; each isolated figure tests alone with -2."""
     st = S.unit_of(game, unit)["status"]
     dice = st.get("fire_dice", 0)
     row = band(dice)
+    alone = isolated(game, unit)
     mods = morale_modifiers(game, unit)
     total_mod = int(sum(m.value for m in mods))
     odds = exact(test_roll, row, total_mod)
     roller = game.roller()
-    outcome = test_roll(Play(roller), row, total_mod)
+    chance = Play(roller)
+    outcome = test_roll(chance, row, total_mod)
     faces = sum(f for r in roller.log for f in r.faces)
-    changes = [(("rng", "counter"), roller.counter), (("units", unit, "status", "morale"), outcome),
-               (("units", unit, "status", "tested"), True)]
+    changes = [(("units", unit, "status", "morale"), outcome), (("units", unit, "status", "tested"), True)]
     text = f"{unit} tests morale ({dice} dice): {faces} {total_mod:+d} = {faces + total_mod} -> {outcome}"
+    lone = int(sum(m.value for m in morale_modifiers(game, unit, isolated=True)))
+    for f in alone:
+        state = test_roll(chance, row, lone)
+        changes.append((("pieces", f, "status", "morale"), state))
+        text += f"; isolated {f} -> {state}"
+    changes.insert(0, (("rng", "counter"), roller.counter))
     return game.record("morale", changes, text, rolls=tuple(roller.log),
                        detail={"rule": "Morale", "outcome": outcome, "modifiers": [m.to_dict() for m in mods],
-                               "odds": odds.describe(), "table": {"rout": row.rout, "ok": row.ok}},
+                               "odds": odds.describe(), "table": {"rout": row.rout, "ok": row.ok},
+                               "isolated": alone},
                        action={"name": "morale", "params": {"unit": unit}})
+
+
+def figure_morale(game: Game, fid: str) -> str:
+    """A figure's own morale if it tested alone, else its unit's."""
+    p = game.piece(fid)
+    return p["status"].get("morale") or S.unit_of(game, p["unit"])["status"].get("morale", "ok")
 
 
 def rally_need(game: Game, unit: str) -> int:

@@ -10,6 +10,7 @@ from shapely.geometry import LineString
 
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.rules.close_action import state as S
+from wgkit.rules.close_action.state import alive_figures
 from wgkit.rules.close_action import tables as T
 from wgkit.rules.registry import find_ruleset, terrain_effect
 
@@ -68,8 +69,13 @@ def plan_move(game: Game, fid: str, to: tuple[float, float], stance: str | None 
         raise IllegalActionError(f"{fid} is out of action")
     unit = p["unit"]
     status = S.unit_of(game, unit)["status"]
-    if status.get("morale") == "cowering":
-        raise IllegalActionError(f"{unit} is cowering and may not move by choice this turn")
+    if status.get("morale") == "cowering" or p["status"].get("morale") == "cowering":
+        raise IllegalActionError(f"{unit if status.get('morale') == 'cowering' else fid} is cowering and may not "
+                                 "move by choice this turn")
+    if p["status"].get("broke_off") and charge:
+        raise IllegalActionError(f"{fid} broke off from hand to hand and may not join a new fight this turn")
+    if p["status"].get("broke_off") and _nearest_enemy_distance(game, fid, to) < _nearest_enemy_distance(game, fid, p["position"]):
+        raise IllegalActionError(f"{fid} broke off from hand to hand and may not move closer to the enemy this turn")
     if p["status"].get("fired") and carries_weapon(game, fid):
         raise IllegalActionError(f"{fid} fired a support weapon this turn and may only change facing")
     controlled = p["status"].get("in_command", True)
@@ -105,11 +111,25 @@ def plan_move(game: Game, fid: str, to: tuple[float, float], stance: str | None 
 STANCE_ORDER = {"crawling": 0, "crouching": 1, "upright": 2}
 
 
-def resolve_move(game: Game, fid: str, to: tuple[float, float], facing: float | None = None, **kw):
+def _nearest_enemy_distance(game: Game, fid: str, at) -> float:
+    me = game.piece(fid)
+    foes = [p["position"] for p in game.state["pieces"].values() if p["side"] != me["side"] and p["alive"]]
+    return min((math.dist(at, q) for q in foes), default=math.inf)
+
+
+def resolve_move(game: Game, fid: str, to: tuple[float, float], facing: float | None = None,
+                 break_off: bool = False, **kw):
+    """Move one figure. ``break_off``: Hand-to-Hand: Breaking Off after a tie."""
+    if break_off and not game.piece(fid)["status"].get("may_break_off"):
+        raise IllegalActionError(f"{fid} may only break off after a tied round of hand to hand")
     plan = plan_move(game, fid, to, **kw)
     changes = [(("pieces", fid, "position"), list(plan.to)),
                (("pieces", fid, "status", "moved"), plan.cost),
                (("pieces", fid, "status", "stance"), plan.stance)]
+    if kw.get("charge"):
+        changes.append((("pieces", fid, "status", "charging"), True))
+    if break_off:
+        changes.append((("pieces", fid, "status", "broke_off"), True))
     if facing is not None:
         changes.append((("pieces", fid, "facing"), facing))
     return game.record("move", changes, f"{fid} moves {plan.distance:.1f}\" ({plan.cost:.1f}\" of rate), {plan.stance}",
@@ -117,6 +137,72 @@ def resolve_move(game: Game, fid: str, to: tuple[float, float], facing: float | 
                                                                "limit": plan.limit},
                                "notes": list(plan.notes), "modifiers": []},
                        action={"name": "move", "params": {"figure": fid, "to": list(plan.to)}})
+
+
+COVER_RANK = {"none": 0, "soft": 1, "hard": 2}
+
+
+def refuge(game: Game, fid: str, need: int, reach: float) -> tuple[float, float] | None:
+    """The nearest point within ``reach`` inches whose cover ranks at least ``need``
+    (soft 1, hard 2), just inside the feature's edge; None when there is none."""
+    from shapely.geometry import Point
+    from shapely.ops import nearest_points
+
+    here = Point(game.piece(fid)["position"])
+    best = None
+    for area in game.terrain.areas:
+        if COVER_RANK.get(area.cover, 0) < need or area.linear:
+            continue
+        inner = area.geometry.buffer(-0.3)
+        if inner.is_empty:
+            continue
+        spot = nearest_points(inner, here)[0]
+        d = here.distance(spot)
+        if d <= reach and (best is None or d < best[0]):
+            best = (d, (round(spot.x, 2), round(spot.y, 2)))
+    return best[1] if best else None
+
+
+def resolve_retreat(game: Game, unit: str):
+    """Morale: Cowering and Rout. A cowering unit must retreat to better cover within one move;
+    a routed unit abandons its support weapons and runs upright to hard cover, or away from
+    the enemy, and cowers once it reaches cover."""
+    state = S.unit_of(game, unit)["status"].get("morale", "ok")
+    if state not in ("cowering", "rout"):
+        raise IllegalActionError(f"{unit} is {state}: only cowering or routed units are forced to retreat")
+    changes, moved = [], []
+    for f in S.alive_figures(game, unit):
+        here = game.piece(f)["position"]
+        current = COVER_RANK[S.cover(game, f)]
+        reach = T.MOVE_RATE["upright"].value  # "within one move": a full move
+        spot = refuge(game, f, current + 1 if state == "cowering" else 2, reach)
+        if spot is None and state == "rout":
+            away = _nearest_enemy_point(game, f)
+            bearing = (math.degrees(math.atan2(here[0] - away[0], here[1] - away[1])) % 360) if away else 180.0
+            from wgkit.geometry.zones import offset
+
+            x, y = offset(here, bearing, reach)
+            spot = (round(min(max(x, 0.0), game.scenario.table.width), 2),
+                    round(min(max(y, 0.0), game.scenario.table.depth), 2))
+        if spot is None:
+            continue
+        changes += [(("pieces", f, "position"), list(spot)), (("pieces", f, "status", "moved"), reach)]
+        moved.append(f"{f} to ({spot[0]:g}, {spot[1]:g})")
+        if state == "rout" and any(w in S.SUPPORT for w in S.scenario_piece(game, f).weapons):
+            changes.append((("pieces", f, "status", "weapons_lost"),
+                            [w for w in S.scenario_piece(game, f).weapons if w in S.SUPPORT]))
+    if state == "rout":
+        changes.append((("units", unit, "status", "morale"), "cowering"))
+    text = f"{unit} ({state}) retreats: " + ("; ".join(moved) if moved else "no better cover within a move: stays")
+    return game.record("retreat", changes, text, detail={"rule": "Morale: Morale States", "outcome": moved,
+                                                          "modifiers": []},
+                       action={"name": "retreat", "params": {"unit": unit}})
+
+
+def _nearest_enemy_point(game: Game, fid: str):
+    me = game.piece(fid)
+    foes = [p["position"] for p in game.state["pieces"].values() if p["side"] != me["side"] and p["alive"]]
+    return min(foes, key=lambda q: math.dist(q, me["position"])) if foes else None
 
 
 def turn_start(game: Game) -> list:
@@ -131,7 +217,7 @@ def turn_start(game: Game) -> list:
         anchors = [a for a in ([leader] if leader else []) + S.officers(game, p["side"])
                    if a and game.state["pieces"].get(a, {}).get("alive")]
         in_command = pid in anchors or any(S.distance(game, pid, a) <= T.COMMAND_RADIUS.value for a in anchors)
-        status = {k: v for k, v in p["status"].items() if k == "stance"}
+        status = {k: v for k, v in p["status"].items() if k in ("stance", "morale", "weapons_lost")}
         status.update({"in_command": in_command})
         changes.append((("pieces", pid, "status"), status))
     for uid, u in game.state["units"].items():

@@ -62,9 +62,11 @@ def cover(game: Game, fid: str, fire_from: tuple[float, float] | None = None) ->
 
 
 def weapon(game: Game, fid: str, direct: bool = True) -> str | None:
-    """The figure's fire weapon: its first weapon that is not a grenade (or mortar if direct)."""
+    """The figure's fire weapon: its first weapon that is not a grenade (or mortar if direct)
+    and has not been lost (damaged or abandoned)."""
+    lost = set(figure(game, fid)["status"].get("weapons_lost", ()))
     for w in scenario_piece(game, fid).weapons:
-        if w == "grenade" or (direct and w == "mortar"):
+        if w == "grenade" or (direct and w == "mortar") or w in lost:
             continue
         return w
     return None

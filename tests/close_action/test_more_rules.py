@@ -1,0 +1,102 @@
+"""Close Action: isolated figures, charges, breaking off, forced retreats, damage to weapons, blind fire."""
+
+import pytest
+
+from tests.close_action.helpers import fig, game, to_step
+from wgkit.engine.game import IllegalActionError
+from wgkit.rules.close_action import blast as B
+from wgkit.rules.close_action import fire as F
+from wgkit.rules.close_action import morale as Mo
+from wgkit.rules.close_action import movement as Mv
+from wgkit.scenario import dumps, loads
+
+
+def test_isolated_figures_test_alone_with_minus_two():
+    g = game(fig("x", 2, 2), fig("t", 30, 40) + "\n" + fig("u", 31, 40) + "\n" + fig("lone", 45, 10))
+    g.record("dice", [(("units", "b", "status", "fire_dice"), 8)])
+    assert Mo.isolated(g, "b") == ["lone"]
+    e = Mo.resolve_morale(g, "b")
+    assert e.detail["isolated"] == ["lone"] and len(e.rolls) == 4  # 2d6 for the unit, 2d6 for the loner
+    lone_total = e.rolls[2].faces[0] + e.rolls[3].faces[0] - 2
+    assert g.piece("lone")["status"]["morale"] == Mo.result(lone_total, Mo.band(8))
+
+
+def test_a_charging_man_is_upright_and_claims_no_cover_against_defensive_fire():
+    g = game(fig("x", 36, 24), fig("t", 36, 38, facing=180))
+    to_step(g, "Move")
+    Mv.resolve_move(g, "x", (32.8, 28), charge=True)  # into the edge of the house: hard cover, were he not charging
+    assert g.piece("x")["status"]["stance"] == "upright"
+    to_step(g, "Defensive fire")
+    p = F.plan_fire(g, "b", "a")
+    assert [m.name for m in p.modifiers] == ["upright in the open"]
+
+
+def test_breaking_off_after_a_tie():
+    g = game(fig("x", 10, 10), fig("t", 10.5, 10))
+    to_step(g, "Move")
+    with pytest.raises(IllegalActionError, match="only break off after a tied round"):
+        Mv.resolve_move(g, "x", (10, 7), break_off=True)
+    g.record("tie", [(("pieces", "x", "status", "may_break_off"), True)])
+    Mv.resolve_move(g, "x", (10, 7), break_off=True)
+    with pytest.raises(IllegalActionError, match="may not move closer to the enemy"):
+        Mv.plan_move(g, "x", (10, 8))
+    with pytest.raises(IllegalActionError, match="broke off"):
+        F.plan_fire(g, "a", "b")
+
+
+def test_cowering_unit_retreats_to_better_cover_within_a_move():
+    g = game(fig("x", 10, 20), fig("t", 10, 44, facing=180))  # the wood is 27-33 in y: 7" away, within a move
+    g.record("m", [(("units", "a", "status", "morale"), "cowering")])
+    e = Mv.resolve_retreat(g, "a")
+    x, y = g.piece("x")["position"]
+    assert 7 <= x <= 13 and 27 <= y <= 33 and "retreats" in e.text
+
+
+def test_routed_unit_runs_abandons_its_mg_and_then_cowers():
+    g = game(fig("mg", 45, 5, "lmg"), fig("t", 45, 15, facing=180))
+    g.record("m", [(("units", "a", "status", "morale"), "rout")])
+    Mv.resolve_retreat(g, "a")
+    assert g.piece("mg")["position"] == [45, 0]  # no hard cover within 12": straight away, off the near edge
+    assert g.piece("mg")["status"]["weapons_lost"] == ["lmg"] and g.state["units"]["a"]["status"]["morale"] == "cowering"
+
+
+def test_weapon_need_as_a_crawling_target():
+    g = game(fig("x", 30, 20, "rifle, grenade"), fig("mg", 30, 28, "lmg") + "\n" + fig("t", 40, 40))
+    assert B.weapon_need(g, "a", "mg", 5) == 8  # close 5, crawling -1, hard cover (the house) -2
+
+
+def test_hmg_may_aim_one_die_at_a_weapon():
+    g = game(fig("h", 40, 10, "hmg"), fig("t", 40, 20, facing=180) + "\n" + fig("mg", 41, 20, "lmg", facing=180))
+    to_step(g, "Fire")
+    plan = F.plan_fire(g, "a", "b")
+    less, need = F.aim_at_weapon(g, plan, "mg")
+    assert plan.dice == 8 and less.dice == 7 and need == 6  # close 5, crawling -1
+    e = F.resolve_fire(g, "a", "b", weapon_target="mg")
+    last = e.rolls[-1]
+    if "weapon" in last.purpose:
+        assert ("wrecked" in e.text) == (last.faces[0] >= 6)
+    assert g.state["units"]["b"]["status"]["fire_dice"] == 8  # all eight dice count for morale
+    rifles = game(fig("r", 40, 10), fig("t", 40, 20, facing=180) + "\n" + fig("mg", 41, 20, "lmg", facing=180))
+    with pytest.raises(IllegalActionError, match="only HMG fire"):
+        F.aim_at_weapon(rifles, F.plan_fire(rifles, "a", "b"), "mg")
+
+
+def test_routing_man_reaches_hard_cover_when_it_is_within_a_move():
+    g = game(fig("mg", 40, 20, "lmg"), fig("t", 40, 30, facing=180))
+    g.record("m", [(("units", "a", "status", "morale"), "rout")])
+    Mv.resolve_retreat(g, "a")
+    x, y = g.piece("mg")["position"]
+    assert 27 <= x <= 33 and 27 <= y <= 33  # the house
+
+
+def test_blind_fire_needs_a_referee():
+    g = game(fig("x", 30, 22), fig("t", 30, 38, facing=180))  # the house is between them
+    with pytest.raises(IllegalActionError, match="blind fire needs a referee"):
+        F.plan_fire(g, "a", "b", blind=True)
+    refereed = loads(dumps(g.scenario).replace("ruleset: close_action", "ruleset: close_action\nrules: {referee: true}"))
+    from wgkit.engine import Game
+    from wgkit.rules.close_action.flow import SEQUENCE
+
+    g2 = Game(refereed, flow=SEQUENCE)
+    p = F.plan_fire(g2, "a", "b", blind=True)
+    assert p.pools and "blind fire allowed by the referee" in p.notes[-1]
