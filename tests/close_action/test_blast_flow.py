@@ -102,3 +102,38 @@ sides:
     g.record("spotter moved", [(("pieces", "spot", "status", "moved"), 2.0)])
     with pytest.raises(IllegalActionError, match="neither m nor a stationary spotter can see that point"):
         B.resolve_blast(g, "mortar", "m", (30, 40))
+
+
+def test_grenade_odds_by_hand():
+    from fractions import Fraction
+
+    g = game(fig("x", 20, 10, "rifle, grenade"), fig("t", 20, 14, facing=180, stance="crouching"))
+    to_step(g, "Fire")
+    d = B.blast_odds(g, "grenade", "x", (20, 14))
+    # throw 5-6 (1/3); the point stays within 1.5" unless the passive die beats the active by 2+
+    # (stays: 26 of 36); a crouching man in the open is hit on 5-6 (1/3)
+    assert d.p(1) == Fraction(1, 3) * Fraction(26, 36) * Fraction(1, 3)
+
+
+def test_melee_odds_one_against_one():
+    from fractions import Fraction
+
+    from wgkit.rules.close_action import melee as M
+
+    g = game(fig("a1", 10, 10), fig("b1", 10.5, 10))
+    d = M.melee_odds(g, M.groups(g)[0])
+    assert (d.p("active"), d.p("passive"), d.p("tie")) == (Fraction(15, 36), Fraction(15, 36), Fraction(6, 36))
+
+
+def test_cease_fire_lets_the_mortar_re_aim_next_turn():
+    g = game(fig("x", 20, 20, "mortar"), fig("t", 20, 45.5))
+    to_step(g, "Fire")
+    g.record("aim", [(("units", "a", "status", "aim"), [20, 45])])
+    B.resolve_cease(g, "x")
+    with pytest.raises(IllegalActionError, match="already fired this phase"):
+        B.resolve_blast(g, "mortar", "x", (25, 45))
+    for _ in range(6):
+        g.advance()  # the next turn, the other side active: then back to this side
+    while g.state["active"] != "us" or g.current_step().name != "Fire":
+        g.advance()
+    assert B.resolve_blast(g, "mortar", "x", (25, 45)).kind == "mortar"

@@ -64,12 +64,16 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
                 out.append(ActionSpec(
                     weapon, f"{weapon.title()} (blast zone {T.FIRE_TABLE[weapon].value.blast:g}\")",
                     (Param("firer", "choice", "firer", men), Param("point", "point", "blast point")),
-                    lambda g, p, w=weapon: exact(lambda c: c.check(D6, T.GRENADE_THROW.value, "throw")) if w == "grenade" else None,
+                    lambda g, p, w=weapon: blast.blast_odds(g, w, p["firer"], _point(p)),
                     lambda g, p, w=weapon: blast.resolve_blast(g, w, p["firer"], _point(p)),
                     f"Firing: {weapon.title()}s",
-                    lambda g, p, w=weapon: [f"throw on 5-6, then " if w == "grenade" else "" +
-                                            "blast point roll-off: if the passive die is higher, it moves by the difference",
-                                            blast.BZ_DICE.note]))
+                    lambda g, p, w=weapon: [("throw on 5-6; " if w == "grenade" else "")
+                                            + "roll-off: a higher passive die moves the blast point by the difference",
+                                            "odds: men hit (house: " + blast.BZ_DICE.note + ")"]))
+                if weapon == "mortar":
+                    out.append(ActionSpec("cease", "Cease mortar fire (to re-aim next turn)",
+                                          (Param("firer", "choice", "mortar", men),), lambda g, p: None,
+                                          lambda g, p: blast.resolve_cease(g, p["firer"]), "Firing: Mortars"))
     if "move" in legal:
         men = _figures(game, sides)
         out.append(ActionSpec("move", "Move a figure", (Param("figure", "choice", "figure", men),
@@ -95,8 +99,8 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
             names = tuple(f"{g.single} v {'+'.join(g.many)}" for g in fights)
             pick = {n: g for n, g in zip(names, fights)}
             out.append(ActionSpec("melee", "Hand to hand", (Param("group", "choice", "fight", names),),
-                                  lambda g, p: None, lambda g, p: melee.resolve_melee(g, pick[p["group"]]),
-                                  "Hand-to-Hand Fighting"))
+                                  lambda g, p: melee.melee_odds(g, pick[p["group"]]),
+                                  lambda g, p: melee.resolve_melee(g, pick[p["group"]]), "Hand-to-Hand Fighting"))
     return out
 
 

@@ -11,7 +11,9 @@ from wgkit.engine.game import Game, IllegalActionError
 from wgkit.geometry.los import SightField
 from wgkit.geometry.scatter import drift, roll_off_shift
 from wgkit.geometry.zones import bearing, blast_zone, inside
-from wgkit.odds import Play
+from dataclasses import dataclass
+
+from wgkit.odds import Play, exact
 from wgkit.resolution import Modifier
 from wgkit.rules.close_action import fire as F
 from wgkit.rules.close_action import state as S
@@ -47,13 +49,58 @@ def weapon_damage(chance, game: Game, unit: str, holders: list[str]) -> dict[str
     return out
 
 
+@dataclass(frozen=True)
+class BlastResult:
+    thrown: bool
+    point: tuple[float, float] = (0.0, 0.0)
+    shift: int = 0
+    in_zone: tuple[str, ...] = ()
+    killed: tuple[str, ...] = ()
+    wrecked: tuple[tuple[str, list[str]], ...] = ()
+
+
+def default_bearing(game: Game, firer: str, point) -> float:
+    """Where the passive player pushes a blast point by default: away from their own men."""
+    side = game.piece(firer)["side"]
+    theirs = [p["position"] for p in game.state["pieces"].values() if p["side"] != side and p["alive"]]
+    return bearing(np.mean(theirs, axis=0), point) if theirs else 0.0
+
+
+def blast(chance, game: Game, weapon: str, firer: str, point, heading: float) -> BlastResult:
+    """Firing: Grenades and Mortars, as one procedure for play and for odds: the throw (grenades),
+    the roll-off that may move the blast point, then one die for every head in the zone and for
+    every support weapon there whose carrier survives."""
+    wp = T.FIRE_TABLE[weapon].value
+    unit = game.piece(firer)["unit"]
+    if weapon == "grenade" and not chance.check(D6, T.GRENADE_THROW.value, f"{firer} throws"):
+        return BlastResult(False)
+    active, passive = chance.face(D6, "blast roll-off (active)"), chance.face(D6, "blast roll-off (passive)")
+    shift = roll_off_shift(active, passive)
+    at = drift(point, heading, shift) if shift else tuple(point)
+    zone = blast_zone(at, wp.blast)
+    live = [(pid, p) for pid, p in game.state["pieces"].items() if p["alive"]]
+    pts = np.array([p["position"] for _, p in live], dtype=float)
+    victims = [pid for (pid, _), hit in zip(live, inside(zone, pts)) if hit]
+    killed = tuple(v for v in victims if chance.pool(1, D6, F.stages(figure_need(game, unit, v)[0]),
+                                                     f"blast: {v}"))
+    wrecked = weapon_damage(chance, game, unit, [v for v in victims if v not in killed])
+    return BlastResult(True, (float(at[0]), float(at[1])), shift, tuple(victims), killed, tuple(wrecked.items()))
+
+
+def blast_odds(game: Game, weapon: str, firer: str, point, heading: float | None = None):
+    """The exact chance of each number of men hit, from the same procedure that plays."""
+    check_blast(game, weapon, firer, point)
+    h = default_bearing(game, firer, point) if heading is None else heading
+    return exact(lambda c: len(blast(c, game, weapon, firer, point, h).killed))
+
+
 def _sees(game: Game, eye: str, point) -> bool:
     pts = np.array([game.piece(eye)["position"], point], dtype=float)
     return bool(SightField(game.terrain, pts, F.LOS).matrix()[0, 1])
 
 
-def resolve_blast(game: Game, weapon: str, firer: str, point: tuple[float, float], drift_bearing: float | None = None):
-    """Grenade or mortar: (throw on 5-6,) place the blast point, roll off, hit every head in the zone."""
+def check_blast(game: Game, weapon: str, firer: str, point) -> None:
+    """Refuse a grenade or mortar shot the rules do not allow, saying why."""
     wp = T.FIRE_TABLE[weapon].value
     me = game.piece(firer)
     if weapon not in S.scenario_piece(game, firer).weapons or weapon in me["status"].get("weapons_lost", ()):
@@ -64,7 +111,6 @@ def resolve_blast(game: Game, weapon: str, firer: str, point: tuple[float, float
     if me["status"].get("fired"):
         raise IllegalActionError(f"{firer} has already fired this phase")
     dist = math.dist(me["position"], point)
-    notes = []
     if weapon == "grenade":
         if dist > wp.close:
             raise IllegalActionError(f"a grenade is thrown up to {wp.close:g}\"; that point is {dist:.1f}\" away")
@@ -77,36 +123,38 @@ def resolve_blast(game: Game, weapon: str, firer: str, point: tuple[float, float
                           and not game.piece(spotter)["status"].get("moved") else [])
         if not any(_sees(game, e, point) for e in eyes):
             raise IllegalActionError(f"neither {firer} nor a stationary spotter can see that point")
-        if aim and math.dist(aim, point) > 1e-6 and not me["status"].get("ceased"):
+        if aim and math.dist(aim, point) > 1e-6:
             raise IllegalActionError("changing the mortar's aiming point costs a turn of fire: cease fire first")
+
+
+def resolve_cease(game: Game, firer: str):
+    """Firing: Mortars. To change its aiming point a mortar ceases fire for a turn."""
+    unit = game.piece(firer)["unit"]
+    if "mortar" not in S.scenario_piece(game, firer).weapons:
+        raise IllegalActionError(f"{firer} has no mortar")
+    return game.record("cease fire", [(("units", unit, "status", "aim"), None),
+                                      (("pieces", firer, "status", "fired"), True)],
+                       f"{firer}'s mortar ceases fire this turn; it may take a new aiming point next turn",
+                       detail={"rule": "Firing: Mortars", "outcome": "ceased", "modifiers": []})
+
+
+def resolve_blast(game: Game, weapon: str, firer: str, point: tuple[float, float], drift_bearing: float | None = None):
+    """Grenade or mortar: (throw on 5-6,) place the blast point, roll off, hit every head in the zone."""
+    check_blast(game, weapon, firer, point)
+    unit = game.piece(firer)["unit"]
+    notes: list[str] = []
+    heading = drift_bearing if drift_bearing is not None else default_bearing(game, firer, point)
     roller = game.roller()
-    chance = Play(roller)
-    changes: list = []
-    if weapon == "grenade" and not chance.check(D6, T.GRENADE_THROW.value, f"{firer} throws"):
-        changes = [(("rng", "counter"), roller.counter)]
-        return game.record("grenade", changes, f"{firer} fails to throw (needs 5-6) and may fire his weapon",
+    res = blast(Play(roller), game, weapon, firer, point, heading)
+    if not res.thrown:
+        return game.record("grenade", [(("rng", "counter"), roller.counter)],
+                           f"{firer} fails to throw (needs 5-6) and may fire his weapon",
                            rolls=tuple(roller.log), detail={"rule": "Firing: Grenades", "outcome": "no throw",
                                                             "modifiers": []})
-    active, passive = chance.face(D6, "blast roll-off (active)"), chance.face(D6, "blast roll-off (passive)")
-    shift = roll_off_shift(active, passive)
-    target_units = {p["unit"] for p in game.state["pieces"].values() if p["side"] != me["side"]}
-    centroid = np.mean([p["position"] for p in game.state["pieces"].values()
-                        if p["unit"] in target_units and p["alive"]], axis=0)
-    if shift:
-        heading = drift_bearing if drift_bearing is not None else bearing(centroid, point)
-        point = drift(point, heading, shift)
-        notes.append(f"passive rolls {passive} v {active}: blast point moved {shift}\" (bearing {heading:.0f})")
-    zone = blast_zone(point, wp.blast)
-    live = [(pid, p) for pid, p in game.state["pieces"].items() if p["alive"]]
-    pts = np.array([p["position"] for _, p in live], dtype=float)
-    victims = [pid for (pid, _), hit in zip(live, inside(zone, pts)) if hit]
-    killed, hit_units = [], set()
-    for v in victims:
-        need, _ = figure_need(game, unit, v)
-        hit_units.add(game.piece(v)["unit"])
-        if chance.pool(1, D6, F.stages(need), f"blast: {v} ({need}+)"):
-            killed.append(v)
-    wrecked = weapon_damage(chance, game, unit, [v for v in victims if v not in killed])
+    point, victims, killed, wrecked = res.point, list(res.in_zone), list(res.killed), dict(res.wrecked)
+    if res.shift:
+        notes.append(f"passive die beat the active die: blast point moved {res.shift}\" (bearing {heading:.0f})")
+    hit_units = {game.piece(v)["unit"] for v in victims}
     changes = [(("rng", "counter"), roller.counter), (("pieces", firer, "status", "fired"), True)]
     changes += [(("pieces", v, "alive"), False) for v in killed]
     for v, lost in wrecked.items():

@@ -72,10 +72,25 @@ def fight(chance, a_mod: int, b_mod: int) -> str:
     return "active" if a > b else "passive" if b > a else "tie"
 
 
+def sides_of(game: Game, group: Group) -> tuple[list[str], list[str]]:
+    """(active side's figures, passive side's figures) of a group."""
+    ones = [group.single] if game.piece(group.single)["side"] == game.state["active"] else list(group.many)
+    return ones, (list(group.many) if ones == [group.single] else [group.single])
+
+
+def melee_odds(game: Game, group: Group):
+    """Chances that the active side, the passive side or neither wins the round."""
+    ones, others = sides_of(game, group)
+    if S.unit_of(game, game.piece(others[0])["unit"])["status"].get("morale") == "cowering":
+        return exact(lambda c: "surrender: too late" if c.check(D6, T.SURRENDER_MURDER.value, "surrender")
+                     else "surrender: prisoners taken")
+    am = int(sum(m.value for m in side_modifiers(game, ones, False)))
+    pm = int(sum(m.value for m in side_modifiers(game, others, True)))
+    return exact(fight, am, pm)
+
+
 def resolve_melee(game: Game, group: Group):
-    active_side = game.state["active"]
-    ones = [group.single] if game.piece(group.single)["side"] == active_side else list(group.many)
-    others = list(group.many) if ones == [group.single] else [group.single]
+    ones, others = sides_of(game, group)
     passive_unit = game.piece(others[0])["unit"]
     roller = game.roller()
     changes: list = []
