@@ -227,3 +227,42 @@ def test_editor_retypes_the_selected_feature():
     e.click(10, 6)
     e.type.value = "hill"
     assert e.data["terrain"][0]["type"] == "hill" and e.data["terrain"][0]["height"] == 1
+
+
+def test_hovering_a_figure_previews_its_line_of_sight(app):
+    app.board.on_move(*px(app, 20.1, 6.1))
+    assert any(s.tag.startswith("los:") for s in app.board.los) and "sgt1</b> sees" in app.board.status.value
+    app.board.on_move(*px(app, 2, 30))
+    assert app.board.los == []
+
+
+def test_action_previews_blast_zone_and_danger_zone(app):
+    app.turn.next.click()  # to the Fire step
+    a = app.actions
+    a.choice.value = "grenade"
+    a.inputs["firer"].value = "sgt1"
+    a.inputs["point"].value = "20, 11"
+    shown = app.board.canvas.scene.layers["overlays"]
+    assert any(s.text == "grenade BZ" for s in shown)
+    tutorial = UmpireApp.open(ROOT / "scenarios/close_action/tutorial_crossroads.yaml")
+    tutorial.turn.next.click()
+    t = tutorial.actions
+    t.choice.value = "fire"
+    t.inputs["unit"].value, t.inputs["target"].value = "section", "gruppe"  # with its Bren gun
+    shown = tutorial.board.canvas.scene.layers["overlays"]
+    assert any(s.text == "bren danger zone" for s in shown) and sum(s.tag == "zone" for s in shown) >= 6
+
+
+def test_view_as_a_side_hides_what_it_has_not_spotted(tmp_path):
+    from wgkit.engine import Game
+    from wgkit.rules.actions import flow_for
+    from wgkit.scenario import dumps, load, loads
+
+    s = load(FARM)
+    hidden = loads(dumps(s).replace("  - id: gsec\n", "  - id: gsec\n    hidden: true\n"))
+    app = UmpireApp(Game(hidden, flow=flow_for("close_action")))
+    assert app.board.canvas.scene.tagged("mg42")
+    app.viewer.value = "us"
+    assert not app.board.canvas.scene.tagged("mg42") and app.board.canvas.scene.tagged("r1")
+    app.viewer.value = "umpire"
+    assert app.board.canvas.scene.tagged("mg42")

@@ -41,6 +41,7 @@ class ActionSpec:
     resolve: Callable[["Game", dict], "Event"]
     ref: str = ""
     explain: Callable[["Game", dict], list[str]] = field(default=lambda g, p: [])
+    preview: Callable[["Game", dict], list] = field(default=lambda g, p: [])  # overlay shapes before resolving
 
 
 def _pool(chance, n: int, die: str, need: int) -> int:

@@ -25,15 +25,18 @@ class UmpireApp:
         self.errors = ErrorArea()
         self.board = BoardView(game, self.errors)
         self.turn = TurnPanel(game, self.errors, self.refresh)
-        self.actions = ActionPanel(game, self.errors, self.refresh)
+        self.actions = ActionPanel(game, self.errors, self.refresh, lambda shapes: self.board.overlay("action", shapes))
         self.log = DiceLog(game, self.errors, self.refresh)
+        self.viewer = W.Dropdown(options=[("umpire (everything)", "umpire")] +
+                                 [(f"side: {s.name}", s.id) for s in game.scenario.sides], description="View as")
+        self.viewer.observe(self.errors.guard(lambda change: self.view_as(change["new"])), "value")
         self.save_path = W.Text(description="Save as", value=str(autosave or "game.wgsave"))
         self.save_button = W.Button(description="Save", icon="save")
         self.save_button.on_click(self.errors.guard(lambda _: self.save()))
         self.autosave = Autosave(game, autosave) if autosave else None
         self.board.on(self.errors.guard(self._board_event))
         title = W.HTML(f"<h3 style='margin:4px 0'>{game.scenario.title}</h3>")
-        side = W.VBox([self.turn.widget, self.actions.widget, W.HBox([self.save_path, self.save_button])],
+        side = W.VBox([self.viewer, self.turn.widget, self.actions.widget, W.HBox([self.save_path, self.save_button])],
                       layout=W.Layout(width="420px"))
         self.widget = W.VBox([title, self.errors.widget, W.HBox([self.board.widget, side]), self.log.widget])
 
@@ -49,6 +52,13 @@ class UmpireApp:
             scenario: Scenario = load_scenario(p)
             game = Game(scenario, flow=flow_for(scenario.ruleset))
         return cls(game, autosave)
+
+    def view_as(self, side: str) -> None:
+        """Draw the board from one side's view (hidden, unspotted enemies vanish) or the umpire's."""
+        self.board.side = side
+        self.board.selected = None
+        self.board.los = []
+        self.board.refresh()
 
     def _board_event(self, kind: str, value: object) -> None:
         if kind == "point":

@@ -178,9 +178,14 @@ class BoardView:
         self._emit("event", event)
 
     def on_move(self, px: float, py: float) -> None:
-        if self.selected is None:
-            return
         x, y = self.canvas.to_table(px, py)
+        if self.selected is None:  # hovering over a figure previews what it can see
+            hover = self.piece_at(x, y)
+            if hover != getattr(self, "_hover", None):
+                self._hover = hover
+                self.los = self.los_shapes(hover) if hover else []
+                self.redraw_overlays()
+            return
         here = self.live()[self.selected]["position"]
         d = math.dist(here, (x, y))
         scale = self.ruleset.scale

@@ -64,8 +64,9 @@ class TurnPanel:
 class ActionPanel:
     """The actions legal now, their parameters, the odds before resolving, the result after."""
 
-    def __init__(self, game: Game, errors: ErrorArea, changed: Changed = lambda: None):
-        self.game, self.errors, self.changed = game, errors, changed
+    def __init__(self, game: Game, errors: ErrorArea, changed: Changed = lambda: None,
+                 preview: Callable[[list], None] = lambda shapes: None):
+        self.game, self.errors, self.changed, self.preview = game, errors, changed, preview
         self.specs: list[ActionSpec] = []
         self.choice = W.Dropdown(description="Action")
         self.params_box = W.VBox()
@@ -146,6 +147,7 @@ class ActionPanel:
 
     def show_odds(self) -> None:
         spec = self.spec
+        self.preview([])
         if spec is None:
             self.odds.value = ""
             return
@@ -157,6 +159,7 @@ class ActionPanel:
         try:
             lines = [html.escape(x) for x in spec.explain(self.game, params)]
             dist = spec.odds(self.game, params)
+            self.preview(spec.preview(self.game, params))
         except IllegalActionError as exc:  # say why, before anyone rolls
             self.odds.value = f"<span style='color:#9b1c1c'>not possible: {html.escape(str(exc))}</span>"
             return

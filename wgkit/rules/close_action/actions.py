@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from wgkit.dice import D6
 from wgkit.engine.game import Game, IllegalActionError
+from wgkit.geometry.zones import blast_zone
 from wgkit.odds import exact
+from wgkit.render.scene import arc_overlay, zone_overlay
 from wgkit.rules.actions import ActionSpec, Param
 from wgkit.rules.close_action import blast, fire, melee, morale, movement
 from wgkit.rules.close_action import state as S
@@ -56,7 +58,8 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
                       Param("weapon", "choice", "HMG die at weapon of", weapons, "none")]
             if game.scenario.rules.get("referee"):
                 params.append(Param("blind", "choice", "blind fire (referee)", ("no", "yes"), "no"))
-            out.append(ActionSpec("fire", "Fire", tuple(params), _fire_odds, _fire_resolve, "Firing", _fire_explain))
+            out.append(ActionSpec("fire", "Fire", tuple(params), _fire_odds, _fire_resolve, "Firing", _fire_explain,
+                                  _fire_preview))
     for weapon in ("grenade", "mortar"):
         if weapon in legal:
             men = _figures(game, sides, lambda f: weapon in S.scenario_piece(game, f).weapons)
@@ -69,7 +72,9 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
                     f"Firing: {weapon.title()}s",
                     lambda g, p, w=weapon: [("throw on 5-6; " if w == "grenade" else "")
                                             + "roll-off: a higher passive die moves the blast point by the difference",
-                                            "odds: men hit (house: " + blast.BZ_DICE.note + ")"]))
+                                            "odds: men hit (house: " + blast.BZ_DICE.note + ")"],
+                    lambda g, p, w=weapon: zone_overlay(blast_zone(_point(p), T.FIRE_TABLE[w].value.blast),
+                                                        label=f"{w} BZ")))
                 if weapon == "mortar":
                     out.append(ActionSpec("cease", "Cease mortar fire (to re-aim next turn)",
                                           (Param("firer", "choice", "mortar", men),), lambda g, p: None,
@@ -102,6 +107,23 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
                                   lambda g, p: melee.melee_odds(g, pick[p["group"]]),
                                   lambda g, p: melee.resolve_melee(g, pick[p["group"]]), "Hand-to-Hand Fighting"))
     return out
+
+
+def _fire_preview(game: Game, p: dict) -> list:
+    """Each firing figure's 45° arc, and the danger zone of any LMG or HMG among them."""
+    from wgkit.geometry.zones import danger_zone, offset
+
+    plan = fire.plan_fire(game, p["unit"], p["target"], aim=p.get("aim", "all"), blind=p.get("blind") == "yes")
+    shapes = []
+    for pool in plan.pools:
+        for f in pool.figures:
+            me = game.piece(f)
+            shapes += arc_overlay(me["position"], me["facing"], T.ARC_HALF_ANGLE.value, 8.0)
+            if S.weapon(game, f) in ("lmg", "hmg"):
+                zone = danger_zone(offset(me["position"], me["facing"], 0.3),
+                                   [game.piece(t)["position"] for t in plan.targets], T.DANGER_ZONE_WIDEN.value)
+                shapes += zone_overlay(zone, "#d73027", label=f"{f} danger zone", alpha=0.2)
+    return shapes
 
 
 def _fire_kw(p: dict) -> dict:
