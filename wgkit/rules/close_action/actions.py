@@ -51,6 +51,9 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
     if "fire" in legal:
         units = _units(game, sides, lambda u: S.unit_of(game, u)["status"].get("morale", "ok") == "ok")
         targets = _units(game, enemies)
+        able = {(u, t) for u in units for t in targets if _can_fire(game, u, t)}
+        units = tuple(sorted(units, key=lambda u: not any((u, t) in able for t in targets)))  # who can fire first
+        targets = tuple(sorted(targets, key=lambda t: (units[0], t) not in able)) if units else targets
         if units and targets:
             weapons = ("none",) + _figures(game, enemies, lambda f: any(w in S.SUPPORT for w in S.scenario_piece(game, f).weapons))
             params = [Param("unit", "choice", "firing unit", units), Param("target", "choice", "target", targets),
@@ -107,6 +110,14 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
                                   lambda g, p: melee.melee_odds(g, pick[p["group"]]),
                                   lambda g, p: melee.resolve_melee(g, pick[p["group"]]), "Hand-to-Hand Fighting"))
     return out
+
+
+def _can_fire(game: Game, unit: str, target: str) -> bool:
+    try:
+        fire.plan_fire(game, unit, target)
+    except IllegalActionError:
+        return False
+    return True
 
 
 def _fire_preview(game: Game, p: dict) -> list:
