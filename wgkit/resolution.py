@@ -1,12 +1,10 @@
-"""What every resolution reports: the modifiers applied (name, value, source), the outcome, the
-odds computed by the same procedure, and the dice (recorded by the roller)."""
+"""A modifier applied by a resolution, with the source of its value (rule section or house)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from wgkit.odds import Distribution
 from wgkit.rules.sourced import Sourced
 
 
@@ -25,25 +23,3 @@ class Modifier:
 
     def __str__(self) -> str:
         return f"{self.name} {self.value:+g} ({self.source})"
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """A resolved rule: ``result`` in plain data, with its explanation."""
-
-    rule: str  # the section implemented
-    result: Any
-    modifiers: tuple[Modifier, ...] = ()
-    odds: Distribution | None = None
-    notes: tuple[str, ...] = ()
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"rule": self.rule, "outcome": self.result,
-                               "modifiers": [m.to_dict() for m in self.modifiers]}
-        if self.odds is not None:
-            out["odds"] = self.odds.describe()
-        if self.notes:
-            out["notes"] = list(self.notes)
-        out.update(self.extra)
-        return out

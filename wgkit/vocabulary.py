@@ -53,5 +53,3 @@ TERRAIN_TYPES: dict[str, TerrainType] = {
 SIDE_ROLES = ("attacker", "defender")
 GRID_TYPES = ("square", "hex")
 HEX_ORIENTATIONS = ("flat", "pointy")
-SQUARE_SIDES = ("N", "E", "S", "W")
-HEX_SIDES = {"flat": ("N", "NE", "SE", "S", "SW", "NW"), "pointy": ("NE", "E", "SE", "SW", "W", "NW")}

@@ -27,7 +27,6 @@ from shapely.geometry.base import BaseGeometry
 from wgkit.geometry.grids import Cell, Grid
 
 EPS = 1e-7
-Edge = frozenset  # frozenset[Cell]
 
 
 def edge_key(a: Cell, b: Cell) -> frozenset[Cell]:

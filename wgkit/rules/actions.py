@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Param:
-    """One parameter: ``kind`` is piece, enemy, point, int or choice."""
+    """One parameter: ``kind`` is piece, point, int or choice."""
 
     name: str
     kind: str

@@ -35,7 +35,6 @@ class BoardView:
         self.ruleset = find_ruleset(game.scenario.ruleset)
         self.policy = los_policy_for(game.scenario.ruleset)
         self.selected: str | None = None
-        self.last_point: tuple[float, float] | None = None
         self.extra: list[Shape] = []  # overlays placed by the caller: zones, arcs, templates
         self.los: list[Shape] = []
         self.move_limit: Callable[[str], float | None] = lambda piece: move_limit(game, piece)
@@ -150,7 +149,6 @@ class BoardView:
     # -- mouse -----------------------------------------------------------------------------------
     def on_down(self, px: float, py: float) -> None:
         x, y = self.canvas.to_table(px, py)
-        self.last_point = (x, y)
         pid = self.piece_at(x, y)
         if pid is not None:
             if pid != self.selected:

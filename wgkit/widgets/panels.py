@@ -93,14 +93,13 @@ class ActionPanel:
         self.choice.value = keep if keep in values else (values[0] if values else None)
         self._build_params()
 
-    def _pieces(self, enemy: bool) -> list[str]:
-        live = {pid: p for pid, p in self.game.state["pieces"].items() if p["alive"]}
-        return sorted(live)
+    def _pieces(self) -> list[str]:
+        return sorted(pid for pid, p in self.game.state["pieces"].items() if p["alive"])
 
     def _make(self, p: Param) -> W.Widget:
         label = p.label or p.name
-        if p.kind in ("piece", "enemy"):
-            options = self._pieces(p.kind == "enemy")
+        if p.kind == "piece":
+            options = self._pieces()
             return W.Dropdown(options=options, description=label, value=p.default if p.default in options else
                               (options[0] if options else None))
         if p.kind == "choice":

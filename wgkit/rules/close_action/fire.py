@@ -18,8 +18,10 @@ from wgkit.rules.close_action import state as S
 from wgkit.rules.close_action import tables as T
 from wgkit.rules.sourced import house
 
-LOS = LosPolicy(see_into=1.0)
 SEE_INTO = house(1.0, "a figure sees, and is seen, up to 1\" into cover; the text does not say")
+LOS = LosPolicy(see_into=SEE_INTO.value)
+DANGER_ROLL = house(1, "each friendly figure in a danger zone is rolled for with one die at the "
+                       "firer's close-range score; the text says only that they roll individually")
 PROTECTION = ("open", "upright", "crouching", "crawling", "soft", "hard")  # what "aim at" may name
 EXTENDED_TWO_STAGE = house(True, "needs of 8 and 9 extend the text's 7+ rule: a 6, then 5-6 or 6")
 
@@ -56,9 +58,10 @@ def stages(need: int) -> list[range]:
     """The dice faces that hit on ``need`` (Fire Table: 7+ is a 6 then a 4-6)."""
     if need <= 6:
         return [range(max(need, 1), 7)]
-    if need > 9:
+    second = T.TWO_STAGE_SECOND.value + need - 7  # 7+: a 6 then 4-6
+    if need > 7 and not EXTENDED_TWO_STAGE.value or second > 6:
         return [range(7, 7)]  # cannot hit
-    return [range(6, 7), range(need - 3, 7)]
+    return [range(6, 7), range(second, 7)]
 
 
 def firing_point(game: Game, unit: str) -> tuple[float, float]:
@@ -222,8 +225,6 @@ def _danger(game: Game, unit: str, target: str, firing: list[str], tfigs: list[s
     return tuple(found), T.HIT_CLOSE.value + shift
 
 
-DANGER_ROLL = house(1, "each friendly figure in a danger zone is rolled for with one die at the "
-                       "firer's close-range score; the text says only that they roll individually")
 
 
 @dataclass(frozen=True)
@@ -236,7 +237,7 @@ def roll_fire(chance, plan: FirePlan) -> FireResult:
     """Firing: Procedure and the 7+ rule: each pool rolled; danger-zone friends rolled singly."""
     hits = sum(chance.pool(p.dice, D6, stages(p.need), f"fire at {plan.target} ({p.need}+)") for p in plan.pools)
     friendly = tuple(f for f in plan.danger
-                     if chance.pool(1, D6, stages(plan.danger_need), f"danger zone: {f}") == 1)
+                     if chance.pool(DANGER_ROLL.value, D6, stages(plan.danger_need), f"danger zone: {f}") >= 1)
     return FireResult(hits, friendly)
 
 

@@ -99,13 +99,6 @@ def resolve_morale(game: Game, unit: str):
                                "isolated": alone},
                        action={"name": "morale", "params": {"unit": unit}})
 
-
-def figure_morale(game: Game, fid: str) -> str:
-    """A figure's own morale if it tested alone, else its unit's."""
-    p = game.piece(fid)
-    return p["status"].get("morale") or S.unit_of(game, p["unit"])["status"].get("morale", "ok")
-
-
 def rally_need(game: Game, unit: str) -> int:
     return T.RALLY[S.quality(game, unit)].value
 

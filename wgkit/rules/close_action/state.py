@@ -9,8 +9,7 @@ from shapely.geometry import LineString, Point
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.rules.close_action import tables as T
 
-STANCES = ("crawling", "crouching", "upright")
-SUPPORT = ("lmg", "hmg", "mortar")
+SUPPORT = tuple(k for k, v in T.FIRE_TABLE.items() if v.value.support)  # may not move after firing
 
 
 def figure(game: Game, fid: str) -> dict:
