@@ -123,13 +123,14 @@ def replay_faces(seed: int, roll: Roll) -> tuple[int, ...]:
     return tuple(r._face(DICE[roll.die]) for _ in roll.faces)
 
 
-def d00_succeeds(face: int, chance: int) -> bool:
-    """Easy Company's d00 test: 01 always succeeds, 00 (100) always fails, else face <= chance."""
+def d00_succeeds(face: int, chance: float, strict: bool = False) -> bool:
+    """A d00 test where 01 always succeeds and 00 (100) always fails; otherwise the face must be
+    at most the chance, or with ``strict`` less than it (Easy Company: "less than")."""
     if face == 1:
         return True
     if face == 100:
         return False
-    return face <= chance
+    return face < chance if strict else face <= chance
 
 
 def count(faces: Iterable[int], hits: Iterable[int]) -> int:

@@ -1,0 +1,52 @@
+"""Easy Company: the d00 and d10 rolls, written once for play and for exact odds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from wgkit.dice import D00, D10, d00_succeeds
+from wgkit.rules.easy_company import tables as T
+
+STRICT = True  # the text: "if the roll is less than the modified chance"
+
+
+def test(chance, percent: float, purpose: str) -> bool:
+    """A d00 roll under ``percent`` (01 always succeeds, 00 always fails)."""
+    return d00_succeeds(chance.face(D00, purpose), percent, STRICT)
+
+
+@dataclass(frozen=True)
+class Shot:
+    fired: bool
+    hit: bool
+
+
+def shot(chance, fire_pct: float, effective_pct: float, band: str = "effective") -> Shot:
+    """§5.3-§5.5: one d00 decides whether the figure fires and whether the fire is effective;
+    beyond effective range only an 01 hits."""
+    face = chance.face(D00, "fire")
+    fired = d00_succeeds(face, fire_pct, STRICT)
+    if not fired:
+        return Shot(False, False)
+    hit = face == 1 if band == "long" else d00_succeeds(face, effective_pct, STRICT)
+    return Shot(True, hit)
+
+
+def automatic(chance, fire_pct: float, effective_pct: float, figures: int) -> int:
+    """§5.5: automatic weapons roll once per figure in the area; rolls after the first check only
+    the effective chance. Returns the number of hits."""
+    first = shot(chance, fire_pct, effective_pct)
+    if not first.fired:
+        return 0
+    return int(first.hit) + sum(test(chance, effective_pct, "automatic fire") for _ in range(figures - 1))
+
+
+def melee(chance, grade_a: int, grade_b: int) -> str:
+    """§6.1: d10 each, +1 per quality grade above the opponent; the higher wins; a total at least
+    double the loser's kills, otherwise wounds; a draw goes on next turn."""
+    a = chance.face(D10, "melee (a)") + max(0, grade_a - grade_b) * T.MELEE_PER_GRADE.value
+    b = chance.face(D10, "melee (b)") + max(0, grade_b - grade_a) * T.MELEE_PER_GRADE.value
+    if a == b:
+        return "draw"
+    win, lose, who = (a, b, "a") if a > b else (b, a, "b")
+    return f"{who} kills" if win >= 2 * lose else f"{who} wounds"
