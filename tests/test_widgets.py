@@ -25,7 +25,7 @@ def test_click_selects_and_shows_line_of_sight(app):
     assert len(los) == 11  # one line to every enemy figure
     assert any(s.tag == "blocker:farmhouse" for s in app.board.los)
     assert "sgt1</b> sees 7 of 11" in app.board.status.value  # the house and the copse hide 4
-    assert app.actions.choice.value == "roll" and set(app.actions.inputs) == {"dice", "die", "need"}
+    assert app.actions.choice.value == "umpire roll" and set(app.actions.inputs) == {"dice", "die", "need"}
 
 
 def to_move_step(app):
@@ -63,7 +63,7 @@ def test_move_limit_is_enforced(app):
 
 def test_action_panel_odds_before_and_result_after(app):
     a = app.actions
-    a.choice.value = "roll"
+    a.choice.value = "umpire roll"
     a.inputs["dice"].value, a.inputs["need"].value = 3, 6
     assert "at least 1: 42.1%" in a.odds.value
     a.resolve()
@@ -72,13 +72,13 @@ def test_action_panel_odds_before_and_result_after(app):
 
 
 def test_board_click_fills_a_point_parameter(app):
-    app.actions.choice.value = "move"
+    app.actions.choice.value = "umpire move"
     app.board.on_down(*px(app, 40, 30))
     assert app.actions.inputs["point"].value == "40.0, 30.0"
 
 
 def test_errors_are_shown_not_swallowed(app):
-    app.actions.choice.value = "move"
+    app.actions.choice.value = "umpire move"
     app.actions.inputs["point"].value = "nowhere"
     app.actions.button.click()
     assert app.errors.messages[-1] == "point: give a point as 'x, y' in inches, or click the board"
@@ -88,7 +88,7 @@ def test_errors_are_shown_not_swallowed(app):
 
 
 def test_dice_log_filter_and_undo_to_row(app):
-    app.actions.choice.value = "roll"
+    app.actions.choice.value = "umpire roll"
     for _ in range(3):
         app.actions.resolve()
     app.game.move("r1", (1, 1))  # the umpire's free move

@@ -64,12 +64,12 @@ def _move(game: "Game", p: dict) -> "Event":
 
 
 GENERIC = (
-    ActionSpec("roll", "Roll dice (umpire)", (
+    ActionSpec("umpire roll", "Roll dice (umpire)", (
         Param("dice", "int", "dice", default=2, low=1, high=40),
         Param("die", "choice", "die", choices=("d6", "d10", "d00"), default="d6"),
         Param("need", "int", "succeed on", default=5, low=1, high=100),
     ), _roll_odds, _roll, "umpire", lambda g, p: [f"{p['dice']} {p['die']}, each succeeds on {p['need']} or more"]),
-    ActionSpec("move", "Move a piece (umpire)", (Param("piece", "piece", "piece"), Param("point", "point", "to")),
+    ActionSpec("umpire move", "Move a piece freely (umpire)", (Param("piece", "piece", "piece"), Param("point", "point", "to")),
                lambda g, p: None, _move, "umpire"),
 )
 

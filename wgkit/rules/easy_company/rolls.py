@@ -32,13 +32,18 @@ def shot(chance, fire_pct: float, effective_pct: float, band: str = "effective")
     return Shot(True, hit)
 
 
-def automatic(chance, fire_pct: float, effective_pct: float, figures: int) -> int:
+def automatic_fire(chance, fire_pct: float, effective_pct: float, figures: int) -> tuple[bool, int]:
     """§5.5: automatic weapons roll once per figure in the area; rolls after the first check only
-    the effective chance. Returns the number of hits."""
+    the effective chance. Returns (fired, hits)."""
     first = shot(chance, fire_pct, effective_pct)
     if not first.fired:
-        return 0
-    return int(first.hit) + sum(test(chance, effective_pct, "automatic fire") for _ in range(figures - 1))
+        return False, 0
+    return True, int(first.hit) + sum(test(chance, effective_pct, "automatic fire") for _ in range(figures - 1))
+
+
+def automatic(chance, fire_pct: float, effective_pct: float, figures: int) -> int:
+    """The number of hits of :func:`automatic_fire` (for odds)."""
+    return automatic_fire(chance, fire_pct, effective_pct, figures)[1]
 
 
 def melee(chance, grade_a: int, grade_b: int) -> str:

@@ -51,5 +51,6 @@ RULESET = RulesetInfo(
     piece_roles=frozenset({"leader", "medic"}),
     unit_attrs={
         "calibre_mm": {"type": "number", "exclusiveMinimum": 0},
+        "mode": {"enum": ["normal", "cautious", "under_fire"]},
     },
 )

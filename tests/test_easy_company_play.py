@@ -1,0 +1,117 @@
+"""Easy Company in play: MPs, movement, fire, artillery, melee, aid, morale."""
+
+import pytest
+
+from tests.conftest import ROOT
+from wgkit.engine import Game, IllegalActionError
+from wgkit.rules.easy_company import play as P
+from wgkit.rules.easy_company.flow import SEQUENCE
+from wgkit.scenario import load
+
+TUTORIAL = ROOT / "scenarios/easy_company/tutorial_farmyard.yaml"
+
+
+def game(seed=44):
+    return Game(load(TUTORIAL), seed, flow=SEQUENCE)
+
+
+def to(g, name):
+    while g.current_step().name != name:
+        g.advance()
+
+
+def test_leaders_get_their_motivation_points_each_turn():
+    g = game()
+    assert P.mp_left(g, "winters") == 12 and P.mp_left(g, "lipton") == 10 and P.mp_left(g, "unteroffizier") == 4
+
+
+def test_mps_only_within_40_metres():
+    g = game()
+    assert P.leader_for(g, "toye") == "lipton"
+    g.record("away", [(("pieces", "toye", "position"), [2, 30])])
+    assert P.leader_for(g, "toye") is None
+
+
+def test_cautious_move_rolls_and_records_the_chance():
+    g = game()
+    to(g, "Attacker moves and fires")
+    odds, mods = P.move_odds(g, "toye", mps=1)
+    assert [m.value for m in mods] == [90, 10] and float(odds.p(True)) == pytest.approx(0.99)
+    e = P.resolve_move(g, "toye", (12, 14), mps=1)
+    face = e.rolls[0].faces[0]
+    moved = g.piece("toye")["position"] == [12, 14]
+    assert moved == (face != 100) and P.mp_left(g, "lipton") == 9  # 100%: only 00 fails
+    with pytest.raises(IllegalActionError, match="already acted this turn"):
+        P.resolve_move(g, "toye", (12, 15))
+
+
+def test_move_distance_limit_in_metres():
+    g = game()
+    to(g, "Attacker moves and fires")
+    with pytest.raises(IllegalActionError, match=r"may move 5\" \(50 m\) cautious"):
+        P.resolve_move(g, "guarnere", (20, 14))
+
+
+def test_fire_one_roll_and_wounds_fall_on_the_group():
+    g = game()
+    to(g, "Attacker moves and fires")
+    weapon, targets, band, fire, eff, metres = P.fire_plan(g, "toye", "outpost")
+    assert weapon == "rifle" and band == "effective" and fire.value == 110  # veteran, §5.3
+    e = P.resolve_fire(g, "toye", "outpost")
+    face = e.rolls[0].faces[0]
+    wounded = e.detail["outcome"]["wounded"]
+    fired = face == 1 or (face != 100 and face < 110)
+    assert bool(wounded) == (fired and (face == 1 or face < eff.value))
+    assert ("fire_types" in g.state["units"]["outpost"]["status"]) == fired
+
+
+def test_out_of_sight_is_refused():
+    g = game()
+    to(g, "Attacker moves and fires")
+    g.record("hide", [(("pieces", "de1", "alive"), False), (("pieces", "de2", "alive"), False),
+                      (("pieces", "unteroffizier", "position"), [18, 33])])  # behind the barn
+    with pytest.raises(IllegalActionError, match="no line of sight"):
+        P.fire_plan(g, "toye", "outpost")
+
+
+def test_artillery_call_arrive_and_fire_for_effect():
+    g = game()
+    P.resolve_call(g, "winters", (19, 27))
+    assert P.mp_left(g, "winters") == 7 and g.state["sides"]["us"]["vars"]["artillery"]["state"] == "called"
+    outcomes = []
+    for _ in range(10):
+        e = P.resolve_arrival(g, "us")
+        outcomes.append(e.text)
+        if "does not arrive" not in e.text:
+            break
+    fails = sum("does not arrive" in t for t in outcomes)
+    art = g.state["sides"]["us"]["vars"]["artillery"]
+    assert art is None or art["failed"] == fails
+    if art and art["state"] == "ranging":
+        g.record("mp", [(("pieces", "winters", "status", "mp"), 12)])
+        e = P.resolve_effect(g, "winters")
+        assert "(14\" radius)" in e.text  # 105 mm: 140 m
+
+
+def test_melee_and_aid():
+    g = game()
+    g.record("close", [(("pieces", "guarnere", "position"), [17, 25.2])])
+    e = P.resolve_melee(g, "guarnere", "de1")
+    assert e.detail["outcome"] in ("a kills", "a wounds", "b kills", "b wounds", "draw")
+    g.record("hurt", [(("pieces", "toye", "status", "wounded"), True)])
+    to(g, "Attacker moves and fires")
+    g.record("near", [(("pieces", "lipton", "position"), [12.5, 9])])
+    P.resolve_aid(g, "lipton", "toye")
+    while g.position[0] == 1:
+        g.advance()
+    assert g.piece("toye")["status"].get("tended")
+
+
+def test_morale_at_half_casualties():
+    g = game()
+    assert P.must_test(g) == []
+    g.record("losses", [(("pieces", "de1", "alive"), False), (("pieces", "de2", "status", "wounded"), True)])
+    assert P.must_test(g) == ["outpost"]
+    e = P.resolve_morale(g, "outpost")
+    face = e.rolls[0].faces[0]
+    assert e.detail["outcome"] == (face == 1 or (face != 100 and face < 30))

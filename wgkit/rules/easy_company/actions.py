@@ -1,0 +1,118 @@
+"""Easy Company's actions for the ActionPanel, with the percentages and odds before each roll."""
+
+from __future__ import annotations
+
+import math
+
+from wgkit.engine.game import Game, IllegalActionError
+from wgkit.odds import exact
+from wgkit.rules.actions import ActionSpec, Param
+from wgkit.rules.easy_company import chances as C
+from wgkit.rules.easy_company import play as P
+from wgkit.rules.easy_company import rolls as R
+
+
+def _figs(game: Game, sides: list[str], test=lambda f: True) -> tuple[str, ...]:
+    return tuple(pid for pid, p in game.state["pieces"].items() if p["side"] in sides and p["alive"] and test(pid))
+
+
+def _pt(p: dict) -> tuple[float, float]:
+    return tuple(p["point"])  # type: ignore[return-value]
+
+
+def _leader_mps(game: Game, sides: list[str]) -> list[str]:
+    return [f"{f}: {P.mp_left(game, f)} MPs" for f in _figs(game, sides, lambda f: P.is_leader(game, f))]
+
+
+def ACTIONS(game: Game) -> list[ActionSpec]:
+    legal, sides = game.legal_actions(), game.acting_sides()
+    enemies = [s for s in game.state["sides"] if s not in sides]
+    out: list[ActionSpec] = []
+    mps = Param("mps", "int", "MPs spent", default=0, low=0, high=20)
+    ready = lambda f: not game.piece(f)["status"].get("acted") and not game.piece(f)["status"].get("wounded")  # noqa: E731
+    if "call artillery" in legal:
+        radios = _figs(game, sides, lambda f: P.is_leader(game, f) and "radio" in P.piece(game, f).weapons)
+        if radios:
+            out.append(ActionSpec("call artillery", "Call off-table artillery (5 MPs)",
+                                  (Param("leader", "choice", "leader", radios), Param("point", "point", "aim at")),
+                                  lambda g, p: None, lambda g, p: P.resolve_call(g, p["leader"], _pt(p)), "§3.2",
+                                  lambda g, p: _leader_mps(g, sides)))
+        called = tuple(s for s in sides if (game.state["sides"][s]["vars"].get("artillery") or {}).get("state") == "called")
+        if called:
+            out.append(ActionSpec("artillery", "Does the artillery arrive?", (Param("side", "choice", "side", called),),
+                                  lambda g, p: exact(lambda c: R.test(c, C.arrival_chance(
+                                      P.battery(g, p["side"]).quality or "experienced",
+                                      g.state["sides"][p["side"]]["vars"]["artillery"]["failed"]).value, "arrive")),
+                                  lambda g, p: P.resolve_arrival(g, p["side"]), "§3.2"))
+        ranging = [s for s in sides if (game.state["sides"][s]["vars"].get("artillery") or {}).get("state") == "ranging"]
+        if ranging:
+            callers = _figs(game, ranging, lambda f: P.is_leader(game, f))
+            out.append(ActionSpec("walk fire", "Walk the fire up to 6\" (5 MPs)",
+                                  (Param("leader", "choice", "leader", callers), Param("point", "point", "new aim")),
+                                  lambda g, p: None, lambda g, p: P.resolve_walk(g, p["leader"], _pt(p)), "§3.2"))
+            out.append(ActionSpec("fire for effect", "Fire for effect (5 MPs)", (Param("leader", "choice", "leader", callers),),
+                                  lambda g, p: None, lambda g, p: P.resolve_effect(g, p["leader"]), "§3.2"))
+    if "move" in legal:
+        men = _figs(game, sides, ready)
+        out.append(ActionSpec("move", "Move", (Param("figure", "choice", "figure", men), Param("point", "point", "to"), mps),
+                              lambda g, p: P.move_odds(g, p["figure"], p["mps"])[0],
+                              lambda g, p: P.resolve_move(g, p["figure"], _pt(p), p["mps"]), "§4",
+                              lambda g, p: [str(m) for m in P.move_odds(g, p["figure"], p["mps"])[1]] + _leader_mps(g, sides)))
+    if "fire" in legal:
+        men = _figs(game, sides, ready)
+        targets = tuple(u for u, s in game.state["units"].items() if s["side"] in enemies and P.figures(game, u))
+        if men and targets:
+            out.append(ActionSpec("fire", "Fire", (Param("figure", "choice", "firer", men),
+                                                   Param("target", "choice", "target group", targets), mps),
+                                  lambda g, p: P.fire_odds(g, p["figure"], p["target"], p["mps"]),
+                                  lambda g, p: P.resolve_fire(g, p["figure"], p["target"], p["mps"]), "§5", _fire_explain))
+    if "grenade" in legal:
+        throwers = _figs(game, sides, lambda f: ready(f) and "grenade" in P.piece(game, f).weapons)
+        foes = _figs(game, enemies)
+        if throwers and foes:
+            out.append(ActionSpec("grenade", "Throw a grenade", (Param("figure", "choice", "thrower", throwers),
+                                                                 Param("target", "choice", "at", foes)),
+                                  lambda g, p: None, lambda g, p: P.resolve_grenade(g, p["figure"], p["target"]), "§5.4"))
+    if "mortar" in legal:
+        crews = _figs(game, sides, lambda f: ready(f) and "mortar" in P.piece(game, f).weapons)
+        if crews:
+            out.append(ActionSpec("mortar", "Mortar (2\" radius)", (Param("figure", "choice", "mortar", crews),
+                                                                    Param("point", "point", "aim at")),
+                                  lambda g, p: None, lambda g, p: P.resolve_mortar(g, p["figure"], _pt(p)), "§5.4"))
+    if "aid" in legal:
+        hurt = _figs(game, sides, lambda f: game.piece(f)["status"].get("wounded"))
+        if hurt:
+            out.append(ActionSpec("aid", "Tend a wounded man", (Param("figure", "choice", "helper", _figs(game, sides, ready)),
+                                                                Param("wounded", "choice", "wounded", hurt)),
+                                  lambda g, p: None, lambda g, p: P.resolve_aid(g, p["figure"], p["wounded"]), "§7.1"))
+    if "melee" in legal:
+        pairs = tuple(f"{a} v {b}" for a in _figs(game, [game.state["active"]]) for b in _figs(game, enemies + sides)
+                      if game.piece(a)["side"] != game.piece(b)["side"]
+                      and math.dist(game.piece(a)["position"], game.piece(b)["position"]) <= P.CONTACT_IN.value)
+        if pairs:
+            out.append(ActionSpec("melee", "Melee", (Param("pair", "choice", "fight", pairs),),
+                                  lambda g, p: exact(R.melee, *(P.GRADE[P.quality(g, f)] for f in p["pair"].split(" v "))),
+                                  lambda g, p: P.resolve_melee(g, *p["pair"].split(" v ")), "§6.1"))
+    if "morale" in legal:
+        units = tuple(P.must_test(game))
+        if units:
+            out.append(ActionSpec("morale", "Unit morale test", (Param("unit", "choice", "unit", units), mps),
+                                  lambda g, p: None, lambda g, p: P.resolve_morale(g, p["unit"], p["mps"]), "§8.1"))
+    return out
+
+
+def _fire_explain(game: Game, p: dict) -> list[str]:
+    weapon, targets, band, fire, eff, metres = P.fire_plan(game, p["figure"], p["target"], p["mps"])
+    return [f"{weapon} at {metres:.0f} m ({band} range{': hits only on 01' if band == 'long' else ''})",
+            f"fires if the d00 is under {fire}", f"effective if under {eff}"] + _leader_mps(game, game.acting_sides())
+
+
+def move_limit(game: Game, fid: str) -> float:
+    m = P.mode(game, game.piece(fid)["unit"])
+    return P.SCALE.to_inches(C.move_distance_m(m, 0))
+
+
+def move(game: Game, fid: str, to: tuple[float, float]):
+    if "move" not in game.legal_actions():
+        raise IllegalActionError(f"figures move in their side's phase; now is {game.current_step().name}")
+    return P.resolve_move(game, fid, to)
