@@ -115,3 +115,21 @@ def test_morale_at_half_casualties():
     e = P.resolve_morale(g, "outpost")
     face = e.rolls[0].faces[0]
     assert e.detail["outcome"] == (face == 1 or (face != 100 and face < 30))
+
+
+def test_artillery_is_called_once_and_rolled_each_turn():
+    g = game()
+    P.resolve_call(g, "winters", (19, 27))
+    with pytest.raises(IllegalActionError, match="already called"):
+        P.resolve_call(g, "winters", (19, 27))
+
+
+def test_failed_morale_withdraws_to_cover_or_away():
+    g = game()
+    g.record("fail", [(("units", "outpost", "status", "morale"), "withdraw"), (("pieces", "de1", "alive"), False),
+                      (("pieces", "de2", "alive"), False)])
+    while g.current_step().name != "Defender moves and fires":
+        g.advance()
+    P.resolve_withdraw(g, "outpost")
+    x, y = g.piece("unteroffizier")["position"]
+    assert (x, y) != (27, 24) and y >= 24  # away from the Americans to the south, never towards them

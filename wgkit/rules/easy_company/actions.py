@@ -79,6 +79,12 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
             out.append(ActionSpec("mortar", "Mortar (2\" radius)", (Param("figure", "choice", "mortar", crews),
                                                                     Param("point", "point", "aim at")),
                                   lambda g, p: None, lambda g, p: P.resolve_mortar(g, p["figure"], _pt(p)), "§5.4"))
+    if "move" in legal:
+        leaving = tuple(u for u, st in game.state["units"].items() if st["side"] in sides
+                        and st["status"].get("morale") == "withdraw" and P.figures(game, u, fit=True))
+        if leaving:
+            out.append(ActionSpec("withdraw", "Withdraw (failed morale)", (Param("unit", "choice", "unit", leaving),),
+                                  lambda g, p: None, lambda g, p: P.resolve_withdraw(g, p["unit"]), "§8.1"))
     if "aid" in legal:
         hurt = _figs(game, sides, lambda f: game.piece(f)["status"].get("wounded"))
         if hurt:

@@ -12,19 +12,20 @@ MODES = ("normal", "cautious", "under_fire")
 
 @dataclass(frozen=True)
 class Percent:
-    """A chance in percent and how it was reached."""
+    """A chance in percent (or, for motivation, a number of points) and how it was reached."""
 
     value: float
     modifiers: tuple[Modifier, ...]
+    unit: str = "%"
 
     def __str__(self) -> str:
-        return f"{self.value:g}% (" + ", ".join(str(m) for m in self.modifiers) + ")"
+        return f"{self.value:g}{self.unit} (" + ", ".join(str(m) for m in self.modifiers) + ")"
 
 
 def motivation_points(rank: str, quality: str) -> Percent:
     """§2.4: a leader's MPs per turn, from rank adjusted by quality."""
     mods = (Modifier.of(rank, T.MP_RANK[rank]), Modifier.of(quality, T.MP_QUALITY[quality]))
-    return Percent(sum(m.value for m in mods), mods)
+    return Percent(sum(m.value for m in mods), mods, " MPs")
 
 
 def worst_fire(fire_types: tuple[str, ...]) -> tuple[Modifier, ...]:

@@ -28,6 +28,18 @@ CONTACT_IN = house(1.0, "figures fight hand to hand within 1\" (10 m); the text 
 AID_IN = house(1.0, "a figure gives aid within 1\" of the wounded; the text says 'remains with them'")
 HIT_WOUNDS = house(True, "an effective small-arms hit wounds the figure hit; the text scores a 'hit' but "
                          "states wounds only for grenades and artillery")
+SECOND_WOUND_KILLS = house(True, "a wounded man hit again is killed; the text does not say")
+
+
+def _hurt(game: Game, victims: list[str]) -> list:
+    """The changes for wounding ``victims``: prone and wounded, or killed if already wounded."""
+    out = []
+    for v in victims:
+        if game.piece(v)["status"].get("wounded") and SECOND_WOUND_KILLS.value:
+            out.append((("pieces", v, "alive"), False))
+        else:
+            out += [(("pieces", v, "status", "wounded"), True), (("pieces", v, "status", "prone"), True)]
+    return out
 
 
 # -- reading the state ---------------------------------------------------------------------------
@@ -243,10 +255,10 @@ def resolve_fire(game: Game, fid: str, target_unit: str, mps: int = 0):
                 (("units", p["unit"], "status", "fire_streak"), st.get("fire_streak", 0) + 1 if fired else 0)]
     if fired:
         changes.append((("units", target_unit, "status", "fire_types"), sorted(set(ts.get("fire_types", [])) | {kind})))
-    for w in wounded:
-        changes += [(("pieces", w, "status", "wounded"), True), (("pieces", w, "status", "prone"), True)]
+    changes += _hurt(game, wounded)
+    hits = ", ".join(f"{w} {'killed' if game.piece(w)['status'].get('wounded') else 'wounded'}" for w in wounded)
     text = (f"{fid} ({weapon}, {metres:.0f} m) " + ("does not fire" if not fired else
-            (f"fires at {target_unit}: {', '.join(wounded)} wounded" if wounded else f"fires at {target_unit}: no effect")))
+            f"fires at {target_unit}: {hits or 'no effect'}"))
     return game.record("fire", changes, text, rolls=tuple(roller.log),
                        detail={"rule": "§5 Firing", "outcome": {"fired": fired, "wounded": wounded},
                                "modifiers": [m.to_dict() for m in fire.modifiers + eff.modifiers]},
@@ -266,7 +278,7 @@ def resolve_melee(game: Game, a: str, b: str):
     if res.endswith("kills"):
         changes.append((("pieces", loser, "alive"), False))
     elif res.endswith("wounds"):
-        changes += [(("pieces", loser, "status", "wounded"), True), (("pieces", loser, "status", "prone"), True)]
+        changes += _hurt(game, [loser])
     text = f"melee {a} v {b}: " + ("draw, it goes on next turn" if res == "draw" else
                                    f"{loser} {'killed' if res.endswith('kills') else 'wounded'}")
     return game.record("melee", changes, text, rolls=tuple(roller.log),
@@ -285,6 +297,45 @@ def resolve_aid(game: Game, fid: str, wounded: str):
         raise IllegalActionError(f"{fid} must be with {wounded} (within {AID_IN.value:g}\") to give aid")
     return game.record("aid", [(("pieces", fid, "status", "acted"), True), (("pieces", wounded, "status", "aided"), True)],
                        f"{fid} tends {wounded}", detail={"rule": "§7.1 Casualties", "outcome": "aided", "modifiers": []})
+
+
+WITHDRAW_COVER = house(True, "a withdrawing figure goes a full move directly away from the nearest enemy, or to "
+                             "the nearest concealment or dug-in position within that move if there is one")
+
+
+def resolve_withdraw(game: Game, uid: str):
+    """§8.1: a unit that failed its morale withdraws as fast as it can, using the best cover."""
+    from shapely.geometry import Point as P_
+    from shapely.ops import nearest_points
+
+    from wgkit.geometry.zones import bearing, offset
+
+    if game.state["units"][uid]["status"].get("morale") != "withdraw":
+        raise IllegalActionError(f"{uid} has not failed a morale test")
+    changes, moved = [], []
+    reach = SCALE.to_inches(C.move_distance_m(mode(game, uid)))
+    for f in figures(game, uid, fit=True):
+        here = game.piece(f)["position"]
+        foes = [q["position"] for q in game.state["pieces"].values() if q["side"] != game.piece(f)["side"] and q["alive"]]
+        nearest = min(foes, key=lambda q: math.dist(q, here)) if foes else None
+        away = bearing(nearest, here) if nearest else 180.0
+        spots = []
+        for area in game.terrain.areas:
+            if area.cover in ("concealed", "dug_in") and not area.linear:
+                inner = area.geometry.buffer(-0.3)
+                if not inner.is_empty and not inner.covers(P_(here)):
+                    spot = nearest_points(inner, P_(here))[0]
+                    further = nearest is None or math.dist((spot.x, spot.y), nearest) >= math.dist(here, nearest)
+                    if P_(here).distance(spot) <= reach and further:  # never back towards the enemy
+                        spots.append((P_(here).distance(spot), (spot.x, spot.y)))
+        to = min(spots)[1] if spots else offset(here, away, reach)
+        to = (round(min(max(to[0], 0.0), game.scenario.table.width), 2),
+              round(min(max(to[1], 0.0), game.scenario.table.depth), 2))
+        changes += [(("pieces", f, "position"), list(to)), (("pieces", f, "status", "acted"), True)]
+        moved.append(f"{f} to ({to[0]:g}, {to[1]:g})")
+    return game.record("withdraw", changes, f"{uid} withdraws: " + ("; ".join(moved) or "nobody can move"),
+                       detail={"rule": "§8.1 Morale", "outcome": moved, "modifiers": []},
+                       action={"name": "withdraw", "params": {"unit": uid}})
 
 
 def casualty_share(game: Game, uid: str) -> float:
@@ -366,7 +417,7 @@ def resolve_grenade(game: Game, fid: str, target: str):
                        if q["alive"] and rooms[0].covers(Point(q["position"]))] if rooms else [target]
         hurt = [v for v in inside_room if chance.check(D10, {2, 4, 6, 8, 10}, f"grenade: {v} (even wounds)")]
     changes = [(("rng", "counter"), roller.counter), (("pieces", fid, "status", "acted"), True)]
-    changes += [c for v in hurt for c in ((("pieces", v, "status", "wounded"), True), (("pieces", v, "status", "prone"), True))]
+    changes += _hurt(game, hurt)
     text = f"{fid} throws a grenade at {target}: " + ("not thrown" if not s.fired else "misses" if not s.hit else
                                                       (", ".join(hurt) + " wounded" if hurt else "nobody wounded"))
     return game.record("grenade", changes, text, rolls=tuple(roller.log),
@@ -391,7 +442,7 @@ def resolve_mortar(game: Game, fid: str, point: tuple[float, float]):
         hits = inside(zone, np.array([q["position"] for _, q in live], dtype=float))
         hurt = _wounds(chance, game, [pid for (pid, _), h in zip(live, hits) if h])
     changes = [(("rng", "counter"), roller.counter), (("pieces", fid, "status", "acted"), True)]
-    changes += [c for v in hurt for c in ((("pieces", v, "status", "wounded"), True), (("pieces", v, "status", "prone"), True))]
+    changes += _hurt(game, hurt)
     return game.record("mortar", changes, f"{fid}'s mortar: " + ("off target" if not s.hit else
                                                                   (", ".join(hurt) + " wounded" if hurt else "no one hurt")),
                        rolls=tuple(roller.log), detail={"rule": "§5.4 Mortars", "outcome": hurt,
@@ -416,6 +467,8 @@ def resolve_call(game: Game, leader: str, point: tuple[float, float]):
         raise IllegalActionError(f"{leader} is not a leader with a radio")
     side = game.piece(leader)["side"]
     battery(game, side)
+    if game.state["sides"][side]["vars"].get("artillery"):
+        raise IllegalActionError("the artillery is already called: it is rolled for each turn until it arrives")
     changes = _spend(game, leader, T.CALL_MP.value)
     changes.append((("sides", side, "vars", "artillery"), {"state": "called", "failed": 0, "point": list(point),
                                                            "caller": leader}))
@@ -482,7 +535,7 @@ def resolve_effect(game: Game, leader: str):
     roller = game.roller()
     hurt = _wounds(Play(roller), game, [pid for (pid, _), h in zip(live, hits) if h])
     changes += [(("rng", "counter"), roller.counter)]
-    changes += [c for v in hurt for c in ((("pieces", v, "status", "wounded"), True), (("pieces", v, "status", "prone"), True))]
+    changes += _hurt(game, hurt)
     for uid in {game.piece(v)["unit"] for v in hurt}:
         ts = game.state["units"][uid]["status"]
         changes.append((("units", uid, "status", "fire_types"), sorted(set(ts.get("fire_types", [])) | {"heavy artillery"})))
