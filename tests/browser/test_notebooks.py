@@ -63,3 +63,12 @@ def test_board_renders_in_jupyterlab(serve, page, tmp_path):
         except Exception:
             continue
     wait_canvas(page, 18, 32, 36, 14.0, ROAD)
+
+
+def test_easy_company_notebook_opens_in_voila_with_the_board_drawn(serve, page):
+    nb = ROOT / "notebooks" / "easy_company_turn.ipynb"
+    server = serve(str(nb), "--no-browser", "--Voila.ip=127.0.0.1", module="voila")
+    page.goto(server.url)
+    page.get_by_text("one turn, step by step").wait_for(timeout=150_000)
+    wait_canvas(page, 15, 29.5, 36, 14.0, (156, 125, 99))  # the barn, 36" table at 14 px per inch
+    assert page.get_by_text("winters calls artillery onto (19, 27)").count() >= 1

@@ -5,11 +5,14 @@ from __future__ import annotations
 import math
 
 from wgkit.engine.game import Game, IllegalActionError
+from wgkit.geometry.zones import radius_zone
+from wgkit.render.scene import zone_overlay
 from wgkit.odds import exact
 from wgkit.rules.actions import ActionSpec, Param
 from wgkit.rules.easy_company import chances as C
 from wgkit.rules.easy_company import play as P
 from wgkit.rules.easy_company import rolls as R
+from wgkit.rules.easy_company import tables as T
 
 
 def _figs(game: Game, sides: list[str], test=lambda f: True) -> tuple[str, ...]:
@@ -49,9 +52,12 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
             callers = _figs(game, ranging, lambda f: P.is_leader(game, f))
             out.append(ActionSpec("walk fire", "Walk the fire up to 6\" (5 MPs)",
                                   (Param("leader", "choice", "leader", callers), Param("point", "point", "new aim")),
-                                  lambda g, p: None, lambda g, p: P.resolve_walk(g, p["leader"], _pt(p)), "§3.2"))
+                                  lambda g, p: None, lambda g, p: P.resolve_walk(g, p["leader"], _pt(p)), "§3.2",
+                                  preview=lambda g, p: _barrage(g, _pt(p))))
             out.append(ActionSpec("fire for effect", "Fire for effect (5 MPs)", (Param("leader", "choice", "leader", callers),),
-                                  lambda g, p: None, lambda g, p: P.resolve_effect(g, p["leader"]), "§3.2"))
+                                  lambda g, p: None, lambda g, p: P.resolve_effect(g, p["leader"]), "§3.2",
+                                  preview=lambda g, p: _barrage(g, tuple(g.state["sides"][g.piece(p["leader"])["side"]]
+                                                                         ["vars"]["artillery"]["point"]))))
     if "move" in legal:
         men = _figs(game, sides, ready)
         out.append(ActionSpec("move", "Move", (Param("figure", "choice", "figure", men), Param("point", "point", "to"), mps),
@@ -72,13 +78,17 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
         if throwers and foes:
             out.append(ActionSpec("grenade", "Throw a grenade", (Param("figure", "choice", "thrower", throwers),
                                                                  Param("target", "choice", "at", foes)),
-                                  lambda g, p: None, lambda g, p: P.resolve_grenade(g, p["figure"], p["target"]), "§5.4"))
+                                  lambda g, p: P.grenade_odds(g, p["figure"], p["target"]),
+                                  lambda g, p: P.resolve_grenade(g, p["figure"], p["target"]), "§5.4"))
     if "mortar" in legal:
         crews = _figs(game, sides, lambda f: ready(f) and "mortar" in P.piece(game, f).weapons)
         if crews:
             out.append(ActionSpec("mortar", "Mortar (2\" radius)", (Param("figure", "choice", "mortar", crews),
                                                                     Param("point", "point", "aim at")),
-                                  lambda g, p: None, lambda g, p: P.resolve_mortar(g, p["figure"], _pt(p)), "§5.4"))
+                                  lambda g, p: P.mortar_odds(g, p["figure"], _pt(p)),
+                                  lambda g, p: P.resolve_mortar(g, p["figure"], _pt(p)), "§5.4",
+                                  preview=lambda g, p: zone_overlay(radius_zone(_pt(p), T.MORTAR_RADIUS_IN.value),
+                                                                    label="mortar 2\"")))
     if "move" in legal:
         leaving = tuple(u for u, st in game.state["units"].items() if st["side"] in sides
                         and st["status"].get("morale") == "withdraw" and P.figures(game, u, fit=True))
@@ -103,8 +113,16 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
         units = tuple(P.must_test(game))
         if units:
             out.append(ActionSpec("morale", "Unit morale test", (Param("unit", "choice", "unit", units), mps),
-                                  lambda g, p: None, lambda g, p: P.resolve_morale(g, p["unit"], p["mps"]), "§8.1"))
+                                  lambda g, p: P.morale_odds(g, p["unit"]),
+                                  lambda g, p: P.resolve_morale(g, p["unit"], p["mps"]), "§8.1"))
     return out
+
+
+def _barrage(game: Game, point: tuple[float, float]) -> list:
+    """The radius of effect of the side's guns (§3.2), drawn on the table."""
+    side = game.acting_sides()[0]
+    radius = P.SCALE.to_inches(C.radius_m(P.battery(game, side).rules.get("calibre_mm", 105)))
+    return zone_overlay(radius_zone(point, radius), label=f"barrage {radius:g}\"")
 
 
 def _fire_explain(game: Game, p: dict) -> list[str]:

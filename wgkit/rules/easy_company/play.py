@@ -425,6 +425,35 @@ def resolve_grenade(game: Game, fid: str, target: str):
                                "modifiers": [m.to_dict() for m in fire.modifiers + eff.modifiers]})
 
 
+def mortar_odds(game: Game, fid: str, point: tuple[float, float]):
+    """Exact chance of each number of men wounded, by the same rolls as play."""
+    fire = C.fire_chance(quality(game, fid))
+    eff = C.effective_chance(quality(game, fid), "open")
+    live = [(pid, q) for pid, q in game.state["pieces"].items() if q["alive"]]
+    hits = inside(radius_zone(point, T.MORTAR_RADIUS_IN.value), np.array([q["position"] for _, q in live], dtype=float))
+    victims = [pid for (pid, _), h in zip(live, hits) if h]
+
+    def procedure(chance) -> int:
+        return len(_wounds(chance, game, victims)) if R.shot(chance, fire.value, eff.value).hit else 0
+    return exact(procedure)
+
+
+def grenade_odds(game: Game, fid: str, target: str):
+    p = game.piece(fid)
+    st = game.state["units"][p["unit"]]["status"]
+    fire = C.fire_chance(quality(game, fid), tuple(st.get("fire_types", ())), untended(game, p["unit"]), 0, 0)
+    eff = C.effective_chance(quality(game, fid), position(game, target))
+    return exact(lambda c: "wounds" if R.shot(c, fire.value, eff.value).hit and c.check(D10, {2, 4, 6, 8, 10}, "even")
+                 else "no wound")
+
+
+def morale_odds(game: Game, uid: str):
+    st = game.state["units"][uid]["status"]
+    leaders = [f for f in figures(game, uid) if is_leader(game, f)] or figures(game, uid)
+    grade = quality(game, leaders[0]) if leaders else "experienced"
+    return exact(R.test, C.morale_chance(grade, st.get("failing_turns", 0)).value, "morale")
+
+
 def resolve_mortar(game: Game, fid: str, point: tuple[float, float]):
     """§5.4 Mortars: on target by the firing roll; every figure within 2" may be wounded (§3.2 table)."""
     p = _ready(game, fid)

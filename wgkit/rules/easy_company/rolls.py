@@ -10,9 +10,14 @@ from wgkit.rules.easy_company import tables as T
 STRICT = True  # the text: "if the roll is less than the modified chance"
 
 
+def under(percent: float) -> frozenset[int]:
+    """The d00 faces that succeed against ``percent``."""
+    return frozenset(f for f in D00.faces if d00_succeeds(f, percent, STRICT))
+
+
 def test(chance, percent: float, purpose: str) -> bool:
-    """A d00 roll under ``percent`` (01 always succeeds, 00 always fails)."""
-    return d00_succeeds(chance.face(D00, purpose), percent, STRICT)
+    """A d00 roll under ``percent`` (01 always succeeds, 00 always fails): one check, two branches."""
+    return chance.check(D00, under(percent), purpose)
 
 
 @dataclass(frozen=True)
