@@ -15,7 +15,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 def test_validate_bundled_exits_zero():
     r = run("validate", *map(str, SCENARIOS))
     assert r.returncode == 0, r.stderr
-    assert r.stdout.count(": ok (") == len(SCENARIOS) == 6
+    assert r.stdout.count(": ok (") == len(SCENARIOS) and len(SCENARIOS) >= 5  # at least one per ruleset
 
 
 def test_validate_without_arguments_checks_bundled():

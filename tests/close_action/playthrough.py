@@ -6,8 +6,6 @@ The test compares it with the saved copy; after a deliberate rules change, regen
 
 from __future__ import annotations
 
-import json
-import sys
 from pathlib import Path
 
 from wgkit.engine import Game, IllegalActionError
@@ -84,7 +82,6 @@ def transcript() -> list[str]:
 
 
 if __name__ == "__main__":
-    text = json.dumps(transcript(), indent=1, ensure_ascii=False)
-    if "--write" in sys.argv:
-        SAVED.write_text(text + "\n")
-    print(text)
+    from tests.playthroughs import main
+
+    main(transcript, SAVED)

@@ -256,6 +256,13 @@ class Scenario:
     def pieces(self) -> list[tuple[Side, Unit, Piece]]:
         return [(s, u, p) for s in self.sides for u in s.units for p in u.pieces]
 
+    def piece(self, piece_id: str) -> Piece:
+        """The scenario's piece (figure, stand) with this id."""
+        return next(p for _, _, p in self.pieces() if p.id == piece_id)
+
+    def unit(self, unit_id: str) -> Unit:
+        return next(u for _, u in self.units() if u.id == unit_id)
+
     def feature(self, feature_id: str) -> Feature:
         return next(f for f in self.terrain if f.id == feature_id)
 

@@ -28,11 +28,11 @@ def unit_of(game: Game, unit: str) -> dict:
 
 
 def scenario_piece(game: Game, fid: str):
-    return next(p for _, _, p in game.scenario.pieces() if p.id == fid)
+    return game.scenario.piece(fid)
 
 
 def scenario_unit(game: Game, unit: str):
-    return next(u for _, u in game.scenario.units() if u.id == unit)
+    return game.scenario.unit(unit)
 
 
 def quality(game: Game, unit: str) -> str:

@@ -44,11 +44,11 @@ def _hurt(game: Game, victims: list[str]) -> list:
 
 # -- reading the state ---------------------------------------------------------------------------
 def piece(game: Game, fid: str):
-    return next(p for _, _, p in game.scenario.pieces() if p.id == fid)
+    return game.scenario.piece(fid)
 
 
 def unit(game: Game, uid: str):
-    return next(u for _, u in game.scenario.units() if u.id == uid)
+    return game.scenario.unit(uid)
 
 
 def quality(game: Game, fid: str) -> str:
