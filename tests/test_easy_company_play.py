@@ -1,5 +1,7 @@
 """Easy Company in play: MPs, movement, fire, artillery, melee, aid, morale."""
 
+from fractions import Fraction
+
 import pytest
 
 from tests.conftest import ROOT
@@ -133,3 +135,35 @@ def test_failed_morale_withdraws_to_cover_or_away():
     P.resolve_withdraw(g, "outpost")
     x, y = g.piece("unteroffizier")["position"]
     assert (x, y) != (27, 24) and y >= 24  # away from the Americans to the south, never towards them
+
+
+def test_grenade_hits_one_man_in_the_open_or_everyone_in_the_room():
+    g = game()
+    to(g, "Attacker moves and fires")
+    g.record("close", [(("pieces", "toye", "position"), [27, 21.5])])  # 2.5" from the foxholes
+    d = P.grenade_odds(g, "toye", "unteroffizier")
+    # veteran fires under 110 (all but 00); effective against dug in: 60 x 0.1 = 6, so 01-05; even: 1/2
+    assert d.p("wounds") == Fraction(5, 100) * Fraction(1, 2)
+    with pytest.raises(IllegalActionError, match="beyond a grenade's throw"):
+        P.resolve_grenade(g, "guarnere", "unteroffizier")
+    g.record("in", [(("pieces", "guarnere", "position"), [18, 24.5])])
+    e = P.resolve_grenade(g, "guarnere", "de1")  # de1 and de2 stand in the barn: a confined space
+    if e.detail["outcome"]:
+        assert set(e.detail["outcome"]) <= {"de1", "de2"}
+    throws = [r for r in e.rolls if r.purpose.startswith("grenade:")]
+    assert len(throws) in (0, 2)  # either it missed, or both men in the barn were rolled for
+
+
+def test_mortar_two_inch_radius_and_wound_table():
+    g = game()
+    text = (ROOT / "scenarios/easy_company/tutorial_farmyard.yaml").read_text().replace(
+        "weapons: [lmg]", "weapons: [lmg, mortar]")
+    from wgkit.scenario import loads
+
+    g = Game(loads(text), 44, flow=SEQUENCE)
+    to(g, "Attacker moves and fires")
+    d = P.mortar_odds(g, "malarkey", (19, 26))  # de1 (17, 26) and de2 (21, 26) are both 2" away
+    on_target = Fraction(59, 100)  # veteran, open: fires under 110, effective under 60 -> 01-59
+    both_open = Fraction(49, 100) ** 2  # 50%, "less than": 01-49
+    assert d.p(2) == on_target * both_open
+

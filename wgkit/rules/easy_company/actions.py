@@ -52,10 +52,12 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
             callers = _figs(game, ranging, lambda f: P.is_leader(game, f))
             out.append(ActionSpec("walk fire", "Walk the fire up to 6\" (5 MPs)",
                                   (Param("leader", "choice", "leader", callers), Param("point", "point", "new aim")),
-                                  lambda g, p: None, lambda g, p: P.resolve_walk(g, p["leader"], _pt(p)), "§3.2",
+                                  lambda g, p: P.walk_odds(g, g.piece(p["leader"])["side"]),
+                                  lambda g, p: P.resolve_walk(g, p["leader"], _pt(p)), "§3.2",
                                   preview=lambda g, p: _barrage(g, _pt(p))))
             out.append(ActionSpec("fire for effect", "Fire for effect (5 MPs)", (Param("leader", "choice", "leader", callers),),
-                                  lambda g, p: None, lambda g, p: P.resolve_effect(g, p["leader"]), "§3.2",
+                                  lambda g, p: P.effect_odds(g, g.piece(p["leader"])["side"]),
+                                  lambda g, p: P.resolve_effect(g, p["leader"]), "§3.2",
                                   preview=lambda g, p: _barrage(g, tuple(g.state["sides"][g.piece(p["leader"])["side"]]
                                                                          ["vars"]["artillery"]["point"]))))
     if "move" in legal:

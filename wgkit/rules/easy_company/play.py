@@ -551,6 +551,24 @@ def resolve_walk(game: Game, leader: str, point: tuple[float, float]):
                        rolls=tuple(roller.log), detail={"rule": "§3.2", "outcome": on, "modifiers": []})
 
 
+def effect_victims(game: Game, side: str) -> list[str]:
+    a = _fire_mission(game, side)
+    radius = SCALE.to_inches(C.radius_m(battery(game, side).rules.get("calibre_mm", 105)))
+    live = [(pid, q) for pid, q in game.state["pieces"].items() if q["alive"]]
+    hits = inside(radius_zone(a["point"], radius), np.array([q["position"] for _, q in live], dtype=float))
+    return [pid for (pid, _), h in zip(live, hits) if h]
+
+
+def effect_odds(game: Game, side: str):
+    """Exact chance of each number of men wounded by a fire-for-effect, from the same rolls."""
+    victims = effect_victims(game, side)
+    return exact(lambda c: len(_wounds(c, game, victims)))
+
+
+def walk_odds(game: Game, side: str):
+    return exact(R.test, T.ON_TARGET[battery(game, side).quality or "experienced"].value, "on target")
+
+
 def resolve_effect(game: Game, leader: str):
     """§3.2: 5 MPs to fire for effect: every figure within the calibre's radius may be wounded."""
     side = game.piece(leader)["side"]
@@ -559,10 +577,8 @@ def resolve_effect(game: Game, leader: str):
         raise IllegalActionError("fire for effect follows a ranging round on target")
     changes = _spend(game, leader, T.FFE_MP.value)
     radius = SCALE.to_inches(C.radius_m(battery(game, side).rules.get("calibre_mm", 105)))
-    live = [(pid, q) for pid, q in game.state["pieces"].items() if q["alive"]]
-    hits = inside(radius_zone(a["point"], radius), np.array([q["position"] for _, q in live], dtype=float))
     roller = game.roller()
-    hurt = _wounds(Play(roller), game, [pid for (pid, _), h in zip(live, hits) if h])
+    hurt = _wounds(Play(roller), game, effect_victims(game, side))
     changes += [(("rng", "counter"), roller.counter)]
     changes += _hurt(game, hurt)
     for uid in {game.piece(v)["unit"] for v in hurt}:
