@@ -1,0 +1,66 @@
+"""Company Fire on the grid: free-form terrain rasterised to squares, bocage edges, and line of
+sight with the text's exceptions (Line of Sight; Special Terrain Rules: Bocage)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shapely.geometry import LineString
+
+from wgkit.geometry.gridlos import CellTerrain, GridSight, edge_key, grid_los, rasterise_areas, rasterise_edges
+from wgkit.geometry.grids import Cell, SquareGrid, grid_from_spec
+from wgkit.rules.registry import find_ruleset, terrain_effect
+from wgkit.scenario.model import Scenario
+from wgkit.scenario.shapes import footprint
+
+
+@dataclass
+class GridMap:
+    grid: SquareGrid
+    cells: dict[Cell, CellTerrain]
+    edges: dict[frozenset[Cell], tuple[str, str, str]]  # edge -> (type, "full" | "partial", feature id)
+
+    @classmethod
+    def of(cls, scenario: Scenario) -> "GridMap":
+        """Area terrain by dominant share, edge terrain from grid-edge features and from lines
+        that follow cell edges."""
+        t = scenario.table
+        grid = grid_from_spec(t.grid.to_dict(), t.width, t.depth)
+        areas = [(f.id, f.type if not f.variant else f"{f.type}/{f.variant}", footprint(f.as_mapping()))
+                 for f in scenario.terrain if f.shape not in ("edges", "line")]
+        lines = [(f.id, f.type, LineString(f.geometry)) for f in scenario.terrain if f.shape == "line"]
+        edges = rasterise_edges(grid, lines)
+        for f in scenario.terrain:
+            if f.shape == "edges":
+                for c, r, side in f.geometry:
+                    edges[edge_key((c, r), grid.neighbour((c, r), side))] = (f.type, f.variant or "full", f.id)
+        return cls(grid, rasterise_areas(grid, areas), edges)
+
+    def terrain(self, cell: Cell) -> str:
+        return self.cells[cell].dominant
+
+    def blocks(self, cell: Cell) -> bool:
+        t = self.terrain(cell)
+        if t == "open":
+            return False
+        kind, _, variant = t.partition("/")
+        return terrain_effect(find_ruleset("company_fire"), kind, variant or None).blocks_los
+
+    def cover(self, cell: Cell) -> bool:
+        t = self.terrain(cell)
+        if t == "open":
+            return False
+        kind, _, variant = t.partition("/")
+        return terrain_effect(find_ruleset("company_fire"), kind, variant or None).cover == "cover"
+
+    def sight(self, a: Cell, b: Cell, occupied: set[Cell] = frozenset(), occupied_bocage: set[Cell] = frozenset()) -> GridSight:
+        """Centre to centre; blocked by blocking squares, occupied squares (non-SMF units) and
+        blocking edges. Units in adjacent squares sharing a bocage edge see each other, and a unit
+        occupying the bocage of its square sees out through it."""
+        walls = {e for e, (kind, _, _) in self.edges.items() if kind in ("bocage", "hedge")}
+        if self.grid.distance(a, b) == 1:
+            walls.discard(edge_key(a, b))
+        for cell in occupied_bocage:
+            walls = {e for e in walls if cell not in e}
+        blocking = {c for c in self.cells if self.blocks(c)} | set(occupied)
+        return grid_los(self.grid, a, b, blocking, walls)
