@@ -67,3 +67,66 @@ def test_bocage_line_of_sight_with_the_adjacency_exception():
     across = m.sight((4, 2), (4, 4))
     assert across.blocked_by == ("edge [(4, 2), (4, 3)]",)  # two squares on: the hedge blocks
     assert m.sight((4, 2), (4, 4), occupied_bocage={(4, 2)}).clear  # unless the firer occupies the bocage
+
+
+def cf_game():
+    from wgkit.engine import Game
+
+    return Game(load(ROOT / "scenarios/company_fire/hedgerows_of_normandy.yaml"))
+
+
+def test_fire_needs_range_and_line_of_sight():
+    from wgkit.engine import IllegalActionError
+    from wgkit.rules.company_fire import play as P
+
+    g = cf_game()
+    with pytest.raises(IllegalActionError, match="no line of sight from \\(3, 1\\) to \\(5, 4\\)"):
+        P.fire_plan(g, ["mg"], (5, 4))  # the MMG behind the central hedgerow
+    with pytest.raises(IllegalActionError, match="7 squares away; the range is 6"):
+        P.fire_plan(g, ["sq1"], (5, 4))
+
+
+def test_move_rules_edges_enemy_squares_stacking_and_bocage():
+    from wgkit.engine import IllegalActionError
+    from wgkit.rules.company_fire import play as P
+
+    g = cf_game()
+    with pytest.raises(IllegalActionError, match="not through an edge"):
+        P.resolve_move(g, "sq1", [(3, 1)])  # diagonal
+    with pytest.raises(IllegalActionError, match="may move 1 square here"):
+        P.resolve_move(g, "mg", [(3, 2), (4, 2)])  # weapon teams move one square
+    g.record("at the hedge", [(("pieces", "sq2_base", "cell"), [4, 2])])
+    with pytest.raises(IllegalActionError, match="ends in the next square"):
+        P.resolve_move(g, "sq2", [(4, 3), (4, 4)])  # across the full bocage and on
+    g.record("next to the farm", [(("pieces", "sq2_base", "cell"), [5, 3])])
+    with pytest.raises(IllegalActionError, match="holds the enemy"):
+        P.resolve_move(g, "sq2", [(5, 4)])
+
+    e = P.resolve_move(cf_game(), "sq2", [(4, 1), (4, 2)])
+    assert e.text == "sq2 moves to (4, 2)" and not e.rolls  # out of enemy LOS: a free two-square move
+
+
+def test_face_card_move_then_fire_but_not_for_weapon_teams():
+    from wgkit.engine import IllegalActionError
+    from wgkit.rules.company_fire import play as P
+
+    g = cf_game()
+    P.resolve_move(g, "sq2", [(4, 1)], card="any")
+    with pytest.raises(IllegalActionError, match="already acted"):
+        P.resolve_move(g, "sq2", [(4, 2)], card="any")
+    g.record("new card", P.new_card(g))
+    P.resolve_move(g, "sq2", [(4, 2)], card="move")
+    with pytest.raises(IllegalActionError, match="already acted"):
+        P.fire_plan(g, ["sq2"], (5, 4), card="move")
+
+
+def test_fire_resolves_hits_into_status_per_target_unit():
+    from wgkit.rules.company_fire import play as P
+
+    g = cf_game()
+    g.record("close", [(("pieces", "sq2_base", "cell"), [5, 3])])
+    dice, targets, mods = P.fire_plan(g, ["sq2"], (5, 4))
+    assert targets == ["gruppe"] and dice == 2 and [m.name for m in mods] == ["target in cover"]
+    e = P.resolve_fire(g, ["sq2"], (5, 4))
+    hits = sum(f >= 5 for f in e.rolls[0].faces)
+    assert g.state["units"]["gruppe"]["status"]["order"] == S.after_hits("good order", hits)
