@@ -58,7 +58,11 @@ def test_umpire_app_draws_selects_resolves_and_autosaves(serve, page, tmp_path):
     # click the sergeant: the LOS overlay appears over the table
     click(page, 20, 6)
     page.get_by_text("sgt1 sees").wait_for(timeout=30_000)
+    deadline = time.monotonic() + 30  # the overlay arrives as its own canvas message
     line = pixel(page, 23.5, 15.5)  # midway from sgt1 (20, 6) towards g3 (27, 25)
+    while near(line, BACKGROUND, tol=10) and time.monotonic() < deadline:
+        time.sleep(0.3)
+        line = pixel(page, 23.5, 15.5)
     assert not near(line, BACKGROUND, tol=10), line
     # resolve the selected action: a row in the dice log, and an event in the autosave
     page.get_by_role("button", name="Resolve").click()

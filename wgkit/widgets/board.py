@@ -121,17 +121,24 @@ class BoardView:
 
     def select(self, piece: str | None) -> None:
         self.selected = piece
-        self.los = self.los_shapes(piece) if piece else []
-        self.redraw_overlays()
+        self._show_los(piece)
         self._emit("select", piece)
 
-    def los_shapes(self, piece: str) -> list[Shape]:
-        """Lines from ``piece`` to every visible enemy: green clear, red blocked; blockers outlined."""
+    def _show_los(self, piece: str | None) -> None:
+        """Draw a piece's line-of-sight fan, then say what it sees (the text follows the picture)."""
+        self.los, text = self.los_shapes(piece) if piece else ([], "")
+        self.redraw_overlays()
+        if text:
+            self.status.value = text
+
+    def los_shapes(self, piece: str) -> tuple[list[Shape], str]:
+        """Lines from ``piece`` to every visible enemy (green clear, red blocked), the blockers
+        outlined, and a sentence saying what it sees."""
         live = self.live()
         me = live[piece]
         ids = [piece] + [pid for pid, p in live.items() if p["side"] != me["side"]]
         if len(ids) == 1:
-            return []
+            return [], f"<b>{piece}</b> has no enemy on the table"
         pts = np.array([live[i]["position"] for i in ids], dtype=float)
         seen, blockers = SightField(self.terrain, pts, self.policy).fan(0)
         out = [Shape("line", np.array([pts[0], pts[j]]), None, S.LOS_CLEAR if seen[j] else S.LOS_BLOCKED,
@@ -141,10 +148,10 @@ class BoardView:
                                    stroke=S.LOS_BLOCKED, width=0.14, tag=f"blocker:{fid}")
         out.append(Shape("circle", pts[:1], None, S.SELECT, 0.1, radius=S.FIGURE_RADIUS * 1.8, tag="selected"))
         clear = int(seen[1:].sum())
-        self.status.value = (f"<b>{piece}</b> sees {clear} of {len(ids) - 1} enemy pieces"
-                             + (f"; blocked by {', '.join(sorted({f for j in blockers.targets() for f in blockers.of(j)}))}"
-                                if blockers.targets() else ""))
-        return out
+        text = (f"<b>{piece}</b> sees {clear} of {len(ids) - 1} enemy pieces"
+                + (f"; blocked by {', '.join(sorted({f for j in blockers.targets() for f in blockers.of(j)}))}"
+                   if blockers.targets() else ""))
+        return out, text
 
     # -- mouse -----------------------------------------------------------------------------------
     def on_down(self, px: float, py: float) -> None:
@@ -181,8 +188,7 @@ class BoardView:
             hover = self.piece_at(x, y)
             if hover != getattr(self, "_hover", None):
                 self._hover = hover
-                self.los = self.los_shapes(hover) if hover else []
-                self.redraw_overlays()
+                self._show_los(hover)
             return
         here = self.live()[self.selected]["position"]
         d = math.dist(here, (x, y))
