@@ -3,7 +3,7 @@
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from shapely.geometry import LineString, Polygon, box
+from shapely.geometry import LineString, box
 
 from wgkit.geometry.gridlos import edge_key, grid_los, rasterise_areas, rasterise_edges
 from wgkit.geometry.grids import HexGrid, SquareGrid

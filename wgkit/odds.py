@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Callable, Collection, Hashable, Iterable, Mapping, Protocol, Sequence
+from typing import Any, Callable, Collection, Hashable, Mapping, Protocol, Sequence
 
 from wgkit.dice import Die, Roller
 
@@ -238,7 +238,3 @@ def monte_carlo(procedure: Callable[..., Hashable], n: int, seed: int, *args: An
         o = procedure(chance, *args, **kwargs)
         counts[o] = counts.get(o, 0) + 1
     return Estimate(counts, n, seed)
-
-
-def outcomes(dist: Distribution) -> Iterable[Hashable]:
-    return sorted(dist.probs, key=_sort_key)

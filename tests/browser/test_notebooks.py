@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from tests.browser.test_apps import near, pixel, wait_for_pixel
+from tests.browser.test_apps import near
 from tests.conftest import ROOT
 
 pytestmark = pytest.mark.browser

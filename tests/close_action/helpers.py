@@ -50,9 +50,11 @@ sides:
 
 
 def fig(fid: str, x: float, y: float, weapons: str = "rifle", facing: float = 0, role: str = "",
-        stance: str = "") -> str:
+        stance: str = "", rules: str = "") -> str:
+    """One figure as a YAML line; ``rules`` is extra ruleset attributes, e.g. "spotter: s1"."""
     extra = f", role: {role}" if role else ""
-    rules = f", rules: {{stance: {stance}}}" if stance else ""
+    attrs = ", ".join(a for a in (f"stance: {stance}" if stance else "", rules) if a)
+    rules = f", rules: {{{attrs}}}" if attrs else ""
     return f"          - {{id: {fid}, position: [{x}, {y}], facing: {facing}, weapons: [{weapons}]{extra}{rules}}}"
 
 

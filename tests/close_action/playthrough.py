@@ -11,6 +11,7 @@ from pathlib import Path
 from wgkit.engine import Game, IllegalActionError
 from wgkit.rules.close_action import blast, fire, melee, morale, movement
 from wgkit.rules.close_action.flow import SEQUENCE
+from wgkit.rules.close_action.state import alive_figures
 from wgkit.scenario import load
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,7 +52,7 @@ def transcript() -> list[str]:
         lines.append(f"-- turn {game.position[0]}, {step} ({', '.join(game.acting_sides())})")
         if step == "Move":
             for uid, u in game.state["units"].items():
-                if u["side"] == side and u["status"].get("morale") in ("cowering", "rout") and movement.alive_figures(game, uid):
+                if u["side"] == side and u["status"].get("morale") in ("cowering", "rout") and alive_figures(game, uid):
                     lines.append(movement.resolve_retreat(game, uid).text)
         if step in ("Fire", "Move"):
             for action, args in ORDERS[side].get(step, []):

@@ -64,37 +64,8 @@ def test_mortar_minimum_range_and_aim_change():
 
 
 def test_mortar_fires_through_a_stationary_spotter():
-    from tests.close_action.helpers import TERRAIN
-    from wgkit.engine import Game
-    from wgkit.rules.close_action.flow import SEQUENCE
-    from wgkit.scenario import loads
-
-    text = f"""
-title: t
-ruleset: close_action
-table: {{width: 48, depth: 48}}
-{TERRAIN}
-sides:
-  - id: us
-    name: US
-    role: attacker
-    units:
-      - id: a
-        kind: squad
-        leader: spot
-        figures:
-          - {{id: spot, position: [36, 34], weapons: [rifle]}}
-          - {{id: m, position: [30, 20], weapons: [mortar], rules: {{spotter: spot}}}}
-  - id: de
-    name: DE
-    role: defender
-    units:
-      - id: b
-        kind: squad
-        figures:
-          - {{id: t, position: [30, 40]}}
-"""
-    g = Game(loads(text), flow=SEQUENCE)  # the house hides (30, 40) from the mortar; the spotter sees it
+    g = game(fig("spot", 36, 34) + "\n" + fig("m", 30, 20, "mortar", rules="spotter: spot"), fig("t", 30, 40))
+    # the house hides (30, 40) from the mortar; the spotter sees it
     to_step(g, "Fire")
     e = B.resolve_blast(g, "mortar", "m", (30, 40))
     assert e.kind == "mortar"

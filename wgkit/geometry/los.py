@@ -21,7 +21,7 @@ to do with the facts; :class:`Sight` reports every feature crossed.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np

@@ -55,7 +55,7 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
         units = tuple(sorted(units, key=lambda u: not any((u, t) in able for t in targets)))  # who can fire first
         targets = tuple(sorted(targets, key=lambda t: (units[0], t) not in able)) if units else targets
         if units and targets:
-            weapons = ("none",) + _figures(game, enemies, lambda f: any(w in S.SUPPORT for w in S.scenario_piece(game, f).weapons))
+            weapons = ("none",) + _figures(game, enemies, lambda f: any(w in S.SUPPORT for w in game.scenario.piece(f).weapons))
             params = [Param("unit", "choice", "firing unit", units), Param("target", "choice", "target", targets),
                       Param("aim", "choice", "aim at", ("all", *fire.PROTECTION), "all"),
                       Param("weapon", "choice", "HMG die at weapon of", weapons, "none")]
@@ -65,7 +65,7 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
                                   _fire_preview))
     for weapon in ("grenade", "mortar"):
         if weapon in legal:
-            men = _figures(game, sides, lambda f: weapon in S.scenario_piece(game, f).weapons)
+            men = _figures(game, sides, lambda f: weapon in game.scenario.piece(f).weapons)
             if men:
                 out.append(ActionSpec(
                     weapon, f"{weapon.title()} (blast zone {T.FIRE_TABLE[weapon].value.blast:g}\")",

@@ -41,7 +41,7 @@ def weapon_damage(chance, game: Game, unit: str, holders: list[str]) -> dict[str
     out = {}
     for h in holders:
         lost = list(game.piece(h)["status"].get("weapons_lost", ()))
-        for w in S.scenario_piece(game, h).weapons:
+        for w in game.scenario.piece(h).weapons:
             if w in S.SUPPORT and w not in lost:
                 need = weapon_need(game, unit, h, T.HIT_CLOSE.value)
                 if chance.pool(1, D6, F.stages(need), f"blast on {h}'s {w} ({need}+)"):
@@ -103,7 +103,7 @@ def check_blast(game: Game, weapon: str, firer: str, point) -> None:
     """Refuse a grenade or mortar shot the rules do not allow, saying why."""
     wp = T.FIRE_TABLE[weapon].value
     me = game.piece(firer)
-    if weapon not in S.scenario_piece(game, firer).weapons or weapon in me["status"].get("weapons_lost", ()):
+    if weapon not in game.scenario.piece(firer).weapons or weapon in me["status"].get("weapons_lost", ()):
         raise IllegalActionError(f"{firer} has no {weapon}")
     unit = me["unit"]
     if S.unit_of(game, unit)["status"].get("morale", "ok") != "ok":
@@ -118,7 +118,7 @@ def check_blast(game: Game, weapon: str, firer: str, point) -> None:
         aim = S.unit_of(game, unit)["status"].get("aim")
         if dist < T.MORTAR_MIN_RANGE.value:
             raise IllegalActionError(f"a mortar fires at {T.MORTAR_MIN_RANGE.value:g}\" or more; that point is {dist:.1f}\"")
-        spotter = S.scenario_piece(game, firer).rules.get("spotter")
+        spotter = game.scenario.piece(firer).rules.get("spotter")
         eyes = [firer] + ([spotter] if spotter and game.piece(spotter)["alive"]
                           and not game.piece(spotter)["status"].get("moved") else [])
         if not any(_sees(game, e, point) for e in eyes):
@@ -130,7 +130,7 @@ def check_blast(game: Game, weapon: str, firer: str, point) -> None:
 def resolve_cease(game: Game, firer: str):
     """Firing: Mortars. To change its aiming point a mortar ceases fire for a turn."""
     unit = game.piece(firer)["unit"]
-    if "mortar" not in S.scenario_piece(game, firer).weapons:
+    if "mortar" not in game.scenario.piece(firer).weapons:
         raise IllegalActionError(f"{firer} has no mortar")
     return game.record("cease fire", [(("units", unit, "status", "aim"), None),
                                       (("pieces", firer, "status", "fired"), True)],

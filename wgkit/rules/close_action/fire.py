@@ -3,7 +3,6 @@ danger zone, splitting fire)."""
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -194,7 +193,7 @@ def aim_at_weapon(game: Game, plan: FirePlan, holder: str) -> tuple[FirePlan, in
     it at a support weapon, as if at a crawling figure. Returns the plan less that die, and its need."""
     from wgkit.rules.close_action.blast import weapon_need
 
-    if not any(w in S.SUPPORT for w in S.scenario_piece(game, holder).weapons):
+    if not any(w in S.SUPPORT for w in game.scenario.piece(holder).weapons):
         raise IllegalActionError(f"{holder} carries no support weapon")
     hmg = next((p for p in plan.pools for f in p.figures if S.weapon(game, f) == "hmg"), None)
     if hmg is None:
@@ -273,7 +272,7 @@ def default_orders(game: Game, plan: FirePlan) -> tuple[list[str], list[str]]:
     """Default choices: the active player takes officers, leaders and support gunners first;
     the passive player gives up riflemen first, furthest from the enemy."""
     def value(f: str) -> tuple:
-        p = S.scenario_piece(game, f)
+        p = game.scenario.piece(f)
         return (not S.is_officer(game, f), p.role != "leader", S.weapon(game, f) not in S.SUPPORT, f)
 
     active = sorted(plan.targets, key=value)
@@ -308,7 +307,7 @@ def resolve_fire(game: Game, unit: str, target: str, firers: list[str] | None = 
     for f in (f for p in plan.pools for f in p.figures):
         changes.append((("pieces", f, "status", "fired"), True))
     if wrecked:
-        holder = S.scenario_piece(game, weapon_target)
+        holder = game.scenario.piece(weapon_target)
         lost = list(game.piece(weapon_target)["status"].get("weapons_lost", ()))
         changes.append((("pieces", weapon_target, "status", "weapons_lost"),
                         lost + [w for w in holder.weapons if w in S.SUPPORT and w not in lost]))

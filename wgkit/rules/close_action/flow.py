@@ -5,7 +5,6 @@ import numpy as np
 
 from wgkit.engine.flow import Phase, Step, TurnSequence
 from wgkit.geometry.los import SightField
-from wgkit.rules.close_action import state as S
 from wgkit.rules.close_action.fire import LOS
 from wgkit.rules.close_action.movement import turn_start
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from wgkit.dice import D6
 from wgkit.engine.game import Game, IllegalActionError

@@ -10,7 +10,6 @@ from shapely.geometry import LineString
 
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.rules.close_action import state as S
-from wgkit.rules.close_action.state import alive_figures
 from wgkit.rules.close_action import tables as T
 from wgkit.rules.registry import find_ruleset, terrain_effect
 
@@ -28,7 +27,7 @@ class MovePlan:
 
 def carries_weapon(game: Game, fid: str) -> bool:
     """Men moving a support weapon (LMG, HMG, mortar) move at the weapon rate."""
-    return any(w in S.SUPPORT for w in S.scenario_piece(game, fid).weapons)
+    return any(w in S.SUPPORT for w in game.scenario.piece(fid).weapons)
 
 
 def terrain_cost(game: Game, start, end, mover: str) -> tuple[float, list[str]]:
@@ -188,9 +187,9 @@ def resolve_retreat(game: Game, unit: str):
             continue
         changes += [(("pieces", f, "position"), list(spot)), (("pieces", f, "status", "moved"), reach)]
         moved.append(f"{f} to ({spot[0]:g}, {spot[1]:g})")
-        if state == "rout" and any(w in S.SUPPORT for w in S.scenario_piece(game, f).weapons):
+        if state == "rout" and any(w in S.SUPPORT for w in game.scenario.piece(f).weapons):
             changes.append((("pieces", f, "status", "weapons_lost"),
-                            [w for w in S.scenario_piece(game, f).weapons if w in S.SUPPORT]))
+                            [w for w in game.scenario.piece(f).weapons if w in S.SUPPORT]))
     if state == "rout":
         changes.append((("units", unit, "status", "morale"), "cowering"))
     text = f"{unit} ({state}) retreats: " + ("; ".join(moved) if moved else "no better cover within a move: stays")

@@ -27,22 +27,14 @@ def unit_of(game: Game, unit: str) -> dict:
     return u
 
 
-def scenario_piece(game: Game, fid: str):
-    return game.scenario.piece(fid)
-
-
-def scenario_unit(game: Game, unit: str):
-    return game.scenario.unit(unit)
-
-
 def quality(game: Game, unit: str) -> str:
-    return scenario_unit(game, unit).quality or "steady"
+    return game.scenario.unit(unit).quality or "steady"
 
 
 def stance(game: Game, fid: str) -> str:
     """A figure's stance: set by its last move; at the start, crouching unless the scenario says."""
     p = figure(game, fid)
-    return p["status"].get("stance") or scenario_piece(game, fid).rules.get("stance", "crouching")
+    return p["status"].get("stance") or game.scenario.piece(fid).rules.get("stance", "crouching")
 
 
 def cover(game: Game, fid: str, fire_from: tuple[float, float] | None = None) -> str:
@@ -64,7 +56,7 @@ def weapon(game: Game, fid: str, direct: bool = True) -> str | None:
     """The figure's fire weapon: its first weapon that is not a grenade (or mortar if direct)
     and has not been lost (damaged or abandoned)."""
     lost = set(figure(game, fid)["status"].get("weapons_lost", ()))
-    for w in scenario_piece(game, fid).weapons:
+    for w in game.scenario.piece(fid).weapons:
         if w == "grenade" or (direct and w == "mortar") or w in lost:
             continue
         return w
@@ -72,7 +64,7 @@ def weapon(game: Game, fid: str, direct: bool = True) -> str | None:
 
 
 def is_officer(game: Game, fid: str) -> bool:
-    return scenario_piece(game, fid).role == "officer" or scenario_unit(game, figure(game, fid)["unit"]).kind == "officer"
+    return game.scenario.piece(fid).role == "officer" or game.scenario.unit(figure(game, fid)["unit"]).kind == "officer"
 
 
 def officers(game: Game, side: str) -> list[str]:
@@ -81,7 +73,7 @@ def officers(game: Game, side: str) -> list[str]:
 
 
 def leader_of(game: Game, unit: str) -> str | None:
-    return scenario_unit(game, unit).leader
+    return game.scenario.unit(unit).leader
 
 
 def distance(game: Game, a: str, b: str) -> float:

@@ -34,7 +34,7 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
     mps = Param("mps", "int", "MPs spent", default=0, low=0, high=20)
     ready = lambda f: not game.piece(f)["status"].get("acted") and not game.piece(f)["status"].get("wounded")  # noqa: E731
     if "call artillery" in legal:
-        radios = _figs(game, sides, lambda f: P.is_leader(game, f) and "radio" in P.piece(game, f).weapons)
+        radios = _figs(game, sides, lambda f: P.is_leader(game, f) and "radio" in game.scenario.piece(f).weapons)
         if radios:
             out.append(ActionSpec("call artillery", "Call off-table artillery (5 MPs)",
                                   (Param("leader", "choice", "leader", radios), Param("point", "point", "aim at")),
@@ -75,7 +75,7 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
                                   lambda g, p: P.fire_odds(g, p["figure"], p["target"], p["mps"]),
                                   lambda g, p: P.resolve_fire(g, p["figure"], p["target"], p["mps"]), "§5", _fire_explain))
     if "grenade" in legal:
-        throwers = _figs(game, sides, lambda f: ready(f) and "grenade" in P.piece(game, f).weapons)
+        throwers = _figs(game, sides, lambda f: ready(f) and "grenade" in game.scenario.piece(f).weapons)
         foes = _figs(game, enemies)
         if throwers and foes:
             out.append(ActionSpec("grenade", "Throw a grenade", (Param("figure", "choice", "thrower", throwers),
@@ -83,7 +83,7 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
                                   lambda g, p: P.grenade_odds(g, p["figure"], p["target"]),
                                   lambda g, p: P.resolve_grenade(g, p["figure"], p["target"]), "§5.4"))
     if "mortar" in legal:
-        crews = _figs(game, sides, lambda f: ready(f) and "mortar" in P.piece(game, f).weapons)
+        crews = _figs(game, sides, lambda f: ready(f) and "mortar" in game.scenario.piece(f).weapons)
         if crews:
             out.append(ActionSpec("mortar", "Mortar (2\" radius)", (Param("figure", "choice", "mortar", crews),
                                                                     Param("point", "point", "aim at")),

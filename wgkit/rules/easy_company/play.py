@@ -8,7 +8,7 @@ import math
 import numpy as np
 from shapely.geometry import Point
 
-from wgkit.dice import D00, D10
+from wgkit.dice import D10
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.geometry.los import LosPolicy, SightField
 from wgkit.geometry.zones import inside, radius_zone
@@ -43,20 +43,12 @@ def _hurt(game: Game, victims: list[str]) -> list:
 
 
 # -- reading the state ---------------------------------------------------------------------------
-def piece(game: Game, fid: str):
-    return game.scenario.piece(fid)
-
-
-def unit(game: Game, uid: str):
-    return game.scenario.unit(uid)
-
-
 def quality(game: Game, fid: str) -> str:
-    return unit(game, game.piece(fid)["unit"]).quality or "experienced"
+    return game.scenario.unit(game.piece(fid)["unit"]).quality or "experienced"
 
 
 def is_leader(game: Game, fid: str) -> bool:
-    return piece(game, fid).role == "leader"
+    return game.scenario.piece(fid).role == "leader"
 
 
 def figures(game: Game, uid: str, fit: bool = False) -> list[str]:
@@ -71,7 +63,7 @@ def mode(game: Game, uid: str) -> str:
     st = game.state["units"][uid]["status"]
     if st.get("fire_types"):
         return "under_fire"
-    return st.get("mode") or unit(game, uid).rules.get("mode", "cautious")
+    return st.get("mode") or game.scenario.unit(uid).rules.get("mode", "cautious")
 
 
 def untended(game: Game, uid: str) -> int:
@@ -111,7 +103,7 @@ def turn_start(game: Game) -> list:
         if keep.get("wounded") and p["status"].get("aided"):
             keep["tended"] = True
         if is_leader(game, pid):
-            keep["mp"] = int(C.motivation_points(piece(game, pid).rank or "sergeant", quality(game, pid)).value)
+            keep["mp"] = int(C.motivation_points(game.scenario.piece(pid).rank or "sergeant", quality(game, pid)).value)
         changes.append((("pieces", pid, "status"), keep))
     for uid, u in game.state["units"].items():
         changes.append((("units", uid, "status"), {k: v for k, v in u["status"].items()
@@ -200,7 +192,7 @@ def _sees(game: Game, a: str, b: str) -> bool:
 def fire_plan(game: Game, fid: str, target_unit: str, mps: int = 0):
     """§5.3-5.5: the chance to fire, the effective chance against the target's position, the range."""
     p = _ready(game, fid)
-    weapon = next((w for w in piece(game, fid).weapons if w in T.RANGE_M), None)
+    weapon = next((w for w in game.scenario.piece(fid).weapons if w in T.RANGE_M), None)
     if weapon is None:
         raise IllegalActionError(f"{fid} has no weapon to fire")
     targets = [t for t in figures(game, target_unit) if _sees(game, fid, t)]
@@ -399,7 +391,7 @@ def resolve_grenade(game: Game, fid: str, target: str):
     """§5.4 Grenades: thrown and on target by the firing roll; the figure aimed at (or everyone in
     the same building: a confined space) is wounded on an even/odd call, 50%."""
     p = _ready(game, fid)
-    if "grenade" not in piece(game, fid).weapons:
+    if "grenade" not in game.scenario.piece(fid).weapons:
         raise IllegalActionError(f"{fid} has no grenade")
     if math.dist(p["position"], game.piece(target)["position"]) > GRENADE_RANGE_IN.value:
         raise IllegalActionError(f"{target} is beyond a grenade's throw ({GRENADE_RANGE_IN.value:g}\")")
@@ -456,8 +448,8 @@ def morale_odds(game: Game, uid: str):
 
 def resolve_mortar(game: Game, fid: str, point: tuple[float, float]):
     """§5.4 Mortars: on target by the firing roll; every figure within 2" may be wounded (§3.2 table)."""
-    p = _ready(game, fid)
-    if "mortar" not in piece(game, fid).weapons:
+    _ready(game, fid)
+    if "mortar" not in game.scenario.piece(fid).weapons:
         raise IllegalActionError(f"{fid} has no mortar")
     fire = C.fire_chance(quality(game, fid))
     eff = C.effective_chance(quality(game, fid), "open")
@@ -492,7 +484,7 @@ def battery(game: Game, side: str):
 
 def resolve_call(game: Game, leader: str, point: tuple[float, float]):
     """§3.2: a leader with a radio spends 5 MPs to call the artillery onto a point."""
-    if not is_leader(game, leader) or "radio" not in piece(game, leader).weapons:
+    if not is_leader(game, leader) or "radio" not in game.scenario.piece(leader).weapons:
         raise IllegalActionError(f"{leader} is not a leader with a radio")
     side = game.piece(leader)["side"]
     battery(game, side)
