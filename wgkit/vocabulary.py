@@ -42,7 +42,7 @@ TERRAIN_TYPES: dict[str, TerrainType] = {
         TerrainType("hedge", LINEAR | EDGE),
         TerrainType("bocage", LINEAR | EDGE, variants=("full", "partial")),
         TerrainType("barbed_wire", LINEAR | AREA | EDGE),
-        TerrainType("minefield", AREA, variants=("hasty", "deliberate")),
+        TerrainType("minefield", AREA, variants=("hasty", "deliberate", "dummy")),
         TerrainType("foxholes", AREA | LINEAR),
         TerrainType("trenches", LINEAR | AREA),
         TerrainType("bunker", AREA),

@@ -33,12 +33,19 @@ class Phase:
 
 @dataclass(frozen=True)
 class TurnSequence:
-    """A ruleset's turn. ``alternate``: the active side changes every turn (Close Action)."""
+    """A ruleset's turn. ``alternate``: the active side changes every turn (Close Action).
+
+    ``cards``: each pass through the phases is one card of an activation deck, not a game turn;
+    the ruleset counts turns itself and ends the game by setting ``state["vars"]["game_over"]``
+    (Company Fire, Rookie Rules). ``headline(game)`` is the line a turn panel shows on top.
+    """
 
     phases: tuple[Phase, ...]
     alternate: bool = False
     first: str = "attacker"
     setup: Callable[[Any], list] | None = field(default=None, compare=False)  # game -> changes at the start
+    cards: bool = False
+    headline: Callable[[Any], str] | None = field(default=None, compare=False)
 
     def step(self, phase: int, step: int) -> Step:
         return self.phases[phase].steps[step]

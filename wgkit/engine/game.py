@@ -159,8 +159,11 @@ class Game:
         if nt != turn and self.flow.alternate:
             others = [sid for sid in self.state["sides"] if sid != self.state["active"]]
             changes.append((("active",), others[0]))
+        over = self.state["vars"].get("game_over")
+        if over:
+            raise IllegalActionError(f"the game is over: {over}")
         limit = self.scenario.turns
-        if limit is not None and nt > limit:
+        if limit is not None and nt > limit and not self.flow.cards:
             raise IllegalActionError(f"the scenario ends after turn {limit}")
         p = self.flow.phases[np_]
         event = self.record("flow", changes, f"turn {nt}: {p.name} - {p.steps[ns].name}")

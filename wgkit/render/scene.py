@@ -146,7 +146,7 @@ def build_scene(scenario: Scenario, state: dict[str, Any] | None = None,
         status = (live or {}).get("status", {}) if live else {}
         unit_status = (state or {}).get("units", {}).get(unit.id, {}).get("status", {}) if state else {}
         if cell is not None and grid is not None:
-            pos = _cell_slot(grid, tuple(cell), piece.id, scenario)
+            pos = cell_slot(grid, tuple(cell), piece.id, scenario, state)
         if pos is None:
             continue
         scene.layers["units"] += _piece_shapes(pos, facing, colours[side.id], piece, unit, ruleset.pieces,
@@ -160,15 +160,34 @@ def overlay_layer(scenario: Scenario, overlays: Iterable[Shape] = ()) -> list[Sh
     return _scale_bar(scenario, find_ruleset(scenario.ruleset)) + list(overlays)
 
 
+def piece_points(scenario: Scenario, state: dict[str, Any]) -> dict[str, tuple[float, float]]:
+    """Every live piece's drawn position in inches, for pieces placed by point or by grid cell."""
+    grid = grid_from_spec(scenario.table.grid.to_dict(), scenario.table.width, scenario.table.depth) \
+        if scenario.table.grid is not None else None
+    out = {}
+    for pid, p in state["pieces"].items():
+        if not p["alive"]:
+            continue
+        if p.get("position") is not None:
+            out[pid] = (float(p["position"][0]), float(p["position"][1]))
+        elif p.get("cell") is not None and grid is not None:
+            out[pid] = cell_slot(grid, tuple(p["cell"]), pid, scenario, state)
+    return out
+
+
 def _where(piece, live) -> tuple[Sequence[float] | None, Sequence[int] | None]:
     if live is not None:
         return live.get("position"), live.get("cell")
     return piece.position, piece.cell
 
 
-def _cell_slot(grid, cell, piece_id: str, scenario: Scenario) -> tuple[float, float]:
-    """Spread the (up to three) pieces sharing a cell so they do not overlap."""
-    sharing = sorted(p.id for _, _, p in scenario.pieces() if p.cell == cell)
+def cell_slot(grid, cell, piece_id: str, scenario: Scenario, state: dict[str, Any] | None = None) -> tuple[float, float]:
+    """Where a piece on a grid is drawn: the (up to three) pieces sharing a cell side by side."""
+    if state is not None:
+        sharing = sorted(pid for pid, p in state["pieces"].items()
+                         if p.get("cell") is not None and tuple(p["cell"]) == cell and p["alive"])
+    else:
+        sharing = sorted(p.id for _, _, p in scenario.pieces() if p.cell == cell)
     k = sharing.index(piece_id) if piece_id in sharing else 0
     cx, cy = grid.center(cell)
     step = grid.size * 0.3

@@ -112,6 +112,13 @@ def move_limit(game: "Game", piece: str) -> float | None:
     return module.move_limit(game, piece) if module is not None and hasattr(module, "move_limit") else None
 
 
+def sight_for(game: "Game") -> Callable[["Game", str, str], tuple[bool, str]] | None:
+    """A ruleset's own piece-to-piece sight rule, ``(game, piece, other) -> (clear, why not)``,
+    where it replaces the free-form line of sight (gridded rulesets)."""
+    module = _ruleset_module(game.scenario.ruleset, "actions")
+    return getattr(module, "sight", None) if module is not None else None
+
+
 def actions_for(game: "Game") -> list[ActionSpec]:
     """The ruleset's actions legal now, then the umpire's generic tools."""
     module = _ruleset_module(game.scenario.ruleset, "actions")

@@ -14,8 +14,8 @@ from wgkit.geometry.los import SightField
 from wgkit.geometry.terrain import TerrainIndex
 from wgkit.render import style as S
 from wgkit.render.canvas import BoardCanvas
-from wgkit.render.scene import Shape, build_scene, geometry_shapes, overlay_layer
-from wgkit.rules.actions import los_policy_for, move_limit, move_piece
+from wgkit.render.scene import Shape, build_scene, geometry_shapes, overlay_layer, piece_points
+from wgkit.rules.actions import los_policy_for, move_limit, move_piece, sight_for
 from wgkit.rules.registry import find_ruleset
 from wgkit.widgets.errors import ErrorArea
 
@@ -63,7 +63,9 @@ class BoardView:
         return view(self.game.state, self.side)
 
     def live(self) -> dict[str, dict]:
-        return {pid: p for pid, p in self.state()["pieces"].items() if p["alive"] and p["position"] is not None}
+        """Live pieces in this view, each with its drawn ``position`` (grid pieces: in their cell)."""
+        state = self.state()
+        return {pid: {**state["pieces"][pid], "position": pt} for pid, pt in piece_points(self.game.scenario, state).items()}
 
     def refresh(self) -> None:
         """Redraw everything (after a change to the game)."""
@@ -140,6 +142,9 @@ class BoardView:
         if len(ids) == 1:
             return [], f"<b>{piece}</b> has no enemy on the table"
         pts = np.array([live[i]["position"] for i in ids], dtype=float)
+        ruled = sight_for(self.game)
+        if ruled is not None:  # a gridded ruleset's own sight rule (centre to centre, edges)
+            return self._ruled_los(piece, ids, pts, ruled)
         seen, blockers = SightField(self.terrain, pts, self.policy).fan(0)
         out = [Shape("line", np.array([pts[0], pts[j]]), None, S.LOS_CLEAR if seen[j] else S.LOS_BLOCKED,
                      0.08, 0.85, tag=f"los:{ids[j]}") for j in range(1, len(ids))]
@@ -151,6 +156,16 @@ class BoardView:
         text = (f"<b>{piece}</b> sees {clear} of {len(ids) - 1} enemy pieces"
                 + (f"; blocked by {', '.join(sorted({f for j in blockers.targets() for f in blockers.of(j)}))}"
                    if blockers.targets() else ""))
+        return out, text
+
+    def _ruled_los(self, piece: str, ids: list[str], pts: np.ndarray, ruled) -> tuple[list[Shape], str]:
+        answers = [ruled(self.game, piece, other) for other in ids[1:]]
+        out = [Shape("line", np.array([pts[0], pts[j + 1]]), None, S.LOS_CLEAR if ok else S.LOS_BLOCKED,
+                     0.08, 0.85, tag=f"los:{ids[j + 1]}") for j, (ok, _) in enumerate(answers)]
+        out.append(Shape("circle", pts[:1], None, S.SELECT, 0.1, radius=S.FIGURE_RADIUS * 1.8, tag="selected"))
+        why = sorted({w for ok, w in answers if not ok and w})
+        text = (f"<b>{piece}</b> sees {sum(ok for ok, _ in answers)} of {len(answers)} enemy pieces"
+                + (f"; blocked by {', '.join(why)}" if why else ""))
         return out, text
 
     # -- mouse -----------------------------------------------------------------------------------

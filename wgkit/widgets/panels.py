@@ -44,8 +44,13 @@ class TurnPanel:
     def refresh(self) -> None:
         g = self.game
         turn, phase, step = g.position
-        rows = [f"<b>Turn {turn}</b>" + (f" of {g.scenario.turns}" if g.scenario.turns else "")
-                + f" &mdash; active: {html.escape(g.state['active'])}"]
+        if g.flow.headline is not None:
+            rows = [g.flow.headline(g)]
+        else:
+            rows = [f"<b>Turn {turn}</b>" + (f" of {g.scenario.turns}" if g.scenario.turns else "")
+                    + f" &mdash; active: {html.escape(g.state['active'])}"]
+        if g.state["vars"].get("game_over"):
+            rows.append(f"<div style='color:#b00'><b>Game over:</b> {html.escape(g.state['vars']['game_over'])}</div>")
         for pi, ph in enumerate(g.flow.phases):
             for si, st in enumerate(ph.steps):
                 here = (pi, si) == (phase, step)

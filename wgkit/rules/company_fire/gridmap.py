@@ -19,6 +19,8 @@ class GridMap:
     grid: SquareGrid
     cells: dict[Cell, CellTerrain]
     edges: dict[frozenset[Cell], tuple[str, str, str]]  # edge -> (type, "full" | "partial", feature id)
+    lines: tuple[tuple[str, str, LineString], ...] = ()  # linear terrain inside squares (id, type, line)
+    roads: frozenset[Cell] = frozenset()  # squares a road runs through
 
     @classmethod
     def of(cls, scenario: Scenario) -> "GridMap":
@@ -29,12 +31,32 @@ class GridMap:
         areas = [(f.id, f.type if not f.variant else f"{f.type}/{f.variant}", footprint(f.as_mapping()))
                  for f in scenario.terrain if f.shape not in ("edges", "line")]
         lines = [(f.id, f.type, LineString(f.geometry)) for f in scenario.terrain if f.shape == "line"]
-        edges = rasterise_edges(grid, lines)
+        walls = [ln for ln in lines if ln[1] != "road"]
+        edges = rasterise_edges(grid, walls)
         for f in scenario.terrain:
             if f.shape == "edges":
                 for c, r, side in f.geometry:
                     edges[edge_key((c, r), grid.neighbour((c, r), side))] = (f.type, f.variant or "full", f.id)
-        return cls(grid, rasterise_areas(grid, areas), edges)
+        on_edges = {fid for _, _, fid in edges.values()}
+        inner = tuple(ln for ln in walls if ln[0] not in on_edges)
+        roads = frozenset(c for c in grid.cells() for _, kind, geom in lines
+                          if kind == "road" and geom.intersects(grid.polygon(c)))
+        return cls(grid, rasterise_areas(grid, areas), edges, inner, roads)
+
+    def edge_cover(self, kind: str) -> bool:
+        """Edge Terrain table: whether an edge (or a line inside a square) gives cover."""
+        return terrain_effect(find_ruleset("company_fire"), kind).cover == "cover"
+
+    def passable(self, cell: Cell, vehicle: bool) -> bool:
+        """Area Terrain table: impassable to infantry, or to vehicles unless a road runs there."""
+        t = self.terrain(cell)
+        if t == "open":
+            return True
+        kind, _, variant = t.partition("/")
+        move = terrain_effect(find_ruleset("company_fire"), kind, variant or None).movement
+        if move == "impassable":
+            return False
+        return not (vehicle and move == "no_vehicles" and cell not in self.roads)
 
     def terrain(self, cell: Cell) -> str:
         return self.cells[cell].dominant
@@ -62,5 +84,5 @@ class GridMap:
             walls.discard(edge_key(a, b))
         for cell in occupied_bocage:
             walls = {e for e in walls if cell not in e}
-        blocking = {c for c in self.cells if self.blocks(c)} | set(occupied)
+        blocking = {c for c in self.cells if self.blocks(c)} - {a, b} | set(occupied)
         return grid_los(self.grid, a, b, blocking, walls)

@@ -79,3 +79,18 @@ def group_fire(kinds: list[str], targets: int, cover: bool, leader_present: bool
         pool += 1
         mods.append(Modifier("leader with the group", 1, "seed Group Fire"))
     return pool, targets, mods
+
+
+def attack_rolls(chance, dice: int, targets: list[str], method: str = "standard",
+                 orders: dict[str, str] | None = None) -> dict[str, int]:
+    """Hits on each unit of an attacked square. standard: the dice rolled for each unit
+    (Individual Unit Fire); faster: one roll applied to every unit; longer: one roll, the hits
+    divided equally, the rest going to the least worn units first (Optional Methods)."""
+    if method == "standard":
+        return {t: hits_roll(chance, dice) for t in targets}
+    hits = hits_roll(chance, dice)
+    if method == "faster":
+        return {t: hits for t in targets}
+    share, rest = divmod(hits, len(targets))
+    worn = sorted(targets, key=lambda t: ORDER.index((orders or {}).get(t, "good order")))
+    return {t: share + (1 if i < rest else 0) for i, t in enumerate(worn)}

@@ -68,5 +68,8 @@ RULESET = RulesetInfo(
         "tank_class": {"enum": ["light", "medium", "heavy"]},
         "buttoned": {"type": "boolean"},
         "turret_facing": {"type": "number"},
+        "carried_by": {"type": "string", "description": "the vehicle unit carrying this unit at the start"},
+        "missions": {"type": "integer", "minimum": 0, "description": "a forward observer's fire missions"},
+        "smoke": {"type": "boolean", "description": "a light mortar that may fire smoke"},
     },
 )

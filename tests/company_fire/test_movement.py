@@ -1,0 +1,196 @@
+"""Company Fire movement: Movement, the Movement Test, Fall Back, Moving on a Fire Card, bocage,
+stacking, smoke, single figures overrun, dismounting and occupying bocage."""
+
+from fractions import Fraction
+
+import pytest
+
+from tests.company_fire.helpers import game, put, remove, set_card
+from wgkit.engine import IllegalActionError
+from wgkit.rules.company_fire import lookup as L
+from wgkit.rules.company_fire import movement as V
+
+
+def test_moves_go_through_edges_and_not_into_enemy_squares():
+    g = game()
+    with pytest.raises(IllegalActionError, match="not through an edge"):
+        V.resolve_move(g, "sq1", [(3, 1)])  # diagonal
+    put(g, "sq2", (5, 3))
+    with pytest.raises(IllegalActionError, match="holds the enemy"):
+        V.resolve_move(g, "sq2", [(5, 4)])
+
+
+def test_weapon_teams_move_one_square_and_squads_two():
+    g = game()
+    with pytest.raises(IllegalActionError, match="may move 1 square"):
+        V.resolve_move(g, "mg", [(3, 2), (4, 2)])
+    with pytest.raises(IllegalActionError, match="may move 2 squares"):
+        V.resolve_move(g, "sq2", [(4, 1), (4, 2), (4, 3)])
+
+
+def test_stacking_three_units_at_most_two_of_them_teams_or_vehicles():
+    g = game()
+    assert V.resolve_move(g, "sq1", [(3, 0)]).text.startswith("sq1 moves to (3, 0)")  # with the PL and the FO: 3
+    with pytest.raises(IllegalActionError, match="is full"):
+        V.resolve_move(g, "mg", [(3, 0)])  # a fourth unit
+    g3 = game()
+    put(g3, "zook", (3, 1))
+    assert V.stacking_ok(g3, "sq1", (3, 1))  # squads do not count towards the two (Group Fire example)
+    assert not V.stacking_ok(g3, "sherman", (3, 1))  # MG team + bazooka team already: no third heavy unit
+
+
+def test_units_stop_next_to_the_enemy_edge_or_corner():
+    g = game()
+    put(g, "sq2", (4, 2))
+    set_card(g, "move")
+    with pytest.raises(IllegalActionError, match="must stop at \\(5, 2\\)"):
+        V.resolve_move(g, "sq2", [(5, 2), (5, 1)])  # (5, 2) touches the MG 42's square (6, 3) at a corner
+
+
+def test_free_two_square_move_out_of_sight_and_the_movement_test_in_sight():
+    g = game()
+    e = V.resolve_move(g, "sq2", [(4, 1), (4, 2)])
+    assert e.text == "sq2 moves to (4, 2)" and not e.rolls  # out of enemy LOS: free
+    g = game("tutorial_orchard_gate")
+    e = V.resolve_move(g, "able", [(3, 1), (3, 2)])  # through the gate, into the MG 34's sight
+    assert e.rolls and e.detail["odds"] is not None
+    assert e.detail["outcome"] == (e.rolls[0].faces[0] + sum(m["value"] for m in e.detail["modifiers"]) >= 5)
+
+
+def test_movement_test_modifiers_and_odds():
+    g = game("tutorial_orchard_gate", card="move")
+    put(g, "baker", (3, 2))  # green, with Lt. Hale beside it, at the gate
+    put(g, "lt", (3, 2))
+    need, mods = V.movement_test_mods(g, "baker", (3, 3))  # into the orchard: cover, seen by the Germans
+    assert need == 4
+    assert sorted((m.name, m.value) for m in mods) == [
+        ("destination in LOS of an enemy who can op fire", -1), ("green", -1), ("platoon leader in the square", 1)]
+    assert V.movement_odds(need, mods).p(True) == Fraction(2, 6)  # needs a 5 on the die
+
+
+def test_moving_on_a_fire_card_is_one_square_after_a_test_and_no_fire():
+    g = game(card="fire", step="Move and fire")
+    with pytest.raises(IllegalActionError, match="may move 1 square"):
+        V.resolve_move(g, "sq2", [(4, 1), (4, 2)])
+    e = V.resolve_move(g, "sq2", [(4, 1)])
+    assert e.rolls and e.rolls[0].purpose == "movement test"
+    from wgkit.rules.company_fire import fire as F
+
+    with pytest.raises(IllegalActionError, match="already acted"):
+        F.plan(g, ["sq2"], (5, 4))
+
+
+def test_pinned_units_move_only_away_out_of_sight_and_suppressed_only_fall_back():
+    g = game()
+    put(g, "sq2", (4, 3), order="pinned")
+    with pytest.raises(IllegalActionError, match="may not move towards"):
+        V.resolve_move(g, "sq2", [(4, 4)])
+    assert V.resolve_move(g, "sq2", [(4, 2)]).text.startswith("sq2 moves")  # behind the hedge: out of sight
+    g = game()
+    put(g, "sq2", (4, 3), order="suppressed")
+    with pytest.raises(IllegalActionError, match="may only fall back"):
+        V.resolve_move(g, "sq2", [(4, 2)])
+
+
+def test_fall_back_needs_a_move_card_a_leader_and_a_test():
+    g = game()
+    put(g, "sq2", (4, 3), order="suppressed")
+    with pytest.raises(IllegalActionError, match="needs its platoon leader"):
+        V.resolve_fall_back(g, "sq2", (4, 2))
+    put(g, "plt_ldr", (4, 3))
+    with pytest.raises(IllegalActionError, match="not away from the enemy"):
+        V.resolve_fall_back(g, "sq2", (4, 4))
+    e = V.resolve_fall_back(g, "sq2", (4, 2))
+    assert e.detail["odds"] is not None and [m["name"] for m in e.detail["modifiers"]] == ["platoon leader in the square"]
+    assert (L.cell(g, "sq2") == (4, 2)) == e.detail["outcome"]
+    set_card(g, "fire")
+    with pytest.raises(IllegalActionError, match="move card only"):
+        V.fall_back_check(g, "sq2", (4, 1))
+
+
+def test_full_bocage_ends_a_move_and_stops_vehicles_partial_does_not():
+    g = game()
+    put(g, "sq1", (2, 2))
+    with pytest.raises(IllegalActionError, match="one square only"):
+        V.resolve_move(g, "sq1", [(2, 3), (2, 4)])
+    put(g, "sherman", (4, 2))
+    with pytest.raises(IllegalActionError, match="vehicles cannot pass through a full bocage"):
+        V.resolve_move(g, "sherman", [(4, 3)])
+    put(g, "sherman", (3, 2))
+    V._check_path(g, "sherman", [(3, 2), (3, 3)])  # the partial hedge by the gate: vehicles pass
+
+
+def test_smoke_stops_movement_and_blocks_sight():
+    g = game()
+    g.record("smoke", [(("vars", "cf", "smoke", "4,1"), {"cell": [4, 1], "side": "de"})])
+    with pytest.raises(IllegalActionError, match="in smoke"):
+        V.resolve_move(g, "sq2", [(4, 1), (4, 2)])
+    assert not L.cell_sight(g, (4, 0), (4, 1)).clear and L.cover(g, (4, 1))
+
+
+def test_vehicle_rates_road_pinned_and_fire_card():
+    g = game()
+    limit, test, why = V.allowance(g, "sherman", [(6, 1)])
+    assert (limit, test) == (3, False) and why.startswith("off road")  # medium tank
+    assert V.allowance(g, "sherman", [])[0] == 3
+    put(g, "sherman", (3, 0))
+    assert V.allowance(g, "sherman", [(3, 1), (3, 2)])[0] == 4  # all on the lane: on-road rate
+    g.record("pin", [(("units", "sherman", "status", "order"), "pinned")])
+    assert V.allowance(g, "sherman", [(3, 1)])[0] == 3
+    set_card(g, "fire")
+    assert V.allowance(g, "sherman", [(3, 1)])[:2] == (1, True)  # half the off-road rate, after a test
+    with pytest.raises(IllegalActionError, match="impassable to vehicles"):
+        V._check_path(g, "sherman", [(6, 5), (6, 4)])  # into the farm buildings
+
+
+def test_single_figure_alone_is_overrun_when_the_enemy_moves_in():
+    g = game()
+    remove(g, "gruppe2")
+    put(g, "sq1", (0, 3))
+    put(g, "sniper", (0, 4))
+    e = V.resolve_move(g, "sq1", [(0, 4)])
+    assert "sniper: a single figure overrun" in e.text and L.order(g, "sniper") == "destroyed"
+
+
+def test_dismounting_respects_stacking():
+    g = game()
+    g.record("ride", [(("units", "zook", "status", "carried_by"), "sherman")])
+    assert not L.alive(g, "zook")
+    put(g, "mg", (6, 0))
+    put(g, "sq1", (6, 0))
+    with pytest.raises(IllegalActionError, match="stacking limit"):
+        V.resolve_dismount(g, "zook")  # Sherman + MG team: no room for another team
+    put(g, "mg", (3, 1))
+    e = V.resolve_dismount(g, "zook")
+    assert e.text == "zook dismounts at (6, 0)" and L.alive(g, "zook")
+
+
+def test_occupying_bocage_opens_sight_and_is_abandoned_when_suppressed():
+    from wgkit.rules.company_fire.effects import Effects
+
+    g = game()
+    put(g, "sq2", (4, 2))
+    assert not L.sees(g, "sq2", (4, 4))  # across the hedge two squares on: blocked
+    V.resolve_occupy(g, "sq2")
+    assert L.sees(g, "sq2", (4, 4)) and L.status(g, "sq2")["bocage"]
+    fx = Effects(g)
+    fx.hit("sq2", 2)
+    g.record("hit", fx.finish())
+    assert L.order(g, "sq2") == "suppressed" and not L.status(g, "sq2")["bocage"]
+    set_card(g, "fire")
+    with pytest.raises(IllegalActionError, match="move or face cards"):
+        V.resolve_occupy(g, "sq1")
+
+
+def test_occupying_is_refused_when_the_enemy_holds_the_edge():
+    g = game()
+    put(g, "sq2", (4, 2))
+    put(g, "gruppe", (4, 3), bocage=True)
+    with pytest.raises(IllegalActionError, match="holds the bocage"):
+        V.resolve_occupy(g, "sq2")
+
+
+def test_path_finding_for_a_click_goes_around_and_stops_where_the_rules_say():
+    g = game()
+    assert V.path_to(g, "sq2", (4, 2)) == [(4, 1), (4, 2)]
+    assert V.path_to(g, "sq1", (2, 0)) == []  # already there
