@@ -2,16 +2,29 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
+import yaml
+
 from tests.conftest import ROOT
 from wgkit.engine import Game
 from wgkit.rules.company_fire import lookup as L
-from wgkit.rules.company_fire.flow import SEQUENCE
-from wgkit.scenario import load
+from wgkit.rules.company_fire.flow import PER_CARD, SEQUENCE
+from wgkit.scenario import load, loads
 
 
 def game(name: str = "hedgerows_of_normandy", seed: int | None = None, step: str = "Move and fire",
-         card: str = "move", side: str = "us") -> Game:
-    g = Game(load(ROOT / f"scenarios/company_fire/{name}.yaml"), seed, flow=SEQUENCE)
+         card: str = "move", side: str = "us", edit: Callable[[dict], None] | None = None) -> Game:
+    """A game at ``step`` of a card of ``kind`` for ``side``; ``edit`` changes the scenario
+    document first (e.g. to swap a unit's kind)."""
+    path = ROOT / f"scenarios/company_fire/{name}.yaml"
+    if edit is None:
+        scenario = load(path)
+    else:
+        doc = yaml.safe_load(path.read_text())
+        edit(doc)
+        scenario = loads(yaml.safe_dump(doc, allow_unicode=True), f"{name}-edited.yaml")
+    g = Game(scenario, seed, flow=SEQUENCE)
     while g.current_step().name != step:
         g.advance()
     set_card(g, card, side)
@@ -19,8 +32,14 @@ def game(name: str = "hedgerows_of_normandy", seed: int | None = None, step: str
 
 
 def set_card(g: Game, kind: str, side: str = "us") -> None:
-    """Put the game on a card of ``kind`` (move, fire, any) for ``side``."""
-    g.record("test card", [(("vars", "cf", "kind"), kind), (("vars", "cf", "initiative_side"), side), (("active",), side)])
+    """Turn up a new card of ``kind`` (move, fire, any) for ``side``: every unit may act again."""
+    g.record("test card", [(("vars", "cf", "kind"), kind), (("vars", "cf", "initiative_side"), side), (("active",), side)]
+             + [(("units", u, "status", k), False) for u, v in g.state["units"].items() for k in PER_CARD if v["status"].get(k)])
+
+
+def unit(doc: dict, uid: str) -> dict:
+    """The unit ``uid`` in a scenario document."""
+    return next(u for s in doc["sides"] for u in s["units"] if u["id"] == uid)
 
 
 def put(g: Game, uid: str, cell: tuple[int, int], **status) -> None:

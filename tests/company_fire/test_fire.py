@@ -1,0 +1,268 @@
+"""Company Fire firing: individual, group, opportunity and reaction fire, recon by fire, snipers,
+light mortars, hit reduction, single figures, sacrificing a leader, the optional methods."""
+
+from fractions import Fraction
+
+import pytest
+
+from tests.company_fire.helpers import faces, game, put, remove, set_card, unit
+from wgkit.engine import IllegalActionError
+from wgkit.odds import exact
+from wgkit.rules.company_fire import fire as F
+from wgkit.rules.company_fire import lookup as L
+from wgkit.rules.company_fire import movement as V
+from wgkit.rules.company_fire import status as S
+
+
+def test_fire_needs_range_and_line_of_sight():
+    g = game(card="fire")
+    with pytest.raises(IllegalActionError, match="no line of sight from \\(3, 1\\) to \\(5, 4\\)"):
+        F.plan(g, ["mg"], (5, 4))  # the MG behind the central hedgerow
+    with pytest.raises(IllegalActionError, match="7 squares away; the range is 6"):
+        F.plan(g, ["sq1"], (5, 4))
+
+
+def test_dice_per_target_unit_less_one_for_cover_and_for_a_move_card():
+    g = game(card="fire")
+    put(g, "sq2", (5, 3))
+    p = F.plan(g, ["sq2"], (5, 4))
+    assert (p.dice, p.targets, [m.name for m in p.mods]) == (2, ["gruppe"], ["target in cover"])
+    assert p.notes == ["cover: buildings"]
+    set_card(g, "move")
+    assert F.plan(g, ["sq2"], (5, 4)).dice == 1  # and one less again on a move card
+    e = F.resolve(g, ["sq2"], (5, 4))
+    hits = sum(f >= 5 for f in faces(e))
+    assert L.order(g, "gruppe") == S.after_hits("good order", hits)
+    assert e.detail["odds"] == exact(S.hits_roll, 1).describe("hits")
+
+
+def test_each_unit_in_the_square_gets_its_own_roll_and_single_figures_are_not_targets():
+    g = game(card="fire")
+    put(g, "mg42", (5, 4))
+    put(g, "plt_ldr", (5, 2))  # a US single figure, not a target for the Germans
+    put(g, "sq2", (5, 3))
+    e = F.resolve(g, ["sq2"], (5, 4))
+    assert [r.die for r in e.rolls] == ["d6", "d6"] and [len(r.faces) for r in e.rolls] == [2, 2]
+    g2 = game(card="fire", side="de")
+    put(g2, "plt_ldr", (6, 2))
+    with pytest.raises(IllegalActionError, match="no enemy unit in \\(6, 2\\) that this fire can hit"):
+        F.plan(g2, ["mg42"], (6, 2))
+
+
+def test_group_fire_reproduces_the_texts_example():
+    # two rifle squads fire on three squads in cover: 4d6 rolled once for each of the three
+    g = game(card="fire")
+    remove(g, "mg42", "sniper")
+    put(g, "sq1", (4, 3))
+    put(g, "sq2", (4, 3))
+    put(g, "gruppe", (5, 4))
+    put(g, "gruppe2", (5, 4))
+    g.record("hide", [(("pieces", "brandt_base", "hidden"), False)])
+    assert V.stacking_ok(g, "mg42", (5, 4))  # (removed) but the square could still take one more
+    p = F.plan(g, ["sq1", "sq2"], (5, 4))
+    assert p.dice == 4 and p.targets == ["gruppe", "gruppe2"] and p.rule == "Group Fire"
+    e = F.resolve(g, ["sq1", "sq2"], (5, 4))
+    assert [len(r.faces) for r in e.rolls] == [4, 4]
+    set_card(g, "fire")
+    put(g, "plt_ldr", (4, 3))
+    assert F.plan(g, ["sq1", "sq2"], (5, 4)).dice == 5  # +1 die with the platoon leader
+
+
+def test_group_fire_limits():
+    g = game(card="move")
+    put(g, "sq1", (4, 3))
+    put(g, "sq2", (4, 3))
+    with pytest.raises(IllegalActionError, match="fire or face cards only"):
+        F.plan(g, ["sq1", "sq2"], (5, 4))
+    set_card(g, "fire")
+    put(g, "sq1", (4, 3), order="pinned")
+    with pytest.raises(IllegalActionError, match="only with a leader"):
+        F.plan(g, ["sq1", "sq2"], (5, 4))
+    put(g, "sherman", (4, 3), order="good order")
+    with pytest.raises(IllegalActionError, match="vehicles may not take part"):
+        F.plan(g, ["sq2", "sherman"], (5, 4))
+    put(g, "mg", (4, 2))
+    with pytest.raises(IllegalActionError, match="same square"):
+        F.plan(g, ["sq2", "mg"], (5, 4))
+
+
+def test_group_range_is_the_shortest_weapon():
+    g = game(card="fire")
+    remove(g, "mg42")
+    put(g, "sq1", (4, 3))
+    g.record("smg", [])
+    assert F.plan(g, ["sq1"], (5, 4)).dice == 2
+    # an SMG squad reaches one square: a group with it fires no further
+    gg = game(card="fire", side="de")
+    put(gg, "gruppe2", (5, 4))
+    g2 = gg
+    g2.record("reveal", [(("pieces", "brandt_base", "hidden"), False)])
+    put(g2, "sq2", (5, 2))
+    with pytest.raises(IllegalActionError, match="2 squares away; the range is 1"):
+        F.plan(g2, ["gruppe", "gruppe2"], (5, 2))
+
+
+def test_recon_by_fire_at_hidden_units_loses_a_die_and_reveals_on_a_hit():
+    g = game(card="fire")
+    put(g, "sq1", (1, 3))
+    p = F.plan(g, ["sq1"], (1, 4))
+    assert [m.name for m in p.mods] == ["target in cover", "recon by fire"] and p.dice == 1
+    for seed in range(40):
+        g = game(card="fire", seed=seed)
+        put(g, "sq1", (1, 3))
+        e = F.resolve(g, ["sq1"], (1, 4))
+        hit = faces(e)[0] >= 5
+        assert g.state["pieces"]["brandt_base"]["hidden"] is (not hit)
+        if hit:
+            break
+    else:
+        pytest.fail("no seed gave a hit in 40 tries")
+
+
+def test_opportunity_fire_hits_only_the_mover_pinned_stays_suppressed_goes_back():
+    results = set()
+    for seed in range(60):
+        g = game("tutorial_orchard_gate", seed=seed)
+        V.resolve_move(g, "able", [(3, 1)])
+        if L.cell(g, "able") != (3, 1):
+            continue
+        put(g, "able", (3, 2))  # keep it simple: it came in through the gate
+        g.record("op", [(("vars", "cf", "opfire"), {"units": ["able"], "from": [3, 1], "to": [3, 2]})])
+        p = F.plan(g, ["lmg"], (3, 2), "opfire")
+        assert p.targets == ["able"] and p.rule == "Opportunity Fire" and p.dice == 3
+        F.resolve(g, ["lmg"], (3, 2), "opfire")
+        st = L.order(g, "able")
+        where = L.cell(g, "able") if st != "destroyed" else None
+        if st == "pinned":
+            assert where == (3, 2)
+        if st == "suppressed":
+            assert where == (3, 1)
+        results.add(st)
+        assert L.cf(g)["opfire"] is None
+    assert {"pinned", "suppressed"} <= results
+
+
+def test_a_rifle_squad_op_fires_once_an_mg_until_two_ones():
+    g = game("tutorial_orchard_gate")
+    pending = {"units": ["able"], "from": [3, 1], "to": [3, 2]}
+    put(g, "able", (3, 2))
+    g.record("op", [(("vars", "cf", "opfire"), pending)])
+    put(g, "gren", (5, 3))
+    F.resolve(g, ["gren"], (3, 2), "opfire")
+    assert L.status(g, "gren")["opfire_done"] and not L.may_opfire(g, "gren")
+    jams = []
+    for seed in range(40):
+        g = game("tutorial_orchard_gate", seed=seed)
+        put(g, "able", (3, 2))
+        g.record("op", [(("vars", "cf", "opfire"), pending)])
+        e = F.resolve(g, ["lmg"], (3, 2), "opfire")
+        ones = sum(f == 1 for f in faces(e))
+        assert L.may_opfire(g, "lmg") is (ones < 2)
+        jams.append(ones >= 2)
+    assert any(jams) and not all(jams)
+
+
+def test_reaction_fire_by_the_non_phasing_side():
+    g = game("tutorial_orchard_gate", step="Reaction fire")
+    put(g, "able", (3, 2))
+    p = F.plan(g, ["lmg"], (3, 2), "reaction")
+    assert p.rule == "Non-Phasing Reaction Fire"
+    F.resolve(g, ["lmg"], (3, 2), "reaction")
+    with pytest.raises(IllegalActionError, match="already fired this phase"):
+        F.plan(g, ["lmg"], (3, 2), "reaction")
+    put(g, "gren", (3, 4), order="pinned")
+    with pytest.raises(IllegalActionError, match="reaction fire needs good order"):
+        F.plan(g, ["gren"], (3, 2), "reaction")
+
+
+def test_sniper_picks_a_unit_ignores_cover_on_a_single_figure_and_leaves():
+    g = game(card="fire", side="de")
+    put(g, "plt_ldr", (1, 5))  # in the orchard, but cover does not count against a single figure
+    p = F.sniper_plan(g, "sniper", "plt_ldr")
+    assert p.dice == 3 and p.mods == [] and p.rule == "Snipers"
+    put(g, "sq1", (0, 4))  # a squad in the orchard: one die less
+    assert F.sniper_plan(g, "sniper", "sq1").dice == 2
+    e = F.resolve_sniper(g, "sniper", "plt_ldr")
+    hits = sum(f >= 5 for f in faces(e))
+    assert L.order(g, "plt_ldr") == ("good order" if hits < 2 else "destroyed")  # a figure ignores a pin
+    assert L.order(g, "sniper") == "removed" and not L.alive(g, "sniper")
+
+
+def test_light_mortar_fires_indirectly_through_a_leader_within_one_square():
+    g = game(card="fire", edit=lambda d: unit(d, "mg").update(kind="light_mortar"))
+    put(g, "mg", (4, 2))
+    put(g, "gruppe", (4, 5))
+    with pytest.raises(IllegalActionError, match="no line of sight"):
+        F.plan(g, ["mg"], (4, 5))  # across the hedge and up the field
+    put(g, "plt_ldr", (4, 3))  # the leader beside the mortar sees up the field
+    p = F.plan(g, ["mg"], (4, 5))
+    assert p.notes[0] == "indirect fire spotted by plt_ldr" and p.dice == 3
+
+
+def test_hit_reduction_by_retreat_out_of_other_enemies_sight():
+    for seed in range(80):
+        g = game(card="fire", seed=seed)
+        put(g, "sq2", (4, 3))
+        e = F.resolve(g, ["sq2"], (5, 4))
+        hits = L.cf(g)["last_fire"]["hits"].get("gruppe", [None, 0])[1]
+        if hits >= 1:
+            break
+    else:
+        pytest.fail("no hit in 80 seeds")
+    with pytest.raises(IllegalActionError, match="not one square away from the firer"):
+        F.resolve_reduce(g, "gruppe", (4, 4))
+    put(g, "zook", (6, 4))
+    with pytest.raises(IllegalActionError, match="cannot retreat into"):
+        F.resolve_reduce(g, "gruppe", (6, 4))  # held by the enemy
+    put(g, "zook", (7, 4))
+    with pytest.raises(IllegalActionError, match="line of sight of another enemy unit"):
+        F.resolve_reduce(g, "gruppe", (6, 4))  # the bazooka team next door would see it
+    put(g, "zook", (5, 0))
+    r = F.resolve_reduce(g, "gruppe", (5, 5))
+    assert L.cell(g, "gruppe") == (5, 5) and L.order(g, "gruppe") == S.after_hits("good order", hits - 1)
+    assert "become" in r.text and e.kind == "fire"
+
+
+def test_single_figures_die_with_their_units_and_a_leader_may_be_sacrificed():
+    from wgkit.rules.company_fire.effects import Effects
+
+    g = game()
+    put(g, "plt_ldr", (2, 0))
+    fx = Effects(g)
+    fx.hit("sq1", 3)
+    g.record("attack", fx.finish())
+    assert L.order(g, "plt_ldr") == "destroyed"  # lost with the only unit in its square
+    e = F.resolve_sacrifice(g, "plt_ldr", "sq1")
+    assert L.order(g, "sq1") == "suppressed" and L.order(g, "plt_ldr") == "destroyed" and "saving sq1" in e.text
+    with pytest.raises(IllegalActionError, match="was not destroyed by the last action"):
+        F.resolve_sacrifice(g, "plt_ldr", "sq2")
+
+
+def test_scout_reveals_hidden_units_in_sight_then_leaves():
+    g = game(edit=lambda d: unit(d, "fo").update(kind="scout", rules={}))
+    put(g, "fo", (1, 3))  # in the orchard next to the hidden squad
+    e = F.resolve_scout(g, "fo")
+    assert e.detail["outcome"] == ["brandt_base"] and not g.state["pieces"]["brandt_base"]["hidden"]
+    assert L.order(g, "fo") == "removed"
+
+
+def test_optional_methods_faster_and_longer_play():
+    def one(method):
+        return lambda chance: tuple(sorted(S.attack_rolls(chance, 2, ["a", "b"], method,
+                                                          {"a": "pinned", "b": "good order"}).items()))
+
+    standard = exact(one("standard"))
+    assert standard.p((("a", 0), ("b", 0))) == Fraction(4, 9) ** 2  # two separate 2d6 rolls
+    faster = exact(one("faster"))
+    assert faster.p((("a", 0), ("b", 0))) == Fraction(4, 9) and faster.p((("a", 1), ("b", 0))) == 0
+    longer = exact(one("longer"))
+    assert longer.p((("a", 0), ("b", 1))) == Fraction(4, 9)  # one hit goes to the least worn (b)
+    assert longer.p((("a", 1), ("b", 1))) == Fraction(1, 9)
+
+
+def test_fire_uses_the_scenarios_resolution_method():
+    g = game(card="fire", edit=lambda d: d["rules"].update(resolution="faster"))
+    put(g, "mg42", (5, 4))
+    put(g, "sq2", (5, 3))
+    e = F.resolve(g, ["sq2"], (5, 4))
+    assert len(e.rolls) == 1 and L.order(g, "gruppe") == L.order(g, "mg42")
