@@ -33,7 +33,8 @@ def game(name: str = "hedgerows_of_normandy", seed: int | None = None, step: str
 
 def set_card(g: Game, kind: str, side: str = "us") -> None:
     """Turn up a new card of ``kind`` (move, fire, any) for ``side``: every unit may act again."""
-    g.record("test card", [(("vars", "cf", "kind"), kind), (("vars", "cf", "initiative_side"), side), (("active",), side)]
+    g.record("test card", [(("vars", "cf", "kind"), kind), (("vars", "cf", "initiative_side"), side), (("active",), side),
+                           (("vars", "cf", "card_no"), L.cf(g)["card_no"] + 1)]
              + [(("units", u, "status", k), False) for u, v in g.state["units"].items() for k in PER_CARD if v["status"].get(k)])
 
 

@@ -40,7 +40,7 @@ def resolve_call(game: Game, observer: str, target: L.Cell, kind: str = "HE"):
     if not L.cell_sight(game, L.cell(game, observer), target).clear:
         raise IllegalActionError(f"{observer} cannot see {target}")
     may_act(game, observer, "fired")
-    mission = {"cell": list(target), "kind": kind, "observer": observer, "card": len(game.log)}
+    mission = {"cell": list(target), "kind": kind, "observer": observer, "card": L.cf(game)["card_no"]}
     return game.record("call artillery", [(("vars", "cf", "mission", side), mission),
                                           (("units", observer, "status", "fired"), True)],
                        f"{observer} calls {kind} on {target}", detail={"rule": "Artillery"})

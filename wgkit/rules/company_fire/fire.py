@@ -269,7 +269,7 @@ def at_plan(game: Game, uid: str, target: str, mode: str = "fire") -> tuple[Fire
         raise IllegalActionError(f"no line of sight from {origin} to {there}")
     dice = line.close_dice if line.close_range and dist <= line.close_range else line.dice
     mods: list[Modifier] = []
-    notes = [f"{w} at {dist} squares: {dice}d6"]
+    notes = [f"{w} at {dist} square{'s' if dist != 1 else ''}: {dice}d6"]
     turn: dict = {}
 
     def less(name: str) -> None:

@@ -1,0 +1,135 @@
+"""Company Fire: Close Assault — eligibility, every modifier, results, ties, retreat, occupying,
+and opportunity fire against the assault."""
+
+from fractions import Fraction
+
+import pytest
+
+from tests.company_fire.helpers import game, put, remove, set_card
+from wgkit.engine import IllegalActionError
+from wgkit.rules.company_fire import assault as C
+from wgkit.rules.company_fire import lookup as L
+
+
+def mods(ms):
+    return sorted((m.name, m.value) for m in ms)
+
+
+def setup(seed=None):
+    g = game(seed=seed)
+    remove(g, "mg42")
+    put(g, "sq1", (4, 4))
+    put(g, "sq2", (4, 4))
+    put(g, "plt_ldr", (4, 4))
+    return g
+
+
+def test_modifiers_and_odds_for_two_squads_with_their_leader_against_one():
+    g = setup()
+    defenders, att, dfn = C.plan(g, ["sq1", "sq2"], (5, 4))
+    assert defenders == ["gruppe"]
+    assert mods(att) == [("extra good-order unit", 1), ("platoon leader in the square", 1)] and dfn == []
+    odds = C.assault_odds(2, 0)
+    assert odds.where(lambda d: d > 0) == Fraction(26, 36)  # 1d6+2 beats 1d6
+    assert odds.p(0) == Fraction(4, 36) and odds.where(lambda d: d < 0) == Fraction(6, 36)
+
+
+def test_every_defender_modifier():
+    g = setup()
+    put(g, "mg42", (5, 4), order="pinned")
+    _, _, dfn = C.plan(g, ["sq1"], (5, 4))
+    assert mods(dfn) == [("MG in defence", 1), ("pinned defender", -1)]
+    put(g, "gruppe", (5, 4), order="suppressed")
+    put(g, "mg42", (5, 4), order="good order")
+    _, _, dfn = C.plan(g, ["sq1"], (5, 4))
+    assert mods(dfn) == [("MG in defence", 1), ("suppressed defender", -2)]
+    put(g, "gruppe", (5, 5))
+    _, _, dfn = C.plan(g, ["sq1"], (5, 4))
+    assert mods(dfn) == [("MG in defence", 1), ("only weapon teams", -1)]
+
+
+def test_smg_squads_tanks_and_anti_tank_weapons():
+    g = setup()
+    put(g, "gruppe2", (5, 4))
+    put(g, "sherman", (4, 4))
+    g.record("face", [(("pieces", "sherman_model", "facing"), 90.0)])
+    remove(g, "sq2")
+    _, att, dfn = C.plan(g, ["sq1", "sherman"], (5, 4))
+    assert mods(att) == [("extra good-order unit", 1), ("friendly tank", 3), ("platoon leader in the square", 1),
+                         ("vehicle MG (attacker)", 1)]
+    assert mods(dfn) == [("SMG squad present", 2), ("anti-tank weapons against a vehicle", 2),
+                         ("extra good-order unit", 1)]
+
+
+def test_who_may_assault_and_when():
+    g = setup()
+    set_card(g, "fire")
+    with pytest.raises(IllegalActionError, match="move or face cards"):
+        C.plan(g, ["sq1"], (5, 4))
+    set_card(g, "move")
+    put(g, "mg", (4, 4))
+    with pytest.raises(IllegalActionError, match="weapon crew"):
+        C.plan(g, ["mg"], (5, 4))
+    with pytest.raises(IllegalActionError, match="single figure"):
+        C.plan(g, ["plt_ldr"], (5, 4))
+    put(g, "sq1", (4, 4), order="pinned")
+    with pytest.raises(IllegalActionError, match="pinned and may not close assault"):
+        C.plan(g, ["sq1"], (5, 4))
+    put(g, "sq2", (3, 4))
+    with pytest.raises(IllegalActionError, match="not next to"):
+        C.plan(g, ["sq2"], (5, 4))
+
+
+def outcome(seed):
+    g = setup(seed)
+    e = C.resolve(g, ["sq1", "sq2"], (5, 4))
+    return g, e
+
+
+def test_the_difference_is_hits_on_every_losing_unit_and_the_winner_may_occupy():
+    seen = set()
+    for seed in range(80):
+        g, e = outcome(seed)
+        a, d = e.rolls[0].faces[0], e.rolls[1].faces[0]
+        diff = a + 2 - d
+        assert e.detail["difference"] == diff
+        if diff > 0:
+            from wgkit.rules.company_fire.status import after_hits
+
+            after = after_hits("good order", diff)
+            if after == "destroyed":
+                assert L.cell(g, "sq1") == (5, 4) and L.cell(g, "sq2") == (5, 4)  # they move in
+                seen.add("occupy")
+            elif after == "suppressed":
+                grid = L.gridmap(g).grid
+                assert L.order(g, "gruppe") == "destroyed" or grid.distance(L.cell(g, "gruppe"), (4, 4)) == 2
+                seen.add("retreat")
+            else:
+                assert L.order(g, "gruppe") == "pinned"
+                seen.add("pinned")
+        elif diff == 0:
+            assert L.order(g, "gruppe") == "destroyed"
+            assert sum(L.order(g, u) == "destroyed" for u in ("sq1", "sq2")) == 1  # one for one
+            seen.add("tie")
+        else:
+            assert all(L.order(g, u) != "good order" for u in ("sq1", "sq2"))
+            seen.add("lost")
+    assert seen >= {"occupy", "retreat", "pinned", "tie", "lost"}
+
+
+def test_defender_op_fire_comes_first_and_removes_pinned_attackers():
+    for seed in range(60):
+        g = game(seed=seed)
+        for u in ("sq1", "sq2", "plt_ldr", "mg42"):
+            put(g, u, (4, 4) if u != "mg42" else (5, 4))
+        C.resolve(g, ["sq1", "sq2"], (5, 4), opfire_by="mg42")
+        kinds = [e.kind for e in g.log[-3:]]
+        assert "fire" in kinds
+        fire_event = next(e for e in reversed(g.log) if e.kind == "fire")
+        assert fire_event.detail["rule"] == "Opportunity Fire"
+        shaken = [u for u in ("sq1", "sq2") if "pinned" in fire_event.text.split(u + ":")[-1][:30]
+                  or "suppressed" in fire_event.text.split(u + ":")[-1][:30]]
+        if shaken and g.log[-1].kind == "close assault":
+            assert all(u not in g.log[-1].text.split(" assault")[0] for u in shaken)
+            return
+    pytest.fail("no seed pinned an attacker")

@@ -1,0 +1,132 @@
+"""Company Fire vehicles: line of sight arcs, attacking vehicles (the weapon table and every die
+reduction), rotation limits, hit results, buttoning up and vehicle opportunity fire."""
+
+import pytest
+
+from tests.company_fire.helpers import game, put, set_card, unit
+from wgkit.engine import IllegalActionError
+from wgkit.rules.company_fire import fire as F
+from wgkit.rules.company_fire import lookup as L
+from wgkit.rules.company_fire import movement as V
+from wgkit.rules.company_fire.effects import Effects
+
+
+def names(plan):
+    return [m.name for m in plan.mods]
+
+
+def test_vehicle_sight_front_and_sides_turret_independent_buttoned_front_only():
+    g = game()
+    put(g, "sherman", (3, 4))  # facing north, turret with the hull
+    assert L.in_arc(g, "sherman", (3, 5)) and L.in_arc(g, "sherman", (4, 4))  # front, side
+    assert not L.in_arc(g, "sherman", (3, 3))  # rear
+    g.record("turret", [(("units", "sherman", "status", "turret"), 180.0)])
+    assert L.in_arc(g, "sherman", (3, 3))  # the turret looks back
+    g.record("button", [(("units", "sherman", "status", "buttoned"), True)])
+    assert not L.in_arc(g, "sherman", (4, 4)) and L.in_arc(g, "sherman", (3, 5)) and L.in_arc(g, "sherman", (3, 3))
+    assert L.in_arc(g, "stug", (7, 4)) and not L.in_arc(g, "stug", (6, 5))  # fixed gun: the front only
+
+
+def test_main_gun_against_a_tank_destroyer_from_its_front():
+    g = game(card="fire")
+    put(g, "sherman", (7, 3))
+    p, turn = F.at_plan(g, "sherman", "stug")
+    assert names(p) == ["armoured target hit from the front", "target is a heavy tank or tank destroyer"]
+    assert p.dice == 2 and turn == {} and p.notes == ["main_gun at 2 squares: 4d6"]
+
+
+def test_every_die_reduction_for_attacking_vehicles():
+    g = game(card="move", edit=lambda d: unit(d, "sherman").update(rules={"tank_class": "light"}))
+    put(g, "sherman", (7, 0), order="pinned")
+    g.record("face", [(("pieces", "sherman_model", "facing"), 90.0)])
+    put(g, "stug", (7, 1))  # in the standing wheat: cover
+    p, turn = F.at_plan(g, "sherman", "stug")
+    assert sorted(names(p)) == sorted([
+        "turret rotated to fire", "light tank or anti-tank gun firing", "firing on a move card",
+        "armoured target hit from the front", "target vehicle in cover", "target is a heavy tank or tank destroyer",
+        "firer pinned or suppressed"])
+    assert p.dice == 0 and turn == {"turret": 0.0} and p.notes == ["main_gun at 1 square: 4d6"]
+
+
+def test_bazooka_rolls_an_extra_die_within_two_squares_and_has_a_range():
+    g = game(card="fire")
+    put(g, "zook", (6, 5))  # beside the StuG: its side, not its front
+    p, _ = F.at_plan(g, "zook", "stug")
+    assert p.notes == ["bazooka at 1 square: 4d6"] and names(p) == ["target is a heavy tank or tank destroyer"]
+    assert p.dice == 3
+    put(g, "zook", (2, 5))
+    with pytest.raises(IllegalActionError, match="5 squares away; the range is 4"):
+        F.at_plan(g, "zook", "stug")
+
+
+def test_tank_destroyer_turns_to_fire_but_only_so_far_and_tanks_may_not_move_and_fire():
+    g = game(card="fire", side="de")
+    put(g, "sherman", (6, 5))
+    p, turn = F.at_plan(g, "stug", "sherman")
+    assert turn == {"facing": 270.0} and "turret rotated to fire" not in names(p)
+    e = F.resolve_at(g, "stug", "sherman")
+    assert g.state["pieces"]["stug_model"]["facing"] == 270.0 and e.detail["rule"] == "Attacking vehicles"
+    g = game(card="any")
+    V.resolve_move(g, "sherman", [(6, 1)])
+    with pytest.raises(IllegalActionError, match="tanks may not move and fire the main gun"):
+        F.at_plan(g, "sherman", "stug")
+
+
+def test_anti_tank_guns_turn_ninety_degrees_at_most():
+    g = game(card="fire", edit=lambda d: unit(d, "zook").update(kind="at_gun"))
+    put(g, "zook", (7, 3))
+    g.record("face", [(("pieces", "zook_base", "facing"), 180.0)])
+    with pytest.raises(IllegalActionError, match="may turn only 90 degrees"):
+        F.at_plan(g, "zook", "stug")  # the StuG is straight behind it
+
+
+def test_infantry_fire_anti_tank_and_small_arms_on_the_same_card():
+    g = game(card="fire", side="de")
+    put(g, "sherman", (5, 3))
+    put(g, "sq2", (4, 4))
+    F.resolve_at(g, "gruppe", "sherman")
+    assert F.plan(g, ["gruppe"], (4, 4)).dice == 3  # its rifles may still fire
+    with pytest.raises(IllegalActionError, match="already fired its anti-tank weapon"):
+        F.at_plan(g, "gruppe", "sherman")
+
+
+def test_small_arms_do_not_hurt_armour_and_the_hull_mg_fires_through_the_bow():
+    g = game(card="fire")
+    put(g, "sq2", (7, 4))
+    with pytest.raises(IllegalActionError, match="that this fire can hit"):
+        F.plan(g, ["sq2"], (7, 5))
+    put(g, "sherman", (4, 4))
+    g.record("face", [(("pieces", "sherman_model", "facing"), 0.0)])
+    with pytest.raises(IllegalActionError, match="hull MG fires only through the edge its bow faces"):
+        F.plan(g, ["sherman"], (5, 4))
+    g.record("face", [(("pieces", "sherman_model", "facing"), 90.0)])
+    assert F.plan(g, ["sherman"], (5, 4)).dice == 2  # an MG's 3d6, less one for the buildings
+
+
+def test_a_suppressed_vehicle_backs_off_one_square():
+    g = game()
+    put(g, "sherman", (5, 3))
+    fx = Effects(g)
+    fx.hit("sherman", 2)
+    g.record("hit", fx.finish())
+    assert L.order(g, "sherman") == "suppressed" and L.cell(g, "sherman") in [(4, 3), (5, 2)]
+    assert "backs off" in fx.lines[0]
+
+
+def test_button_up_takes_a_pin_and_limits_opportunity_fire_range():
+    g = game(card="move", side="de")
+    V.resolve_button_up(g, "stug")
+    assert L.order(g, "stug") == "pinned" and L.buttoned(g, "stug") and L.may_opfire(g, "stug")
+    put(g, "sherman", (7, 4))
+    g.record("op", [(("vars", "cf", "opfire"), {"units": ["sherman"], "from": [7, 3], "to": [7, 4]})])
+    p, _ = F.at_plan(g, "stug", "sherman", "opfire")
+    assert p.dice == 2  # 4d6, front, pinned firer
+    put(g, "sherman", (7, 0))
+    with pytest.raises(IllegalActionError, match="5 squares away; the range is 6|no line of sight"):
+        F.at_plan(g, "stug", "sherman", "opfire")
+
+
+def test_vehicle_moves_cost_a_test_on_a_fire_card():
+    g = game(card="fire")
+    e = V.resolve_move(g, "sherman", [(6, 1)])
+    assert e.rolls and e.rolls[0].purpose == "movement test" and e.detail["odds"] is not None
