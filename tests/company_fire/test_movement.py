@@ -194,3 +194,6 @@ def test_path_finding_for_a_click_goes_around_and_stops_where_the_rules_say():
     g = game()
     assert V.path_to(g, "sq2", (4, 2)) == [(4, 1), (4, 2)]
     assert V.path_to(g, "sq1", (2, 0)) == []  # already there
+    put(g, "sq1", (2, 2))
+    assert V.path_to(g, "sq1", (3, 3)) == [(3, 2), (3, 3)]  # through the gate, not over the full hedge
+    assert V.path_to(g, "sq1", (2, 3)) == [(2, 3)]  # over the hedge: one square

@@ -80,7 +80,7 @@ def draw_card(game: Game) -> list:
         changes += [(("vars", "cf", "initiative_side"), owner), (("vars", "cf", "phase"), 1),
                     (("vars", "cf", "initiative"), state["initiative"] + 1)]
         for key, s in state["smoke"].items():
-            if s["side"] == owner:  # smoke ends when its firer regains the initiative
+            if s and s["side"] == owner:  # smoke ends when its firer regains the initiative
                 changes.append((("vars", "cf", "smoke", key), None))
         if game.state["sides"][owner]["role"] == "attacker":
             changes.append((("vars", "cf", "turn"), state["turn"] + 1))

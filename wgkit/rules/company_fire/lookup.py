@@ -94,7 +94,7 @@ def leader_with(game: Game, uid: str) -> str | None:
 
 
 def smoke(game: Game) -> set[Cell]:
-    return {tuple(s["cell"]) for s in cf(game).get("smoke", {}).values()}  # type: ignore[misc]
+    return {tuple(s["cell"]) for s in cf(game).get("smoke", {}).values() if s}  # type: ignore[misc]
 
 
 def cover(game: Game, c: Cell) -> bool:

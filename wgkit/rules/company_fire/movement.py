@@ -213,21 +213,25 @@ def path_to(game: Game, uid: str, dest: L.Cell) -> list[L.Cell]:
         limit = max(limit, allowance(game, uid, [dest])[0])
     prev: dict[L.Cell, L.Cell | None] = {start: None}
     queue = deque([(start, 0)])
-    g = L.gridmap(game).grid
+    m = L.gridmap(game)
+    ends = set()  # squares entered across full bocage: the move stops there
     while queue:
         c, d = queue.popleft()
         if c == dest:
             break
-        if d >= limit or (c != start and (L.adjacent_to_enemy(game, uid, c) or c in L.smoke(game))):
+        if d >= limit or c in ends or (c != start and (L.adjacent_to_enemy(game, uid, c) or c in L.smoke(game))):
             continue
-        for n in g.neighbours(c):
-            if n in prev:
+        for n in m.grid.neighbours(c):
+            hedge = m.edges.get(edge_key(c, n), ("", ""))[:2] == ("bocage", "full")
+            if n in prev or (hedge and d > 0):
                 continue
             try:
                 _check_path(game, uid, [c, n])
             except IllegalActionError:
                 continue
             prev[n] = c
+            if hedge:
+                ends.add(n)
             queue.append((n, d + 1))
     if dest not in prev:
         return [dest]  # no legal route: resolve_move explains why

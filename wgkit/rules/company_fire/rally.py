@@ -12,12 +12,12 @@ from wgkit.rules.company_fire.movement import resolve_move
 def rally_plan(game: Game, uid: str):
     """Rally: once per phase, by the phasing side; returns the modifiers and the odds."""
     st = L.order(game, uid)
+    if L.status(game, uid).get("rallied"):
+        raise IllegalActionError(f"{uid} has already tried to rally this phase")
     if st not in ("pinned", "suppressed") or L.role(game, uid) == "smf":
         raise IllegalActionError(f"{uid} is {st} and needs no rally")
     if L.side(game, uid) != L.cf(game)["initiative_side"]:
         raise IllegalActionError(f"{uid} rallies on its own side's cards")
-    if L.status(game, uid).get("rallied"):
-        raise IllegalActionError(f"{uid} has already tried to rally this phase")
     unseen = not any(L.sees(game, e, L.cell(game, uid)) for e in L.enemies_of(game, uid)
                      if L.order(game, e) == "good order" and L.role(game, e) != "smf")
     mods = S.rally_modifiers(L.quality(game, uid), unseen, L.leader_with(game, uid))

@@ -1,0 +1,247 @@
+"""Company Fire: Artillery and smoke, the initiative deck driving the turn, the game clock, mines."""
+
+from fractions import Fraction
+
+import pytest
+
+from tests.company_fire.helpers import faces, game, put, set_card
+from wgkit.engine import Game, IllegalActionError
+from wgkit.odds import exact
+from wgkit.rules.company_fire import artillery as A
+from wgkit.rules.company_fire import lookup as L
+from wgkit.rules.company_fire import mines as M
+from wgkit.rules.company_fire import movement as V
+from wgkit.rules.company_fire.flow import SEQUENCE
+
+
+# -- artillery ---------------------------------------------------------------------------------
+def test_a_mission_is_called_on_a_fire_card_in_sight_and_comes_on_the_next():
+    g = game(step="Artillery", card="move")
+    put(g, "fo", (4, 3))
+    with pytest.raises(IllegalActionError, match="called on fire cards"):
+        A.resolve_call(g, "fo", (5, 4))
+    set_card(g, "fire")
+    with pytest.raises(IllegalActionError, match="cannot see"):
+        A.resolve_call(g, "fo", (1, 4))  # behind the east hedgerow
+    A.resolve_call(g, "fo", (5, 4))
+    with pytest.raises(IllegalActionError, match="next fire card, not this one"):
+        A.resolve_arrival(g, "us")
+    set_card(g, "move")
+    with pytest.raises(IllegalActionError, match="next fire card"):
+        A.resolve_arrival(g, "us")
+    set_card(g, "fire")
+    e = A.resolve_arrival(g, "us")
+    assert e.detail["odds"] == exact(A.arrival).describe("arrives")
+    assert exact(A.arrival).p(True) == Fraction(5, 6)
+    assert L.cf(g)["missions_used"]["fo"] == 1 and not L.cf(g)["mission"]["us"]
+
+
+def test_he_rolls_four_dice_in_the_open_three_in_cover_at_every_unit():
+    g = game(card="fire")
+    assert A.he_dice(g, (5, 4)) == 3 and A.he_dice(g, (5, 3)) == 4
+    for seed in range(20):
+        g = game(step="Artillery", card="fire", seed=seed)
+        put(g, "fo", (4, 3))
+        put(g, "mg42", (5, 4))
+        A.resolve_call(g, "fo", (5, 4))
+        set_card(g, "fire")
+        e = A.resolve_arrival(g, "us")
+        if e.rolls[0].faces[0] == 1:
+            assert "cancelled" in e.text and L.cf(g)["missions_used"]["fo"] == 1
+            continue
+        assert [len(r.faces) for r in e.rolls[1:]] == [3, 3]  # gruppe and mg42, each 3d6 (buildings)
+        return
+    pytest.fail("every mission was cancelled")
+
+
+def test_smoke_blocks_sight_gives_cover_and_lifts_when_the_firer_regains_the_initiative():
+    g = None
+    for seed in range(10):
+        trial = game(step="Artillery", card="fire", seed=seed)
+        put(trial, "fo", (4, 3))
+        A.resolve_call(trial, "fo", (5, 4), "smoke")
+        set_card(trial, "fire")
+        e = A.resolve_arrival(trial, "us")
+        if "smoke on" in e.text:
+            g = trial
+            break
+    assert (5, 4) in L.smoke(g) and L.cover(g, (5, 4)) and not L.cell_sight(g, (4, 3), (5, 4)).clear
+    assert not L.cell_sight(g, (5, 4), (5, 5)).clear  # nor out of it
+    # the enemy's initiative: the smoke stays; back to the firer: it goes
+    g.record("deck", [(("decks", "initiative", "draw"), ["2C", "4H"])])
+    for _ in range(len(SEQUENCE.phases[0].steps) - g.position[2]):
+        g.advance()
+    assert L.cf(g)["initiative_side"] == "de" and (5, 4) in L.smoke(g)
+    for _ in range(len(SEQUENCE.phases[0].steps)):
+        g.advance()
+    assert L.cf(g)["initiative_side"] == "us" and (5, 4) not in L.smoke(g)
+
+
+def test_the_observer_leaves_when_its_missions_are_spent():
+    g = game(step="Artillery", card="fire")
+    put(g, "fo", (4, 3))
+    for _ in range(2):
+        A.resolve_call(g, "fo", (5, 4))
+        set_card(g, "fire")
+        A.resolve_arrival(g, "us")
+    assert L.order(g, "fo") == "removed"
+    with pytest.raises(IllegalActionError, match="not a forward observer on the table"):
+        A.resolve_call(g, "fo", (5, 4))
+
+
+# -- the deck and the turn ----------------------------------------------------------------------
+def fresh(seed=718):
+    from tests.company_fire.helpers import ROOT
+    from wgkit.scenario import load
+
+    return Game(load(ROOT / "scenarios/company_fire/hedgerows_of_normandy.yaml"), seed, flow=SEQUENCE)
+
+
+def to_next_card(g):
+    for _ in range(len(SEQUENCE.phases[0].steps) - g.position[2]):
+        g.advance()
+
+
+def test_the_attacker_starts_as_if_holding_a_move_card_and_the_deck_is_seeded():
+    g = fresh()
+    cf = L.cf(g)
+    assert (cf["card"], cf["kind"], cf["initiative_side"], cf["turn"]) == (None, "move", "us", 1)
+    deck = g.state["decks"]["initiative"]["draw"]
+    assert len(deck) == 52 and len(set(deck)) == 52
+    assert deck == fresh().state["decks"]["initiative"]["draw"]
+    assert deck != fresh(seed=719).state["decks"]["initiative"]["draw"]
+    assert L.cf(g)["colours"] == {"us": "red", "de": "black"}
+
+
+def test_same_colour_is_another_phase_new_colour_a_new_initiative_and_back_to_the_attacker_a_new_turn():
+    g = fresh()
+    g.record("stack", [(("decks", "initiative", "draw"), ["5H", "8D", "KS", "2C", "3H"])])
+    to_next_card(g)
+    assert (L.cf(g)["card"], L.cf(g)["kind"], L.cf(g)["phase"], L.cf(g)["turn"]) == ("5H", "move", 2, 1)
+    to_next_card(g)
+    assert (L.cf(g)["card"], L.cf(g)["kind"], L.cf(g)["phase"]) == ("8D", "fire", 3)
+    to_next_card(g)
+    assert (L.cf(g)["card"], L.cf(g)["kind"], L.cf(g)["initiative_side"], L.cf(g)["phase"]) == ("KS", "any", "de", 1)
+    assert g.state["active"] == "de" and g.acting_sides() == ["de"]
+    to_next_card(g)
+    assert L.cf(g)["phase"] == 2 and L.cf(g)["turn"] == 1
+    to_next_card(g)
+    assert L.cf(g)["initiative_side"] == "us" and L.cf(g)["turn"] == 2
+    clock = [e for e in g.log if e.kind == "clock"]
+    assert len(clock) == 1 and L.cf(g)["clock"] == clock[0].rolls[0].faces[0]  # rolled as the defender's ended
+
+
+def test_each_unit_acts_again_on_a_new_card():
+    g = fresh()
+    for _ in range(5):
+        g.advance()
+    V.resolve_move(g, "sq2", [(4, 1)])
+    with pytest.raises(IllegalActionError, match="already acted"):
+        V.resolve_move(g, "sq2", [(4, 2)])
+    g.record("stack", [(("decks", "initiative", "draw"), ["7H"])])
+    to_next_card(g)
+    for _ in range(5):
+        g.advance()
+    assert V.resolve_move(g, "sq2", [(4, 2)]).text.startswith("sq2 moves")
+
+
+def test_jokers_advance_the_clock_without_interrupting():
+    g = fresh()
+    g.record("stack", [(("decks", "initiative", "draw"), ["JK1", "6H"])])
+    to_next_card(g)
+    assert L.cf(g)["card"] == "6H" and L.cf(g)["initiative_side"] == "us" and L.cf(g)["phase"] == 2
+    assert [e.kind for e in g.log].count("clock") == 1
+
+
+def test_the_game_ends_when_the_turns_are_played_or_the_clock_runs_out():
+    g = fresh()
+    g.record("late", [(("vars", "cf", "turn"), 6), (("vars", "cf", "initiative_side"), "de"),
+                      (("decks", "initiative", "draw"), ["3H", "5H"])])
+    to_next_card(g)
+    assert g.state["vars"]["game_over"] == "6 turns played"  # the clock (0 + 1d6) has not run out
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        g.advance()
+    g = fresh()
+    g.record("late", [(("vars", "cf", "clock"), 20), (("vars", "cf", "initiative_side"), "de"),
+                      (("decks", "initiative", "draw"), ["3H"])])
+    to_next_card(g)
+    assert g.state["vars"]["game_over"] == f"the game clock reached {L.cf(g)['clock']}" and L.cf(g)["clock"] >= 21
+
+
+def test_the_headline_says_card_initiative_phase_turn_and_clock():
+    g = fresh()
+    text = SEQUENCE.headline(g)
+    assert "Turn 1 of 6" in text and "start (as a move card)" in text and "us initiative, phase 1" in text
+    assert "clock 0 of 21" in text
+
+
+# -- mines -------------------------------------------------------------------------------------
+def test_the_scenarios_mines_are_on_the_grid_real_and_dummy():
+    g = fresh()
+    assert L.cf(g)["mines"]["1,2"]["real"] and not L.cf(g)["mines"]["4,2"]["real"]
+
+
+def test_passing_through_mines_five_or_six_or_stop_and_take_three_dice():
+    outcomes = set()
+    for seed in range(40):
+        g = game(seed=seed)
+        put(g, "sq1", (0, 2))
+        e = V.resolve_move(g, "sq1", [(1, 2), (2, 2)])
+        roll = e.rolls[0]
+        assert roll.purpose == "pass mines at (1, 2)"
+        if roll.faces[0] >= 5:
+            assert L.cell(g, "sq1") == (2, 2)
+            outcomes.add("through")
+        else:
+            assert L.cell(g, "sq1") == (1, 2) and len(e.rolls[1].faces) == 3 and "stopped by mines" in e.text
+            outcomes.add("stopped")
+    assert outcomes == {"through", "stopped"}
+
+
+def test_a_dummy_minefield_is_revealed_when_a_unit_fails():
+    for seed in range(40):
+        g = game(seed=seed)
+        put(g, "sq2", (5, 2))
+        put(g, "mg42", (7, 5))
+        put(g, "stug", (6, 5))
+        e = V.resolve_move(g, "sq2", [(4, 2), (3, 2)])
+        if e.rolls and e.rolls[0].faces[0] < 5:
+            assert "4,2" not in {k for k, v in L.cf(g)["mines"].items() if v} and "dummy" in e.text
+            return
+    pytest.fail("no seed failed the pass roll")
+
+
+def test_finding_a_path_and_following_it():
+    assert exact(M.find_path, 0).p(True) == Fraction(1, 3) and exact(M.find_path, 2).p(True) == Fraction(2, 3)
+    for seed in range(40):
+        g = game(seed=seed)
+        put(g, "sq1", (0, 2))
+        e = M.resolve_find_path(g, "sq1", (1, 2))
+        if e.detail["outcome"]:
+            assert L.cf(g)["mines"]["1,2"]["paths"] == ["us"]
+            put(g, "sq2", (0, 2))
+            m = V.resolve_move(g, "sq2", [(1, 2), (2, 2)])
+            assert (L.cell(g, "sq2") == (2, 2)) == (m.rolls[0].faces[0] + 2 >= 5)
+            return
+    pytest.fail("no seed found a path")
+
+
+def test_clearing_mines_is_an_opposed_roll():
+    d = exact(M.clearing, 0)
+    assert d.p(0) == Fraction(1, 6) and d.where(lambda x: x > 0) == Fraction(15, 36)
+    seen = set()
+    for seed in range(40):
+        g = game(seed=seed)
+        put(g, "sq1", (1, 2))
+        e = M.resolve_clear(g, (1, 2))
+        clear, mines = faces(e)[:2]
+        if clear > mines:
+            assert not L.cf(g)["mines"]["1,2"] and L.order(g, "sq1") == "good order"
+            seen.add("cleared")
+        elif clear == mines:
+            assert not L.cf(g)["mines"]["1,2"] and L.order(g, "sq1") == "destroyed"
+            seen.add("tie")
+        else:
+            assert L.cf(g)["mines"]["1,2"] and L.order(g, "sq1") != "good order"
+            seen.add("lost")
+    assert seen == {"cleared", "tie", "lost"}
