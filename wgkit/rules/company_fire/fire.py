@@ -145,6 +145,9 @@ def plan(game: Game, firers: list[str], target: L.Cell, mode: str = "fire") -> F
     return FirePlan(list(firers), origin, target, dice, targets, mods, rule, notes)
 
 
+_label = {"fire": "", "opfire": "op fire: ", "reaction": "reaction fire: "}
+
+
 def resolve(game: Game, firers: list[str], target: L.Cell, mode: str = "fire"):
     """Roll the plan's dice at each target unit (or once: Optional Methods) and apply the hits."""
     p = plan(game, firers, target, mode)
@@ -168,7 +171,8 @@ def resolve(game: Game, firers: list[str], target: L.Cell, mode: str = "fire"):
         fx.set(("vars", "cf", "last_fire"), {"firers": list(firers), "origin": list(p.origin),
                                              "hits": {t: [before[t], hits[t]] for t in p.targets if hits[t]}})
     return game.record("fire", [(("rng", "counter"), roller.counter)] + fx.finish(),
-                       f"{'+'.join(firers)} fire {p.dice}d6 at {target}: " + "; ".join(fx.lines),
+                       f"{_label[mode]}{'+'.join(firers)} fire{'' if len(firers) > 1 else 's'} {p.dice}d6 at {target}: "
+                       + "; ".join(fx.lines),
                        rolls=tuple(roller.log),
                        detail={"rule": p.rule, "outcome": fx.lines, "modifiers": [m.to_dict() for m in p.mods],
                                "notes": p.notes, "odds": p.odds().describe("hits")})
