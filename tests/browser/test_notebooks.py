@@ -72,3 +72,13 @@ def test_easy_company_notebook_opens_in_voila_with_the_board_drawn(serve, page):
     page.get_by_text("one turn, step by step").wait_for(timeout=150_000)
     wait_canvas(page, 15, 29.5, 36, 14.0, (156, 125, 99))  # the barn, 36" table at 14 px per inch
     assert page.get_by_text("winters calls artillery onto (19, 27)").count() >= 1
+
+
+def test_company_fire_notebook_opens_in_voila_with_the_grid_board_drawn(serve, page):
+    nb = ROOT / "notebooks" / "company_fire_turn.ipynb"
+    server = serve(str(nb), "--no-browser", "--Voila.ip=127.0.0.1", module="voila")
+    page.goto(server.url)
+    page.get_by_text("one turn, card by card").wait_for(timeout=150_000)
+    # the tutorial table is 36" x 30" at 14 px per inch; the bocage hedge runs along y = 12
+    wait_canvas(page, 9, 12.15, 30, 14.0, (31, 63, 24))
+    assert page.get_by_text("op fire: lmg fires 3d6 at (3, 2)").count() >= 1

@@ -133,6 +133,10 @@ def build_scene(scenario: Scenario, state: dict[str, Any] | None = None,
     if grid is not None:
         for cell in grid.cells():
             scene.add("grid", Shape("polygon", np.asarray(grid.corners(cell)), None, S.GRID, 0.03, 0.6))
+    if state is not None:
+        from wgkit.rules.actions import markers_for
+
+        scene.layers["grid"] += markers_for(scenario, state)
     # -- units ----------------------------------------------------------------------------------
     pieces = state["pieces"] if state is not None else None
     colours = {s.id: s.colour or S.SIDE_DEFAULTS[i % len(S.SIDE_DEFAULTS)] for i, s in enumerate(scenario.sides)}
@@ -205,7 +209,7 @@ def _piece_shapes(pos, facing: float, colour: str, piece, unit, kind: str, alive
                          radius=S.FIGURE_RADIUS, tag=piece.id))
         tip = offset((x, y), facing, S.FIGURE_RADIUS * 1.9)
     else:
-        w, d = S.STAND_SIZE
+        w, d = S.VEHICLE_SIZE if unit.kind in S.VEHICLE_KINDS else S.STAND_SIZE
         corners = [(-w / 2, -d / 2), (w / 2, -d / 2), (w / 2, d / 2), (-w / 2, d / 2)]
         rad = math.radians(-facing)
         pts = [(x + cx * math.cos(rad) - cy * math.sin(rad), y + cx * math.sin(rad) + cy * math.cos(rad))
@@ -216,10 +220,11 @@ def _piece_shapes(pos, facing: float, colour: str, piece, unit, kind: str, alive
     if leader:
         out.append(Shape("circle", np.array([[x, y]]), None, S.LEADER, 0.07, 1.0,
                          radius=S.FIGURE_RADIUS * 1.45, tag=piece.id))
-    for i, (name, on) in enumerate(sorted(status.items())):
-        if on and name in S.STATUS:
-            out.append(Shape("circle", np.array([[x + 0.45 + 0.3 * i, y + 0.45]]), S.STATUS[name], "#111111",
-                             0.02, 1.0, radius=0.14, tag=piece.id, text=name))
+    shown = [name for name, on in sorted(status.items()) if on is True and name in S.STATUS]
+    shown += [on for _, on in sorted(status.items()) if isinstance(on, str) and on in S.STATUS]  # e.g. order: pinned
+    for i, name in enumerate(shown):
+        out.append(Shape("circle", np.array([[x + 0.45 + 0.3 * i, y + 0.45]]), S.STATUS[name], "#111111",
+                         0.02, 1.0, radius=0.14, tag=piece.id, text=name))
     if not alive:
         a, b = S.FIGURE_RADIUS, -S.FIGURE_RADIUS
         out += [Shape("line", np.array([[x + b, y + b], [x + a, y + a]]), None, "#8b0000", 0.08, tag=piece.id),

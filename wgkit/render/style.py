@@ -35,7 +35,15 @@ TERRAIN: dict[str, tuple[str, str, float]] = {
 
 # status markers, following the texts' own colours where they have them (Rookie Rules:
 # red disrupted, white pinned, blue suppressed)
+VEHICLE_SIZE = (1.3, 2.4)  # inches across and along the bow: vehicles stand out from infantry stands
+VEHICLE_KINDS = frozenset({"tank", "tank_destroyer", "halftrack", "armoured_car", "truck", "vehicle", "gun"})
+SMOKE = "#d9d9d9"
+MISSION = "#d62828"
+MINES = "#6b3e26"
+
 STATUS: dict[str, str] = {
+    "buttoned": "#444444",
+    "bocage": "#2f5a25",
     "disrupted": "#d62828",
     "pinned": "#ffffff",
     "suppressed": "#2a6fdb",

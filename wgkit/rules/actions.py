@@ -119,6 +119,13 @@ def sight_for(game: "Game") -> Callable[["Game", str, str], tuple[bool, str]] | 
     return getattr(module, "sight", None) if module is not None else None
 
 
+def markers_for(scenario, state: dict) -> list:
+    """A ruleset's own table markers for a state (smoke, fire missions, minefields), as shapes
+    drawn under the units; none for rulesets without ``wgkit.rules.<id>.markers``."""
+    module = _ruleset_module(scenario.ruleset, "markers")
+    return module.MARKERS(scenario, state) if module is not None else []
+
+
 def actions_for(game: "Game") -> list[ActionSpec]:
     """The ruleset's actions legal now, then the umpire's generic tools."""
     module = _ruleset_module(game.scenario.ruleset, "actions")
