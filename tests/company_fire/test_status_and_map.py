@@ -67,3 +67,14 @@ def test_bocage_line_of_sight_with_the_adjacency_exception():
     across = m.sight((4, 2), (4, 4))
     assert across.blocked_by == ("edge [(4, 2), (4, 3)]",)  # two squares on: the hedge blocks
     assert m.sight((4, 2), (4, 4), occupied_bocage={(4, 2)}).clear  # unless the firer occupies the bocage
+
+
+def test_linear_terrain_inside_a_square_gives_cover_only_when_the_fire_crosses_it():
+    from tests.company_fire.helpers import game, put
+    from wgkit.rules.company_fire import lookup as L
+
+    g = game("tutorial_orchard_gate")
+    assert [fid for fid, _, _ in L.gridmap(g).lines] == ["wall"]  # it does not lie along an edge
+    put(g, "gren", (4, 3))
+    assert L.cover_against(g, (4, 1), (4, 3)) == "low_wall (wall)"  # from the south: across the wall
+    assert L.cover_against(g, (4, 4), (4, 3)) is None  # from the north: the wall is behind it
