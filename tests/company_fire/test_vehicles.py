@@ -130,3 +130,18 @@ def test_vehicle_moves_cost_a_test_on_a_fire_card():
     g = game(card="fire")
     e = V.resolve_move(g, "sherman", [(6, 1)])
     assert e.rolls and e.rolls[0].purpose == "movement test" and e.detail["odds"] is not None
+
+
+def test_a_tank_moving_into_sight_draws_anti_tank_opportunity_fire():
+    from wgkit.rules.actions import actions_for
+
+    g = game(card="move")
+    put(g, "sherman", (7, 3))
+    V.resolve_move(g, "sherman", [(7, 4)])  # up the lane towards the StuG, which faces it
+    assert L.cf(g)["opfire"]["units"] == ["sherman"]
+    spec = next(a for a in actions_for(g) if a.name == "anti-tank op fire")
+    params = {"unit": "stug", "vehicle": "sherman"}
+    assert spec.odds(g, params) is not None and "armoured target hit from the front" in " ".join(spec.explain(g, params))
+    e = spec.resolve(g, params)
+    assert e.detail["rule"] == "Attacking vehicles" and L.cf(g)["opfire"] is None
+    assert not L.may_opfire(g, "stug")

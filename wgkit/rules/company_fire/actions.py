@@ -128,6 +128,12 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
                               lambda g, p: F.resolve_sniper(g, p["sniper"], p["unit"]), "Snipers",
                               lambda g, p: _mods(F.sniper_plan(g, p["sniper"], p["unit"]))))
     pending = L.cf(game).get("opfire")
+    armour = pending and [u for u in pending["units"] if L.role(game, u) == "vehicle"]
+    if "opportunity fire" in legal and armour:
+        guns = _units(game, foes, lambda u: _has_at(game, u) and L.may_opfire(game, u))
+        if guns:
+            out.append(_at_spec("anti-tank op fire", f"Anti-tank opportunity fire at {armour[0]}", guns,
+                                (armour[0],), "opfire"))
     if "opportunity fire" in legal and pending:
         gunners = _units(game, foes, lambda u: L.may_opfire(game, u) and L.sees(game, u, tuple(pending["to"])))
         if gunners:

@@ -51,6 +51,8 @@ def _answer_move(game: Game, say: Say) -> None:
     for u in foes:
         if _try(say, F.resolve, game, [u], tuple(pending["to"]), "opfire"):
             return
+        if any(_try(say, F.resolve_at, game, u, v, "opfire") for v in pending["units"] if L.role(game, v) == "vehicle"):
+            return
 
 
 def _advance(game: Game, uid: str, say: Say) -> None:
