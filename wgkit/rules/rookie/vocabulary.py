@@ -54,7 +54,17 @@ RULESET = RulesetInfo(
     nationalities=("us", "uk", "germany", "ussr", "italy", "japan"),
     unit_attrs={
         "ff": {"type": "integer", "minimum": 0},
+        "men": {"type": "integer", "minimum": 1},
         "armour_class": {"enum": ["A", "B", "C", "D", "E"]},
         "colour": {"type": "string"},
+        "level": {"enum": ["platoon", "company"]},
+        "tracked": {"type": "boolean"},
+        "special_tank": {"type": "boolean", "description": "T-34s and light tanks (Breakdown in mud)"},
+        "deployed": {"type": "boolean", "description": "a heavy mortar or gun set up at the start"},
+        "barrels": {"type": "integer", "minimum": 1},
+        "camouflaged": {"type": "boolean"},
+        "specialist": {"type": "boolean"},
+        "training": {"enum": ["A", "B", "C"]},
+        "anti_aircraft": {"type": "boolean", "description": "an HMG dedicated to air defence"},
     },
 )

@@ -1,0 +1,38 @@
+"""Rookie Rules test helpers: a game on a bundled scenario, units placed, a unit activated."""
+
+from __future__ import annotations
+
+from tests.conftest import ROOT
+from wgkit.engine import Game
+from wgkit.rules.rookie import flow as FL
+from wgkit.rules.rookie import lookup as L
+from wgkit.scenario import load
+
+
+class Fixed:
+    """A chance that answers with given faces, in order (to replay the text's own dice)."""
+
+    def __init__(self, *faces: int):
+        self.faces = list(faces)
+
+    def face(self, die, purpose=""):
+        return self.faces.pop(0)
+
+
+def game(name: str = "tutorial_worked_example", seed: int | None = None, step: str = "First card sequence") -> Game:
+    g = Game(load(ROOT / f"scenarios/rookie/{name}.yaml"), seed, flow=FL.SEQUENCE)
+    while g.current_step().name != step:
+        g.advance()
+    return g
+
+
+def act(g: Game, uid: str, functions: int = 2) -> None:
+    """Make ``uid`` the acting unit with ``functions`` left (as if its card came up)."""
+    g.record("test activation", [(("vars", "rk", "card"), "2H"), (("vars", "rk", "unit"), uid), (("active",), L.side(g, uid)),
+                                 (("units", uid, "status", "acted"), True), (("units", uid, "status", "functions"), functions),
+                                 (("units", uid, "status", "targets"), [])])
+
+
+def put(g: Game, uid: str, x: float, y: float, **status) -> None:
+    g.record("test setup", [(("pieces", L.piece(g, uid), "position"), [x, y])]
+             + [(("units", uid, "status", k), v) for k, v in status.items()])

@@ -1,0 +1,137 @@
+"""Rookie Rules: the activation deck, two functions per unit, the command phase and the sequence."""
+
+import pytest
+
+from tests.rookie.helpers import act, game, put
+from wgkit.engine import IllegalActionError
+from wgkit.engine import deck
+from wgkit.rules.actions import actions_for
+from wgkit.rules.rookie import command as CMD
+from wgkit.rules.rookie import flow as FL
+from wgkit.rules.rookie import lookup as L
+from wgkit.rules.rookie import movement as MV
+
+
+def test_one_card_per_unit_in_each_sides_colour_plus_the_scenarios_extras():
+    g = game()
+    cards = g.state["decks"]["activation"]["draw"]
+    assert sum(deck.colour(c) == "red" for c in cards) == 2 and sum(deck.colour(c) == "black" for c in cards) == 3
+    assert L.rk(g)["colours"] == {"su": "red", "de": "black"}
+    assert any(e.kind == "deck" and e.text == "shuffled activation" for e in g.log)  # shuffled as the sequence began
+
+
+def test_draw_activate_two_functions_then_the_next_card():
+    g = game()
+    g.record("stack", [(("decks", "activation", "draw"), ["2H", "3S", "4H"])])
+    FL.draw_card(g)
+    assert g.state["active"] == "su"
+    with pytest.raises(IllegalActionError, match="it activates a su unit"):
+        FL.activate(g, "de_open")
+    FL.activate(g, "ru_sq")
+    assert L.status(g, "ru_sq")["functions"] == 2
+    MV.resolve_move(g, "ru_sq", (12, 10))
+    MV.resolve_move(g, "ru_sq", (14, 10))
+    with pytest.raises(IllegalActionError, match="0 functions left"):
+        MV.resolve_move(g, "ru_sq", (15, 10))
+    FL.draw_card(g)
+    with pytest.raises(IllegalActionError, match="not the unit acting"):
+        MV.resolve_move(g, "ru_sq", (15, 10))
+    FL.activate(g, "de_open")
+    FL.draw_card(g)
+    with pytest.raises(IllegalActionError, match="already acted"):
+        FL.activate(g, "ru_sq")
+    FL.pass_card(g)
+    with pytest.raises(IllegalActionError, match="the deck is done"):
+        FL.draw_card(g)
+
+
+def test_surplus_cards_are_ignored_once_every_unit_of_the_colour_has_acted():
+    g = game()
+    g.record("stack", [(("decks", "activation", "draw"), ["2H", "4H", "6H"])])
+    for uid in ("ru_sq", "ru_lt"):
+        FL.draw_card(g)
+        FL.activate(g, uid)
+    e = FL.draw_card(g)
+    assert e.text == "6H: ignored, every su unit has acted"
+    assert [a.name for a in actions_for(g)][0] != "activate"
+
+
+def test_the_second_sequence_reshuffles_and_every_unit_acts_again():
+    g = game()
+    FL.draw_card(g)
+    uid = next(u for u in L.units(g, g.state["active"]))
+    FL.activate(g, uid)
+    while g.current_step().name != "Second card sequence":
+        g.advance()
+    assert len(g.state["decks"]["activation"]["draw"]) == 5 and not L.status(g, uid).get("acted")
+
+
+def test_command_phase_removes_up_to_two_markers_and_the_leader_sits_out():
+    g = game(step="Command")
+    put(g, "ru_sq", 10, 10, marker="suppressed")
+    CMD.resolve_command(g, "ru_lt", "ru_sq")
+    CMD.resolve_command(g, "ru_lt", "ru_sq")
+    assert L.marker(g, "ru_sq") == "disrupted"
+    with pytest.raises(IllegalActionError, match="has removed 2 markers"):
+        CMD.resolve_command(g, "ru_lt", "ru_sq")
+    g.advance()
+    g.record("red card", [(("vars", "rk", "card"), "2H"), (("vars", "rk", "unit"), None), (("active",), "su")])
+    with pytest.raises(IllegalActionError, match="stays inactive"):
+        FL.activate(g, "ru_lt")
+
+
+def test_command_radius_shrinks_with_the_leaders_marker_and_needs_sight():
+    g = game()
+    assert L.radius(g, "ru_lt") == 12
+    for m, r in (("disrupted", 8), ("pinned", 4), ("suppressed", 0)):
+        put(g, "ru_lt", 10, 14, marker=m)
+        assert L.radius(g, "ru_lt") == r
+    put(g, "ru_lt", 10, 14, marker="pinned")
+    assert L.in_command(g, "ru_sq")  # 4" away
+    put(g, "ru_lt", 10, 15)
+    assert not L.in_command(g, "ru_sq")
+    put(g, "ru_lt", 38, 2, marker=None)  # 12" from a squad placed in the wood: sight into cover is fine
+    put(g, "ru_sq", 38, 13)
+    assert L.in_command(g, "ru_sq")
+    put(g, "ru_sq", 38, 18)  # the wood now lies between them
+    assert not L.in_command(g, "ru_sq")
+
+
+def test_a_unit_in_command_spends_a_function_to_remove_a_marker():
+    g = game()
+    put(g, "ru_sq", 10, 10, marker="pinned")
+    act(g, "ru_sq")
+    CMD.resolve_remove(g, "ru_sq")
+    assert L.marker(g, "ru_sq") == "disrupted" and L.status(g, "ru_sq")["functions"] == 1
+    put(g, "ru_lt", 40, 22)
+    with pytest.raises(IllegalActionError, match="outside its leaders' command radius"):
+        CMD.resolve_remove(g, "ru_sq")
+
+
+def test_combining_understrength_squads():
+    g = game()
+    put(g, "de_open", 17, 10, casualties=3)
+    put(g, "de_wood", 30, 14, casualties=2)
+    e = CMD.resolve_combine(g, "de_lt", "de_open", "de_wood")
+    assert L.men(g, "de_open") == 5 and not L.alive(g, "de_wood") and "5 men" in e.text
+    g2 = game()
+    with pytest.raises(IllegalActionError, match="a squad holds 5"):
+        CMD.resolve_combine(g2, "de_lt", "de_open", "de_wood")
+
+
+def test_heavy_weapons_take_four_functions_and_turrets_one():
+    g = game("tractor_works")
+    act(g, "ru_atg")
+    e = CMD.resolve_setup(g, "ru_atg")
+    assert e.text == "ru_atg: 2 of 4 functions to take down" and L.status(g, "ru_atg")["deployed"]
+    act(g, "ru_atg")
+    assert CMD.resolve_setup(g, "ru_atg").text == "ru_atg is taken down"
+    act(g, "panzer", 1)
+    CMD.resolve_traverse(g, "panzer", 90)
+    assert L.status(g, "panzer")["turret"] == 90.0
+
+
+def test_headline_shows_the_card_and_the_acting_unit():
+    g = game()
+    FL.draw_card(g)
+    assert "choose a unit" in FL.headline(g) and "4 cards left" in FL.headline(g)

@@ -1,0 +1,199 @@
+"""Rookie Rules: movement classes and penalties, line of sight, the fire modifiers, armour,
+leaders under fire, snipers, over runs, mines and melee."""
+
+import pytest
+
+from tests.rookie.helpers import Fixed, act, game, put
+from wgkit.engine import IllegalActionError
+from wgkit.rules.rookie import fire as F
+from wgkit.rules.rookie import lookup as L
+from wgkit.rules.rookie import movement as MV
+from wgkit.rules.rookie import tables as T
+
+
+def test_speed_classes_and_every_penalty_cumulative():
+    g = game()
+    assert MV.speed(g, "ru_sq", (16, 10))[0] == 6  # infantry, class A (house chart)
+    assert MV.speed(g, "de_wood", (36, 12))[0] == 2  # in the wood: class C
+    put(g, "ru_sq", 10, 10, marker="disrupted")
+    assert MV.speed(g, "ru_sq", (16, 10))[0] == 4  # one class slower
+    put(g, "ru_sq", 10, 10, marker="pinned")
+    assert MV.speed(g, "ru_sq", (16, 10))[0] == 2
+    put(g, "de_wood", 36, 10, marker="disrupted")
+    assert MV.speed(g, "de_wood", (36, 12))[0] == 0  # C slowed: cannot move
+    put(g, "ru_sq", 10, 10, marker="suppressed")
+    inches, why = MV.speed(g, "ru_sq", (12, 10))
+    assert inches == 0 and why[-1] == "suppressed units do not move"
+    put(g, "ru_sq", 10, 10, marker=None)
+    put(g, "ru_lt", 40, 22)
+    assert MV.speed(g, "ru_sq", (16, 10))[0] == 4  # out of command radius: one class slower
+
+
+def test_roads_double_and_wire_stops_infantry():
+    g = game()
+    put(g, "ru_sq", 4, 18)
+    assert MV.speed(g, "ru_sq", (10, 18))[0] == 12  # along the lane: double A
+    g2 = game("tractor_works")
+    assert MV.speed(g2, "ru_sq1", (12, 16))[1][-1] == "barbed wire stops infantry for the phase"
+
+
+def test_a_move_costs_a_function_and_is_refused_beyond_the_speed():
+    g = game()
+    act(g, "ru_sq")
+    with pytest.raises(IllegalActionError, match="may move 6\" with one function"):
+        MV.resolve_move(g, "ru_sq", (18, 10))
+    MV.resolve_move(g, "ru_sq", (15, 10))
+    assert L.pos(g, "ru_sq") == (15, 10) and L.status(g, "ru_sq")["functions"] == 1
+
+
+def test_vehicles_break_down_over_run_and_frighten_infantry():
+    broke = set()
+    for seed in range(30):
+        g = game("tractor_works", seed=seed)
+        put(g, "panzer", 26, 10)
+        act(g, "panzer")
+        e = MV.resolve_move(g, "panzer", (26, 16))  # up the road into the rubble field
+        face = e.rolls[0].faces[0]
+        assert e.rolls[0].purpose == "breakdown" and L.status(g, "panzer").get("immobile", False) == (1 <= face <= 2)
+        broke.add(1 <= face <= 2)
+    assert broke == {True, False}
+    g = game("tractor_works", seed=3)
+    put(g, "ru_sq2", 26, 8)
+    act(g, "panzer")
+    e = MV.resolve_move(g, "panzer", (26, 10))
+    assert "over run on" in e.text and "ru_sq2" in L.rk(g)["must_test"] or "over run on 41-45" in e.text
+    assert "ru_atg" not in L.rk(g)["must_test"]
+
+
+def test_entering_a_minefield_is_an_attack_on_the_16_20_column():
+    g = game("tractor_works", seed=5)
+    put(g, "ru_sq2", 34, 21)
+    put(g, "ru_plt", 34, 24)
+    act(g, "ru_sq2")
+    e = MV.resolve_move(g, "ru_sq2", (36.5, 18.5))
+    assert "mines on 16-20 at ru_sq2" in e.text
+
+
+def test_line_of_sight_into_cover_but_not_through_it():
+    g = game()
+    assert L.sees(g, "ru_sq", "de_wood")  # into the wood
+    put(g, "de_wood", 44, 10)  # behind the wood: through it
+    assert not L.sees(g, "ru_sq", "de_wood") and "wood" in L.why_not(g, "ru_sq", "de_wood")
+    with pytest.raises(IllegalActionError, match="cannot see de_wood: blocked by wood"):
+        F.plan(g, "ru_sq", "de_wood")
+
+
+def test_fire_modifiers_out_of_command_pinned_firer_unattached_leader():
+    g = game()
+    put(g, "ru_lt", 40, 22)  # far away: the squad is out of command
+    shot = F.plan(g, "ru_sq", "de_open")
+    assert shot.ff == 12 and shot.notes[1] == "out of command radius: factor halved"  # 12 / 2, doubled at 7"
+    put(g, "ru_lt", 10, 14)
+    put(g, "ru_sq", 10, 10, marker="pinned")
+    assert [m.name for m in F.plan(g, "ru_sq", "de_open").mods] == ["firer pinned"]
+    put(g, "ru_sq", 10, 10, marker=None)
+    shot = F.plan(g, "ru_sq", "de_lt")
+    assert [m.value for m in shot.mods] == [-3] and shot.mods[0].name == "unattached leader as target"
+    put(g, "ru_sq", 10, 10, marker="suppressed")
+    with pytest.raises(IllegalActionError, match="suppressed and cannot fire"):
+        F.plan(g, "ru_sq", "de_open")
+
+
+def test_split_fire_must_be_declared_on_the_first_shot():
+    g = game(seed=4)
+    act(g, "ru_sq")
+    F.resolve(g, "ru_sq", "de_open")
+    with pytest.raises(IllegalActionError, match="needs split fire declared on the first shot"):
+        F.resolve(g, "ru_sq", "de_wood")
+    g = game(seed=4)
+    act(g, "ru_sq")
+    first = F.resolve(g, "ru_sq", "de_open", split=True)
+    second = F.resolve(g, "ru_sq", "de_wood")
+    assert first.detail["column"] == "11-15" and second.detail["column"] == T.OFF_CHART
+
+
+def test_an_attached_leader_may_fall_with_the_unit_and_shares_its_marker():
+    g = game()
+    put(g, "de_lt", 18, 10)  # touching the squad in the open
+    changes = []
+    F.apply(g, "de_open", T.Result(1, "pinned"), Fixed(1), changes)
+    g.record("hit", changes)
+    assert not L.alive(g, "de_lt")  # a 1 on the d10
+    g = game()
+    put(g, "de_lt", 18, 10)
+    changes = []
+    F.apply(g, "de_open", T.Result(1, "pinned"), Fixed(7), changes)
+    g.record("hit", changes)
+    assert L.alive(g, "de_lt") and L.marker(g, "de_lt") == "pinned"
+
+
+def test_armour_needs_a_single_weapon_big_enough_and_kills_become_special_damage():
+    g = game("tractor_works")
+    put(g, "ru_sq1", 26, 6)
+    with pytest.raises(IllegalActionError, match="cannot penetrate class C armour"):
+        F.plan(g, "ru_sq1", "panzer")
+    put(g, "panzer", 34, 21)
+    put(g, "ru_plt", 28, 30)  # the gun in command: its full factor
+    assert L.sees(g, "ru_atg", "panzer")
+    shot = F.plan(g, "ru_atg", "panzer")
+    assert shot.notes[-1] == "a 33 ff weapon penetrates class C"
+    for face, expect in ((7, "no_main_gun"), (8, "one_function"), (2, "skip")):
+        g = game("tractor_works")
+        changes = []
+        lines = F.apply(g, "panzer", T.Result(1, "disrupted"), Fixed(face), changes)
+        g.record("hit", changes)
+        assert L.status(g, "panzer").get(expect) and lines[0].startswith(f"special damage {face}")
+    g = game("tractor_works")
+    changes = []
+    lines = F.apply(g, "panzer", T.Result(1, None), Fixed(9, 2), changes)
+    g.record("hit", changes)
+    assert lines == ["special damage 9: fire in the tank: roll again", "fire roll 2: tank explodes"] and not L.alive(g, "panzer")
+
+
+def test_small_arms_under_8_inches_can_hurt_class_a():
+    g = game("tractor_works")
+    g.scenario.unit("panzer").rules["armour_class"] = "A"
+    try:
+        put(g, "ru_sq1", 26, 8)
+        put(g, "ru_plt", 24, 9)
+        shot = F.plan(g, "ru_sq1", "panzer")  # 12 ff doubled at 6": 24, a total of 21-25 under 8"
+        assert shot.notes[-1] == "small arms of 24 ff under 8\" penetrate class A"
+    finally:
+        g.scenario.unit("panzer").rules["armour_class"] = "C"
+
+
+def test_snipers_use_the_first_column_and_hide_on_their_first_turn():
+    g = game("tractor_works", seed=11)
+    put(g, "de_sq2", 40, 26)
+    shot = F.plan(g, "ru_sniper", "de_sq2")
+    assert shot.column == "1-5" and shot.mods == []
+    act(g, "ru_sniper")
+    e = F.resolve(g, "ru_sniper", "de_sq2")
+    assert "cannot be detected this turn" in e.text and L.status(g, "ru_sniper")["sniper_hidden"]
+    with pytest.raises(IllegalActionError, match="nobody has spotted"):
+        F.plan(g, "de_sq2", "ru_sniper")
+
+
+def test_on_table_artillery_minimum_range():
+    g = game("tractor_works")
+    put(g, "de_sq2", 30, 24)
+    with pytest.raises(IllegalActionError, match="minimum range of 8.1"):
+        F.plan(g, "ru_atg", "de_sq2")
+
+
+def test_melee_high_die_wins_and_the_loser_loses_a_man():
+    from wgkit.odds import exact
+
+    d = exact(F.melee_roll)
+    assert d.p(1) == pytest.approx(15 / 36) and d.p(0) == pytest.approx(6 / 36)
+    g = game(seed=2)
+    put(g, "ru_sq", 16, 10)
+    act(g, "ru_sq")
+    e = F.resolve_melee(g, "ru_sq", "de_open")
+    if e.detail["outcome"] > 0:
+        assert L.men(g, "de_open") == 4
+    elif e.detail["outcome"] < 0:
+        assert L.men(g, "ru_sq") == 3
+    with pytest.raises(IllegalActionError, match="not an enemy stand within an inch"):
+        act(g, "ru_sq")
+        F.resolve_melee(g, "ru_sq", "de_wood")
