@@ -135,3 +135,10 @@ def test_headline_shows_the_card_and_the_acting_unit():
     g = game()
     FL.draw_card(g)
     assert "choose a unit" in FL.headline(g) and "4 cards left" in FL.headline(g)
+
+
+def test_a_leader_cannot_steady_himself_in_the_command_phase():
+    g = game(step="Command")
+    put(g, "ru_lt", 10, 14, marker="pinned")
+    with pytest.raises(IllegalActionError, match="cannot steady himself"):
+        CMD.resolve_command(g, "ru_lt", "ru_lt")

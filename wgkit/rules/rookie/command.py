@@ -16,10 +16,12 @@ def command_check(game: Game, leader: str, uid: str) -> None:
         raise IllegalActionError(f"{leader} is not a leader on the table")
     if L.side(game, leader) != L.side(game, uid):
         raise IllegalActionError(f"{uid} is not under {leader}'s command")
+    if uid == leader:
+        raise IllegalActionError(f"{leader} cannot steady himself: another leader, his own functions or a morale test can")
     if L.marker(game, uid) is None:
         raise IllegalActionError(f"{uid} has no penalty marker")
     reach = L.radius(game, leader)
-    if uid != leader and (L.distance(game, leader, uid) > reach or not L.sees(game, leader, uid)):
+    if (L.distance(game, leader, uid) > reach or not L.sees(game, leader, uid)):
         raise IllegalActionError(f"{uid} is outside {leader}'s command radius ({reach:g}\" and line of sight)")
 
 

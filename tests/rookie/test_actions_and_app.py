@@ -1,0 +1,63 @@
+"""Rookie Rules in the umpire app: the deck drawn card by card, the acting unit's functions with
+the column and odds before the roll, and drags on the table."""
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.rookie.helpers import game
+from wgkit.engine import IllegalActionError
+from wgkit.rules.actions import actions_for, move_piece
+from wgkit.rules.rookie import flow as FL
+from wgkit.rules.rookie import lookup as L
+from wgkit.widgets import UmpireApp
+
+
+def names(g):
+    return [a.name for a in actions_for(g)]
+
+
+def test_the_card_sequence_offers_draw_then_activate_then_the_units_functions():
+    g = game()
+    assert names(g)[0] == "draw card"
+    g.record("stack", [(("decks", "activation", "draw"), ["2H", "3S"])])
+    FL.draw_card(g)
+    assert names(g)[:3] == ["activate", "pass", "draw card"]
+    FL.activate(g, "ru_sq")
+    assert names(g)[:2] == ["move", "fire"]
+    fire = next(a for a in actions_for(g) if a.name == "fire")
+    p = {"target": "de_open", "split": "yes"}
+    assert fire.explain(g, p)[-1] == "column 11-15" and "second target this activation" in " ".join(fire.explain(g, p))
+    odds = fire.odds(g, p)
+    assert odds.p("1 killed, disrupted") == pytest.approx(0.1)  # only the 6 on 11-15 (the text's cell)
+    e = fire.resolve(g, p)
+    assert e.detail["column"] == "11-15" and e.rolls
+
+
+def test_the_step_actions_outside_the_card_sequence():
+    g = game("tractor_works", step="Plot")
+    assert "plot artillery" in names(g)
+    g = game(step="Morale")
+    g.record("due", [(("vars", "rk", "must_test"), ["de_open"])])
+    assert names(g)[0] == "morale"
+
+
+def test_a_drag_moves_the_acting_unit_by_the_rules():
+    g = game()
+    with pytest.raises(IllegalActionError, match="not the unit acting"):
+        move_piece(g, "ru_sq_s", (12, 10))
+    g.record("stack", [(("decks", "activation", "draw"), ["2H"])])
+    FL.draw_card(g)
+    FL.activate(g, "ru_sq")
+    e = move_piece(g, "ru_sq_s", (13, 10))
+    assert e.text == "ru_sq moves 3.0\" to (13.0, 10.0)"
+
+
+def test_umpire_app_shows_the_deck_and_the_card(tmp_path):
+    app = UmpireApp.open(ROOT / "scenarios/rookie/tutorial_worked_example.yaml", autosave=tmp_path / "a.wgsave")
+    while app.game.current_step().name != "First card sequence":
+        app.turn.next.click()
+    assert "Deck <b>activation</b>: 5 to draw" in app.turn.html.value
+    app.actions.choice.value = "draw card"
+    app.actions.resolve()
+    assert "Deck <b>activation</b>: 4 to draw" in app.turn.html.value and "choose a unit" in app.turn.html.value
+    assert L.rk(app.game)["card"] is not None

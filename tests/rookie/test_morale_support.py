@@ -1,0 +1,138 @@
+"""Rookie Rules: morale (mandatory and voluntary), off-board artillery, aircraft, anti-aircraft
+fire and observation (the text's jungle example)."""
+
+import pytest
+
+from tests.rookie.helpers import act, game, put
+from wgkit.engine import IllegalActionError
+from wgkit.odds import exact
+from wgkit.rules.rookie import fire as F
+from wgkit.rules.rookie import lookup as L
+from wgkit.rules.rookie import morale as MO
+from wgkit.rules.rookie import support as SU
+from wgkit.rules.rookie import tables as T
+
+
+def test_a_casualty_makes_a_unit_test_and_the_test_follows_the_house_chart():
+    g = game(step="Morale")
+    changes = []
+    F.apply(g, "de_open", T.Result(1, "disrupted"), None, changes)
+    g.record("hit", changes)
+    assert L.rk(g)["must_test"] == ["de_open"]
+    base, mods = MO.modifiers(g, "de_open")
+    assert base == 6 and [(m.name, m.value) for m in mods] == [("leader in command radius", 1), ("disrupted (1 step)", -1)]
+    d = MO.odds(g, "de_open")
+    assert d.p("steady") == pytest.approx(0.3) and d.p("holds") == pytest.approx(0.3)
+    assert d.p("shaken") == pytest.approx(0.3) and d.p("runs") == pytest.approx(0.1)  # a 10 on the d10
+    e = MO.resolve(g, "de_open")
+    assert L.rk(g)["must_test"] == [] and e.detail["outcome"] in ("steady", "holds", "shaken", "runs")
+
+
+def test_outcomes_change_markers_or_remove_the_unit():
+    seen = set()
+    for seed in range(40):
+        g = game(step="Morale", seed=seed)
+        put(g, "de_open", 17, 10, marker="pinned")
+        put(g, "de_lt", 20, 13)  # a friend within 8"
+        e = MO.resolve(g, "de_open")  # voluntary: to shed the marker
+        out = e.detail["outcome"]
+        expect = {"steady": "disrupted", "holds": "disrupted", "shaken": "suppressed"}.get(out)
+        if out == "runs":
+            assert not L.alive(g, "de_open") and "de_lt" in L.rk(g)["must_test"]
+        else:
+            assert L.marker(g, "de_open") == expect
+        seen.add(out)
+    assert {"holds", "shaken"} <= seen
+    g = game(step="Morale")
+    with pytest.raises(IllegalActionError, match="no reason to test"):
+        MO.resolve(g, "ru_sq")
+
+
+def test_artillery_plot_drift_template_and_attack():
+    g = game("tractor_works", step="Plot")
+    with pytest.raises(IllegalActionError, match="use template A or B"):
+        SU.resolve_plot(g, "de", (14, 26), "D")
+    with pytest.raises(IllegalActionError, match="no off-board artillery"):
+        SU.resolve_plot(g, "su", (14, 26), "B")
+    SU.resolve_plot(g, "de", (14, 26), "B")
+    assert SU.drift_odds().p((0.0, 0.0)) == pytest.approx(0.4)  # 1-4 on target
+    while g.current_step().name != "Air and artillery":
+        g.advance()
+    e = SU.resolve_artillery(g, "de")
+    face = e.rolls[0].faces[0]
+    if 1 <= face <= 4:
+        assert "on target" in e.text and "artillery on 41-45 at ru_sq1" in e.text
+    assert L.rk(g)["missions"]["de"]["fired"] == 1
+
+
+def test_template_shapes():
+    a = SU.template_shape("A", (10, 10), 90.0)
+    assert a.bounds == pytest.approx((2, 7, 18, 13))  # the 16" sheaf turned east-west
+    assert SU.template_shape("D", (0, 0)).area == pytest.approx(3.14159 * 9, rel=0.01)
+
+
+def test_aircraft_arrival_chance_grows_until_one_comes_and_dogfights():
+    g = game("tractor_works", step="Morale")
+    assert exact(SU.arrival, 35).p(True) == pytest.approx(0.35)
+    for seed in range(30):
+        g = game("tractor_works", step="Morale", seed=seed)
+        e = SU.resolve_arrival(g, "de")
+        if not e.detail["outcome"]:
+            assert L.rk(g)["air_chance"]["de"] == 45
+            break
+    with pytest.raises(IllegalActionError, match="already diced"):
+        SU.resolve_arrival(g, "de")
+    g.record("both", [(("vars", "rk", "aircraft", "su"), {"on_table": 1, "path": None, "damaged": False}),
+                      (("vars", "rk", "air_chance", "de"), 100), (("turn",), 2)])
+    e = SU.resolve_arrival(g, "de")
+    assert "1 pair go off dogfighting" in e.text and SU.air(g, "de")["on_table"] == 0 and SU.air(g, "su")["on_table"] == 0
+
+
+def test_flight_path_and_strike_reach():
+    g = game("tractor_works", step="Plot")
+    g.record("air", [(("vars", "rk", "aircraft", "de"), {"on_table": 1, "path": None, "damaged": False})])
+    with pytest.raises(IllegalActionError, match="opposite table edges"):
+        SU.resolve_path(g, "de", (0, 10), (20, 36))
+    SU.resolve_path(g, "de", (0, 26), (48, 26))
+    with pytest.raises(IllegalActionError, match="more than 12\" from the flight path"):
+        SU.resolve_strike(g, "de", (14, 5))
+    e = SU.resolve_strike(g, "de", (14, 26))
+    assert e.kind == "air strike" and SU.air(g, "de")["on_table"] == 0
+
+
+def test_anti_aircraft_chances():
+    g = game("tractor_works")
+    assert SU.aa_chance(g, "ru_sq1") == 5
+    assert exact(SU.aa_roll, 5).p("miss") == pytest.approx(0.95)
+    assert exact(SU.aa_roll, 50).p("shot down") == pytest.approx(0.5 * 0.3)
+    g.scenario.unit("de_hmg").rules["anti_aircraft"] = True
+    try:
+        assert SU.aa_chance(g, "de_hmg") == 20
+    finally:
+        del g.scenario.unit("de_hmg").rules["anti_aircraft"]
+
+
+def test_observation_reproduces_the_jungle_example():
+    g = game()
+    unit = g.scenario.unit
+    unit("de_wood").rules["camouflaged"] = True
+    unit("ru_sq").rules.update(specialist=True, training="A")
+    try:
+        base, pct, mods = SU.observe_chance(g, "ru_sq", "de_wood", distance=78.0)
+        assert (base, pct) == (10, 10) and [m.value for m in mods] == [-50, 30, 20]
+        assert T.OBSERVE_BASE["woods"][3].source == "worked example"
+    finally:
+        unit("de_wood").rules.pop("camouflaged")
+        unit("ru_sq").rules.pop("specialist")
+        unit("ru_sq").rules.pop("training")
+
+
+def test_observing_a_hidden_unit_uses_a_function():
+    g = game(seed=3)
+    g.record("hide", [(("pieces", "de_wood_s", "hidden"), True)])
+    with pytest.raises(IllegalActionError, match="has not been spotted"):
+        F.plan(g, "ru_sq", "de_wood")
+    act(g, "ru_sq")
+    e = SU.resolve_observe(g, "ru_sq", "de_wood")
+    assert e.detail["odds"] == exact(SU.spot, 20).describe()  # woods at 26": the 24-48" band, 20% (house)
+    assert g.state["pieces"]["de_wood_s"]["hidden"] is (not e.detail["outcome"])
