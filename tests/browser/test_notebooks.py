@@ -82,3 +82,13 @@ def test_company_fire_notebook_opens_in_voila_with_the_grid_board_drawn(serve, p
     # the tutorial table is 36" x 30" at 14 px per inch; the bocage hedge runs along y = 12
     wait_canvas(page, 9, 12.15, 30, 14.0, (31, 63, 24))
     assert page.get_by_text("op fire: lmg fires 3d6 at (3, 2)").count() >= 1
+
+
+def test_rookie_notebook_opens_in_voila_with_the_board_drawn(serve, page):
+    nb = ROOT / "notebooks" / "rookie_turn.ipynb"
+    server = serve(str(nb), "--no-browser", "--Voila.ip=127.0.0.1", module="voila")
+    page.goto(server.url)
+    page.get_by_text("one turn, card by card").first.wait_for(timeout=150_000)
+    # the 48" x 24" table at 14 px per inch (840 / 48 = 17.5, capped at 14); the wood at (38, 10)
+    wait_canvas(page, 35, 7, 24, 14.0, (83, 126, 62), timeout=150.0)
+    assert page.get_by_text("ru_sq acts (2 functions)").count() >= 1
