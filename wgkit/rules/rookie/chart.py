@@ -36,9 +36,13 @@ def cell(column: str, face: int, overrides: Mapping | None = None) -> Sourced[T.
     return T.CHART[column][face]
 
 
+def chart_cell(chance, column: str, overrides: Mapping | None = None) -> Sourced[T.Result]:
+    """A d10 (read 0-9) on the column: the cell read, with its source."""
+    return cell(column, chance.face(D10_ZERO, f"fire ({column})"), overrides)
+
+
 def chart_roll(chance, column: str, overrides: Mapping | None = None) -> T.Result:
-    """A d10 (read 0-9) on the column."""
-    return cell(column, chance.face(D10_ZERO, f"fire ({column})"), overrides).value
+    return chart_cell(chance, column, overrides).value
 
 
 def chart_odds(column: str, overrides: Mapping | None = None):

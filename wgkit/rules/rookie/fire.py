@@ -113,15 +113,17 @@ def resolve(game: Game, firer: str, target: str, split: bool = False):
     shot = plan(game, firer, target, split)
     roller = game.roller()
     chance = Play(roller)
-    result = X.chart_roll(chance, shot.column, game.scenario.rules.get("chart"))
+    read = X.chart_cell(chance, shot.column, game.scenario.rules.get("chart"))
+    result = read.value
     changes += [(("units", firer, "status", "targets"), targets + [target]), (("units", firer, "status", "split"), split)]
     lines = apply(game, target, result, chance, changes)
     if L.kind(game, firer) == "sniper":
         lines += _sniper_after(game, firer, chance, changes)
     return game.record("fire", [(("rng", "counter"), roller.counter)] + changes,
-                       f"{firer} fires on {shot.column} at {target}: {result}" + (f"; {'; '.join(lines)}" if lines else ""),
+                       f"{firer} fires on {shot.column} at {target}: {result} ({read.source} cell)"
+                       + (f"; {'; '.join(lines)}" if lines else ""),
                        rolls=tuple(roller.log),
-                       detail={"rule": "Firing the Unit", "outcome": str(result), "column": shot.column,
+                       detail={"rule": "Firing the Unit", "outcome": str(result), "column": shot.column, "cell": read.source,
                                "modifiers": [{**m.to_dict(), "unit": "columns"} for m in shot.mods], "notes": shot.notes,
                                "odds": shot.odds(game.scenario.rules.get("chart")).describe()})
 
@@ -222,8 +224,8 @@ def attack(game: Game, target: str, column: str, why: str, chance, changes: list
     if mods:
         i = T.COLUMNS.index(column) + int(sum(m.value for m in mods))
         col = T.OFF_CHART if i < 0 else T.COLUMNS[min(i, len(T.COLUMNS) - 1)]
-    result = X.chart_roll(chance, col, game.scenario.rules.get("chart"))
-    return [f"{why} on {col} at {target}: {result}"] + apply(game, target, result, chance, changes)
+    read = X.chart_cell(chance, col, game.scenario.rules.get("chart"))
+    return [f"{why} on {col} at {target}: {read.value} ({read.source} cell)"] + apply(game, target, read.value, chance, changes)
 
 
 def cover_mods(game: Game, uid: str) -> list[Modifier]:
