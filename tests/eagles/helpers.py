@@ -1,0 +1,34 @@
+"""Eagles test helpers."""
+
+from __future__ import annotations
+
+import yaml
+
+from tests.conftest import ROOT
+from wgkit.engine import Game
+from wgkit.rules.eagles import lookup as L
+from wgkit.rules.eagles.flow import SEQUENCE
+from wgkit.scenario import load, loads
+
+
+def game(name: str = "hill_112", seed: int | None = None, step: str | None = None, edit=None) -> Game:
+    path = ROOT / f"scenarios/eagles/{name}.yaml"
+    if edit is None:
+        scenario = load(path)
+    else:
+        doc = yaml.safe_load(path.read_text())
+        edit(doc)
+        scenario = loads(yaml.safe_dump(doc), f"{name}-edited.yaml")
+    g = Game(scenario, seed, flow=SEQUENCE)
+    while step and g.current_step().name != step:
+        g.advance()
+    return g
+
+
+def unit(doc: dict, uid: str) -> dict:
+    return next(u for s in doc["sides"] for u in s["units"] if u["id"] == uid)
+
+
+def put(g: Game, uid: str, x: float, y: float, **status) -> None:
+    g.record("test setup", [(("pieces", L.piece(g, uid), "position"), [x, y])]
+             + [(("units", uid, "status", k), v) for k, v in status.items()])

@@ -1,0 +1,88 @@
+"""Eagles: firepower classes, kill dice, to-hit faces, damage and impairment (1.2-1.7, 4.2-4.3)."""
+
+from fractions import Fraction
+
+import pytest
+
+from tests.eagles.helpers import game, put
+from wgkit.engine import IllegalActionError
+from wgkit.odds import exact
+from wgkit.rules.eagles import damage as D
+from wgkit.rules.eagles import fire as F
+from wgkit.rules.eagles import lookup as L
+from wgkit.rules.eagles import tables as T
+
+
+@pytest.mark.parametrize("fp, cls", [(1, "W"), (3, "W"), (4, "X"), (5, "X"), (6, "Y"), (7, "Y"), (8, "Z"), (11, "Z")])
+def test_fp_classes(fp, cls):
+    assert L.fp_class(fp) == cls
+
+
+@pytest.mark.parametrize("tpd, cls, adj", [("AA", "Y", 1), ("AA", "Z", 2), ("BB", "W", -1), ("CC", "Z", 0), ("DD", "Y", -3)])
+def test_tpd_adjusts_the_kill_dice(tpd, cls, adj):
+    assert T.TPD_DICE[tpd][cls].value == adj
+
+
+def test_kill_dice_range_and_rows():
+    g = game(step="Infantry vs infantry")
+    put(g, "dcli_a", 36, 28)  # 400 yd from the panzergrenadiers in the crest wood
+    p = F.plan(g, "dcli_a", "pzgren", order="Infantry vs infantry")
+    assert (p.fp, p.fp_class, p.row) == (4, "X", "effective") and p.dice == 3  # X against CC: one die less
+    assert p.faces == frozenset({0, 9, 8}) and not p.star
+    put(g, "dcli_a", 36, 30)  # 200 yd: +1 FP and the 'maximum' row
+    p = F.plan(g, "dcli_a", "pzgren", order="Infantry vs infantry")
+    assert (p.fp, p.row, p.faces) == (5, "maximum", frozenset({0, 9, 8, 7})) and [m.name for m in p.mods] == ["under 300 yd"]
+    put(g, "dcli_a", 36, 24, moved=True)  # 800 yd and it moved: -1 -1
+    p = F.plan(g, "dcli_a", "pzgren", order="Infantry vs infantry")
+    assert p.fp == 2 and p.row == "long" and p.dice == 1  # W against CC: -1
+
+
+def test_the_fire_orders_of_the_phase():
+    g = game()
+    put(g, "churchills", 44, 40)
+    with pytest.raises(IllegalActionError, match="does not fire in 'Infantry vs infantry'"):
+        F.plan(g, "churchills", "pzgren", order="Infantry vs infantry")
+    with pytest.raises(IllegalActionError, match="fires at vehicles"):
+        F.plan(g, "churchills", "pzgren", order="Vehicles vs vehicles")
+    p = F.plan(g, "churchills", "tigers", order="Vehicles vs vehicles")
+    assert p.star and p.faces == frozenset({0}) and p.zero_only and p.reroll  # hard: 0**, and only 0 impairs
+
+
+def test_damage_the_first_hit_suppresses_the_rest_impair():
+    # infantry in the open, three dice hitting on 0, 9, 8, no re-roll: every hit after the first impairs
+    d = exact(D.kill_roll, 3, frozenset({0, 9, 8}), False, False, False)
+    assert d.p((False, 0)) == Fraction(7, 10) ** 3
+    assert d.p((True, 2)) == Fraction(3, 10) ** 3
+    # a vehicle: the remaining hits are re-rolled, even results impair
+    v = exact(D.kill_roll, 2, frozenset({0}), False, True, False)
+    assert v.p((True, 1)) == Fraction(1, 10) ** 2 * Fraction(1, 2)
+    # hard: a ** hit needs an even re-roll to count at all
+    h = exact(D.kill_roll, 1, frozenset({0}), True, True, True)
+    assert h.p((True, 0)) == Fraction(1, 10) * Fraction(1, 2)
+
+
+def test_impairment_steps_infantry_one_fp_vehicles_two():
+    g = game()
+    changes, words = D.apply(g, "dcli_a", True, 2)
+    g.record("hit", changes)
+    assert L.fp(g, "dcli_a") == 2 and L.status(g, "dcli_a")["suppressed"] and "2 impairments" in words
+    changes, words = D.apply(g, "churchills", True, 1)
+    g.record("hit", changes)
+    assert L.fp(g, "churchills") == 2 and L.steps(g, "churchills") == 4
+    changes, words = D.apply(g, "dcli_a", True, 2)
+    g.record("hit", changes)
+    assert not L.alive(g, "dcli_a") and words.endswith("destroyed")
+
+
+def test_direct_support_adds_fp():
+    g = game(step="Infantry vs infantry")
+    from wgkit.rules.eagles import barrage as B
+
+    B.assign(g, "field_regt", "support")
+    put(g, "dcli_a", 36, 28)
+    p = F.plan(g, "dcli_a", "pzgren", ("field_regt",), order="Infantry vs infantry")
+    assert p.fp == 7 and p.fp_class == "Y" and p.mods[0].name == "direct support by field_regt"
+    e = F.resolve(g, "dcli_a", "pzgren", ("field_regt",), order="Infantry vs infantry")
+    assert L.status(g, "field_regt")["fired"] and e.detail["odds"]
+    with pytest.raises(IllegalActionError, match="has fired this turn"):
+        F.plan(g, "dcli_a", "pzgren")

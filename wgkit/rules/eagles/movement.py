@@ -1,0 +1,120 @@
+"""Eagles, Crowns and Oak Leaves: Movement (2.1-2.5) — codes A to E, strategic road rate,
+terrain reductions, hex movement points — and Minefields (1.5)."""
+
+from __future__ import annotations
+
+import math
+
+from shapely.geometry import LineString, Point
+
+from wgkit.dice import D00
+from wgkit.engine.game import Game, IllegalActionError
+from wgkit.odds import Play, exact
+from wgkit.rules.eagles import damage as D
+from wgkit.rules.eagles import lookup as L
+from wgkit.rules.eagles import tables as T
+from wgkit.rules.registry import find_ruleset
+
+FOOT = "A"
+
+
+def code(game: Game, uid: str) -> str:
+    return L.attr(game, uid, "move_code", "A" if not L.is_vehicle(game, uid) else "C")
+
+
+def allowance(game: Game, uid: str, to: tuple[float, float]) -> tuple[float, list[str]]:
+    """Inches a unit may move towards ``to`` this turn, and why."""
+    if L.status(game, uid).get("suppressed"):
+        return 0.0, ["suppressed units cannot move (1.6)"]
+    c = code(game, uid)
+    here = L.pos(game, uid)
+    line = LineString([here, to]) if here != to else Point(here)
+    rules = find_ruleset("eagles")
+    areas = [game.terrain.areas[i] for i in game.terrain.tree.query(line, predicate="intersects")]
+    roads = [a for a in areas if a.type == "road"]
+    on_road = bool(roads) and here != to and any(line.within(a.geometry.buffer(0.05)) for a in roads)
+    if on_road:
+        i = T.CODES.index(c)
+        inches = T.MOVE_INCHES[T.CODES[min(i + 1, 4)]].value + (T.ROAD_E_BONUS.value if c == "E" else 0.0)
+        return inches, [f"code {c} on the road: strategic rate {inches:g}\""]
+    cut = 0
+    for a in areas:
+        move = rules.terrain[a.type].movement
+        cut = max(cut, 2 if move == "minus2" else 1 if move == "minus1" else 0)
+    final = T.CODES[max(0, T.CODES.index(c) - cut)]
+    why = [f"code {c}" + (f", {cut} code{'s' if cut > 1 else ''} less for the terrain (never below A): {final}" if cut else "")]
+    return T.MOVE_INCHES[final].value, why + [f"{T.MOVE_INCHES[final].value:g}\""]
+
+
+def mine_roll(chance, pct: int) -> bool:
+    return chance.face(D00, f"mines ({pct}%)") <= pct
+
+
+def resolve_move(game: Game, uid: str, to: tuple[float, float]):
+    """Move once a turn; a unit entering a minefield stops there and rolls against its armour class."""
+    if L.status(game, uid).get("moved"):
+        raise IllegalActionError(f"{uid} has moved this turn")
+    inches, why = allowance(game, uid, to)
+    dist = math.dist(L.pos(game, uid), to)
+    if inches <= 0 or dist > inches + 1e-9:
+        raise IllegalActionError(f"{uid} may move {inches:g}\" ({'; '.join(why)}); that is {dist:.1f}\"")
+    roller = game.roller()
+    chance = Play(roller)
+    stop = to
+    lines = []
+    line = LineString([L.pos(game, uid), to])
+    for i in game.terrain.tree.query(line, predicate="intersects"):
+        a = game.terrain.areas[i]
+        if a.type == "minefield" and not a.geometry.contains(Point(L.pos(game, uid))) and a.id not in L.eg(game)["cleared"]:
+            entry = line.intersection(a.geometry.boundary)
+            pts = list(entry.geoms) if hasattr(entry, "geoms") else [entry]
+            first = min(pts, key=lambda p: p.distance(Point(L.pos(game, uid))))
+            stop = (round(first.x, 2), round(first.y, 2))
+            pct = T.MINE_HIT[L.armour(game, uid)].value
+            if mine_roll(chance, pct):
+                changes_, words = D.apply(game, uid, True, 1)
+                lines.append(f"mines ({pct}%): {words}")
+                game_changes = changes_
+            else:
+                lines.append(f"mines ({pct}%): no damage")
+                game_changes = []
+            break
+    else:
+        game_changes = []
+    went = math.dist(L.pos(game, uid), stop)
+    speed = next((c for c in T.CODES if T.MOVE_INCHES[c].value >= went - 1e-9), "E")
+    changes = [(("rng", "counter"), roller.counter), (("pieces", L.piece(game, uid), "position"), [round(stop[0], 2), round(stop[1], 2)]),
+               (("units", uid, "status", "moved"), True), (("units", uid, "status", "moved_code"), speed)] + game_changes
+    if min((L.yards(game, uid, e) for e in L.enemies(game, uid)), default=1e9) <= T.AUTO_SPOT_YD["moved"].value:
+        changes.append((("units", uid, "status", "spotted"), True))
+    return game.record("move", changes, f"{uid} moves to ({stop[0]:.1f}, {stop[1]:.1f})" + (f"; {'; '.join(lines)}" if lines else ""),
+                       rolls=tuple(roller.log), detail={"rule": "2.0 Movement", "notes": why,
+                                                        "odds": exact(mine_roll, T.MINE_HIT[L.armour(game, uid)].value).describe()})
+
+
+def hex_cost(game: Game, cell, turned: bool = False) -> int | str:
+    """2.5: one MP a hex, one to turn, two for woods, rough, sand, snow and rivers; all for mud and swamp."""
+    t = game.scenario.table
+    from wgkit.geometry.grids import grid_from_spec
+
+    g = grid_from_spec(t.grid.to_dict(), t.width, t.depth)
+    cost: int | str = 1
+    for a in game.terrain.at(*g.center(cell)):
+        extra = T.HEX_TERRAIN_MP.get(a.type)
+        if extra is not None:
+            cost = extra.value if extra.value == "all" or cost == "all" else max(cost, extra.value)  # type: ignore[arg-type]
+    return cost if cost == "all" else cost + (T.HEX_TURN_MP.value if turned else 0)
+
+
+def resolve_clear(game: Game, uid: str, field_id: str):
+    """1.5: an infantry unit spends a turn clearing a minefield (a minesweeper clears by entering)."""
+    area = next((a for a in game.terrain.areas if a.id == field_id and a.type == "minefield"), None)
+    if area is None:
+        raise IllegalActionError(f"there is no minefield {field_id!r}")
+    if not area.geometry.buffer(0.5).contains(Point(L.pos(game, uid))):
+        raise IllegalActionError(f"{uid} is not at {field_id}")
+    if L.kind(game, uid) not in ("infantry", "engineer", "minesweeper"):
+        raise IllegalActionError(f"{uid} cannot clear mines")
+    return game.record("clear mines", [(("vars", "eg", "cleared"), L.eg(game)["cleared"] + [field_id]),
+                                       (("units", uid, "status", "moved"), True), (("units", uid, "status", "fired"), True)],
+                       f"{uid} clears {field_id}", detail={"rule": "1.5 Minefields"})
