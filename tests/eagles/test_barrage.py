@@ -40,8 +40,10 @@ def test_time_lapse_orders_and_shifts():
     e = B.call(g, "field_regt", "fire", (38, 34))
     assert L.eg(g)["missions"]["field_regt"]["due"] == 3 and "lands turn 3" in e.text
     B.call(g, "field_regt", "shift", add=200)
-    # add 200 yd: 2" further along the line from the guns at (34, 1) through the aim
-    assert L.eg(g)["missions"]["field_regt"]["aim"] == pytest.approx([38.24, 35.99], abs=0.01)
+    # add 200 yd: 2" further along the line from the guns (off board: 1000 yd behind the edge, at
+    # (34, -10)) through the aim at (38, 34)
+    assert B.battery_point(g, "field_regt") == (34, -10)
+    assert L.eg(g)["missions"]["field_regt"]["aim"] == pytest.approx([38.18, 35.99], abs=0.01)
     with pytest.raises(IllegalActionError, match="at most 800 yards"):
         B.call(g, "field_regt", "shift", right=900)
     B.call(g, "field_regt", "cease")
@@ -82,9 +84,9 @@ def test_indirect_hits_by_tpd_and_armour():
 
 
 def test_counter_battery_only_suppresses_off_board_batteries():
-    g = game(edit=lambda d: unit(d, "field_regt")["rules"].update(off_board=True))
+    g = game()
     e = B.counter_battery(g, "tigers", "field_regt")
     assert L.status(g, "field_regt")["suppressed"] and not L.status(g, "field_regt").get("impaired") and e.kind == "counter-battery"
-    g = game()
+    g = game(edit=lambda d: unit(d, "field_regt")["rules"].update(off_board=False))
     with pytest.raises(IllegalActionError, match="not an off-board battery"):
         B.counter_battery(g, "tigers", "field_regt")

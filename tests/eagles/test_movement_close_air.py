@@ -1,0 +1,153 @@
+"""Eagles: movement codes and terrain, mines, melee, assaults and suicide squads, aircraft and AA,
+spotting, paratroop drops, and the sequence of play."""
+
+from fractions import Fraction
+
+import pytest
+
+from tests.eagles.helpers import game, put, unit
+from wgkit.engine import IllegalActionError
+from wgkit.odds import exact
+from wgkit.rules.eagles import air as AIR
+from wgkit.rules.eagles import close as C
+from wgkit.rules.eagles import lookup as L
+from wgkit.rules.eagles import movement as MV
+from wgkit.rules.eagles import tables as T
+
+
+def test_movement_codes_in_inches_centimetres_and_hex_points():
+    assert [T.MOVE_INCHES[c].value for c in "ABCDE"] == [4, 6, 8, 10, 12]
+    assert [T.MOVE_CM[c].value for c in "ABCDE"] == [10, 20, 25, 30, 35]
+    assert [T.MOVE_MP[c].value for c in "ABCDE"] == [2, 4, 5, 6, 8]
+
+
+def test_terrain_reduces_codes_never_below_a_and_the_road_raises_one():
+    g = game()
+    assert MV.allowance(g, "churchills", (33, 10))[0] == 6  # code B across open ground
+    assert MV.allowance(g, "dcli_a", (30, 12))[0] == 4
+    put(g, "churchills", 38, 28)
+    assert MV.allowance(g, "churchills", (38, 33))[0] == 4  # B into the crest wood: one code down, A
+    put(g, "dcli_a", 36, 34)
+    assert MV.allowance(g, "dcli_a", (38, 34))[0] == 4  # never below A
+    put(g, "churchills", 2, 12.1)
+    assert MV.allowance(g, "churchills", (8, 12.75))[0] == 8  # on the road: B becomes C
+    g = game(edit=lambda d: unit(d, "churchills")["rules"].update(move_code="E"))
+    put(g, "churchills", 2, 12.1)
+    assert MV.allowance(g, "churchills", (8, 12.75))[0] == 14  # E on the road: 12 + 2
+
+
+def test_suppressed_units_cannot_move_and_suppression_lifts_after_movement():
+    g = game()
+    put(g, "dcli_a", 30, 8, suppressed=True)
+    with pytest.raises(IllegalActionError, match="suppressed units cannot move"):
+        MV.resolve_move(g, "dcli_a", (30, 10))
+    while g.current_step().name != "Assign artillery":
+        g.advance()
+    assert not L.status(g, "dcli_a").get("suppressed")
+
+
+def test_a_move_records_its_speed_and_entering_a_minefield_stops_the_unit():
+    g = game()
+    MV.resolve_move(g, "churchills", (33, 11))
+    assert L.status(g, "churchills")["moved_code"] == "B"
+    with pytest.raises(IllegalActionError, match="has moved this turn"):
+        MV.resolve_move(g, "churchills", (33, 12))
+    g = game(seed=1, edit=lambda d: d["terrain"].append({"id": "mines", "type": "minefield", "variant": "hasty",
+                                                          "rectangle": {"center": [30, 12], "size": [3, 3]}}))
+    e = MV.resolve_move(g, "dcli_a", (30, 11.5))
+    assert L.pos(g, "dcli_a") == (30, 10.5) and "mines (30%)" in e.text
+    assert T.MINE_HIT["hard"].value == 5 and T.MINE_HIT["moderate"].value == 20
+
+
+def test_hex_movement_points():
+    g = game(edit=lambda d: d["table"].update(grid={"type": "hex", "size": 2, "orientation": "flat"}))
+    from wgkit.geometry.grids import grid_from_spec
+
+    grid = grid_from_spec(g.scenario.table.grid.to_dict(), 72, 48)
+    wood = grid.cell_of(38, 34)
+    assert MV.hex_cost(g, wood) == 2 and MV.hex_cost(g, wood, turned=True) == 3
+    assert MV.hex_cost(g, grid.cell_of(60, 5)) == 1
+
+
+def test_melee_d10_plus_fp():
+    d = exact(C.melee_roll, 4, 4)
+    assert d.p(0) == Fraction(1, 10)  # equal totals: both destroyed
+    g = game(seed=3)
+    put(g, "dcli_a", 36, 31)
+    base, mods = C.melee_rating(g, "field_regt")
+    assert base == 1  # artillery melee at FP 1
+    e = C.resolve_melee(g, "dcli_a", "pzgren")
+    if e.detail["outcome"] > 0:
+        assert not L.alive(g, "pzgren") and L.status(g, "dcli_a")["suppressed"]
+    elif e.detail["outcome"] < 0:
+        assert not L.alive(g, "dcli_a") and L.status(g, "pzgren")["suppressed"]
+    else:
+        assert not L.alive(g, "dcli_a") and not L.alive(g, "pzgren")
+    g = game()
+    put(g, "dcli_a", 36, 31, suppressed=True)
+    assert [m.value for m in C.melee_rating(g, "dcli_a")[1]] == [-2]
+
+
+def test_assaults_on_tanks_30_percent_with_modifiers():
+    assert exact(C.assault_roll, 0).p(True) == Fraction(30, 100)
+    g = game()
+    put(g, "dcli_a", 44, 43)
+    mods = C.assault_mods(g, "dcli_a", "tigers")
+    assert [(m.name, m.value) for m in mods] == [("vehicle did not move", -10)]
+    assert exact(C.assault_roll, -10).p(True) == Fraction(40, 100)
+    g.record("moved", [(("units", "tigers", "status", "moved"), True), (("units", "tigers", "status", "moved_code"), "E")])
+    assert exact(C.assault_roll, C.assault_mods(g, "dcli_a", "tigers")[0].value).p(True) == Fraction(10, 100)
+    e = C.resolve_assault(g, "dcli_a", "tigers")
+    assert (not L.alive(g, "tigers")) == e.detail["outcome"] and (not L.alive(g, "dcli_a")) == (not e.detail["outcome"])
+
+
+def test_suicide_squads_only_where_the_text_allows():
+    g = game(edit=lambda d: unit(d, "pzgren")["rules"].update(unit_type="R", formation="waffen_ss", year=1945))
+    C.resolve_suicide(g, "pzgren")
+    assert L.status(g, "pzgren")["suicide"] and L.status(g, "pzgren")["must_attack"] in L.enemies(g, "pzgren")
+    g = game(edit=lambda d: unit(d, "pzgren")["rules"].update(unit_type="R", formation="waffen_ss", year=1944))
+    with pytest.raises(IllegalActionError, match="may not become a suicide squad"):
+        C.resolve_suicide(g, "pzgren")
+
+
+def test_aircraft_en_route_aa_and_attack():
+    def add_plane(d):
+        d["sides"][1]["units"].append({"id": "stukas", "kind": "aircraft", "rules": {"sortie": "rockets", "fp": 1},
+                                       "stands": [{"id": "stuka1", "position": [70, 46]}]})
+
+    g = game(seed=2, edit=add_plane)
+    AIR.resolve_sortie(g, "stukas", (31, 7.5))
+    with pytest.raises(IllegalActionError, match="does not attack this turn"):
+        AIR.resolve_attack(g, "stukas")
+    assert exact(AIR.aa_roll, 1).p(True) == Fraction(1, 10) and exact(AIR.aa_roll, 3).p(True) == 1 - Fraction(9, 10) ** 3
+    g.record("next turn", [(("turn",), 2)])
+    AIR.resolve_aa(g, "dcli_a", "stukas")  # 110 yd from the impact point: inside the zone
+    with pytest.raises(IllegalActionError, match="not in the zone"):
+        AIR.resolve_aa(g, "field_regt", "stukas")  # 500 yd off and not an AA unit
+    e = AIR.resolve_attack(g, "stukas")
+    assert e.kind == "air attack" and L.status(g, "stukas")["destroyed"]  # a sortie leaves play once it has attacked
+    assert ("breaks off" in e.text) == bool(L.status(g, "stukas").get("aborted"))
+    assert AIR.sortie_class(g, "stukas") == ("Y", "converged")
+
+
+def test_spotting_automatic_and_by_chart():
+    g = game(edit=lambda d: d["sides"][1]["units"][0]["stands"][0].update(hidden=True))
+    assert not L.status(g, "pzgren")["spotted"]
+    pct, mods = AIR.spot_chance(g, "dcli_a", "pzgren")
+    assert pct == 60 - 20 - 20 - 20 and [m.name for m in mods] == ["in the woods", "stationary infantry or AT", "range 1500-3000 yd"]
+    put(g, "pzgren", 36, 32, moved=True)
+    put(g, "dcli_a", 36, 28)
+    e = AIR.resolve_spot(g, "dcli_a", "pzgren")
+    assert e.text == "pzgren is spotted: moved within 500 yd" and L.status(g, "pzgren")["spotted"]
+
+
+def test_paratroop_scatter_day_night_and_gliders():
+    day = AIR.scatter_odds(night=False)
+    assert [float(day.p(x)) for x in (0.5, 1.0, 3.0)] == pytest.approx([1 / 6] * 3)
+    night = AIR.scatter_odds(night=True)
+    assert max(night.probs) == 8.0 and float(night.p(0.8)) == pytest.approx(0.1)
+    g = game(seed=4)
+    e = AIR.resolve_drop(g, ["dcli_a", "dcli_b"], (20, 20), glider=True)
+    assert L.pos(g, "dcli_a") == (20, 20) and "(2 of 2 on the CD)" in e.text
+    e = AIR.resolve_drop(g, ["dcli_a", "dcli_b"], (20, 20), night=True)
+    assert all(r.purpose in ("scatter", "direction") for r in e.rolls)
