@@ -60,7 +60,7 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
         out.append(ActionSpec("assign", "Assign a battery", (Param("unit", "choice", "battery", batteries),
                                                              Param("role", "choice", "to", ("barrage", "support"))),
                               lambda g, p: None, lambda g, p: B.assign(g, p["unit"], p["role"]), "3.0 (A)"))
-    due = tuple(u for u, m in L.eg(game)["missions"].items() if m and m["due"] <= game.state["turn"])
+    due = tuple(u for u, m in L.eg(game)["missions"].items() if m and m["due"] is not None and m["due"] <= game.state["turn"])
     if "barrage" in legal and due:
         out.append(ActionSpec("barrage", "Barrage lands", (Param("unit", "choice", "battery", due),),
                               lambda g, p: B.drift_odds(game.scenario.table.grid is not None and game.scenario.table.grid.type == "hex",

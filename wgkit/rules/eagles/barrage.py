@@ -158,8 +158,8 @@ def target_plan(game: Game, uid: str, target: str, cls: str) -> tuple[int, froze
 def resolve(game: Game, uid: str):
     """3.3-3.7: the error and direction rolls move the impact point; the zone's units take kill dice."""
     m = L.eg(game)["missions"].get(uid)
-    if not m:
-        raise IllegalActionError(f"{uid} has no fire mission")
+    if not m or m["due"] is None:
+        raise IllegalActionError(f"{uid} has no fire mission waiting: order one in 'Adjust and call'")
     if m["due"] > game.state["turn"]:
         raise IllegalActionError(f"{uid}'s mission lands on turn {m['due']}")
     roller = game.roller()
@@ -171,7 +171,7 @@ def resolve(game: Game, uid: str):
         off *= game.scenario.table.grid.size * T.YARDS_PER_INCH
     at = impact(game, uid, aim, off, direction)
     cls = fp_class(game, uid, m["pattern"])
-    changes: list = [(("vars", "eg", "missions", uid), {**m, "last": [round(at[0], 2), round(at[1], 2)], "due": 10 ** 6}),
+    changes: list = [(("vars", "eg", "missions", uid), {**m, "last": [round(at[0], 2), round(at[1], 2)], "due": None}),
                      (("vars", "eg", "impacts", uid), [round(at[0], 2), round(at[1], 2)]),
                      (("units", uid, "status", "fired"), True)]
     lines = []

@@ -50,6 +50,8 @@ def plan(game: Game, firer: str, target: str, support: tuple[str, ...] = (), ord
         raise IllegalActionError(f"{target} is not an enemy unit on the table")
     if L.status(game, firer).get("fired"):
         raise IllegalActionError(f"{firer} has fired this turn")
+    if L.attr(game, firer, "off_board") or L.attr(game, firer, "naval") or L.status(game, firer).get("role") == "barrage":
+        raise IllegalActionError(f"{firer} fires barrages or direct support, not direct fire (3.1: only on-board guns)")
     if order is not None:
         kinds, targets = ORDERS[order]
         if L.kind(game, firer) not in kinds:
@@ -99,7 +101,7 @@ def resolve(game: Game, firer: str, target: str, support: tuple[str, ...] = (), 
     if L.yards(game, firer, target) <= T.AUTO_SPOT_YD["fired"].value:
         changes.append((("units", firer, "status", "spotted"), True))
     return game.record("fire", [(("rng", "counter"), roller.counter)] + changes,
-                       f"{firer} fires {p.dice} kill dice at {target}: {words}", rolls=tuple(roller.log),
+                       f"{firer} fires {p.dice} kill {'die' if p.dice == 1 else 'dice'} at {target}: {words}", rolls=tuple(roller.log),
                        detail={"rule": "4.2 Firing Procedures", "outcome": words,
                                "modifiers": [m.to_dict() for m in p.mods], "notes": p.notes,
                                "odds": p.odds().describe()})

@@ -1,0 +1,119 @@
+"""Simple, documented policies that play Eagles, Crowns and Oak Leaves by themselves. Units
+advance on the nearest enemy until within 600 yd; every battery fires barrage at the enemy
+nearest its own troops, repeating while the target lives; each firer in its order of the direct
+fire phase fires at the target for which it rolls the most kill dice; sorties fly at the
+largest enemy group; units in melee reach fight."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from wgkit.engine.game import Game, IllegalActionError
+from wgkit.rules.eagles import air as AIR
+from wgkit.rules.eagles import barrage as B
+from wgkit.rules.eagles import close as C
+from wgkit.rules.eagles import fire as F
+from wgkit.rules.eagles import lookup as L
+from wgkit.rules.eagles import movement as MV
+
+Say = Callable[[str], None]
+
+
+def _try(say: Say, fn, *args) -> bool:
+    try:
+        say(fn(*args).text)
+        return True
+    except IllegalActionError:
+        return False
+
+
+def _advance(game: Game, uid: str, say: Say) -> None:
+    foes = L.enemies(game, uid)
+    if not foes or L.kind(game, uid) in ("artillery", "at_gun", "aa", "bunker") \
+            or game.state["sides"][L.side(game, uid)]["role"] == "defender":
+        return  # guns and the defenders hold their ground
+    near = min(foes, key=lambda e: L.yards(game, uid, e))
+    gap = L.yards(game, uid, near) / 100.0
+    if gap <= 6.0:
+        return
+    here = L.pos(game, uid)
+    tx, ty = L.pos(game, near)
+    for frac in (1.0, 0.75, 0.5, 0.25):
+        step = min(gap - 5.0, MV.allowance(game, uid, (tx, ty))[0] * frac)
+        to = (round(here[0] + (tx - here[0]) * step / gap, 1), round(here[1] + (ty - here[1]) * step / gap, 1))
+        if step > 0.2 and _try(say, MV.resolve_move, game, uid, to):
+            return
+
+
+def play_step(game: Game, say: Say) -> None:
+    step = game.current_step().name
+    units = L.units(game)
+    if step in ("Cross-country movement", "Infantry movement"):
+        for u in units:
+            foot = MV.code(game, u) == "A"
+            if foot == (step == "Infantry movement") and not L.status(game, u).get("moved"):
+                _advance(game, u, say)
+    elif step == "Aircraft movement and AA fire":
+        for plane in (u for u in game.state["units"] if L.kind(game, u) == "aircraft" and L.alive(game, u)):
+            over = L.status(game, plane).get("over")
+            if not over:
+                foes = [u for u in units if L.side(game, u) != L.side(game, plane)]
+                if foes:
+                    _try(say, AIR.resolve_sortie, game, plane, L.pos(game, foes[0]))
+            elif over["attacks"] == game.state["turn"]:
+                for u in units:
+                    if L.side(game, u) != L.side(game, plane):
+                        _try(say, AIR.resolve_aa, game, u, plane)
+    elif step == "Assign artillery":
+        for u in units:
+            if L.kind(game, u) == "artillery":
+                _try(say, B.assign, game, u, "barrage")
+    elif step == "Impact and damage":
+        for u, m in sorted(L.eg(game)["missions"].items()):
+            if m and m["due"] is not None and m["due"] <= game.state["turn"]:
+                _try(say, B.resolve, game, u)
+        for plane in (u for u in game.state["units"] if L.kind(game, u) == "aircraft" and L.alive(game, u)):
+            _try(say, AIR.resolve_attack, game, plane)
+    elif step == "Adjust and call":
+        for u in units:
+            waiting = (L.eg(game)["missions"].get(u) or {}).get("due")
+            if L.kind(game, u) != "artillery" or waiting is not None:
+                continue
+            friends = [f for f in units if L.side(game, f) == L.side(game, u) and f != u]
+            foes = L.enemies(game, u)
+            if foes and friends:
+                target = min(foes, key=lambda e: min(L.yards(game, f, e) for f in friends))
+                _try(say, B.call, game, u, "fire", L.pos(game, target))
+    elif step in F.ORDERS:
+        for u in units:
+            best, dice = None, 0
+            for e in L.enemies(game, u):
+                try:
+                    p = F.plan(game, u, e, order=step)
+                except IllegalActionError:
+                    continue
+                if p.dice > dice:
+                    best, dice = e, p.dice
+            if best is not None:
+                _try(say, F.resolve, game, u, best, (), step)
+    elif step == "Infantry melee":
+        for u in units:
+            for e in L.enemies(game, u):
+                if L.alive(game, u) and L.alive(game, e) and L.yards(game, u, e) <= C.REACH_YD:
+                    _try(say, C.resolve_melee, game, u, e)
+    elif step == "Assaults on tanks and bunkers":
+        for u in units:
+            for e in L.enemies(game, u):
+                if L.alive(game, u) and L.alive(game, e) and L.yards(game, u, e) <= C.REACH_YD and L.is_vehicle(game, e):
+                    _try(say, C.resolve_assault, game, u, e)
+
+
+def play(game: Game, turns: int, say: Say = lambda text: None) -> None:
+    while game.state["turn"] <= turns:
+        play_step(game, say)
+        try:
+            game.advance()
+        except IllegalActionError:
+            return
+
+
