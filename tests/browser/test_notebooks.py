@@ -92,3 +92,13 @@ def test_rookie_notebook_opens_in_voila_with_the_board_drawn(serve, page):
     # the 48" x 24" table at 14 px per inch (840 / 48 = 17.5, capped at 14); the wood at (38, 10)
     wait_canvas(page, 35, 7, 24, 14.0, (83, 126, 62), timeout=150.0)
     assert page.get_by_text("ru_sq acts (2 functions)").count() >= 1
+
+
+def test_eagles_notebook_opens_in_voila_with_the_board_drawn(serve, page):
+    nb = ROOT / "notebooks" / "eagles_turn.ipynb"
+    server = serve(str(nb), "--no-browser", "--Voila.ip=127.0.0.1", module="voila")
+    page.goto(server.url)
+    page.get_by_text("one turn, phase by phase").first.wait_for(timeout=150_000)
+    # the 48" x 36" table at 14 px per inch; the north-south road runs up x = 24
+    wait_canvas(page, 24, 5, 36, 14.0, ROAD)
+    assert page.get_by_text("guns assigned to barrage").count() >= 1
