@@ -1,4 +1,4 @@
-"""The ``wgkit`` command line: validate, rulesets, schema.
+"""The ``wgkit`` command line: validate, rulesets, schema, render, play, edit, simulate.
 
 Every failure ends as a message on stderr and a non-zero exit, never a traceback.
 """
@@ -86,6 +86,31 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from wgkit.scenario import ScenarioError, load
+    from wgkit.simulate import simulate, text_progress
+
+    try:
+        scenario = load(args.scenario)
+    except ScenarioError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    if args.n < 1:
+        print("wgkit simulate: -n must be at least 1", file=sys.stderr)
+        return 1
+    try:
+        report = simulate(scenario, args.n, seed=args.seed, turns=args.turns, jobs=args.jobs or None,
+                          progress=None if args.quiet else text_progress(sys.stderr), name=Path(args.scenario).name)
+    except ValueError as exc:
+        print(f"wgkit simulate: {exc}", file=sys.stderr)
+        return 1
+    print(report.table())
+    if args.plot:
+        report.plot().savefig(args.plot, dpi=90)
+        print(f"wrote {args.plot}")
+    return 0
+
+
 DEFAULT_SCENARIO = SCENARIOS_DIR / "close_action" / "hedgerow_farm.yaml"
 APP_DIR = Path(__file__).resolve().parent / "app"
 
@@ -164,6 +189,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=8867)
     p.set_defaults(func=cmd_edit)
     sub.add_parser("schema", help="print the scenario JSON Schema").set_defaults(func=cmd_schema)
+    p = sub.add_parser("simulate", help="play a scenario N times with simple policies; win rates and casualties")
+    p.add_argument("scenario")
+    p.add_argument("-n", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed + i")
+    p.add_argument("--turns", type=int, default=None, help="turns a game (default: the scenario's, else 6)")
+    p.add_argument("--jobs", type=int, default=0, help="processes (default: every core)")
+    p.add_argument("--plot", default=None, help="also write the plot to this PNG")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_simulate)
     return parser
 
 

@@ -1,0 +1,98 @@
+"""Simple, documented policies that play Close Action by themselves (``wgkit simulate``).
+Each side rallies whatever an officer can reach; fires every unit at the enemy unit where its
+dice expect the most hits; shaken units retreat as the morale rules demand; the others advance
+towards the nearest enemy, a figure at a time, preferring cover within a crouching move (6"),
+and stop once within 12" (rifle close range); everyone due a morale test takes it; figures in
+contact fight."""
+
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+from wgkit.engine.game import Game, IllegalActionError
+from wgkit.rules.close_action import fire, melee, morale, movement
+from wgkit.rules.close_action import state as S
+
+Say = Callable[[str], None]
+ADVANCE = 6.0  # a crouching move
+CLOSE = 12.0  # rifle close range: near enough
+
+
+def _try(say: Say, fn, *args) -> bool:
+    try:
+        say(fn(*args).text)
+        return True
+    except IllegalActionError:
+        return False
+
+
+def _units(game: Game, side: str) -> list[str]:
+    return [u for u, v in game.state["units"].items() if v["side"] == side and S.alive_figures(game, u)]
+
+
+def _fire_all(game: Game, side: str, say: Say) -> None:
+    foes = [u for u, v in game.state["units"].items() if v["side"] != side and S.alive_figures(game, u)]
+    for unit in _units(game, side):
+        best, score = None, 0.0
+        for target in foes:
+            try:
+                plan = fire.plan_fire(game, unit, target)
+            except IllegalActionError:
+                continue
+            expect = fire.fire_odds(plan).mean() if plan.dice else 0.0
+            if expect > score:
+                best, score = target, expect
+        if best is not None:
+            _try(say, fire.resolve_fire, game, unit, best)
+
+
+def _advance(game: Game, side: str, say: Say) -> None:
+    for unit in _units(game, side):
+        if S.unit_of(game, unit)["status"].get("morale", "ok") != "ok":
+            _try(say, movement.resolve_retreat, game, unit)
+            continue
+        for fid in S.alive_figures(game, unit):
+            here = game.piece(fid)["position"]
+            target = movement._nearest_enemy_point(game, fid)
+            if target is None:
+                continue
+            gap = math.dist(here, target)
+            if gap <= CLOSE:
+                continue
+            cover = movement.refuge(game, fid, 1, ADVANCE)
+            options = ([cover] if cover and math.dist(cover, target) < gap else [])
+            for step in (ADVANCE, ADVANCE / 2):
+                k = min(step, gap - CLOSE) / gap
+                options.append((round(here[0] + (target[0] - here[0]) * k, 2), round(here[1] + (target[1] - here[1]) * k, 2)))
+            for to in options:
+                if _try(say, movement.resolve_move, game, fid, to):
+                    break
+
+
+def play_step(game: Game, say: Say) -> None:
+    step = game.current_step().name
+    side = game.acting_sides()[0]
+    if step == "Rally":
+        for unit in _units(game, side):
+            if S.unit_of(game, unit)["status"].get("morale", "ok") != "ok":
+                _try(say, morale.resolve_rally, game, unit)
+    elif step in ("Fire", "Defensive fire"):
+        _fire_all(game, side, say)
+    elif step == "Move":
+        _advance(game, side, say)
+    elif step == "Morale":
+        for unit in morale.must_test(game, side):
+            _try(say, morale.resolve_morale, game, unit)
+    elif step == "Hand to hand":
+        for group in melee.groups(game):
+            _try(say, melee.resolve_melee, game, group)
+
+
+def play(game: Game, turns: int, say: Say = lambda text: None) -> None:
+    while game.position[0] <= turns:
+        play_step(game, say)
+        try:
+            game.advance()
+        except IllegalActionError:
+            return

@@ -1,0 +1,208 @@
+"""Scenario balancing: play a scenario N times with seeded dice and each ruleset's simple
+policies, and report win rates and casualties with 95% confidence intervals.
+
+A game's winner is the side that lost the smaller share of its pieces (figures, stands or
+vehicles) when the turns run out; equal shares are a draw. This is a balance measure, not the
+scenario's own victory conditions, which are text for the players.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Any, Callable
+
+from wgkit.rules.actions import flow_for
+from wgkit.scenario.model import Scenario
+
+POLICIES = {"close_action", "company_fire", "rookie", "eagles"}
+Z95 = 1.959963984540054
+
+
+def policy_for(ruleset: str):
+    if ruleset not in POLICIES:
+        raise ValueError(f"no simulation policy for {ruleset}; there are policies for {', '.join(sorted(POLICIES))}")
+    return import_module(f"wgkit.rules.{ruleset}.policy")
+
+
+def play_one(scenario: Scenario, seed: int, turns: int) -> dict[str, Any]:
+    """One seeded game by the policies: pieces lost and at the start, by side, and the winner."""
+    from wgkit.engine.game import Game
+
+    game = Game(scenario, seed, flow=flow_for(scenario.ruleset))
+    policy_for(scenario.ruleset).play(game, turns)
+    lost: Counter = Counter()
+    total: Counter = Counter()
+    for p in game.state["pieces"].values():
+        total[p["side"]] += 1
+        lost[p["side"]] += not p["alive"]
+    shares = {s: lost[s] / total[s] for s in total}
+    best = min(shares.values())
+    winners = [s for s, v in shares.items() if v == best]
+    return {"seed": seed, "lost": dict(lost), "pieces": dict(total), "winner": winners[0] if len(winners) == 1 else None}
+
+
+def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion k/n."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Report:
+    scenario: str
+    ruleset: str
+    seed: int
+    turns: int
+    games: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def n(self) -> int:
+        return len(self.games)
+
+    @property
+    def sides(self) -> list[str]:
+        return sorted(self.games[0]["pieces"]) if self.games else []
+
+    def wins(self, side: str | None) -> int:
+        return sum(g["winner"] == side for g in self.games)
+
+    def rate(self, side: str | None) -> tuple[float, tuple[float, float]]:
+        k = self.wins(side)
+        return (k / self.n if self.n else 0.0), wilson(k, self.n)
+
+    def losses(self, side: str) -> list[int]:
+        return [g["lost"].get(side, 0) for g in self.games]
+
+    def loss_mean(self, side: str) -> tuple[float, tuple[float, float]]:
+        xs = self.losses(side)
+        mean = sum(xs) / len(xs)
+        sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (len(xs) - 1)) if len(xs) > 1 else 0.0
+        half = Z95 * sd / math.sqrt(len(xs))
+        return mean, (mean - half, mean + half)
+
+    def table(self) -> str:
+        lines = [f"{self.scenario} ({self.ruleset}): {self.n} games, seeds {self.seed}..{self.seed + self.n - 1}, "
+                 f"{self.turns} turns",
+                 f"{'outcome':12s} {'games':>6s} {'rate':>7s}   95% interval"]
+        for side in self.sides + [None]:
+            rate, (lo, hi) = self.rate(side)
+            lines.append(f"{(side or 'draw'):12s} {self.wins(side):6d} {rate:7.1%}   {lo:.1%} - {hi:.1%}")
+        lines.append(f"{'pieces lost':12s} {'mean':>6s} {'':>7s}   95% interval   distribution")
+        for side in self.sides:
+            mean, (lo, hi) = self.loss_mean(side)
+            dist = Counter(self.losses(side))
+            lines.append(f"{side:12s} {mean:6.2f} {'':>7s}   {lo:.2f} - {hi:.2f}    "
+                         + ", ".join(f"{k}: {dist[k]}" for k in sorted(dist)))
+        return "\n".join(lines)
+
+    def plot(self):
+        """Win rates with their intervals, and the distribution of pieces lost, side by side."""
+        import matplotlib.pyplot as plt
+
+        fig, (a, b) = plt.subplots(1, 2, figsize=(9, 3.2))
+        palette = dict(zip(self.sides, ("#4b5d2f", "#6e7b8b", "#8b5a2b", "#1f4e79")))
+        names = self.sides + ["draw"]
+        rates = [self.rate(s if s != "draw" else None) for s in names]
+        a.bar(names, [r for r, _ in rates], yerr=[[max(0.0, r - lo) for r, (lo, _) in rates],
+                                                  [max(0.0, hi - r) for r, (_, hi) in rates]],
+              color=[palette.get(s, "#bbbbbb") for s in names], capsize=4)
+        a.set_ylim(0, 1)
+        a.set_ylabel("share of games")
+        a.set_title("who wins (95% intervals)")
+        top = max((max(self.losses(s)) for s in self.sides), default=0)
+        xs = list(range(top + 1))
+        width = 0.8 / max(1, len(self.sides))
+        for i, side in enumerate(self.sides):
+            counts = Counter(self.losses(side))
+            shift = (i - (len(self.sides) - 1) / 2) * width
+            b.bar([x + shift for x in xs], [counts[x] for x in xs], width=width, label=side, color=palette[side])
+        b.set_xticks(xs)
+        b.set_xlabel("pieces lost")
+        b.set_ylabel("games")
+        b.set_title("casualties")
+        b.legend()
+        fig.tight_layout()
+        return fig
+
+    def _repr_html_(self) -> str:
+        return f"<pre>{self.table()}</pre>"
+
+
+_CACHE: dict[str, Scenario] = {}
+
+
+def _worker(job: tuple[str, int, int]) -> dict[str, Any]:
+    text, seed, turns = job
+    if text not in _CACHE:
+        from wgkit.scenario import loads
+
+        _CACHE[text] = loads(text, "simulated.yaml")
+    return play_one(_CACHE[text], seed, turns)
+
+
+def simulate(scenario: Scenario, n: int, seed: int = 0, turns: int | None = None, jobs: int | None = 1,
+             progress: Callable[[int, int], None] | None = None, name: str = "") -> Report:
+    """Play ``n`` games with seeds ``seed``, ``seed + 1``, ...; ``jobs`` processes (None: every
+    core). The report is the same for the same seed whatever the number of jobs."""
+    if n < 1:
+        raise ValueError("simulate at least one game")
+    policy_for(scenario.ruleset)
+    turns = int(turns or scenario.turns or 6)
+    report = Report(name or scenario.title, scenario.ruleset, seed, turns)
+    done = 0
+    results: dict[int, dict] = {}
+    workers = jobs or os.cpu_count() or 1
+    if workers == 1:
+        for i in range(n):
+            results[i] = play_one(scenario, seed + i, turns)
+            done += 1
+            if progress:
+                progress(done, n)
+    else:
+        from wgkit.scenario.io import dumps
+
+        text = dumps(scenario)
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for i, result in enumerate(pool.map(_worker, [(text, seed + i, turns) for i in range(n)], chunksize=max(1, n // (4 * workers)))):
+                results[i] = result
+                done += 1
+                if progress:
+                    progress(done, n)
+    report.games = [results[i] for i in range(n)]
+    return report
+
+
+def text_progress(stream) -> Callable[[int, int], None]:
+    """A progress bar for the terminal."""
+    def show(done: int, total: int) -> None:
+        width = 30
+        full = int(width * done / total)
+        stream.write(f"\r[{'#' * full}{'.' * (width - full)}] {done}/{total} games")
+        if done == total:
+            stream.write("\n")
+        stream.flush()
+    return show
+
+
+def notebook_progress(total: int) -> Callable[[int, int], None]:
+    """A progress bar in a notebook (an ipywidgets IntProgress shown at once)."""
+    import ipywidgets as W
+    from IPython.display import display
+
+    bar = W.IntProgress(min=0, max=total, description="games")
+    display(bar)
+
+    def show(done: int, _total: int) -> None:
+        bar.value = done
+    return show
+
+
