@@ -1,0 +1,39 @@
+"""The documentation site builds offline with MkDocs in strict mode (a broken page or link fails),
+with the notebooks rendered and the scenario reference generated from the JSON Schema."""
+
+import re
+import subprocess
+import sys
+
+from tests.conftest import ROOT
+
+
+def commands(text: str) -> dict[str, str]:
+    return {m.group(1): m.group(2).strip() for m in re.finditer(r"<!-- (\w+-command) -->\s*```sh\n(.*?)```", text, re.S)}
+
+
+def test_getting_started_repeats_the_readmes_two_commands():
+    readme = commands((ROOT / "README.md").read_text())
+    page = commands((ROOT / "docs/getting-started.md").read_text())
+    assert set(readme) == {"main-command", "test-command"} and page == readme
+
+
+def test_every_ruleset_and_notebook_is_in_the_navigation():
+    nav = (ROOT / "mkdocs.yml").read_text()
+    for page in sorted((ROOT / "docs/rules").glob("*.md")):
+        assert f"rules/{page.name}" in nav
+    for nb in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        assert f"notebooks/{nb.name}" in nav
+
+
+def test_site_builds_strict_with_the_generated_reference(tmp_path):
+    site = tmp_path / "site"
+    out = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(ROOT / "mkdocs.yml"), "-d", str(site)],
+                         capture_output=True, text=True, cwd=tmp_path, timeout=600, env={"NO_MKDOCS_2_WARNING": "1",
+                                                                                       **__import__("os").environ})
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "WARNING" not in out.stderr, out.stderr
+    reference = (site / "reference/scenario-schema/index.html").read_text()
+    assert "table.grid" in reference and "square side, or hex flat-to-flat width" in reference
+    assert (site / "notebooks/company_fire_turn/index.html").exists()
+    assert "Coverage" in (site / "rules/rookie/index.html").read_text()
