@@ -266,3 +266,16 @@ def test_view_as_a_side_hides_what_it_has_not_spotted(tmp_path):
     assert not app.board.canvas.scene.tagged("mg42") and app.board.canvas.scene.tagged("r1")
     app.viewer.value = "umpire"
     assert app.board.canvas.scene.tagged("mg42")
+
+
+def test_editor_deployment_zone_viewsheds_add_up():
+    e = ScenarioEditor()
+    e.tool.value = "rectangle"
+    e.type.value = "buildings"
+    e.click(20, 10)
+    e.click(28, 26)
+    west = e.zone_viewshed([(0, 0), (6, 0), (6, 36), (0, 36)])
+    cells = len([s for s in e.viewshed if s.tag == "viewshed" and s.kind == "polygon"])
+    assert 0 < west < 48 * 36 and cells == west + 1  # the shaded squares and the zone's outline
+    east = e.zone_viewshed([(42, 0), (48, 0), (48, 36), (42, 36)], colour="#d62828")
+    assert 0 < east and len([s for s in e.viewshed if s.tag == "viewshed"]) == west + east + 2

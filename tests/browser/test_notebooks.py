@@ -102,3 +102,25 @@ def test_eagles_notebook_opens_in_voila_with_the_board_drawn(serve, page):
     # the 48" x 36" table at 14 px per inch; the north-south road runs up x = 24
     wait_canvas(page, 24, 5, 36, 14.0, ROAD)
     assert page.get_by_text("guns assigned to barrage").count() >= 1
+
+
+TABLE = (183, 196, 138)
+BUILDINGS = (156, 125, 99)
+TEACHING = [  # notebook, a heading, (x, y) in inches, table depth, expected colour, a printed result
+    ("teach_fire_and_manoeuvre", "Fire and manoeuvre", (18, 32), 36, ROAD, "with a base of fire first"),
+    ("teach_mg_danger_zone", "danger zone", (18, 32), 36, ROAD, "Private A hit by his own Bren"),
+    ("teach_artillery", "where will it land?", (24, 5), 36, ROAD, "possible landing points"),
+    ("teach_bocage", "line-of-sight puzzle", (27, 27), 30, TABLE, "T occupies the bocage"),
+    ("teach_fog_of_command", "who acts next?", (26, 25), 36, ROAD, "seeded shuffles"),
+    ("design_scenario", "Designing a scenario", (21, 15), 36, BUILDINGS, "ground scale"),
+]
+
+
+@pytest.mark.parametrize("name, heading, point, depth, colour, printed", TEACHING, ids=[t[0] for t in TEACHING])
+def test_teaching_and_design_notebooks_open_in_voila_with_the_canvas_drawn(serve, page, name, heading, point, depth,
+                                                                           colour, printed):
+    server = serve(str(ROOT / "notebooks" / f"{name}.ipynb"), "--no-browser", "--Voila.ip=127.0.0.1", module="voila")
+    page.goto(server.url)
+    page.get_by_text(heading).first.wait_for(timeout=150_000)
+    wait_canvas(page, point[0], point[1], depth, 14.0, colour)
+    assert page.get_by_text(printed).count() >= 1

@@ -270,6 +270,33 @@ class ScenarioEditor:
         self.viewshed.append(Shape("circle", np.array([[x, y]]), S.SELECT, "#111111", 0.05, radius=0.4, tag="viewshed"))
         return int(seen[1:].sum())
 
+    def zone_viewshed(self, corners: list[tuple[float, float]], colour: str = S.LOS_CLEAR, step: float = 3.0) -> int:
+        """Shade every lattice point of the table that some point of a deployment zone (a polygon,
+        sampled every ``step`` inches) can see; returns the count. Zones add up on the canvas."""
+        from shapely.geometry import Point, Polygon
+
+        scenario = Scenario.from_dict(copy.deepcopy(self.data)) if not self.problems() else None
+        if scenario is None:
+            raise ValueError("fix the scenario's problems before computing a viewshed")
+        zone = Polygon(corners)
+        t = self.data["table"]
+        xs, ys = np.meshgrid(np.arange(0.5, t["width"], VIEWSHED_STEP), np.arange(0.5, t["depth"], VIEWSHED_STEP))
+        lattice = np.c_[xs.ravel(), ys.ravel()]
+        minx, miny, maxx, maxy = zone.bounds
+        samples = [(x, y) for x in np.arange(minx + step / 2, maxx, step) for y in np.arange(miny + step / 2, maxy, step)
+                   if zone.contains(Point(x, y))] or [tuple(zone.representative_point().coords[0])]
+        terrain = TerrainIndex.from_scenario(scenario)
+        seen = np.zeros(len(lattice), dtype=bool)
+        for sx, sy in samples:
+            field = SightField(terrain, np.r_[[[sx, sy]], lattice], los_policy_for(scenario.ruleset))
+            seen |= field.fan(0)[0][1:]
+        h = VIEWSHED_STEP / 2
+        self.viewshed += [Shape("polygon", np.array([[px - h, py - h], [px + h, py - h], [px + h, py + h], [px - h, py + h]]),
+                                colour, None, alpha=0.2, tag="viewshed") for px, py in lattice[seen]]
+        self.viewshed.append(Shape("polygon", np.asarray(corners, dtype=float), None, colour, 0.12, tag="viewshed"))
+        self.refresh()
+        return int(seen.sum())
+
     def export(self) -> str:
         text = dumps(self.scenario())
         self.yaml.value = text
