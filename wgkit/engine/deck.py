@@ -53,3 +53,13 @@ def colour_deck(counts: dict[str, int]) -> list[str]:
             raise ValueError(f"a deck holds 0 to {len(pool)} {col} cards, not {n}")
         out += pool[:n]
     return out
+
+
+def side_colours(game) -> dict[str, str]:
+    """Which side plays which colour: the scenario's ``rules.colours``, else the attacker red and
+    the other side black (Company Fire and Rookie Rules both leave the choice open)."""
+    given = game.scenario.rules.get("colours")
+    if given:
+        return dict(given)
+    order = sorted(game.state["sides"], key=lambda s: game.state["sides"][s]["role"] != "attacker")
+    return {order[0]: "red", order[1]: "black"}

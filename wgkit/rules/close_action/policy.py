@@ -8,23 +8,14 @@ contact fight."""
 from __future__ import annotations
 
 import math
-from typing import Callable
 
 from wgkit.engine.game import Game, IllegalActionError
+from wgkit.rules.policies import Say, attempt, play_until
 from wgkit.rules.close_action import fire, melee, morale, movement
 from wgkit.rules.close_action import state as S
 
-Say = Callable[[str], None]
 ADVANCE = 6.0  # a crouching move
 CLOSE = 12.0  # rifle close range: near enough
-
-
-def _try(say: Say, fn, *args) -> bool:
-    try:
-        say(fn(*args).text)
-        return True
-    except IllegalActionError:
-        return False
 
 
 def _units(game: Game, side: str) -> list[str]:
@@ -44,13 +35,13 @@ def _fire_all(game: Game, side: str, say: Say) -> None:
             if expect > score:
                 best, score = target, expect
         if best is not None:
-            _try(say, fire.resolve_fire, game, unit, best)
+            attempt(say, fire.resolve_fire, game, unit, best)
 
 
 def _advance(game: Game, side: str, say: Say) -> None:
     for unit in _units(game, side):
         if S.unit_of(game, unit)["status"].get("morale", "ok") != "ok":
-            _try(say, movement.resolve_retreat, game, unit)
+            attempt(say, movement.resolve_retreat, game, unit)
             continue
         for fid in S.alive_figures(game, unit):
             here = game.piece(fid)["position"]
@@ -66,7 +57,7 @@ def _advance(game: Game, side: str, say: Say) -> None:
                 k = min(step, gap - CLOSE) / gap
                 options.append((round(here[0] + (target[0] - here[0]) * k, 2), round(here[1] + (target[1] - here[1]) * k, 2)))
             for to in options:
-                if _try(say, movement.resolve_move, game, fid, to):
+                if attempt(say, movement.resolve_move, game, fid, to):
                     break
 
 
@@ -76,23 +67,19 @@ def play_step(game: Game, say: Say) -> None:
     if step == "Rally":
         for unit in _units(game, side):
             if S.unit_of(game, unit)["status"].get("morale", "ok") != "ok":
-                _try(say, morale.resolve_rally, game, unit)
+                attempt(say, morale.resolve_rally, game, unit)
     elif step in ("Fire", "Defensive fire"):
         _fire_all(game, side, say)
     elif step == "Move":
         _advance(game, side, say)
     elif step == "Morale":
         for unit in morale.must_test(game, side):
-            _try(say, morale.resolve_morale, game, unit)
+            attempt(say, morale.resolve_morale, game, unit)
     elif step == "Hand to hand":
         for group in melee.groups(game):
-            _try(say, melee.resolve_melee, game, group)
+            attempt(say, melee.resolve_melee, game, group)
 
 
 def play(game: Game, turns: int, say: Say = lambda text: None) -> None:
-    while game.position[0] <= turns:
-        play_step(game, say)
-        try:
-            game.advance()
-        except IllegalActionError:
-            return
+    """Play until ``turns`` turns are done or the game ends."""
+    play_until(game, turns, play_step, lambda g: g.position[0], say)

@@ -17,15 +17,6 @@ PER_CARD = ("moved", "fired", "at_fired", "main_gun", "assaulted", "spent", "ral
 AFTER_ATTACK = ("reduce hits", "sacrifice leader")
 
 
-def colours(game: Game) -> dict[str, str]:
-    """Red and black (Initiative Deck): the scenario's ``rules.colours`` or attacker red (house)."""
-    given = game.scenario.rules.get("colours")
-    if given:
-        return dict(given)
-    sides = sorted(game.state["sides"], key=lambda s: game.state["sides"][s]["role"] != "attacker")
-    return {sides[0]: "red", sides[1]: "black"}
-
-
 def setup(game: Game) -> list:
     """The shuffled deck, the first card treated as a move card for the attacker, mines, riders."""
     roller = game.roller()
@@ -41,7 +32,7 @@ def setup(game: Game) -> list:
                     mines[f"{c[0]},{c[1]}"] = {"cell": list(c), "real": f.variant != "dummy", "paths": []}
     changes = [(("rng", "counter"), roller.counter), (("decks", "initiative"), {"draw": cards, "discard": []}),
                (("active",), attacker),
-               (("vars", "cf"), {"card": None, "kind": "move", "card_no": 0, "colours": colours(game),
+               (("vars", "cf"), {"card": None, "kind": "move", "card_no": 0, "colours": deck.side_colours(game),
                                  "initiative_side": attacker, "initiative": 1, "phase": 1, "turn": 1, "clock": 0,
                                  "mission": {}, "missions_used": {}, "smoke": {}, "mines": mines,
                                  "opfire": None, "last_fire": None})]

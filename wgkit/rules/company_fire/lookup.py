@@ -8,6 +8,7 @@ import math
 from shapely.geometry import LineString
 
 from wgkit.engine.game import Game
+from wgkit.rules.units import kind, side, status
 from wgkit.geometry.gridlos import edge_key
 from wgkit.rules.company_fire import tables as T
 from wgkit.rules.company_fire.gridmap import GridMap
@@ -32,10 +33,6 @@ def cf(game: Game) -> dict:
     return game.state["vars"]["cf"]
 
 
-def kind(game: Game, uid: str) -> str:
-    return game.scenario.unit(uid).kind
-
-
 def role(game: Game, uid: str) -> str:
     """smf, team, vehicle or squad."""
     k = kind(game, uid)
@@ -50,20 +47,12 @@ def cell(game: Game, uid: str) -> Cell:
     return tuple(game.state["pieces"][pieces_of(game, uid)[0]]["cell"])  # type: ignore[return-value]
 
 
-def status(game: Game, uid: str) -> dict:
-    return game.state["units"][uid]["status"]
-
-
 def order(game: Game, uid: str) -> str:
     return status(game, uid).get("order", "good order")
 
 
 def alive(game: Game, uid: str) -> bool:
     return order(game, uid) not in ("destroyed", "removed") and not status(game, uid).get("carried_by")
-
-
-def side(game: Game, uid: str) -> str:
-    return game.state["units"][uid]["side"]
 
 
 def quality(game: Game, uid: str) -> str:

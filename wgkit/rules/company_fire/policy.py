@@ -6,26 +6,14 @@ every move it can see with opportunity fire and fires back in the reaction segme
 
 from __future__ import annotations
 
-from typing import Callable
-
 from wgkit.engine.game import Game, IllegalActionError
+from wgkit.rules.policies import Say, attempt, play_until
 from wgkit.rules.company_fire import artillery as A
 from wgkit.rules.company_fire import assault as C
 from wgkit.rules.company_fire import fire as F
 from wgkit.rules.company_fire import lookup as L
 from wgkit.rules.company_fire import movement as V
 from wgkit.rules.company_fire import rally as R
-
-Say = Callable[[str], None]
-
-
-def _try(say: Say, fn, *args, **kwargs) -> bool:
-    try:
-        e = fn(*args, **kwargs)
-    except IllegalActionError:
-        return False
-    say(e.text)
-    return True
 
 
 def _best_target(game: Game, firers: list[str], mode: str) -> L.Cell | None:
@@ -49,9 +37,9 @@ def _answer_move(game: Game, say: Say) -> None:
         return
     foes = sorted(L.enemies_of(game, pending["units"][0]), key=lambda u: (L.kind(game, u) not in L.MGS, u))
     for u in foes:
-        if _try(say, F.resolve, game, [u], tuple(pending["to"]), "opfire"):
+        if attempt(say, F.resolve, game, [u], tuple(pending["to"]), "opfire"):
             return
-        if any(_try(say, F.resolve_at, game, u, v, "opfire") for v in pending["units"] if L.role(game, v) == "vehicle"):
+        if any(attempt(say, F.resolve_at, game, u, v, "opfire") for v in pending["units"] if L.role(game, v) == "vehicle"):
             return
 
 
@@ -72,7 +60,7 @@ def _advance(game: Game, uid: str, say: Say) -> None:
         if path and path[-1] == c and len(path) == g.distance(here, c):
             options.append((d, not L.cover(game, c), c, path))
     for _, _, _, path in sorted(options)[:3]:
-        if _try(say, V.resolve_move, game, uid, path):
+        if attempt(say, V.resolve_move, game, uid, path):
             _answer_move(game, say)
             return
 
@@ -84,16 +72,16 @@ def play_step(game: Game, say: Say) -> None:
     mine = sorted(u for u in game.state["units"] if L.side(game, u) == side and L.alive(game, u))
     if step == "Artillery":
         if L.cf(game).get("mission", {}).get(side):
-            _try(say, A.resolve_arrival, game, side)
+            attempt(say, A.resolve_arrival, game, side)
         for fo in (u for u in mine if L.kind(game, u) == "forward_observer"):
             target = max({L.cell(game, e) for e in L.enemies_of(game, side)},
                          key=lambda c: (len(L.units_at(game, c)), c), default=None)
             if target is not None:
-                _try(say, A.resolve_call, game, fo, target)
+                attempt(say, A.resolve_call, game, fo, target)
     elif step == "Rally":
         for u in mine:
             if L.order(game, u) in ("pinned", "suppressed") and L.role(game, u) != "smf":
-                _try(say, R.resolve_rally, game, u)
+                attempt(say, R.resolve_rally, game, u)
     elif step == "Close assault" and V.card_kind(game) != "fire":
         for u in mine:
             if L.role(game, u) != "squad" or not L.alive(game, u) or L.status(game, u).get("assaulted"):
@@ -105,18 +93,18 @@ def play_step(game: Game, say: Say) -> None:
                     continue
                 odds = C.assault_odds(int(sum(m.value for m in att)), int(sum(m.value for m in dfn)))
                 if odds.where(lambda d: d > 0) > 0.5:
-                    _try(say, C.resolve, game, [u], L.cell(game, e))
+                    attempt(say, C.resolve, game, [u], L.cell(game, e))
                     break
     elif step == "Move and fire":
         for u in mine:
             if not L.alive(game, u) or L.role(game, u) == "smf":
                 continue
             for v in (e for e in L.enemies_of(game, side) if L.role(game, e) == "vehicle"):
-                if _try(say, F.resolve_at, game, u, v):
+                if attempt(say, F.resolve_at, game, u, v):
                     break
             target = _best_target(game, [u], "fire") if V.card_kind(game) != "move" or L.role(game, u) == "team" else None
             if target is not None:
-                _try(say, F.resolve, game, [u], target)
+                attempt(say, F.resolve, game, [u], target)
             elif V.card_kind(game) != "fire":
                 _advance(game, u, say)
     elif step == "Reaction fire":
@@ -125,20 +113,10 @@ def play_step(game: Game, say: Say) -> None:
                 continue
             target = _best_target(game, [u], "reaction")
             if target is not None:
-                _try(say, F.resolve, game, [u], target, "reaction")
+                attempt(say, F.resolve, game, [u], target, "reaction")
 
 
 def play(game: Game, turns: int, say: Say = lambda text: None) -> None:
-    """Play until ``turns`` game turns are done or the game ends."""
-    while L.cf(game)["turn"] <= turns and not game.state["vars"].get("game_over"):
-        play_step(game, say)
-        try:
-            game.advance()
-        except IllegalActionError:
-            return
+    """Play until ``turns`` turns are done or the game ends."""
+    play_until(game, turns, play_step, lambda g: L.cf(g)["turn"], say)
 
-
-def losses(game: Game) -> dict[str, int]:
-    """Units destroyed, by side."""
-    return {s: sum(1 for u, v in game.state["units"].items() if v["side"] == s and L.order(game, u) == "destroyed")
-            for s in game.state["sides"]}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 from wgkit.engine.game import Game
+from wgkit.rules.units import attr, kind, side, status  # noqa: F401 (re-exported for the rules modules)
 from wgkit.geometry.los import LosPolicy, line_of_sight
 from wgkit.rules.eagles import tables as T
 from wgkit.rules.registry import find_ruleset
@@ -16,22 +17,6 @@ VEHICLES = {"vehicle", "recon", "minesweeper"}
 
 def eg(game: Game) -> dict:
     return game.state["vars"]["eg"]
-
-
-def attr(game: Game, uid: str, key: str, default=None):
-    return game.scenario.unit(uid).rules.get(key, default)
-
-
-def kind(game: Game, uid: str) -> str:
-    return game.scenario.unit(uid).kind
-
-
-def status(game: Game, uid: str) -> dict:
-    return game.state["units"][uid]["status"]
-
-
-def side(game: Game, uid: str) -> str:
-    return game.state["units"][uid]["side"]
 
 
 def alive(game: Game, uid: str) -> bool:

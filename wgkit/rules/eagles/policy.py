@@ -6,25 +6,14 @@ largest enemy group; units in melee reach fight."""
 
 from __future__ import annotations
 
-from typing import Callable
-
 from wgkit.engine.game import Game, IllegalActionError
+from wgkit.rules.policies import Say, attempt, play_until
 from wgkit.rules.eagles import air as AIR
 from wgkit.rules.eagles import barrage as B
 from wgkit.rules.eagles import close as C
 from wgkit.rules.eagles import fire as F
 from wgkit.rules.eagles import lookup as L
 from wgkit.rules.eagles import movement as MV
-
-Say = Callable[[str], None]
-
-
-def _try(say: Say, fn, *args) -> bool:
-    try:
-        say(fn(*args).text)
-        return True
-    except IllegalActionError:
-        return False
 
 
 def _advance(game: Game, uid: str, say: Say) -> None:
@@ -41,7 +30,7 @@ def _advance(game: Game, uid: str, say: Say) -> None:
     for frac in (1.0, 0.75, 0.5, 0.25):
         step = min(gap - 5.0, MV.allowance(game, uid, (tx, ty))[0] * frac)
         to = (round(here[0] + (tx - here[0]) * step / gap, 1), round(here[1] + (ty - here[1]) * step / gap, 1))
-        if step > 0.2 and _try(say, MV.resolve_move, game, uid, to):
+        if step > 0.2 and attempt(say, MV.resolve_move, game, uid, to):
             return
 
 
@@ -59,21 +48,21 @@ def play_step(game: Game, say: Say) -> None:
             if not over:
                 foes = [u for u in units if L.side(game, u) != L.side(game, plane)]
                 if foes:
-                    _try(say, AIR.resolve_sortie, game, plane, L.pos(game, foes[0]))
+                    attempt(say, AIR.resolve_sortie, game, plane, L.pos(game, foes[0]))
             elif over["attacks"] == game.state["turn"]:
                 for u in units:
                     if L.side(game, u) != L.side(game, plane):
-                        _try(say, AIR.resolve_aa, game, u, plane)
+                        attempt(say, AIR.resolve_aa, game, u, plane)
     elif step == "Assign artillery":
         for u in units:
             if L.kind(game, u) == "artillery":
-                _try(say, B.assign, game, u, "barrage")
+                attempt(say, B.assign, game, u, "barrage")
     elif step == "Impact and damage":
         for u, m in sorted(L.eg(game)["missions"].items()):
             if m and m["due"] is not None and m["due"] <= game.state["turn"]:
-                _try(say, B.resolve, game, u)
+                attempt(say, B.resolve, game, u)
         for plane in (u for u in game.state["units"] if L.kind(game, u) == "aircraft" and L.alive(game, u)):
-            _try(say, AIR.resolve_attack, game, plane)
+            attempt(say, AIR.resolve_attack, game, plane)
     elif step == "Adjust and call":
         for u in units:
             waiting = (L.eg(game)["missions"].get(u) or {}).get("due")
@@ -83,7 +72,7 @@ def play_step(game: Game, say: Say) -> None:
             foes = L.enemies(game, u)
             if foes and friends:
                 target = min(foes, key=lambda e: min(L.yards(game, f, e) for f in friends))
-                _try(say, B.call, game, u, "fire", L.pos(game, target))
+                attempt(say, B.call, game, u, "fire", L.pos(game, target))
     elif step in F.ORDERS:
         for u in units:
             best, dice = None, 0
@@ -95,25 +84,19 @@ def play_step(game: Game, say: Say) -> None:
                 if p.dice > dice:
                     best, dice = e, p.dice
             if best is not None:
-                _try(say, F.resolve, game, u, best, (), step)
+                attempt(say, F.resolve, game, u, best, (), step)
     elif step == "Infantry melee":
         for u in units:
             for e in L.enemies(game, u):
                 if L.alive(game, u) and L.alive(game, e) and L.yards(game, u, e) <= C.REACH_YD:
-                    _try(say, C.resolve_melee, game, u, e)
+                    attempt(say, C.resolve_melee, game, u, e)
     elif step == "Assaults on tanks and bunkers":
         for u in units:
             for e in L.enemies(game, u):
                 if L.alive(game, u) and L.alive(game, e) and L.yards(game, u, e) <= C.REACH_YD and L.is_vehicle(game, e):
-                    _try(say, C.resolve_assault, game, u, e)
+                    attempt(say, C.resolve_assault, game, u, e)
 
 
 def play(game: Game, turns: int, say: Say = lambda text: None) -> None:
-    while game.state["turn"] <= turns:
-        play_step(game, say)
-        try:
-            game.advance()
-        except IllegalActionError:
-            return
-
-
+    """Play until ``turns`` turns are done or the game ends."""
+    play_until(game, turns, play_step, lambda g: g.state["turn"], say)

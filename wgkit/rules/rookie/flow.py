@@ -12,20 +12,11 @@ PER_SEQUENCE = ("acted", "functions", "targets", "split")
 FUNCTIONS = ("move", "fire", "remove marker", "traverse", "observe", "AA fire", "set up", "melee")
 
 
-def colours(game: Game) -> dict[str, str]:
-    """Each side's colour: the scenario's ``rules.colours``, or the attacker red (house)."""
-    given = game.scenario.rules.get("colours")
-    if given:
-        return dict(given)
-    order = sorted(game.state["sides"], key=lambda s: game.state["sides"][s]["role"] != "attacker")
-    return {order[0]: "red", order[1]: "black"}
-
-
 def deck_for(game: Game) -> list[str]:
     """One card per unit in each side's colour, plus or minus the scenario's ``rules.extra_cards``."""
     extra = game.scenario.rules.get("extra_cards", {})
     counts: dict[str, int] = {}
-    for sid, colour in colours(game).items():
+    for sid, colour in deck.side_colours(game).items():
         n = sum(1 for u in game.state["units"] if game.state["units"][u]["side"] == sid
                 and L.kind(game, u) != "aircraft")
         counts[colour] = max(0, n + int(extra.get(sid, 0)))
@@ -35,7 +26,7 @@ def deck_for(game: Game) -> list[str]:
 def setup(game: Game) -> list:
     """The deck, the colours, aircraft chances, and units that start deployed or hidden."""
     changes = [(("decks", "activation"), {"draw": deck_for(game), "discard": []}),
-               (("vars", "rk"), {"colours": colours(game), "card": None, "unit": None, "sequence": 0,
+               (("vars", "rk"), {"colours": deck.side_colours(game), "card": None, "unit": None, "sequence": 0,
                                  "missions": {}, "aircraft": {}, "air_chance": {}, "must_test": [],
                                  "commanded": []})]
     for uid in game.state["units"]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 from wgkit.engine.game import Game
+from wgkit.rules.units import attr, kind, side, status  # noqa: F401 (re-exported for the rules modules)
 from wgkit.geometry.los import LosPolicy, line_of_sight
 from wgkit.rules.rookie import tables as T
 
@@ -17,22 +18,6 @@ HEAVY = {"heavy_mortar", "gun"}
 
 def rk(game: Game) -> dict:
     return game.state["vars"]["rk"]
-
-
-def kind(game: Game, uid: str) -> str:
-    return game.scenario.unit(uid).kind
-
-
-def attr(game: Game, uid: str, key: str, default=None):
-    return game.scenario.unit(uid).rules.get(key, default)
-
-
-def status(game: Game, uid: str) -> dict:
-    return game.state["units"][uid]["status"]
-
-
-def side(game: Game, uid: str) -> str:
-    return game.state["units"][uid]["side"]
 
 
 def alive(game: Game, uid: str) -> bool:

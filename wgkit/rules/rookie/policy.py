@@ -7,9 +7,9 @@ every test that is due is taken; guns are plotted on the enemy nearest the table
 from __future__ import annotations
 
 import math
-from typing import Callable
 
 from wgkit.engine.game import Game, IllegalActionError
+from wgkit.rules.policies import Say, attempt, play_until
 from wgkit.rules.rookie import command as CMD
 from wgkit.rules.rookie import fire as F
 from wgkit.rules.rookie import flow as FL
@@ -19,23 +19,13 @@ from wgkit.rules.rookie import movement as MV
 from wgkit.rules.rookie import support as SU
 from wgkit.rules.rookie import tables as T
 
-Say = Callable[[str], None]
-
-
-def _try(say: Say, fn, *args) -> bool:
-    try:
-        say(fn(*args).text)
-        return True
-    except IllegalActionError:
-        return False
-
 
 def _column_rank(col: str) -> int:
     return -1 if col == T.OFF_CHART else T.COLUMNS.index(col)
 
 
 def _act(game: Game, uid: str, say: Say) -> None:
-    if L.marker(game, uid) and L.in_command(game, uid) and _try(say, CMD.resolve_remove, game, uid):
+    if L.marker(game, uid) and L.in_command(game, uid) and attempt(say, CMD.resolve_remove, game, uid):
         pass
     best, rank = None, -2
     for e in L.enemies(game, uid):
@@ -47,7 +37,7 @@ def _act(game: Game, uid: str, say: Say) -> None:
             best, rank = e, _column_rank(shot.column)
     while (L.status(game, uid).get("functions") or 0) > 0 and L.alive(game, uid):
         if best is not None and L.alive(game, best) and rank >= 0:
-            if not _try(say, F.resolve, game, uid, best):
+            if not attempt(say, F.resolve, game, uid, best):
                 break
             continue
         foes = [e for e in L.enemies(game, uid)]
@@ -62,7 +52,7 @@ def _act(game: Game, uid: str, say: Say) -> None:
             break
         tx, ty = L.pos(game, near)
         to = (here[0] + (tx - here[0]) * step / gap, here[1] + (ty - here[1]) * step / gap)
-        if not _try(say, MV.resolve_move, game, uid, (round(to[0], 1), round(to[1], 1))):
+        if not attempt(say, MV.resolve_move, game, uid, (round(to[0], 1), round(to[1], 1))):
             break
 
 
@@ -75,19 +65,19 @@ def play_step(game: Game, say: Say) -> None:
             foes = [u for u in L.units(game) if L.side(game, u) != side]
             if foes:
                 target = min(foes, key=lambda u: math.dist(L.pos(game, u), (t.width / 2, t.depth / 2)))
-                _try(say, SU.resolve_plot, game, side, L.pos(game, target), tuple(guns.get("templates", "B"))[-1])
+                attempt(say, SU.resolve_plot, game, side, L.pos(game, target), tuple(guns.get("templates", "B"))[-1])
         for side in sorted(game.state["sides"]):
             if SU.air(game, side)["on_table"]:
                 foes = [u for u in L.units(game) if L.side(game, u) != side]
                 if foes:
                     y = L.pos(game, foes[0])[1]
-                    _try(say, SU.resolve_path, game, side, (0.0, y), (game.scenario.table.width, y))
+                    attempt(say, SU.resolve_path, game, side, (0.0, y), (game.scenario.table.width, y))
     elif step.startswith("Command"):
         for lead in (u for u in L.units(game) if L.is_leader(game, u)):
             shaken = sorted((u for u in L.units(game, L.side(game, lead)) if L.marker(game, u)),
                             key=lambda u: -T.MARKERS.index(L.marker(game, u)))
             for u in shaken[:T.COMMAND_REMOVALS.value]:
-                _try(say, CMD.resolve_command, game, lead, u)
+                attempt(say, CMD.resolve_command, game, lead, u)
     elif "card sequence" in step:
         while game.state["decks"]["activation"]["draw"]:
             say(FL.draw_card(game).text)
@@ -99,30 +89,24 @@ def play_step(game: Game, say: Say) -> None:
     elif step == "Air and artillery":
         for side, m in sorted(r["missions"].items()):
             if m and "point" in m:
-                _try(say, SU.resolve_artillery, game, side)
+                attempt(say, SU.resolve_artillery, game, side)
         for side in sorted(game.state["sides"]):
             a = SU.air(game, side)
             if a["on_table"] and a["path"]:
                 foes = [u for u in L.units(game) if L.side(game, u) != side]
                 if foes:
-                    _try(say, SU.resolve_strike, game, side, L.pos(game, foes[0]))
+                    attempt(say, SU.resolve_strike, game, side, L.pos(game, foes[0]))
     elif step == "Morale":
         for u in list(r.get("must_test", [])):
             if L.alive(game, u):
-                _try(say, MO.resolve, game, u)
+                attempt(say, MO.resolve, game, u)
             elif u in L.rk(game)["must_test"]:
                 game.record("morale", [(("vars", "rk", "must_test"), [x for x in L.rk(game)["must_test"] if x != u])],
                             f"{u} is gone: no test")
         for side in sorted(game.scenario.rules.get("aircraft", {})):
-            _try(say, SU.resolve_arrival, game, side)
+            attempt(say, SU.resolve_arrival, game, side)
 
 
 def play(game: Game, turns: int, say: Say = lambda text: None) -> None:
-    while game.state["turn"] <= turns:
-        play_step(game, say)
-        try:
-            game.advance()
-        except IllegalActionError:
-            return
-
-
+    """Play until ``turns`` turns are done or the game ends."""
+    play_until(game, turns, play_step, lambda g: g.state["turn"], say)

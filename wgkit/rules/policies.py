@@ -1,0 +1,32 @@
+"""What every ruleset's simple policy shares: try an action and report it, and play a game on
+to a turn limit step by step (used by playthroughs and ``wgkit simulate``)."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from wgkit.engine.game import Game, IllegalActionError
+
+Say = Callable[[str], None]
+
+
+def attempt(say: Say, fn, *args, **kwargs) -> bool:
+    """Resolve ``fn(*args)``; say its event's text, or stay quiet if the rules refuse it."""
+    try:
+        event = fn(*args, **kwargs)
+    except IllegalActionError:
+        return False
+    say(event.text)
+    return True
+
+
+def play_until(game: Game, turns: int, step: Callable[[Game, Say], None], turn: Callable[[Game], int],
+               say: Say = lambda text: None) -> None:
+    """Take each step's actions with ``step`` and advance, while ``turn(game)`` is at most ``turns``
+    and the game goes on."""
+    while turn(game) <= turns and not game.state["vars"].get("game_over"):
+        step(game, say)
+        try:
+            game.advance()
+        except IllegalActionError:
+            return
