@@ -151,3 +151,41 @@ def test_paratroop_scatter_day_night_and_gliders():
     assert L.pos(g, "dcli_a") == (20, 20) and "(2 of 2 on the CD)" in e.text
     e = AIR.resolve_drop(g, ["dcli_a", "dcli_b"], (20, 20), night=True)
     assert all(r.purpose in ("scatter", "direction") for r in e.rolls)
+
+
+def test_close_combat_slower_first_in_quarter_segments_turn_about():
+    g = game(step="Cross-country movement")
+    put(g, "churchills", 36, 27)  # 500 yd from the panzergrenadiers and 566 from the Tigers: close combat
+    put(g, "tigers", 40, 31)
+    # the Churchills are code B, the Tigers C and the panzergrenadiers A: the slowest is German
+    assert MV.in_close_combat(g, "churchills") and MV.next_quarter(g) == "de"
+    with pytest.raises(IllegalActionError, match="close combat: de moves the next quarter segment"):
+        MV.resolve_move(g, "churchills", (36, 28))
+    with pytest.raises(IllegalActionError, match="may move 1\""):
+        MV.resolve_move(g, "pzgren", (36, 30))  # a quarter of code A's 4"
+    MV.resolve_move(g, "pzgren", (36, 31.2))
+    assert MV.next_quarter(g) == "uk" and L.status(g, "pzgren")["quarters"] == 1
+    MV.resolve_move(g, "churchills", (36, 28.4))  # a quarter of 6"
+    assert MV.next_quarter(g) == "de"
+    MV.resolve_hold(g, "pzgren")
+    MV.resolve_hold(g, "tigers")
+    assert MV.next_quarter(g) == "uk"  # only the British have segments left
+
+
+def test_guns_set_up_and_break_down_over_turns():
+    from wgkit.rules.eagles import barrage as B
+    from wgkit.rules.eagles import fire as F
+    from wgkit.rules.eagles.flow import turn_start
+
+    g = game(edit=lambda d: unit(d, "field_regt")["rules"].update(off_board=False, calibre_mm=87.6))
+    assert B.gun_type(g, "field_regt") == "towed_up_to_99" and T.SETUP_TURNS["towed_up_to_99"].value == (2, 2)
+    with pytest.raises(IllegalActionError, match="deployed or changing deployment"):
+        MV.resolve_move(g, "field_regt", (34, 3))
+    e = B.resolve_deploy(g, "field_regt")
+    assert e.text == "field_regt begins to break down: ready after turn 2"
+    with pytest.raises(IllegalActionError, match="not set up to fire"):
+        F.plan(g, "field_regt", "pzgren")
+    for _ in range(2):
+        g.record("next turn", [(("turn",), g.state["turn"] + 1)])
+        g.record("start", turn_start(g))
+    assert L.status(g, "field_regt")["deployed"] is False and MV.movable(g, "field_regt")

@@ -36,6 +36,20 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
             out.append(ActionSpec("move", "Move", (Param("unit", "choice", "unit", movers), Param("to", "point", "to")),
                                   lambda g, p: None, lambda g, p: MV.resolve_move(g, p["unit"], _pt(p["to"])), "2.0",
                                   lambda g, p: MV.allowance(g, p["unit"], _pt(p["to"]))[1]))
+    if "hold" in legal:
+        close = tuple(u for u in units if MV.in_close_combat(game, u) and int(L.status(game, u).get("quarters", 0)) < T.QUARTERS.value)
+        if close:
+            out.append(ActionSpec("hold", "Hold (no more quarter segments)", (Param("unit", "choice", "unit", close),),
+                                  lambda g, p: None, lambda g, p: MV.resolve_hold(g, p["unit"]), "Sequence of Play",
+                                  lambda g, p: [f"next quarter segment: {MV.next_quarter(g) or 'nobody'}"]))
+    if "deploy" in legal:
+        guns = tuple(u for u in units if L.kind(game, u) in ("artillery", "at_gun") and not L.attr(game, u, "off_board")
+                     and not L.status(game, u).get("deploying"))
+        if guns:
+            out.append(ActionSpec("deploy", "Set up or break down a gun", (Param("unit", "choice", "gun", guns),),
+                                  lambda g, p: None, lambda g, p: B.resolve_deploy(g, p["unit"]), "3.9",
+                                  lambda g, p: [f"{B.gun_type(g, p['unit'])}: break down, set up "
+                                                f"{T.SETUP_TURNS[B.gun_type(g, p['unit'])].value} turns"]))
     if "fire" in legal:
         shooters = tuple(u for u in units if not L.status(game, u).get("fired") and L.kind(game, u) in F.ORDERS[step][0])
         if shooters:

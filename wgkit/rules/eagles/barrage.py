@@ -95,7 +95,7 @@ def call(game: Game, uid: str, order: str, point: tuple[float, float] | None = N
         raise IllegalActionError(f"{uid} is not a battery")
     if L.status(game, uid).get("role") == "support":
         raise IllegalActionError(f"{uid} is assigned to direct support this turn")
-    if L.status(game, uid).get("deploying"):
+    if L.status(game, uid).get("deploying") or L.status(game, uid).get("deployed") is False:
         raise IllegalActionError(f"{uid} is not deployed")
     missions = L.eg(game)["missions"]
     last = missions.get(uid)
@@ -203,6 +203,33 @@ def counter_battery(game: Game, uid: str, target: str):
     return game.record("counter-battery", [(("units", target, "status", "suppressed"), True),
                                            (("units", uid, "status", "fired"), True)],
                        f"{uid} fires counter-battery at {target}: suppressed", detail={"rule": "3.5"})
+
+
+def gun_type(game: Game, uid: str) -> str:
+    """3.9's rows: self-propelled, towed over or up to 100 mm, AT guns up to or over 51 mm."""
+    mm = float(L.attr(game, uid, "calibre_mm", 75))
+    if L.attr(game, uid, "self_propelled"):
+        return "spg"
+    if L.kind(game, uid) == "at_gun":
+        return "at_up_to_51" if mm <= 51 else "at_over_52"
+    return "towed_over_100" if mm > 100 else "towed_up_to_99"
+
+
+def resolve_deploy(game: Game, uid: str):
+    """3.9 (optional): an on-board gun breaks down or sets up over the table's turns; the turn it
+    begins and the turn it completes it can neither fire nor move."""
+    st = L.status(game, uid)
+    if L.kind(game, uid) not in ("artillery", "at_gun") or L.attr(game, uid, "off_board") or L.attr(game, uid, "naval"):
+        raise IllegalActionError(f"{uid} is not an on-board gun")
+    if st.get("deploying"):
+        raise IllegalActionError(f"{uid} is already changing deployment")
+    breakdown, setup = T.SETUP_TURNS[gun_type(game, uid)].value
+    to, n = ("packed", breakdown) if st.get("deployed") else ("deployed", setup)
+    ready = game.state["turn"] + n - 1
+    return game.record("deploy", [(("units", uid, "status", "deploying"), {"to": to, "ready": ready}),
+                                  (("units", uid, "status", "fired"), True), (("units", uid, "status", "moved"), True)],
+                       f"{uid} begins to {'break down' if to == 'packed' else 'set up'}: ready after turn {ready}",
+                       detail={"rule": "3.9"})
 
 
 def assign(game: Game, uid: str, role: str):

@@ -48,6 +48,8 @@ def plan(game: Game, firer: str, target: str, support: tuple[str, ...] = (), ord
     and the to-hit faces for the range row and the target's armour."""
     if not L.alive(game, target) or L.side(game, target) == L.side(game, firer):
         raise IllegalActionError(f"{target} is not an enemy unit on the table")
+    if L.status(game, firer).get("deploying") or L.status(game, firer).get("deployed") is False:
+        raise IllegalActionError(f"{firer} is not set up to fire (3.9)")
     if L.status(game, firer).get("fired"):
         raise IllegalActionError(f"{firer} has fired this turn")
     if L.attr(game, firer, "off_board") or L.attr(game, firer, "naval") or L.status(game, firer).get("role") == "barrage":

@@ -8,13 +8,15 @@ from wgkit.engine.game import Game
 from wgkit.rules.eagles import lookup as L
 from wgkit.rules.eagles.fire import ORDERS
 
-PER_TURN = ("moved", "moved_code", "fired", "fired_aa", "role")
+PER_TURN = ("moved", "moved_code", "fired", "fired_aa", "role", "quarters", "held")
 
 
 def setup(game: Game) -> list:
     """Missions, impacts and cleared minefields; hidden units start unspotted."""
     changes: list = [(("vars", "eg"), {"missions": {}, "impacts": {}, "cleared": []})]
     for uid in game.state["units"]:
+        if L.kind(game, uid) in ("artillery", "at_gun"):
+            changes.append((("units", uid, "status", "deployed"), bool(L.attr(game, uid, "deployed", True))))
         hidden = any(p["hidden"] for p in game.state["pieces"].values() if p["unit"] == uid)
         if hidden:
             changes.append((("units", uid, "status", "spotted"), False))
@@ -22,8 +24,15 @@ def setup(game: Game) -> list:
 
 
 def turn_start(game: Game) -> list:
-    """A new turn: every unit may move and fire again."""
-    return [(("units", u, "status", k), None) for u, v in game.state["units"].items() for k in PER_TURN if v["status"].get(k)]
+    """A new turn: every unit may move and fire again; guns whose set-up or break-down time has
+    run finish it (3.9)."""
+    changes = [(("units", u, "status", k), None) for u, v in game.state["units"].items() for k in PER_TURN if v["status"].get(k)]
+    changes.append((("vars", "eg", "last_quarter"), None))
+    for u, v in game.state["units"].items():
+        d = v["status"].get("deploying")
+        if d and game.state["turn"] > d["ready"]:
+            changes += [(("units", u, "status", "deploying"), None), (("units", u, "status", "deployed"), d["to"] == "deployed")]
+    return changes
 
 
 def end_of_movement(game: Game) -> list:
@@ -37,12 +46,13 @@ def _fire_step(name: str) -> Step:
 
 SEQUENCE = TurnSequence((
     Phase("Movement phase", (
-        Step("Strategic road movement", "both", ("move",), "units moving only on roads", "Sequence of Play; 2.2",
-             on_enter=turn_start),
-        Step("Cross-country movement", "both", ("move", "clear mines"), "vehicles and mounted units move", "2.3-2.4"),
+        Step("Strategic road movement", "both", ("move", "deploy"), "units moving only on roads; guns set up or break down",
+             "Sequence of Play; 2.2; 3.9", on_enter=turn_start),
+        Step("Cross-country movement", "both", ("move", "hold", "clear mines"), "vehicles and mounted units move",
+             "2.3-2.4; close combat: slower first, quarter segments"),
         Step("Aircraft movement and AA fire", "both", ("sortie", "AA fire", "drop"), "sorties fly in; AA fires at them",
              "6.1, 6.4, 1.8"),
-        Step("Infantry movement", "both", ("move", "clear mines", "suicide"), "foot units move; the slower first", "2.1"),
+        Step("Infantry movement", "both", ("move", "hold", "clear mines", "suicide"), "foot units move; the slower first", "2.1"),
     )),
     Phase("In-direct barrage fire phase", (
         Step("Assign artillery", "both", ("assign",), "each battery fires barrage or direct support", "3.0 (A)",

@@ -46,15 +46,70 @@ def allowance(game: Game, uid: str, to: tuple[float, float]) -> tuple[float, lis
     return T.MOVE_INCHES[final].value, why + [f"{T.MOVE_INCHES[final].value:g}\""]
 
 
+def in_close_combat(game: Game, uid: str) -> bool:
+    return any(L.yards(game, uid, e) <= T.CLOSE_COMBAT_YD.value for e in L.enemies(game, uid))
+
+
+def _close_units(game: Game) -> list[str]:
+    return [u for u in L.units(game) if in_close_combat(game, u) and not L.status(game, u).get("suppressed")
+            and int(L.status(game, u).get("quarters", 0)) < T.QUARTERS.value and movable(game, u)]
+
+
+def next_quarter(game: Game) -> str | None:
+    """Who moves the next quarter segment in close combat: the side of the slowest unit with
+    segments left; then the sides alternate while both have units with segments left."""
+    waiting = _close_units(game)
+    if not waiting:
+        return None
+    sides = {L.side(game, u) for u in waiting}
+    last = L.eg(game).get("last_quarter")
+    if last in sides and len(sides) > 1:
+        return next(s for s in sides if s != last)
+    if last is not None and len(sides) == 1:
+        return sides.pop()
+    slowest = min(waiting, key=lambda u: (T.CODES.index(code(game, u)), game.state["sides"][L.side(game, u)]["role"] != "defender"))
+    return L.side(game, slowest)
+
+
+def movable(game: Game, uid: str) -> bool:
+    """Guns that must be set up to fire cannot move while deployed or changing (3.9)."""
+    st = L.status(game, uid)
+    if st.get("deploying"):
+        return False
+    return not (L.kind(game, uid) in ("artillery", "at_gun") and not L.attr(game, uid, "self_propelled") and st.get("deployed"))
+
+
+def resolve_hold(game: Game, uid: str):
+    """A unit in close combat gives up its remaining quarter segments this turn."""
+    if not in_close_combat(game, uid):
+        raise IllegalActionError(f"{uid} is not in close combat")
+    return game.record("hold", [(("units", uid, "status", "quarters"), T.QUARTERS.value), (("units", uid, "status", "held"), True),
+                                (("vars", "eg", "last_quarter"), L.side(game, uid))],
+                       f"{uid} holds its ground", detail={"rule": "Sequence of Play (close combat)"})
+
+
 def mine_roll(chance, pct: int) -> bool:
     return chance.face(D00, f"mines ({pct}%)") <= pct
 
 
 def resolve_move(game: Game, uid: str, to: tuple[float, float]):
     """Move once a turn; a unit entering a minefield stops there and rolls against its armour class."""
-    if L.status(game, uid).get("moved"):
+    close = in_close_combat(game, uid)
+    if L.status(game, uid).get("moved") and not close:
         raise IllegalActionError(f"{uid} has moved this turn")
+    if not movable(game, uid):
+        raise IllegalActionError(f"{uid} is deployed or changing deployment: break it down first (3.9)")
     inches, why = allowance(game, uid, to)
+    if close:
+        quarters = int(L.status(game, uid).get("quarters", 0))
+        if quarters >= T.QUARTERS.value:
+            raise IllegalActionError(f"{uid} has used its four quarter segments this turn")
+        turn = next_quarter(game)
+        if turn is not None and turn != L.side(game, uid):
+            raise IllegalActionError(f"close combat: {turn} moves the next quarter segment (the slower side first, then "
+                                     "turn about)")
+        inches /= T.QUARTERS.value
+        why = why + [f"close combat: a quarter segment, {inches:g}\""]
     dist = math.dist(L.pos(game, uid), to)
     if inches <= 0 or dist > inches + 1e-9:
         raise IllegalActionError(f"{uid} may move {inches:g}\" ({'; '.join(why)}); that is {dist:.1f}\"")
@@ -85,6 +140,9 @@ def resolve_move(game: Game, uid: str, to: tuple[float, float]):
     speed = next((c for c in T.CODES if T.MOVE_INCHES[c].value >= went - 1e-9), "E")
     changes = [(("rng", "counter"), roller.counter), (("pieces", L.piece(game, uid), "position"), [round(stop[0], 2), round(stop[1], 2)]),
                (("units", uid, "status", "moved"), True), (("units", uid, "status", "moved_code"), speed)] + game_changes
+    if close:
+        changes += [(("units", uid, "status", "quarters"), int(L.status(game, uid).get("quarters", 0)) + 1),
+                    (("vars", "eg", "last_quarter"), L.side(game, uid))]
     if min((L.yards(game, uid, e) for e in L.enemies(game, uid)), default=1e9) <= T.AUTO_SPOT_YD["moved"].value:
         changes.append((("units", uid, "status", "spotted"), True))
     return game.record("move", changes, f"{uid} moves to ({stop[0]:.1f}, {stop[1]:.1f})" + (f"; {'; '.join(lines)}" if lines else ""),

@@ -115,6 +115,10 @@ HEX_TERRAIN_MP: dict[str, Sourced[int | str]] = {
     **{t: seed("all", "2.5") for t in ("mud", "swamp")},
 }
 
+CLOSE_COMBAT_YD: Sourced[float] = house(500.0, "'close combat situations' are not measured: within 500 yd of an enemy, "
+                                               "the distance at which a moving unit is spotted automatically (4.1)")
+QUARTERS: Sourced[int] = seed(4, "Sequence of Play clarification (1/4 allowance segments)")
+
 # -- spotting ------------------------------------------------------------------------------------
 AUTO_SPOT_YD: dict[str, Sourced[float]] = {"moved": seed(500.0, "4.1"), "fired": seed(500.0, "4.1"),
                                            "road": seed(1000.0, "4.1")}

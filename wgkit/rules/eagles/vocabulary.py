@@ -69,5 +69,7 @@ RULESET = RulesetInfo(
         "formation": {"type": "string", "description": "e.g. guards, waffen_ss (suicide squads)"},
         "year": {"type": "integer"},
         "sortie": {"enum": ["strafing", "rockets", "bombs", "high-level bombers"]},
+        "self_propelled": {"type": "boolean"},
+        "deployed": {"type": "boolean", "description": "an on-board gun set up at the start (default true)"},
     },
 )
