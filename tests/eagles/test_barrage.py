@@ -90,3 +90,12 @@ def test_counter_battery_only_suppresses_off_board_batteries():
     g = game(edit=lambda d: unit(d, "field_regt")["rules"].update(off_board=False))
     with pytest.raises(IllegalActionError, match="not an off-board battery"):
         B.counter_battery(g, "tigers", "field_regt")
+
+
+def test_naval_guns_four_175mm_spread_far_off_and_immune_to_counter_battery():
+    g = game(edit=lambda d: unit(d, "field_regt")["rules"].update(naval=True, off_board=False))
+    assert (B.guns(g, "field_regt"), B.calibre(g, "field_regt")) == (4, 175.0)
+    assert B.pattern(g, "field_regt", "converged") == "spread" and B.fp_class(g, "field_regt", "spread") == "X"
+    assert B.battery_point(g, "field_regt") == (34, -50)  # 5000 yd behind the near edge
+    with pytest.raises(IllegalActionError, match="not an off-board battery open to counter-battery fire"):
+        B.counter_battery(g, "tigers", "field_regt")
