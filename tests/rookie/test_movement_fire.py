@@ -48,14 +48,14 @@ def test_a_move_costs_a_function_and_is_refused_beyond_the_speed():
 
 def test_vehicles_break_down_over_run_and_frighten_infantry():
     broke = set()
-    for seed in range(30):
+    for seed in range(60):
         g = game("tractor_works", seed=seed)
         put(g, "panzer", 26, 10)
         act(g, "panzer")
         e = MV.resolve_move(g, "panzer", (26, 16))  # up the road into the rubble field
-        face = e.rolls[0].faces[0]
-        assert e.rolls[0].purpose == "breakdown" and L.status(g, "panzer").get("immobile", False) == (1 <= face <= 2)
-        broke.add(1 <= face <= 2)
+        face = e.rolls[0].faces[0]  # in the rubble only a 1 immobilises, and for good
+        assert e.rolls[0].purpose == "breakdown" and (L.status(g, "panzer").get("immobile") == "for good") == (face == 1)
+        broke.add(face == 1)
     assert broke == {True, False}
     g = game("tractor_works", seed=3)
     put(g, "ru_sq2", 26, 8)
@@ -197,3 +197,36 @@ def test_melee_high_die_wins_and_the_loser_loses_a_man():
     with pytest.raises(IllegalActionError, match="not an enemy stand within an inch"):
         act(g, "ru_sq")
         F.resolve_melee(g, "ru_sq", "de_wood")
+
+
+def test_mud_sticks_rubble_holds_for_good_and_a_function_frees_from_mud():
+    from wgkit.odds import exact
+
+    assert exact(MV.unstick, 4).p(True) == pytest.approx(0.4) and exact(MV.unstick, 3).p(True) == pytest.approx(0.3)
+    g = game("tractor_works")
+    g.record("stuck", [(("units", "panzer", "status", "immobile"), "mud")])
+    act(g, "panzer")
+    e = MV.resolve_unstick(g, "panzer")
+    assert (L.status(g, "panzer").get("immobile") is None) == e.detail["outcome"]
+    g.record("rubble", [(("units", "panzer", "status", "immobile"), "for good")])
+    act(g, "panzer")
+    with pytest.raises(IllegalActionError, match="not stuck in mud"):
+        MV.resolve_unstick(g, "panzer")
+
+
+def test_mortar_fire_makes_the_target_test_morale_even_without_a_casualty():
+    def mortar(doc):
+        hmg = next(u for s in doc["sides"] for u in s["units"] if u["id"] == "de_hmg")
+        hmg["kind"] = "mortar"
+        hmg["stands"][0]["weapons"] = ["mortar"]
+
+    for seed in range(20):
+        g = game("tractor_works", seed=seed, edit=mortar)
+        put(g, "de_hmg", 36, 14)
+        put(g, "de_plt", 34, 14)
+        act(g, "de_hmg")
+        e = F.resolve(g, "de_hmg", "ru_sq2")
+        if "killed" not in e.text:
+            assert L.rk(g)["must_test"] == ["ru_sq2"]
+            return
+    pytest.fail("every shot killed someone")

@@ -124,6 +124,10 @@ def _card_actions(game: Game, r: dict) -> list[ActionSpec]:
     if L.kind(game, uid) == "vehicle":
         fns.append(ActionSpec("traverse", "Traverse the turret" + tag, (Param("facing", "int", "to bearing", high=359),),
                               lambda g, p: None, lambda g, p: CMD.resolve_traverse(g, uid, p["facing"]), "Movement and Firing"))
+    if L.status(game, uid).get("immobile") == "mud":
+        fns.append(ActionSpec("unstick", "Break free of the mud" + tag, (),
+                              lambda g, p: exact(MV.unstick, T.MUD_FREE["special" if L.attr(g, uid, "special_tank") else "regular"].value),
+                              lambda g, p: MV.resolve_unstick(g, uid), "Breakdown and Immobilization"))
     if L.kind(game, uid) in L.HEAVY:
         fns.append(ActionSpec("set up", ("Take down" if L.status(game, uid).get("deployed") else "Set up") + tag, (),
                               lambda g, p: None, lambda g, p: CMD.resolve_setup(g, uid), "Movement and Firing"))

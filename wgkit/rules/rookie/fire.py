@@ -117,6 +117,9 @@ def resolve(game: Game, firer: str, target: str, split: bool = False):
     result = read.value
     changes += [(("units", firer, "status", "targets"), targets + [target]), (("units", firer, "status", "split"), split)]
     lines = apply(game, target, result, chance, changes)
+    weapons = set(game.scenario.unit(firer).pieces[0].weapons)
+    if L.alive(game, target) and (L.kind(game, firer) in ("mortar", "heavy_mortar") or "flamethrower" in weapons):
+        _must_test(game, target, changes)  # Morale 2: mortar or flamethrower attacks
     if L.kind(game, firer) == "sniper":
         lines += _sniper_after(game, firer, chance, changes)
     return game.record("fire", [(("rng", "counter"), roller.counter)] + changes,

@@ -9,7 +9,7 @@ from wgkit.engine.game import Game, IllegalActionError
 from wgkit.rules.rookie import lookup as L
 
 PER_SEQUENCE = ("acted", "functions", "targets", "split")
-FUNCTIONS = ("move", "fire", "remove marker", "traverse", "observe", "AA fire", "set up", "melee")
+FUNCTIONS = ("move", "fire", "remove marker", "traverse", "observe", "AA fire", "set up", "melee", "unstick")
 
 
 def deck_for(game: Game) -> list[str]:

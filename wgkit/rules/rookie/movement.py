@@ -10,7 +10,7 @@ from shapely.geometry import LineString, Point
 
 from wgkit.dice import D10_ZERO
 from wgkit.engine.game import Game, IllegalActionError
-from wgkit.odds import Play
+from wgkit.odds import Play, exact
 from wgkit.rules.registry import find_ruleset
 from wgkit.rules.rookie import fire as F
 from wgkit.rules.rookie import lookup as L
@@ -98,10 +98,11 @@ def resolve_move(game: Game, uid: str, to: tuple[float, float]):
     stop = to
     if L.kind(game, uid) == "vehicle" and any(a.type in T.BREAKDOWN_TERRAIN.value for a in areas):
         mud = any(a.type == "mud" for a in areas)
-        need = T.BREAKDOWN_SPECIAL.value if mud and L.attr(game, uid, "special_tank") else T.BREAKDOWN.value
+        rubble = any(a.type == "rough" for a in areas)
+        need = T.BREAKDOWN_SPECIAL.value if (mud and L.attr(game, uid, "special_tank")) or rubble else T.BREAKDOWN.value
         if breakdown(chance, need):
-            changes.append((("units", uid, "status", "immobile"), True))
-            lines.append(f"{uid} breaks down and is immobilised")
+            changes.append((("units", uid, "status", "immobile"), "mud" if mud else "for good"))
+            lines.append(f"{uid} breaks down and is immobilised" + (" in the mud" if mud else " for the rest of the game"))
     changes.append((("pieces", L.piece(game, uid), "position"), [round(stop[0], 2), round(stop[1], 2)]))
     path = LineString([here, stop])
     if L.kind(game, uid) == "vehicle":
@@ -116,3 +117,25 @@ def resolve_move(game: Game, uid: str, to: tuple[float, float]):
     return game.record("move", [(("rng", "counter"), roller.counter)] + changes,
                        f"{uid} moves {dist:.1f}\" to ({stop[0]:.1f}, {stop[1]:.1f})" + (f"; {'; '.join(lines)}" if lines else ""),
                        rolls=tuple(roller.log), detail={"rule": "Movement", "notes": why})
+
+
+def unstick(chance, need: int) -> bool:
+    """Breakdown: a d10 at or under the need frees a tank from mud."""
+    return 1 <= chance.face(D10_ZERO, "free from the mud") <= need
+
+
+def resolve_unstick(game: Game, uid: str):
+    """One function to break free of mud: 1-3 for special tanks, 1-4 for others (house reading of
+    the garbled text). Rubble and other breakdowns are for good."""
+    if L.status(game, uid).get("immobile") != "mud":
+        raise IllegalActionError(f"{uid} is not stuck in mud")
+    changes = spend(game, uid)
+    need = T.MUD_FREE["special" if L.attr(game, uid, "special_tank") else "regular"].value
+    roller = game.roller()
+    free = unstick(Play(roller), need)
+    if free:
+        changes.append((("units", uid, "status", "immobile"), None))
+    return game.record("unstick", [(("rng", "counter"), roller.counter)] + changes,
+                       f"{uid} {'breaks free of' if free else 'stays stuck in'} the mud", rolls=tuple(roller.log),
+                       detail={"rule": "Breakdown and Immobilization", "outcome": free,
+                               "odds": exact(unstick, need).describe()})
