@@ -54,10 +54,10 @@ def test_board_renders_in_jupyterlab(serve, page, tmp_path):
     page.goto(server.url + "lab/tree/board.ipynb")
     page.locator(".jp-Notebook").wait_for(timeout=150_000)
     page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(timeout=150_000)
-    for _ in range(3):  # the first Shift+Enter can land before the kernel has connected
-        page.locator(".jp-Cell").first.click()
-        page.keyboard.press("Shift+Enter")
+    for _ in range(4):  # the first Shift+Enter can land before the kernel has connected (or a busy machine lags)
         try:
+            page.locator(".jp-Cell").first.click(timeout=30_000)
+            page.keyboard.press("Shift+Enter")
             page.locator("canvas").wait_for(timeout=30_000)
             break
         except Exception:
