@@ -99,3 +99,10 @@ def test_naval_guns_four_175mm_spread_far_off_and_immune_to_counter_battery():
     assert B.battery_point(g, "field_regt") == (34, -50)  # 5000 yd behind the near edge
     with pytest.raises(IllegalActionError, match="not an off-board battery open to counter-battery fire"):
         B.counter_battery(g, "tigers", "field_regt")
+
+
+def test_at_most_ten_registration_points():
+    points = [[10 + i, 30] for i in range(11)]
+    g = game(step="Adjust and call", edit=lambda d: d.setdefault("rules", {}).update(registration={"uk": points}))
+    with pytest.raises(IllegalActionError, match="plotted 11 registration points; the most is 10"):
+        B.call(g, "field_regt", "fire", reg=0)

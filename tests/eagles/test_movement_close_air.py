@@ -189,3 +189,58 @@ def test_guns_set_up_and_break_down_over_turns():
         g.record("next turn", [(("turn",), g.state["turn"] + 1)])
         g.record("start", turn_start(g))
     assert L.status(g, "field_regt")["deployed"] is False and MV.movable(g, "field_regt")
+
+
+def test_hex_moves_cost_points_for_hexes_turns_and_terrain():
+    g = game(edit=lambda d: d["table"].update(grid={"type": "hex", "size": 2, "orientation": "flat"}))
+    grid = MV.hex_grid(g)
+    here = grid.cell_of(*L.pos(g, "dcli_a"))
+    ahead = grid.neighbour(here, grid.side_names[0])  # straight ahead: 1 MP
+    spent, allowed, path = MV.hex_route(g, "dcli_a", grid.center(ahead))
+    assert (spent, allowed, path) == (1, 2, [here, ahead])  # code A: 2 MPs
+    two_on = grid.neighbour(ahead, grid.side_names[0])
+    assert MV.hex_route(g, "dcli_a", grid.center(two_on))[0] == 2
+    aside = grid.neighbour(here, grid.side_names[2])  # a turn costs a point more
+    assert MV.hex_route(g, "dcli_a", grid.center(aside))[0] == 2
+    with pytest.raises(IllegalActionError, match="cannot reach that hex with 2 MPs"):
+        MV.hex_route(g, "dcli_a", grid.center(grid.neighbour(two_on, grid.side_names[0])))
+    e = MV.resolve_move(g, "dcli_a", grid.center(ahead))
+    assert grid.cell_of(*L.pos(g, "dcli_a")) == ahead and "1 hexes for 1 of 2 MPs" in " ".join(e.detail["notes"])
+
+
+def test_advanced_spotting_is_per_firer():
+    from wgkit.rules.eagles import fire as F
+
+    g = game(edit=lambda d: (d.setdefault("rules", {}).update(spotting="advanced"),
+                             d["sides"][1]["units"][0]["stands"][0].update(hidden=True)))
+    put(g, "dcli_a", 36, 27)
+    put(g, "dcli_b", 30, 27)
+    with pytest.raises(IllegalActionError, match="has not been spotted by dcli_a"):
+        F.plan(g, "dcli_a", "pzgren")
+    for seed in range(30):
+        trial = g.branch()
+        trial.record("seed", [(("rng", "counter"), seed * 7)])
+        AIR.resolve_spot(trial, "dcli_a", "pzgren")
+        if L.status(trial, "pzgren").get("spotted_by") == ["dcli_a"]:
+            F.plan(trial, "dcli_a", "pzgren")  # dcli_a may fire now
+            with pytest.raises(IllegalActionError, match="has not been spotted by dcli_b"):
+                F.plan(trial, "dcli_b", "pzgren")
+            return
+    pytest.fail("no seed spotted the panzergrenadiers")
+
+
+def test_assault_sequence_tank_fires_first():
+    seen = set()
+    for seed in range(40):
+        g = game(seed=seed)
+        put(g, "dcli_a", 44, 43)
+        C.resolve_assault(g, "dcli_a", "tigers", support=("pzgren",))
+        steps = [e.detail.get("rule") for e in g.log if e.kind in ("fire", "assault")]
+        assert steps[0] == "5.2 step 1"  # the Tigers fire at the assaulting company first
+        if "5.2 Assaults" in steps:
+            assert steps[-1] == "5.2 Assaults"
+            seen.add("closed")
+        else:
+            assert not L.alive(g, "dcli_a")  # stopped by the defensive fire
+            seen.add("stopped")
+    assert seen == {"closed", "stopped"}

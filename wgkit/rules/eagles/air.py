@@ -148,8 +148,10 @@ def spot_roll(chance, pct: int) -> bool:
 
 
 def resolve_spot(game: Game, spotter: str, target: str):
-    if L.status(game, target).get("spotted", True):
-        raise IllegalActionError(f"{target} is already spotted")
+    from wgkit.rules.eagles.fire import advanced, spotted_by
+
+    if spotted_by(game, spotter, target):
+        raise IllegalActionError(f"{target} is already spotted" + (f" by {spotter}" if advanced(game) else ""))
     why = auto_spotted(game, target)
     if why:
         return game.record("spot", [(("units", target, "status", "spotted"), True)], f"{target} is spotted: {why}",
@@ -159,7 +161,9 @@ def resolve_spot(game: Game, spotter: str, target: str):
     pct, mods = spot_chance(game, spotter, target)
     roller = game.roller()
     found = spot_roll(Play(roller), pct)
-    return game.record("spot", [(("rng", "counter"), roller.counter), (("units", target, "status", "spotted"), found)],
+    key = ("units", target, "status", "spotted_by") if advanced(game) else ("units", target, "status", "spotted")
+    value = sorted(set(L.status(game, target).get("spotted_by", [])) | ({spotter} if found else set())) if advanced(game) else found
+    return game.record("spot", [(("rng", "counter"), roller.counter), (key, value)],
                        f"{spotter} looks for {target} ({pct}%): {'spotted' if found else 'not seen'}", rolls=tuple(roller.log),
                        detail={"rule": "4.11", "modifiers": [m.to_dict() for m in mods], "odds": exact(spot_roll, pct).describe()})
 

@@ -7,6 +7,7 @@ from wgkit.dice import D00, D10
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.odds import Play, exact
 from wgkit.resolution import Modifier
+from wgkit.rules.eagles import damage as D
 from wgkit.rules.eagles import lookup as L
 from wgkit.rules.eagles import tables as T
 
@@ -88,15 +89,33 @@ def assault_roll(chance, modifier: int) -> bool:
     return chance.face(D00, "assault") + modifier <= T.ASSAULT_BASE.value
 
 
-def resolve_assault(game: Game, uid: str, vehicle: str):
-    """5.2: (after the vehicle's and supporting fire, taken as fire actions) the assault succeeds
-    30% of the time with its modifiers; the loser is destroyed and winning infantry suppressed."""
+def resolve_assault(game: Game, uid: str, vehicle: str, support: tuple[str, ...] = ()):
+    """5.2, in its three steps: (1) the tank or bunker fires at the assaulting infantry; (2) the
+    defender's supporting infantry and weapons fire at it; (3) if the infantry survives, the assault
+    succeeds 30% of the time with its modifiers; the loser is destroyed and winning infantry
+    suppressed. Steps 1 and 2 are fire events of their own."""
+    from wgkit.rules.eagles import fire as F
+
     if not (L.is_vehicle(game, vehicle) or L.kind(game, vehicle) == "bunker") or L.side(game, uid) == L.side(game, vehicle):
         raise IllegalActionError(f"{vehicle} is not an enemy vehicle or bunker")
     if L.yards(game, uid, vehicle) > REACH_YD:
         raise IllegalActionError(f"{vehicle} is beyond 100 yd of {uid}")
     if L.status(game, uid).get("no_assault_until", 0) >= game.state["turn"]:
         raise IllegalActionError(f"{uid} won an assault last turn and cannot assault again yet")
+    for shooter in (vehicle, *support):
+        if L.side(game, shooter) != L.side(game, vehicle):
+            raise IllegalActionError(f"{shooter} is not on the defending side")
+        try:
+            p = F.plan(game, shooter, uid, extra=True)
+        except IllegalActionError:
+            continue  # out of sight or unable: no defensive fire from it
+        roller = game.roller()
+        changes, words = D.apply(game, uid, *D.kill_roll(Play(roller), p.dice, p.faces, p.star, p.reroll, p.zero_only))
+        game.record("fire", [(("rng", "counter"), roller.counter)] + changes,
+                    f"{shooter} fires {p.dice} kill dice at the assault: {words}", rolls=tuple(roller.log),
+                    detail={"rule": "5.2 step " + ("1" if shooter == vehicle else "2"), "odds": p.odds().describe()})
+        if not L.alive(game, uid):
+            return game.log[-1]
     mods = assault_mods(game, uid, vehicle)
     m = int(sum(x.value for x in mods))
     roller = game.roller()

@@ -39,18 +39,34 @@ class Plan:
         return exact(D.kill_roll, self.dice, self.faces, self.star, self.reroll, self.zero_only)
 
 
+def advanced(game: Game) -> bool:
+    return game.scenario.rules.get("spotting") == "advanced"
+
+
+def spotted_by(game: Game, firer: str, target: str) -> bool:
+    """4.1: in the basic game a spotted unit stays spotted for everyone; in the advanced game each
+    firer must spot it itself (the automatic situations still count)."""
+    from wgkit.rules.eagles.air import auto_spotted
+
+    st = L.status(game, target)
+    if not advanced(game):
+        return st.get("spotted", True)
+    return auto_spotted(game, target) is not None or firer in st.get("spotted_by", [])
+
+
 def row_for(yards: float) -> str:
     return next(name for limit, name in T.RANGE_ROWS.value if yards < limit)
 
 
-def plan(game: Game, firer: str, target: str, support: tuple[str, ...] = (), order: str | None = None) -> Plan:
+def plan(game: Game, firer: str, target: str, support: tuple[str, ...] = (), order: str | None = None,
+         extra: bool = False) -> Plan:
     """4.2: kill dice from FP (adjusted for range, a moving firer and support), the TPD table,
     and the to-hit faces for the range row and the target's armour."""
     if not L.alive(game, target) or L.side(game, target) == L.side(game, firer):
         raise IllegalActionError(f"{target} is not an enemy unit on the table")
     if L.status(game, firer).get("deploying") or L.status(game, firer).get("deployed") is False:
         raise IllegalActionError(f"{firer} is not set up to fire (3.9)")
-    if L.status(game, firer).get("fired"):
+    if L.status(game, firer).get("fired") and not extra:
         raise IllegalActionError(f"{firer} has fired this turn")
     if L.attr(game, firer, "off_board") or L.attr(game, firer, "naval") or L.status(game, firer).get("role") == "barrage":
         raise IllegalActionError(f"{firer} fires barrages or direct support, not direct fire (3.1: only on-board guns)")
@@ -62,8 +78,8 @@ def plan(game: Game, firer: str, target: str, support: tuple[str, ...] = (), ord
             raise IllegalActionError(f"'{order}' fires at {'vehicles' if targets == 'vehicle' else 'infantry and AT'}, not {target}")
     if not L.sees(game, firer, target):
         raise IllegalActionError(f"{firer} cannot see {target}")
-    if not L.status(game, target).get("spotted", True):
-        raise IllegalActionError(f"{target} has not been spotted")
+    if not spotted_by(game, firer, target):
+        raise IllegalActionError(f"{target} has not been spotted" + (f" by {firer} (advanced spotting)" if advanced(game) else ""))
     yd = L.yards(game, firer, target)
     fp = L.fp(game, firer)
     mods: list[Modifier] = []

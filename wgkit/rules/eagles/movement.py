@@ -100,6 +100,10 @@ def resolve_move(game: Game, uid: str, to: tuple[float, float]):
     if not movable(game, uid):
         raise IllegalActionError(f"{uid} is deployed or changing deployment: break it down first (3.9)")
     inches, why = allowance(game, uid, to)
+    if hex_grid(game) is not None and not close:
+        spent, allowed, path = hex_route(game, uid, to)
+        to = hex_grid(game).center(path[-1])
+        inches, why = float("inf"), [f"{len(path) - 1} hexes for {spent} of {allowed} MPs (2.5)"]
     if close:
         quarters = int(L.status(game, uid).get("quarters", 0))
         if quarters >= T.QUARTERS.value:
@@ -150,18 +154,63 @@ def resolve_move(game: Game, uid: str, to: tuple[float, float]):
                                                         "odds": exact(mine_roll, T.MINE_HIT[L.armour(game, uid)].value).describe()})
 
 
-def hex_cost(game: Game, cell, turned: bool = False) -> int | str:
-    """2.5: one MP a hex, one to turn, two for woods, rough, sand, snow and rivers; all for mud and swamp."""
+def hex_grid(game: Game):
     t = game.scenario.table
+    if t.grid is None or t.grid.type != "hex":
+        return None
     from wgkit.geometry.grids import grid_from_spec
 
-    g = grid_from_spec(t.grid.to_dict(), t.width, t.depth)
+    return grid_from_spec(t.grid.to_dict(), t.width, t.depth)
+
+
+def hex_cost(game: Game, cell, turned: bool = False) -> int | str:
+    """2.5: one MP a hex, one to turn, two for woods, rough, sand, snow and rivers; all for mud and swamp."""
+    g = hex_grid(game)
     cost: int | str = 1
     for a in game.terrain.at(*g.center(cell)):
         extra = T.HEX_TERRAIN_MP.get(a.type)
         if extra is not None:
             cost = extra.value if extra.value == "all" or cost == "all" else max(cost, extra.value)  # type: ignore[arg-type]
     return cost if cost == "all" else cost + (T.HEX_TURN_MP.value if turned else 0)
+
+
+def hex_route(game: Game, uid: str, to: tuple[float, float]) -> tuple[int, int, list]:
+    """2.5 on a hex map: the cheapest route (hexes entered, turns) to the hex holding ``to``; returns
+    (MPs spent, MPs allowed, the hexes). A unit moves straight ahead unless it pays a point to turn;
+    a mud or swamp hex takes all its points, so it can only be the first hex entered."""
+    import heapq
+
+    g = hex_grid(game)
+    start, goal = g.cell_of(*L.pos(game, uid)), g.cell_of(*to)
+    if goal is None:
+        raise IllegalActionError(f"{to} is off the hex grid")
+    c = code(game, uid)
+    allowed = T.MOVE_MP[c].value
+    facing = float(game.state["pieces"][L.piece(game, uid)]["facing"] or 0.0)
+    heading0 = min(g.side_names, key=lambda sname: abs((g.side_angles[g.side_names.index(sname)] - facing + 180) % 360 - 180))
+    best = {(start, heading0): 0}
+    queue = [(0, start, heading0, [start])]
+    while queue:
+        spent, cell, heading, path = heapq.heappop(queue)
+        if cell == goal:
+            return spent, allowed, path
+        for side in g.side_names:
+            nxt = g.neighbour(cell, side)
+            if not g.contains_cell(nxt):
+                continue
+            cost = hex_cost(game, nxt, turned=side != heading)
+            if cost == "all":
+                if spent > 0 or side != heading and T.HEX_TURN_MP.value:
+                    continue
+                step = allowed
+            else:
+                step = int(cost)
+            total = spent + step
+            if total > allowed or best.get((nxt, side), 1e9) <= total:
+                continue
+            best[(nxt, side)] = total
+            heapq.heappush(queue, (total, nxt, side, path + [nxt]))
+    raise IllegalActionError(f"{uid} cannot reach that hex with {allowed} MPs (code {c})")
 
 
 def resolve_clear(game: Game, uid: str, field_id: str):
