@@ -4,26 +4,17 @@ from __future__ import annotations
 
 from typing import Callable
 
-import yaml
-
-from tests.conftest import ROOT
+from tests.conftest import ROOT, load_edited
 from wgkit.engine import Game
 from wgkit.rules.company_fire import lookup as L
 from wgkit.rules.company_fire.flow import PER_CARD, SEQUENCE
-from wgkit.scenario import load, loads
 
 
 def game(name: str = "hedgerows_of_normandy", seed: int | None = None, step: str = "Move and fire",
          card: str = "move", side: str = "us", edit: Callable[[dict], None] | None = None) -> Game:
     """A game at ``step`` of a card of ``kind`` for ``side``; ``edit`` changes the scenario
     document first (e.g. to swap a unit's kind)."""
-    path = ROOT / f"scenarios/company_fire/{name}.yaml"
-    if edit is None:
-        scenario = load(path)
-    else:
-        doc = yaml.safe_load(path.read_text())
-        edit(doc)
-        scenario = loads(yaml.safe_dump(doc, allow_unicode=True), f"{name}-edited.yaml")
+    scenario = load_edited(ROOT / f"scenarios/company_fire/{name}.yaml", edit)
     g = Game(scenario, seed, flow=SEQUENCE)
     while g.current_step().name != step:
         g.advance()

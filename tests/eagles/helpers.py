@@ -2,23 +2,14 @@
 
 from __future__ import annotations
 
-import yaml
-
-from tests.conftest import ROOT
+from tests.conftest import ROOT, load_edited
 from wgkit.engine import Game
 from wgkit.rules.eagles import lookup as L
 from wgkit.rules.eagles.flow import SEQUENCE
-from wgkit.scenario import load, loads
 
 
 def game(name: str = "hill_112", seed: int | None = None, step: str | None = None, edit=None) -> Game:
-    path = ROOT / f"scenarios/eagles/{name}.yaml"
-    if edit is None:
-        scenario = load(path)
-    else:
-        doc = yaml.safe_load(path.read_text())
-        edit(doc)
-        scenario = loads(yaml.safe_dump(doc), f"{name}-edited.yaml")
+    scenario = load_edited(ROOT / f"scenarios/eagles/{name}.yaml", edit)
     g = Game(scenario, seed, flow=SEQUENCE)
     while step and g.current_step().name != step:
         g.advance()

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import yaml
-
-from tests.conftest import ROOT
+from tests.conftest import ROOT, load_edited
 from wgkit.engine import Game
 from wgkit.rules.rookie import flow as FL
 from wgkit.rules.rookie import lookup as L
-from wgkit.scenario import load, loads
 
 
 class Fixed:
@@ -24,13 +21,7 @@ class Fixed:
 def game(name: str = "tutorial_worked_example", seed: int | None = None, step: str = "First card sequence",
          edit=None) -> Game:
     """A game at ``step``; ``edit`` changes the scenario document first."""
-    path = ROOT / f"scenarios/rookie/{name}.yaml"
-    if edit is None:
-        scenario = load(path)
-    else:
-        doc = yaml.safe_load(path.read_text())
-        edit(doc)
-        scenario = loads(yaml.safe_dump(doc, allow_unicode=True), f"{name}-edited.yaml")
+    scenario = load_edited(ROOT / f"scenarios/rookie/{name}.yaml", edit)
     g = Game(scenario, seed, flow=FL.SEQUENCE)
     while g.current_step().name != step:
         g.advance()
