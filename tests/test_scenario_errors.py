@@ -4,6 +4,7 @@ import re
 
 import pytest
 
+from tests.conftest import ROOT
 from wgkit.scenario import ScenarioError, loads
 
 VALID = """\
@@ -259,3 +260,12 @@ def test_ruleset_attribute_checked():
         "[rifle]", "[small_arms]").replace("[lmg]", "[mg]")
     (_, _, path, msg), = errors(text)
     assert path == "sides[0].units[0].rules.fp_clas" and "did you mean 'fp_class'?" in msg
+
+
+def test_scenario_settings_are_checked_by_the_ruleset():
+    text = (ROOT / "scenarios/company_fire/tutorial_orchard_gate.yaml").read_text().replace(
+        "turns: 4\n", "turns: 4\nrules:\n  clok: standard\n  resolution: fastr\n")
+    found = {path: (line, msg) for line, _, path, msg in errors(text)}
+    assert found["rules.clok"][1].startswith("'clok' is not a Company Fire scenario setting") and \
+        "did you mean 'clock'" in found["rules.clok"][1]
+    assert found["rules.resolution"] == (11, "bad value 'fastr': one of standard, faster, longer")

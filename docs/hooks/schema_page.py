@@ -48,6 +48,12 @@ def page() -> str:
            "Generated from the JSON Schema that `wgkit validate` uses (`wgkit schema` prints it). "
            "Each ruleset adds its own unit attributes under `rules:`; see its rules page.", ""]
     _walk("scenario", SCENARIO, out)
+    from wgkit.rules.registry import RULESETS
+
+    for r in RULESETS.values():
+        for title, spec in ((f"{r.name}: scenario settings (`rules:` at the top)", r.scenario_attrs),
+                            (f"{r.name}: unit attributes (`rules:` in a unit)", r.unit_attrs)):
+            _table(title, {"properties": dict(spec)}, out)
     return "\n".join(out) + "\n"
 
 

@@ -145,3 +145,8 @@ def test_a_tank_moving_into_sight_draws_anti_tank_opportunity_fire():
     e = spec.resolve(g, params)
     assert e.detail["rule"] == "Attacking vehicles" and L.cf(g)["opfire"] is None
     assert not L.may_opfire(g, "stug")
+
+
+def test_a_scenario_may_start_a_vehicle_buttoned_up():
+    g = game(edit=lambda d: unit(d, "stug")["rules"].update(buttoned=True))
+    assert L.buttoned(g, "stug") and L.order(g, "stug") == "good order"

@@ -102,7 +102,9 @@ def test_naval_guns_four_175mm_spread_far_off_and_immune_to_counter_battery():
 
 
 def test_at_most_ten_registration_points():
+    from wgkit.scenario import ScenarioError
+
     points = [[10 + i, 30] for i in range(11)]
-    g = game(step="Adjust and call", edit=lambda d: d.setdefault("rules", {}).update(registration={"uk": points}))
-    with pytest.raises(IllegalActionError, match="plotted 11 registration points; the most is 10"):
-        B.call(g, "field_regt", "fire", reg=0)
+    with pytest.raises(ScenarioError, match=r"rules\.registration\.uk: at most 10 items, not 11"):
+        game(edit=lambda d: d.setdefault("rules", {}).update(registration={"uk": points}))
+    assert T.REGISTRATION_POINTS.value == 10

@@ -50,6 +50,7 @@ class RulesetInfo:
     piece_roles: frozenset[str] = frozenset({"leader"})
     nationalities: tuple[str, ...] = ()
     unit_attrs: Mapping[str, object] = field(default_factory=dict)  # JSON Schema properties
+    scenario_attrs: Mapping[str, object] = field(default_factory=dict)  # the scenario's ``rules:`` settings
     scale_note: str = ""  # set when the scale is not the text's own figure (a house value)
 
     def __post_init__(self) -> None:

@@ -134,6 +134,8 @@ class _Checker:
             except UnknownRulesetError as exc:
                 self.add(("ruleset",), str(exc))
         self.check_table()
+        if self.ruleset and isinstance(self.data.get("rules"), dict):
+            self.check_rules_attrs(self.data["rules"], ("rules",), scenario_level=True)
         for i, feature in _items(self.data.get("terrain")):
             self.check_feature(feature, ("terrain", i))
         sides = _items(self.data.get("sides"))
@@ -275,16 +277,17 @@ class _Checker:
         for k, piece in _items(unit.get(lists[0])):
             self.check_piece(piece, path + (lists[0], k))
 
-    def check_rules_attrs(self, attrs: dict, path: Path) -> None:
+    def check_rules_attrs(self, attrs: dict, path: Path, scenario_level: bool = False) -> None:
         assert self.ruleset is not None
-        spec = self.ruleset.unit_attrs
+        spec = self.ruleset.scenario_attrs if scenario_level else self.ruleset.unit_attrs
+        what = "scenario setting" if scenario_level else "attribute"
         for key, value in attrs.items():
             if key not in spec:
-                self.add(path + (key,), f"{key!r} is not a {self.ruleset.name} attribute (allowed: "
+                self.add(path + (key,), f"{key!r} is not a {self.ruleset.name} {what} (allowed: "
                          f"{', '.join(sorted(spec)) or 'none'}){did_you_mean(key, set(spec))}", key=True)
                 continue
             for err in jsonschema.Draft202012Validator(spec[key]).iter_errors(value):
-                self.add(path + (key,), f"bad value {value!r}: {err.message}")
+                self.add(path + (key,) + tuple(err.absolute_path), _schema_message(err))
 
     def check_piece(self, piece: dict, path: Path) -> None:
         self.claim_id(piece.get("id"), path + ("id",))
@@ -312,3 +315,13 @@ def problems(doc: Located) -> list[Problem]:
     if not isinstance(doc.data, dict):
         return [doc.problem((), f"a scenario must be a mapping of fields, not {_kind(doc.data)}")]
     return list(schema_problems(doc)) + _Checker(doc).run()
+
+
+def _schema_message(err) -> str:
+    """A ruleset attribute's schema error in a line a person reads (long values are not repeated)."""
+    if err.validator == "maxItems":
+        return f"at most {err.validator_value} items, not {len(err.instance)}"
+    if err.validator == "enum":
+        return f"bad value {err.instance!r}: one of {', '.join(map(str, err.validator_value))}"
+    shown = repr(err.instance)
+    return f"bad value {shown}: {err.message}" if len(shown) <= 60 else f"bad value: {err.message[-120:]}"

@@ -50,4 +50,5 @@ RULESET = RulesetInfo(
     weapons=frozenset({"pistol", "rifle", "smg", "auto_rifle", "lmg", "hmg", "grenade", "mortar"}),
     terrain=_TERRAIN,
     piece_roles=frozenset({"leader", "officer", "spotter", "crew"}),
+    scenario_attrs={"referee": {"type": "boolean", "description": "a referee allows blind fire"}},
 )

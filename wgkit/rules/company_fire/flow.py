@@ -37,9 +37,11 @@ def setup(game: Game) -> list:
                                  "mission": {}, "missions_used": {}, "smoke": {}, "mines": mines,
                                  "opfire": None, "last_fire": None})]
     for uid in game.state["units"]:
-        rider = game.scenario.unit(uid).rules.get("carried_by")
-        if rider:
-            changes.append((("units", uid, "status", "carried_by"), rider))
+        rules = game.scenario.unit(uid).rules
+        if rules.get("carried_by"):
+            changes.append((("units", uid, "status", "carried_by"), rules["carried_by"]))
+        if rules.get("buttoned"):
+            changes.append((("units", uid, "status", "buttoned"), True))
     return changes
 
 

@@ -72,4 +72,10 @@ RULESET = RulesetInfo(
         "missions": {"type": "integer", "minimum": 0, "description": "a forward observer's fire missions"},
         "smoke": {"type": "boolean", "description": "a light mortar that may fire smoke"},
     },
+    scenario_attrs={
+        "clock": {"enum": ["standard", "long"], "description": "the optional game clock: ends at 21 or 30"},
+        "resolution": {"enum": ["standard", "faster", "longer"], "description": "Optional Methods for Resolving Attacks"},
+        "jokers": {"type": "integer", "minimum": 0, "maximum": 2},
+        "colours": {"type": "object", "additionalProperties": {"enum": ["red", "black"]}, "description": "side id -> red or black"},
+    },
 )

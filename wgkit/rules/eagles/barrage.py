@@ -105,9 +105,7 @@ def call(game: Game, uid: str, order: str, point: tuple[float, float] | None = N
         raise IllegalActionError("a shift is at most 800 yards in each direction")
     if order == "fire":
         if reg is not None:
-            points = game.scenario.rules.get("registration", {}).get(L.side(game, uid), [])
-            if len(points) > T.REGISTRATION_POINTS.value:
-                raise IllegalActionError(f"{L.side(game, uid)} plotted {len(points)} registration points; the most is 10 (3.2)")
+            points = game.scenario.rules.get("registration", {}).get(L.side(game, uid), [])  # at most 10: validated
             if not 0 <= reg < len(points):
                 raise IllegalActionError(f"{L.side(game, uid)} has no registration point {reg + 1}")
             point = tuple(points[reg])

@@ -72,4 +72,12 @@ RULESET = RulesetInfo(
         "self_propelled": {"type": "boolean"},
         "deployed": {"type": "boolean", "description": "an on-board gun set up at the start (default true)"},
     },
+    scenario_attrs={
+        "registration": {"type": "object", "additionalProperties": {"type": "array", "maxItems": 10,
+                         "items": {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2}}},
+        "big_battery": {"enum": ["spread", "converged"], "description": "the reading for batteries of over six guns"},
+        "advanced": {"type": "boolean", "description": "the error chart's range and nationality modifiers"},
+        "spotting": {"enum": ["basic", "advanced"]},
+        "desert": {"type": "boolean"},
+    },
 )

@@ -53,4 +53,5 @@ RULESET = RulesetInfo(
         "calibre_mm": {"type": "number", "exclusiveMinimum": 0},
         "mode": {"enum": ["normal", "cautious", "under_fire"]},
     },
+    scenario_attrs={},
 )

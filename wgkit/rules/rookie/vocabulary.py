@@ -67,4 +67,13 @@ RULESET = RulesetInfo(
         "training": {"enum": ["A", "B", "C"]},
         "anti_aircraft": {"type": "boolean", "description": "an HMG dedicated to air defence"},
     },
+    scenario_attrs={
+        "colours": {"type": "object", "additionalProperties": {"enum": ["red", "black"]}, "description": "side id -> red or black"},
+        "extra_cards": {"type": "object", "additionalProperties": {"type": "integer"}, "description": "side id -> cards added (or removed)"},
+        "artillery": {"type": "object", "additionalProperties": {"type": "object", "properties": {
+            "templates": {"type": "array", "items": {"enum": ["A", "B", "C", "D"]}},
+            "missions": {"type": "integer", "minimum": 0}}, "additionalProperties": False}},
+        "aircraft": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}},
+        "chart": {"type": "object", "description": "column -> {face: result code}: overrides of the firing chart"},
+    },
 )
