@@ -57,7 +57,7 @@ def test_umpire_app_shows_the_deck_and_the_card(tmp_path):
     while app.game.current_step().name != "First card sequence":
         app.turn.next.click()
     assert "Deck <b>activation</b>: 5 to draw" in app.turn.html.value
-    app.actions.choice.value = "draw card"
+    assert app.actions.choice.value == "draw card"  # a new step offers its first rules action
     app.actions.resolve()
     assert "Deck <b>activation</b>: 4 to draw" in app.turn.html.value and "choose a unit" in app.turn.html.value
     assert L.rk(app.game)["card"] is not None

@@ -9,12 +9,13 @@ import ipywidgets as W
 
 from wgkit.engine import deck as cards
 from wgkit.engine.game import Game, IllegalActionError
-from wgkit.rules.actions import ActionSpec, Param, actions_for
+from wgkit.rules.actions import GENERIC, ActionSpec, Param, actions_for
 from wgkit.widgets.errors import ErrorArea
 
 __all__ = ["ActionPanel", "DiceLog", "ErrorArea", "TurnPanel"]
 
 Changed = Callable[[], None]
+GENERIC_NAMES = {spec.name for spec in GENERIC}
 
 
 class TurnPanel:
@@ -95,7 +96,10 @@ class ActionPanel:
         keep = self.choice.value
         self.choice.options = names
         values = [n for _, n in names]
-        self.choice.value = keep if keep in values else (values[0] if values else None)
+        ruled = [n for n in values if n not in GENERIC_NAMES]
+        if keep not in values or (keep in GENERIC_NAMES and ruled):
+            keep = values[0] if values else None  # a new step: offer its first rules action
+        self.choice.value = keep
         self._build_params()
 
     def _pieces(self) -> list[str]:
