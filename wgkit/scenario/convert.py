@@ -8,6 +8,7 @@ and everything on it is rescaled by the ratio of the two ground scales.
 from __future__ import annotations
 
 import copy
+import math
 from typing import Any
 
 from wgkit.geometry.grids import grid_from_spec
@@ -81,8 +82,14 @@ def convert(scenario: Scenario, target: str) -> tuple[Scenario, list[str]]:
             t[dim] = round(cells * grid["size"] + (t[dim] - cells * old_size) * k, 6) + 1e-3
     else:
         t["width"], t["depth"] = round(t["width"] * k, 4) + 1e-3, round(t["depth"] * k, 4) + 1e-3
-    if dst.grid == "required" and not grid:
+    if dst.grid == "required" and (not grid or grid["type"] != "square"):
         size = round(t["width"] / max(1, round(t["width"] / 6.0)), 3)
+        if grid:
+            report.append("the hex grid replaced: the target plays on squares")
+            terrain_edges = [f for f in doc.get("terrain", []) if "edges" in f]
+            for f in terrain_edges:
+                doc["terrain"].remove(f)
+                report.append(f"terrain {f['id']}: hex-edge terrain cannot move to squares; left out")
         t["grid"] = grid = {"type": "square", "size": size}
         report.append(f"a {size:g}\" square grid added: the target plays on squares")
     elif dst.grid == "none" and grid:
@@ -190,8 +197,7 @@ def _convert_unit(u: dict, src, dst, k: float, grid, report: list[str], old_grid
                 x, y = p.pop("position")
                 cell = grid.cell_of(x, y)
                 if cell is None:  # on the table's margin beyond the last whole cell
-                    cell = grid.cell_of(min(max(x, 0.01), grid.columns * grid.size - 0.01),
-                                        min(max(y, 0.01), grid.rows * grid.size - 0.01))
+                    cell = min(grid.cells(), key=lambda c: math.dist(grid.center(c), (x, y)))
                     report.append(f"unit {u['id']}: piece {p['id']} moved onto the grid's last cell {cell}")
                 p["cell"] = list(cell)
     u["figures" if dst.pieces == "figures" else "stands"] = pieces
