@@ -1,6 +1,7 @@
 """The documentation site builds offline with MkDocs in strict mode (a broken page or link fails),
 with the notebooks rendered and the scenario reference generated from the JSON Schema."""
 
+import os
 import re
 import subprocess
 import sys
@@ -29,8 +30,8 @@ def test_every_ruleset_and_notebook_is_in_the_navigation():
 def test_site_builds_strict_with_the_generated_reference(tmp_path):
     site = tmp_path / "site"
     out = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(ROOT / "mkdocs.yml"), "-d", str(site)],
-                         capture_output=True, text=True, cwd=tmp_path, timeout=600, env={"NO_MKDOCS_2_WARNING": "1",
-                                                                                       **__import__("os").environ})
+                         capture_output=True, text=True, cwd=tmp_path, timeout=600,
+                         env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
     assert out.returncode == 0, out.stdout + out.stderr
     assert "WARNING" not in out.stderr, out.stderr
     reference = (site / "reference/scenario-schema/index.html").read_text()

@@ -3,7 +3,7 @@ reduction), rotation limits, hit results, buttoning up and vehicle opportunity f
 
 import pytest
 
-from tests.company_fire.helpers import game, put, set_card, unit
+from tests.company_fire.helpers import game, put, unit
 from wgkit.engine import IllegalActionError
 from wgkit.rules.company_fire import fire as F
 from wgkit.rules.company_fire import lookup as L

@@ -48,7 +48,7 @@ def odds(game: Game, uid: str):
     return exact(test_roll, base + int(sum(m.value for m in mods)))
 
 
-def resolve(game: Game, uid: str, voluntary: bool = False):
+def resolve(game: Game, uid: str):
     """Test one unit: mandatory if it is on the list, otherwise voluntary (to shed a marker)."""
     pending = list(L.rk(game).get("must_test", []))
     if not L.alive(game, uid):
