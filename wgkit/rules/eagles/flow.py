@@ -57,7 +57,7 @@ SEQUENCE = TurnSequence((
     Phase("In-direct barrage fire phase", (
         Step("Assign artillery", "both", ("assign",), "each battery fires barrage or direct support", "3.0 (A)",
              on_enter=end_of_movement),
-        Step("Impact and damage", "both", ("barrage", "air attack", "counter-battery"),
+        Step("Impact and damage", "both", ("barrage", "AA fire", "air attack", "counter-battery"),
              "drift the rounds, AA at sorties, then damage in the zone", "3.3-3.7 (B, C)"),
         Step("Adjust and call", "both", ("call fire",), "write orders for next turn and new missions", "3.1-3.2 (D)"),
     )),
