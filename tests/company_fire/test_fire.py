@@ -58,7 +58,6 @@ def test_group_fire_reproduces_the_texts_example():
     put(g, "gruppe", (5, 4))
     put(g, "gruppe2", (5, 4))
     g.record("hide", [(("pieces", "brandt_base", "hidden"), False)])
-    assert V.stacking_ok(g, "mg42", (5, 4))  # (removed) but the square could still take one more
     p = F.plan(g, ["sq1", "sq2"], (5, 4))
     assert p.dice == 4 and p.targets == ["gruppe", "gruppe2"] and p.rule == "Group Fire"
     e = F.resolve(g, ["sq1", "sq2"], (5, 4))
@@ -87,19 +86,14 @@ def test_group_fire_limits():
 
 
 def test_group_range_is_the_shortest_weapon():
-    g = game(card="fire")
-    remove(g, "mg42")
-    put(g, "sq1", (4, 3))
-    g.record("smg", [])
-    assert F.plan(g, ["sq1"], (5, 4)).dice == 2
-    # an SMG squad reaches one square: a group with it fires no further
-    gg = game(card="fire", side="de")
-    put(gg, "gruppe2", (5, 4))
-    g2 = gg
-    g2.record("reveal", [(("pieces", "brandt_base", "hidden"), False)])
-    put(g2, "sq2", (5, 2))
+    # an SMG squad reaches one square: a rifle squad grouped with it fires no further
+    g = game(card="fire", side="de")
+    put(g, "gruppe2", (5, 4))
+    g.record("reveal", [(("pieces", "brandt_base", "hidden"), False)])
+    put(g, "sq2", (4, 5))
+    assert F.plan(g, ["gruppe"], (4, 5)).dice == 3  # the rifle squad alone reaches it, in the open
     with pytest.raises(IllegalActionError, match="2 squares away; the range is 1"):
-        F.plan(g2, ["gruppe", "gruppe2"], (5, 2))
+        F.plan(g, ["gruppe", "gruppe2"], (4, 5))
 
 
 def test_recon_by_fire_at_hidden_units_loses_a_die_and_reveals_on_a_hit():
