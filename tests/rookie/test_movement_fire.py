@@ -61,7 +61,8 @@ def test_vehicles_break_down_over_run_and_frighten_infantry():
     put(g, "ru_sq2", 26, 8)
     act(g, "panzer")
     e = MV.resolve_move(g, "panzer", (26, 10))
-    assert "over run on" in e.text and "ru_sq2" in L.rk(g)["must_test"] or "over run on 41-45" in e.text
+    assert "over run on 41-45 at ru_sq2" in e.text  # the squad on the road, in the open: no shift
+    assert ("ru_sq2" in L.rk(g)["must_test"]) == L.alive(g, "ru_sq2")  # a tank within 8": a morale test
     assert "ru_atg" not in L.rk(g)["must_test"]
 
 
