@@ -6,7 +6,12 @@ import pytest
 
 from tests.conftest import ROOT
 from wgkit.engine import Game, IllegalActionError
-from wgkit.rules.easy_company import play as P
+from wgkit.rules.easy_company import artillery as A
+from wgkit.rules.easy_company import fire as F
+from wgkit.rules.easy_company import lookup as L
+from wgkit.rules.easy_company import melee as ME
+from wgkit.rules.easy_company import morale as MO
+from wgkit.rules.easy_company import movement as MV
 from wgkit.rules.easy_company.flow import SEQUENCE
 from wgkit.scenario import load
 
@@ -24,42 +29,42 @@ def to(g, name):
 
 def test_leaders_get_their_motivation_points_each_turn():
     g = game()
-    assert P.mp_left(g, "winters") == 12 and P.mp_left(g, "lipton") == 10 and P.mp_left(g, "unteroffizier") == 4
+    assert L.mp_left(g, "winters") == 12 and L.mp_left(g, "lipton") == 10 and L.mp_left(g, "unteroffizier") == 4
 
 
 def test_mps_only_within_40_metres():
     g = game()
-    assert P.leader_for(g, "toye") == "lipton"
+    assert L.leader_for(g, "toye") == "lipton"
     g.record("away", [(("pieces", "toye", "position"), [2, 30])])
-    assert P.leader_for(g, "toye") is None
+    assert L.leader_for(g, "toye") is None
 
 
 def test_cautious_move_rolls_and_records_the_chance():
     g = game()
     to(g, "Attacker moves and fires")
-    odds, mods = P.move_odds(g, "toye", mps=1)
+    odds, mods = MV.move_odds(g, "toye", mps=1)
     assert [m.value for m in mods] == [90, 10] and float(odds.p(True)) == pytest.approx(0.99)
-    e = P.resolve_move(g, "toye", (12, 14), mps=1)
+    e = MV.resolve_move(g, "toye", (12, 14), mps=1)
     face = e.rolls[0].faces[0]
     moved = g.piece("toye")["position"] == [12, 14]
-    assert moved == (face != 100) and P.mp_left(g, "lipton") == 9  # 100%: only 00 fails
+    assert moved == (face != 100) and L.mp_left(g, "lipton") == 9  # 100%: only 00 fails
     with pytest.raises(IllegalActionError, match="already acted this turn"):
-        P.resolve_move(g, "toye", (12, 15))
+        MV.resolve_move(g, "toye", (12, 15))
 
 
 def test_move_distance_limit_in_metres():
     g = game()
     to(g, "Attacker moves and fires")
     with pytest.raises(IllegalActionError, match=r"may move 5\" \(50 m\) cautious"):
-        P.resolve_move(g, "guarnere", (20, 14))
+        MV.resolve_move(g, "guarnere", (20, 14))
 
 
 def test_fire_one_roll_and_wounds_fall_on_the_group():
     g = game()
     to(g, "Attacker moves and fires")
-    weapon, targets, band, fire, eff, metres = P.fire_plan(g, "toye", "outpost")
+    weapon, targets, band, fire, eff, metres = F.fire_plan(g, "toye", "outpost")
     assert weapon == "rifle" and band == "effective" and fire.value == 110  # veteran, §5.3
-    e = P.resolve_fire(g, "toye", "outpost")
+    e = F.resolve_fire(g, "toye", "outpost")
     face = e.rolls[0].faces[0]
     wounded = e.detail["outcome"]["wounded"]
     fired = face == 1 or (face != 100 and face < 110)
@@ -73,16 +78,16 @@ def test_out_of_sight_is_refused():
     g.record("hide", [(("pieces", "de1", "alive"), False), (("pieces", "de2", "alive"), False),
                       (("pieces", "unteroffizier", "position"), [18, 33])])  # behind the barn
     with pytest.raises(IllegalActionError, match="no line of sight"):
-        P.fire_plan(g, "toye", "outpost")
+        F.fire_plan(g, "toye", "outpost")
 
 
 def test_artillery_call_arrive_and_fire_for_effect():
     g = game()
-    P.resolve_call(g, "winters", (19, 27))
-    assert P.mp_left(g, "winters") == 7 and g.state["sides"]["us"]["vars"]["artillery"]["state"] == "called"
+    A.resolve_call(g, "winters", (19, 27))
+    assert L.mp_left(g, "winters") == 7 and g.state["sides"]["us"]["vars"]["artillery"]["state"] == "called"
     outcomes = []
     for _ in range(10):
-        e = P.resolve_arrival(g, "us")
+        e = A.resolve_arrival(g, "us")
         outcomes.append(e.text)
         if "does not arrive" not in e.text:
             break
@@ -91,19 +96,19 @@ def test_artillery_call_arrive_and_fire_for_effect():
     assert art is None or art["failed"] == fails
     if art and art["state"] == "ranging":
         g.record("mp", [(("pieces", "winters", "status", "mp"), 12)])
-        e = P.resolve_effect(g, "winters")
+        e = A.resolve_effect(g, "winters")
         assert "(14\" radius)" in e.text  # 105 mm: 140 m
 
 
 def test_melee_and_aid():
     g = game()
     g.record("close", [(("pieces", "guarnere", "position"), [17, 25.2])])
-    e = P.resolve_melee(g, "guarnere", "de1")
+    e = ME.resolve_melee(g, "guarnere", "de1")
     assert e.detail["outcome"] in ("a kills", "a wounds", "b kills", "b wounds", "draw")
     g.record("hurt", [(("pieces", "toye", "status", "wounded"), True)])
     to(g, "Attacker moves and fires")
     g.record("near", [(("pieces", "lipton", "position"), [12.5, 9])])
-    P.resolve_aid(g, "lipton", "toye")
+    ME.resolve_aid(g, "lipton", "toye")
     while g.position[0] == 1:
         g.advance()
     assert g.piece("toye")["status"].get("tended")
@@ -111,19 +116,19 @@ def test_melee_and_aid():
 
 def test_morale_at_half_casualties():
     g = game()
-    assert P.must_test(g) == []
+    assert MO.must_test(g) == []
     g.record("losses", [(("pieces", "de1", "alive"), False), (("pieces", "de2", "status", "wounded"), True)])
-    assert P.must_test(g) == ["outpost"]
-    e = P.resolve_morale(g, "outpost")
+    assert MO.must_test(g) == ["outpost"]
+    e = MO.resolve_morale(g, "outpost")
     face = e.rolls[0].faces[0]
     assert e.detail["outcome"] == (face == 1 or (face != 100 and face < 30))
 
 
 def test_artillery_is_called_once_and_rolled_each_turn():
     g = game()
-    P.resolve_call(g, "winters", (19, 27))
+    A.resolve_call(g, "winters", (19, 27))
     with pytest.raises(IllegalActionError, match="already called"):
-        P.resolve_call(g, "winters", (19, 27))
+        A.resolve_call(g, "winters", (19, 27))
 
 
 def test_failed_morale_withdraws_to_cover_or_away():
@@ -132,7 +137,7 @@ def test_failed_morale_withdraws_to_cover_or_away():
                       (("pieces", "de2", "alive"), False)])
     while g.current_step().name != "Defender moves and fires":
         g.advance()
-    P.resolve_withdraw(g, "outpost")
+    MO.resolve_withdraw(g, "outpost")
     x, y = g.piece("unteroffizier")["position"]
     assert (x, y) != (27, 24) and y >= 24  # away from the Americans to the south, never towards them
 
@@ -141,13 +146,13 @@ def test_grenade_hits_one_man_in_the_open_or_everyone_in_the_room():
     g = game()
     to(g, "Attacker moves and fires")
     g.record("close", [(("pieces", "toye", "position"), [27, 21.5])])  # 2.5" from the foxholes
-    d = P.grenade_odds(g, "toye", "unteroffizier")
+    d = F.grenade_odds(g, "toye", "unteroffizier")
     # veteran fires under 110 (all but 00); effective against dug in: 60 x 0.1 = 6, so 01-05; even: 1/2
     assert d.p("wounds") == Fraction(5, 100) * Fraction(1, 2)
     with pytest.raises(IllegalActionError, match="beyond a grenade's throw"):
-        P.resolve_grenade(g, "guarnere", "unteroffizier")
+        F.resolve_grenade(g, "guarnere", "unteroffizier")
     g.record("in", [(("pieces", "guarnere", "position"), [18, 24.5])])
-    e = P.resolve_grenade(g, "guarnere", "de1")  # de1 and de2 stand in the barn: a confined space
+    e = F.resolve_grenade(g, "guarnere", "de1")  # de1 and de2 stand in the barn: a confined space
     if e.detail["outcome"]:
         assert set(e.detail["outcome"]) <= {"de1", "de2"}
     throws = [r for r in e.rolls if r.purpose.startswith("grenade:")]
@@ -162,7 +167,7 @@ def test_mortar_two_inch_radius_and_wound_table():
 
     g = Game(loads(text), 44, flow=SEQUENCE)
     to(g, "Attacker moves and fires")
-    d = P.mortar_odds(g, "malarkey", (19, 26))  # de1 (17, 26) and de2 (21, 26) are both 2" away
+    d = F.mortar_odds(g, "malarkey", (19, 26))  # de1 (17, 26) and de2 (21, 26) are both 2" away
     on_target = Fraction(59, 100)  # veteran, open: fires under 110, effective under 60 -> 01-59
     both_open = Fraction(49, 100) ** 2  # 50%, "less than": 01-49
     assert d.p(2) == on_target * both_open

@@ -254,13 +254,12 @@ def test_action_previews_blast_zone_and_danger_zone(app):
 
 
 def test_view_as_a_side_hides_what_it_has_not_spotted(tmp_path):
-    from wgkit.engine import Game
-    from wgkit.rules.actions import flow_for
+    from wgkit.rules.registry import get_ruleset
     from wgkit.scenario import dumps, load, loads
 
     s = load(FARM)
     hidden = loads(dumps(s).replace("  - id: gsec\n", "  - id: gsec\n    hidden: true\n"))
-    app = UmpireApp(Game(hidden, flow=flow_for("close_action")))
+    app = UmpireApp(get_ruleset("close_action").new_game(hidden))
     assert app.board.canvas.scene.tagged("mg42")
     app.viewer.value = "us"
     assert not app.board.canvas.scene.tagged("mg42") and app.board.canvas.scene.tagged("r1")

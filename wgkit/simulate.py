@@ -13,27 +13,27 @@ import os
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any, Callable
 
-from wgkit.rules.actions import flow_for
+from wgkit.rules.contract import Policy
+from wgkit.rules.registry import RULESETS, get_ruleset
 from wgkit.scenario.model import Scenario
 
-POLICIES = {"close_action", "company_fire", "rookie", "eagles"}
 Z95 = 1.959963984540054
 
 
-def policy_for(ruleset: str):
-    if ruleset not in POLICIES:
-        raise ValueError(f"no simulation policy for {ruleset}; there are policies for {', '.join(sorted(POLICIES))}")
-    return import_module(f"wgkit.rules.{ruleset}.policy")
+def policy_for(ruleset: str) -> Policy:
+    """The ruleset's simulation policy (its contract's ``policy``)."""
+    policy = get_ruleset(ruleset).policy
+    if policy is None:
+        have = sorted(r for r in RULESETS if get_ruleset(r).policy is not None)
+        raise ValueError(f"no simulation policy for {ruleset}; there are policies for {', '.join(have)}")
+    return policy
 
 
 def play_one(scenario: Scenario, seed: int, turns: int) -> dict[str, Any]:
     """One seeded game by the policies: pieces lost and at the start, by side, and the winner."""
-    from wgkit.engine.game import Game
-
-    game = Game(scenario, seed, flow=flow_for(scenario.ruleset))
+    game = get_ruleset(scenario.ruleset).new_game(scenario, seed)
     policy_for(scenario.ruleset).play(game, turns)
     lost: Counter = Counter()
     total: Counter = Counter()

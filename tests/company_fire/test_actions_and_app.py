@@ -6,7 +6,8 @@ import pytest
 from tests.company_fire.helpers import game, put, set_card
 from tests.conftest import ROOT
 from wgkit.engine import IllegalActionError
-from wgkit.rules.actions import actions_for, move_piece, sight_for
+from wgkit.rules.actions import actions_for
+from wgkit.rules.registry import get_ruleset
 from wgkit.rules.company_fire import lookup as L
 from wgkit.rules.company_fire import rally as R
 from wgkit.widgets import UmpireApp
@@ -81,16 +82,16 @@ def test_rally_once_per_phase_and_a_failure_ends_the_card():
 
 def test_a_drag_on_the_board_moves_by_squares():
     g = game()
-    e = move_piece(g, "sq2_base", centre(g, (4, 2)))
+    e = get_ruleset(g.scenario.ruleset).move(g, "sq2_base", centre(g, (4, 2)))
     assert e.text == "sq2 moves to (4, 2)" and g.state["pieces"]["sq2_base"]["cell"] == [4, 2]
     g = game(step="Rally")
     with pytest.raises(IllegalActionError, match="units move in the Move and fire segment; now is Rally"):
-        move_piece(g, "sq2_base", centre(g, (4, 2)))
+        get_ruleset(g.scenario.ruleset).move(g, "sq2_base", centre(g, (4, 2)))
 
 
 def test_grid_sight_for_the_board():
     g = game()
-    sight = sight_for(g)
+    sight = get_ruleset(g.scenario.ruleset).sight
     clear, why = sight(g, "mg_base", "weber_base")
     assert not clear and why.startswith("edge")
     put(g, "mg", (4, 3))

@@ -6,7 +6,8 @@ import pytest
 from tests.conftest import ROOT
 from tests.eagles.helpers import game
 from wgkit.engine import IllegalActionError
-from wgkit.rules.actions import actions_for, move_piece
+from wgkit.rules.actions import actions_for
+from wgkit.rules.registry import get_ruleset
 from wgkit.rules.eagles import lookup as L
 from wgkit.rules.eagles.flow import SEQUENCE
 from wgkit.widgets import UmpireApp
@@ -50,8 +51,8 @@ def test_call_fire_and_the_barrage_preview():
 def test_drag_moves_by_the_movement_rules():
     g = game("tutorial_crossroads_barrage")
     with pytest.raises(IllegalActionError, match="may move 4"):
-        move_piece(g, "easy_s", (28, 20))
-    e = move_piece(g, "easy_s", (28, 15))
+        get_ruleset(g.scenario.ruleset).move(g, "easy_s", (28, 20))
+    e = get_ruleset(g.scenario.ruleset).move(g, "easy_s", (28, 15))
     assert e.text == "easy moves to (28.0, 15.0)"
 
 

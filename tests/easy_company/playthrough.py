@@ -9,7 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from wgkit.engine import Game, IllegalActionError
-from wgkit.rules.easy_company import play as P
+from wgkit.rules.easy_company import artillery as A
+from wgkit.rules.easy_company import fire as F
+from wgkit.rules.easy_company import lookup as L
+from wgkit.rules.easy_company import morale as MO
+from wgkit.rules.easy_company import movement as MV
 from wgkit.rules.easy_company.flow import SEQUENCE
 from wgkit.scenario import load
 
@@ -27,8 +31,8 @@ ORDERS = {
 
 
 def act(game: Game, name: str, args: tuple) -> str:
-    fn = {"call": P.resolve_call, "arrive": P.resolve_arrival, "effect": P.resolve_effect,
-          "fire": P.resolve_fire, "move": P.resolve_move}[name]
+    fn = {"call": A.resolve_call, "arrive": A.resolve_arrival, "effect": A.resolve_effect,
+          "fire": F.resolve_fire, "move": MV.resolve_move}[name]
     try:
         return fn(game, *args).text
     except IllegalActionError as exc:
@@ -43,13 +47,13 @@ def transcript() -> list[str]:
         lines.append(f"-- turn {game.position[0]}, {step}")
         if "moves and fires" in step:
             for uid, u in game.state["units"].items():
-                if u["side"] in game.acting_sides() and u["status"].get("morale") == "withdraw" and P.figures(game, uid, fit=True):
-                    lines.append(P.resolve_withdraw(game, uid).text)
+                if u["side"] in game.acting_sides() and u["status"].get("morale") == "withdraw" and L.figures(game, uid, fit=True):
+                    lines.append(MO.resolve_withdraw(game, uid).text)
         for name, args in ORDERS.get(step, []):
             lines.append(act(game, name, args))
         if step == "Morale":
-            for uid in P.must_test(game):
-                lines.append(P.resolve_morale(game, uid).text)
+            for uid in MO.must_test(game):
+                lines.append(MO.resolve_morale(game, uid).text)
             if game.position[0] == 3:
                 break
         game.advance()

@@ -6,7 +6,8 @@ import pytest
 from tests.conftest import ROOT
 from tests.rookie.helpers import game
 from wgkit.engine import IllegalActionError
-from wgkit.rules.actions import actions_for, move_piece
+from wgkit.rules.actions import actions_for
+from wgkit.rules.registry import get_ruleset
 from wgkit.rules.rookie import flow as FL
 from wgkit.rules.rookie import lookup as L
 from wgkit.widgets import UmpireApp
@@ -44,11 +45,11 @@ def test_the_step_actions_outside_the_card_sequence():
 def test_a_drag_moves_the_acting_unit_by_the_rules():
     g = game()
     with pytest.raises(IllegalActionError, match="not the unit acting"):
-        move_piece(g, "ru_sq_s", (12, 10))
+        get_ruleset(g.scenario.ruleset).move(g, "ru_sq_s", (12, 10))
     g.record("stack", [(("decks", "activation", "draw"), ["2H"])])
     FL.draw_card(g)
     FL.activate(g, "ru_sq")
-    e = move_piece(g, "ru_sq_s", (13, 10))
+    e = get_ruleset(g.scenario.ruleset).move(g, "ru_sq_s", (13, 10))
     assert e.text == "ru_sq moves 3.0\" to (13.0, 10.0)"
 
 

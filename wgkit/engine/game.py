@@ -174,6 +174,19 @@ class Game:
                 self.record("step", extra, f"start of {p.steps[ns].name}")
         return event
 
+    def at_step(self, name: str) -> "Game":
+        """Advance to the next step called ``name`` (the current one counts); return the game.
+
+        Raises :class:`IllegalActionError` when no step of the turn sequence has that name."""
+        names = [s.name for p in self.flow.phases for s in p.steps]
+        if name not in names:
+            raise IllegalActionError(f"no step called {name!r}; the steps are: {', '.join(names)}")
+        for _ in range(len(names) + 1):
+            if self.current_step().name == name:
+                return self
+            self.advance()
+        raise IllegalActionError(f"step {name!r} was not reached within one turn")
+
     def require(self, action: str) -> None:
         if action not in self.legal_actions():
             step = self.current_step()

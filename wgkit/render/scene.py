@@ -134,9 +134,9 @@ def build_scene(scenario: Scenario, state: dict[str, Any] | None = None,
         for cell in grid.cells():
             scene.add("grid", Shape("polygon", np.asarray(grid.corners(cell)), None, S.GRID, 0.03, 0.6))
     if state is not None:
-        from wgkit.rules.actions import markers_for
+        from wgkit.rules.registry import get_ruleset
 
-        scene.layers["grid"] += markers_for(scenario, state)
+        scene.layers["grid"] += get_ruleset(scenario.ruleset).markers(scenario, state)
     # -- units ----------------------------------------------------------------------------------
     pieces = state["pieces"] if state is not None else None
     colours = {s.id: s.colour or S.SIDE_DEFAULTS[i % len(S.SIDE_DEFAULTS)] for i, s in enumerate(scenario.sides)}

@@ -1,15 +1,14 @@
 """Actions as data for the ActionPanel: parameters, odds before the roll, and resolution.
 
-Each ruleset offers its actions through ``wgkit.rules.<id>.actions.ACTIONS`` (a function of the
-game); every ruleset also gets the umpire's generic tools defined here (a dice pool with its
-odds, and a free move).
+Each ruleset offers its actions through its contract's ``actions`` (a function of the game, see
+:mod:`wgkit.rules.contract`); every ruleset also gets the umpire's generic tools defined here
+(a dice pool with its odds, and a free move).
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from wgkit.dice import DICE
 from wgkit.odds import Distribution, exact
@@ -21,7 +20,10 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Param:
-    """One parameter: ``kind`` is piece, point, int or choice."""
+    """One parameter: ``kind`` is piece, point, int or choice.
+
+    A choice's ``choices`` are plain values, or ``(label, value)`` pairs where the value is not
+    text a person reads (several pieces as a tuple of ids, see :func:`groups`)."""
 
     name: str
     kind: str
@@ -30,6 +32,28 @@ class Param:
     default: Any = None
     low: int = 0
     high: int = 100
+
+    def values(self) -> list[Any]:
+        """The values a choice can take (without labels)."""
+        return [c[1] if _labelled(c) else c for c in self.choices]
+
+    def initial(self) -> Any:
+        """The value a form starts with: the default when one is given (0 stays 0), else the
+        first choice, else the lower bound."""
+        if self.default is not None:
+            return self.default
+        if self.kind == "choice":
+            return self.values()[0] if self.choices else None
+        return self.low if self.kind == "int" else None
+
+
+def _labelled(choice: Any) -> bool:
+    return isinstance(choice, tuple) and len(choice) == 2 and isinstance(choice[0], str) and isinstance(choice[1], tuple)
+
+
+def groups(members: Iterable[Sequence[str]], joiner: str = " + ") -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Choices whose values are tuples of piece or unit ids, labelled for a person."""
+    return tuple((joiner.join(m), tuple(m)) for m in members)
 
 
 @dataclass(frozen=True)
@@ -74,59 +98,8 @@ GENERIC = (
 )
 
 
-def _ruleset_module(ruleset: str, name: str):
-    try:
-        return importlib.import_module(f"wgkit.rules.{ruleset}.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"wgkit.rules.{ruleset}.{name}":
-            raise
-        return None
-
-
-def flow_for(ruleset: str):
-    """The ruleset's turn sequence, or a single free step until it has one."""
-    from wgkit.engine.flow import SIMPLE
-
-    module = _ruleset_module(ruleset, "flow")
-    return module.SEQUENCE if module else SIMPLE
-
-
-def los_policy_for(ruleset: str):
-    """The ruleset's line-of-sight knobs (default: see out of and into cover at its edge)."""
-    from wgkit.geometry.los import LosPolicy
-
-    module = _ruleset_module(ruleset, "flow")
-    return getattr(module, "LOS_POLICY", LosPolicy()) if module else LosPolicy()
-
-
-def move_piece(game: "Game", piece: str, to: tuple[float, float]) -> "Event":
-    """Move by the ruleset's movement rules where it has them, else freely (umpire)."""
-    module = _ruleset_module(game.scenario.ruleset, "actions")
-    if module is not None and hasattr(module, "move"):
-        return module.move(game, piece, to)
-    return game.move(piece, to)
-
-
-def move_limit(game: "Game", piece: str) -> float | None:
-    module = _ruleset_module(game.scenario.ruleset, "actions")
-    return module.move_limit(game, piece) if module is not None and hasattr(module, "move_limit") else None
-
-
-def sight_for(game: "Game") -> Callable[["Game", str, str], tuple[bool, str]] | None:
-    """A ruleset's own piece-to-piece sight rule, ``(game, piece, other) -> (clear, why not)``,
-    where it replaces the free-form line of sight (gridded rulesets)."""
-    module = _ruleset_module(game.scenario.ruleset, "actions")
-    return getattr(module, "sight", None) if module is not None else None
-
-
-def markers_for(scenario, state: dict) -> list:
-    """A ruleset's own table markers for a state (smoke, fire missions, minefields), as shapes
-    drawn under the units; none for rulesets without ``wgkit.rules.<id>.markers``."""
-    module = _ruleset_module(scenario.ruleset, "markers")
-    return module.MARKERS(scenario, state) if module is not None else []
-
-
 def actions_for(game: "Game") -> list[ActionSpec]:
     """The ruleset's actions legal now, then the umpire's generic tools."""
-    module = _ruleset_module(game.scenario.ruleset, "actions")
-    return (list(module.ACTIONS(game)) if module else []) + list(GENERIC)
+    from wgkit.rules.registry import get_ruleset
+
+    return list(get_ruleset(game.scenario.ruleset).actions(game)) + list(GENERIC)

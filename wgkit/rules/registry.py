@@ -1,18 +1,23 @@
-"""The registry of rulesets: each declares its vocabulary, scale and dice as data.
+"""The registry of rulesets: the one place that knows where each ruleset lives.
 
-Like python-chess's variant registry, a ruleset is found by id or alias. Only vocabulary
-modules (pure data) are imported here, so the scenario validator can use the registry without
-pulling in any procedure code.
+Like python-chess's variant registry, a ruleset is found by id or alias. Two levels:
+:func:`find_ruleset` gives a ruleset's vocabulary, scale and dice (:class:`RulesetInfo`, pure
+data, so the scenario validator pulls in no procedure code); :func:`get_ruleset` gives the
+whole :class:`~wgkit.rules.contract.Ruleset` (turn, actions, odds, policy ...), imported on
+first use. Adding a ruleset means one line in each of :func:`_load` and :func:`_contracts`.
 """
 
 from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from wgkit.geometry.scale import GroundScale
 from wgkit.vocabulary import TERRAIN_TYPES
+
+if TYPE_CHECKING:
+    from wgkit.rules.contract import Ruleset
 
 
 @dataclass(frozen=True)
@@ -108,3 +113,26 @@ def terrain_effect(ruleset: RulesetInfo, type_: str, variant: str | None = None)
     if variant and f"{type_}/{variant}" in ruleset.terrain:
         return ruleset.terrain[f"{type_}/{variant}"]
     return ruleset.terrain[type_]
+
+
+def _contracts() -> dict[str, "Ruleset"]:
+    from wgkit.rules.close_action.ruleset import RULESET as ca
+    from wgkit.rules.company_fire.ruleset import RULESET as cf
+    from wgkit.rules.eagles.ruleset import RULESET as ea
+    from wgkit.rules.easy_company.ruleset import RULESET as ec
+    from wgkit.rules.rookie.ruleset import RULESET as rk
+
+    found = {r.id: r for r in (ec, ea, ca, rk, cf)}
+    if set(found) != set(RULESETS):
+        raise RuntimeError(f"rulesets with vocabulary but no contract object: {sorted(set(RULESETS) - set(found))}")
+    return found
+
+
+_CONTRACTS: dict[str, "Ruleset"] = {}
+
+
+def get_ruleset(name: str) -> "Ruleset":
+    """The whole ruleset (its :class:`~wgkit.rules.contract.Ruleset` object) by id or alias."""
+    if not _CONTRACTS:
+        _CONTRACTS.update(_contracts())
+    return _CONTRACTS[find_ruleset(name).id]

@@ -9,7 +9,7 @@ import ipywidgets as W
 
 from wgkit.engine.game import Game
 from wgkit.engine.save import Autosave, load as load_game, save
-from wgkit.rules.actions import flow_for
+from wgkit.rules.registry import get_ruleset
 from wgkit.scenario import load as load_scenario
 from wgkit.scenario.model import Scenario
 from wgkit.widgets.board import BoardView
@@ -47,10 +47,10 @@ class UmpireApp:
         if p.suffix == ".wgsave":
             scenario_game = load_game(p, recover=True).game
             game = Game.replay(scenario_game.scenario, scenario_game.seed, scenario_game.log,
-                               flow_for(scenario_game.scenario.ruleset))
+                               get_ruleset(scenario_game.scenario.ruleset).sequence)
         else:
             scenario: Scenario = load_scenario(p)
-            game = Game(scenario, flow=flow_for(scenario.ruleset))
+            game = get_ruleset(scenario.ruleset).new_game(scenario)
         return cls(game, autosave)
 
     def view_as(self, side: str) -> None:

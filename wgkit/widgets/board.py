@@ -15,8 +15,7 @@ from wgkit.geometry.terrain import TerrainIndex
 from wgkit.render import style as S
 from wgkit.render.canvas import BoardCanvas
 from wgkit.render.scene import Shape, build_scene, geometry_shapes, overlay_layer, piece_points
-from wgkit.rules.actions import los_policy_for, move_limit, move_piece, sight_for
-from wgkit.rules.registry import find_ruleset
+from wgkit.rules.registry import find_ruleset, get_ruleset
 from wgkit.widgets.errors import ErrorArea
 
 PICK_RADIUS = 0.8  # inches: how close a click must be to a piece to select it
@@ -33,11 +32,12 @@ class BoardView:
         self.canvas = BoardCanvas(t.width, t.depth, px_per_inch or min(14.0, 840.0 / t.width))
         self.terrain = TerrainIndex.from_scenario(game.scenario)
         self.ruleset = find_ruleset(game.scenario.ruleset)
-        self.policy = los_policy_for(game.scenario.ruleset)
+        self.rules = get_ruleset(game.scenario.ruleset)
+        self.policy = self.rules.los_policy
         self.selected: str | None = None
         self.extra: list[Shape] = []  # overlays placed by the caller: zones, arcs, templates
         self.los: list[Shape] = []
-        self.move_limit: Callable[[str], float | None] = lambda piece: move_limit(game, piece)
+        self.move_limit: Callable[[str], float | None] = lambda piece: self.rules.move_limit(game, piece)
         self.listeners: list[Callable[[str, object], None]] = []
         self._drag_from: tuple[float, float] | None = None
         self.status = W.HTML("Click a piece to select it; drag it to move; hover to see line of sight.")
@@ -142,7 +142,7 @@ class BoardView:
         if len(ids) == 1:
             return [], f"<b>{piece}</b> has no enemy on the table"
         pts = np.array([live[i]["position"] for i in ids], dtype=float)
-        ruled = sight_for(self.game)
+        ruled = self.rules.sight
         if ruled is not None:  # a gridded ruleset's own sight rule (centre to centre, edges)
             return self._ruled_los(piece, ids, pts, ruled)
         seen, blockers = SightField(self.terrain, pts, self.policy).fan(0)
@@ -192,7 +192,7 @@ class BoardView:
         if limit is not None and dist > limit + 1e-9:
             self.status.value = f"<b>{self.selected}</b> may move {limit:g}\"; that is {dist:.1f}\""
             return
-        event = move_piece(self.game, self.selected, (round(x, 2), round(y, 2)))
+        event = self.rules.move(self.game, self.selected, (round(x, 2), round(y, 2)))
         self.refresh()
         self.select(self.selected)
         self._emit("event", event)

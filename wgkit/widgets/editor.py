@@ -16,7 +16,7 @@ from wgkit.geometry.terrain import TerrainIndex
 from wgkit.render import style as S
 from wgkit.render.canvas import BoardCanvas
 from wgkit.render.scene import Shape, build_scene
-from wgkit.rules.actions import los_policy_for
+from wgkit.rules.registry import get_ruleset
 from wgkit.rules.registry import RULESETS
 from wgkit.scenario.io import dumps
 from wgkit.scenario.model import Scenario
@@ -263,7 +263,7 @@ class ScenarioEditor:
         t = self.data["table"]
         xs, ys = np.meshgrid(np.arange(0.5, t["width"], VIEWSHED_STEP), np.arange(0.5, t["depth"], VIEWSHED_STEP))
         pts = np.r_[[[x, y]], np.c_[xs.ravel(), ys.ravel()]]
-        seen, _ = SightField(TerrainIndex.from_scenario(scenario), pts, los_policy_for(scenario.ruleset)).fan(0)
+        seen, _ = SightField(TerrainIndex.from_scenario(scenario), pts, get_ruleset(scenario.ruleset).los_policy).fan(0)
         h = VIEWSHED_STEP / 2
         self.viewshed = [Shape("polygon", np.array([[px - h, py - h], [px + h, py - h], [px + h, py + h], [px - h, py + h]]),
                                S.LOS_CLEAR, None, alpha=0.25, tag="viewshed") for px, py in pts[1:][seen[1:]]]
@@ -288,7 +288,7 @@ class ScenarioEditor:
         terrain = TerrainIndex.from_scenario(scenario)
         seen = np.zeros(len(lattice), dtype=bool)
         for sx, sy in samples:
-            field = SightField(terrain, np.r_[[[sx, sy]], lattice], los_policy_for(scenario.ruleset))
+            field = SightField(terrain, np.r_[[[sx, sy]], lattice], get_ruleset(scenario.ruleset).los_policy)
             seen |= field.fan(0)[0][1:]
         h = VIEWSHED_STEP / 2
         self.viewshed += [Shape("polygon", np.array([[px - h, py - h], [px + h, py - h], [px + h, py + h], [px - h, py + h]]),

@@ -112,10 +112,10 @@ class ActionPanel:
             return W.Dropdown(options=options, description=label, value=p.default if p.default in options else
                               (options[0] if options else None))
         if p.kind == "choice":
-            return W.Dropdown(options=list(p.choices), description=label, value=p.default or p.choices[0])
+            return W.Dropdown(options=list(p.choices), description=label, value=p.initial())
         if p.kind == "point":
             return W.Text(description=label, placeholder="x, y (or click the board)", value=p.default or "")
-        return W.BoundedIntText(description=label, value=p.default or p.low, min=p.low, max=p.high)
+        return W.BoundedIntText(description=label, value=p.initial(), min=p.low, max=p.high)
 
     def _build_params(self) -> None:
         spec = self.spec

@@ -3,13 +3,11 @@ before the roll computed by the same plan the resolution uses."""
 
 from __future__ import annotations
 
-from wgkit.dice import D6
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.geometry.zones import blast_zone
-from wgkit.odds import exact
 from wgkit.render.scene import arc_overlay, zone_overlay
 from wgkit.rules.actions import ActionSpec, Param
-from wgkit.rules.close_action import blast, fire, melee, morale, movement
+from wgkit.rules.close_action import blast, fire, melee, morale, movement, odds
 from wgkit.rules.close_action import state as S
 from wgkit.rules.close_action import tables as T
 
@@ -46,7 +44,7 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
         units = _units(game, sides, lambda u: S.unit_of(game, u)["status"].get("morale", "ok") != "ok")
         if units:
             out.append(ActionSpec("rally", "Rally (officer within 3\")", (Param("unit", "choice", "unit", units),),
-                                  lambda g, p: exact(lambda c: c.check(D6, range(morale.rally_need(g, p["unit"]), 7), "rally")),
+                                  lambda g, p: odds.rally(morale.rally_need(g, p["unit"])),
                                   lambda g, p: morale.resolve_rally(g, p["unit"]), "Morale: Rally"))
     if "fire" in legal:
         units = _units(game, sides, lambda u: S.unit_of(game, u)["status"].get("morale", "ok") == "ok")
@@ -104,11 +102,11 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
     if "melee" in legal:
         fights = melee.groups(game)
         if fights:
-            names = tuple(f"{g.single} v {'+'.join(g.many)}" for g in fights)
-            pick = {n: g for n, g in zip(names, fights)}
-            out.append(ActionSpec("melee", "Hand to hand", (Param("group", "choice", "fight", names),),
-                                  lambda g, p: melee.melee_odds(g, pick[p["group"]]),
-                                  lambda g, p: melee.resolve_melee(g, pick[p["group"]]), "Hand-to-Hand Fighting"))
+            pick = {(g.single, *g.many): g for g in fights}
+            names = tuple((f"{g.single} v {' + '.join(g.many)}", key) for key, g in pick.items())
+            out.append(ActionSpec("melee", "Hand to hand", (Param("group", "choice", "fight (the single figure first)", names),),
+                                  lambda g, p: melee.melee_odds(g, pick[tuple(p["group"])]),
+                                  lambda g, p: melee.resolve_melee(g, pick[tuple(p["group"])]), "Hand-to-Hand Fighting"))
     return out
 
 

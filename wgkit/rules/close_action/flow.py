@@ -42,5 +42,3 @@ SEQUENCE = TurnSequence((
         Step("Hand to hand", "both", ("melee",), "figures in contact fight a round", "Turn Sequence 4; Hand-to-Hand Fighting"),
     )),
 ), alternate=True, setup=turn_start)
-
-LOS_POLICY = LOS

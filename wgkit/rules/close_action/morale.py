@@ -98,6 +98,11 @@ def resolve_morale(game: Game, unit: str):
                                "isolated": alone},
                        action={"name": "morale", "params": {"unit": unit}})
 
+def rally_roll(chance, need: int) -> bool:
+    """Morale: Rally. One d6 at ``need`` or more."""
+    return chance.check(D6, range(need, 7), "rally")
+
+
 def rally_need(game: Game, unit: str) -> int:
     return T.RALLY[S.quality(game, unit)].value
 
@@ -112,11 +117,11 @@ def resolve_rally(game: Game, unit: str):
         raise IllegalActionError(f"no officer within {T.OFFICER_NEAR.value:g}\" of {unit}: it cannot rally")
     need = rally_need(game, unit)
     roller = game.roller()
-    ok = Play(roller).check(D6, range(need, 7), "rally")
+    ok = rally_roll(Play(roller), need)
     changes = [(("rng", "counter"), roller.counter)]
     if ok:
         changes.append((("units", unit, "status", "morale"), "ok"))
-    odds = exact(lambda chance: chance.check(D6, range(need, 7), "rally"))
+    odds = exact(rally_roll, need)
     return game.record("rally", changes, f"{officer} rallies {unit} ({need}-6): {'rallied' if ok else 'fails'}",
                        rolls=tuple(roller.log),
                        detail={"rule": "Morale: Rally", "outcome": ok, "odds": odds.describe(),

@@ -8,15 +8,15 @@ from itertools import combinations
 import numpy as np
 
 from wgkit.engine.game import Game, IllegalActionError
-from wgkit.odds import exact
 from wgkit.render.scene import Shape
-from wgkit.rules.actions import ActionSpec, Param
+from wgkit.rules.actions import ActionSpec, Param, groups
 from wgkit.rules.company_fire import artillery as A
 from wgkit.rules.company_fire import assault as C
 from wgkit.rules.company_fire import fire as F
 from wgkit.rules.company_fire import lookup as L
 from wgkit.rules.company_fire import mines as M
 from wgkit.rules.company_fire import movement as V
+from wgkit.rules.company_fire import odds
 from wgkit.rules.company_fire import rally as R
 
 
@@ -45,7 +45,7 @@ def _square(game: Game, c: L.Cell, colour: str = "#ffd60a", label: str = "") -> 
     return out
 
 
-def _groups(game: Game, sides: list[str]) -> tuple[str, ...]:
+def _groups(game: Game, sides: list[str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """Every set of two or more units of a square that could fire together."""
     out = []
     cells: dict[L.Cell, list[str]] = {}
@@ -53,16 +53,16 @@ def _groups(game: Game, sides: list[str]) -> tuple[str, ...]:
         cells.setdefault(L.cell(game, u), []).append(u)
     for units in cells.values():
         for n in range(2, len(units) + 1):
-            out += ["+".join(c) for c in combinations(units, n)]
-    return tuple(out)
+            out += list(combinations(units, n))
+    return groups(out)
 
 
-def _assault_groups(game: Game, sides: list[str]) -> tuple[str, ...]:
+def _assault_groups(game: Game, sides: list[str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
     cells: dict[L.Cell, list[str]] = {}
     for u in _units(game, sides, lambda u: L.role(game, u) in ("squad", "vehicle") or L.kind(game, u) == "bazooka_team"):
         if L.adjacent_to_enemy(game, u, L.cell(game, u)):
             cells.setdefault(L.cell(game, u), []).append(u)
-    return tuple("+".join(c) for units in cells.values() for n in range(1, len(units) + 1) for c in combinations(units, n))
+    return groups(c for units in cells.values() for n in range(1, len(units) + 1) for c in combinations(units, n))
 
 
 def ACTIONS(game: Game) -> list[ActionSpec]:
@@ -75,7 +75,7 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
     at = Param("target", "point", "target square")
     if "artillery arrives" in legal and L.cf(game).get("mission", {}).get(side) and A.fire_card(game):
         out.append(ActionSpec("artillery arrives", "Fire mission arrives?", (),
-                              lambda g, p: exact(A.arrival), lambda g, p: A.resolve_arrival(g, side), "Artillery",
+                              lambda g, p: odds.artillery_arrival(), lambda g, p: A.resolve_arrival(g, side), "Artillery",
                               lambda g, p: [f"{L.cf(g)['mission'][side]['kind']} on {tuple(L.cf(g)['mission'][side]['cell'])}; "
                                             "a 1 cancels it", f"HE: {A.he_dice(g, tuple(L.cf(g)['mission'][side]['cell']))}d6 "
                                             "at every unit in the square"],
@@ -100,9 +100,9 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
     groups = _groups(game, [side])
     if "group fire" in legal and groups and kind != "move":
         out.append(ActionSpec("group fire", "Group fire", (Param("units", "choice", "units", groups), at),
-                              lambda g, p: F.plan(g, p["units"].split("+"), to_cell(g, p["target"])).odds(),
-                              lambda g, p: F.resolve(g, p["units"].split("+"), to_cell(g, p["target"])), "Group Fire",
-                              lambda g, p: _mods(F.plan(g, p["units"].split("+"), to_cell(g, p["target"]))),
+                              lambda g, p: F.plan(g, list(p["units"]), to_cell(g, p["target"])).odds(),
+                              lambda g, p: F.resolve(g, list(p["units"]), to_cell(g, p["target"])), "Group Fire",
+                              lambda g, p: _mods(F.plan(g, list(p["units"]), to_cell(g, p["target"]))),
                               lambda g, p: _square(g, to_cell(g, p["target"]), "#d62828", "group fire")))
     assaults = _assault_groups(game, [side])
     if "close assault" in legal and assaults and kind != "fire":
@@ -170,11 +170,11 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
         finders = _units(game, [side], lambda u: L.role(game, u) != "vehicle")
         out.append(ActionSpec("find path", "Find a path through mines", (Param("unit", "choice", "unit", finders),
                                                                          Param("field", "choice", "mined square", fields)),
-                              lambda g, p: exact(M.find_path, int(sum(m.value for m in M.engineers(g, [p["unit"]])))),
+                              lambda g, p: odds.find_path(int(sum(m.value for m in M.engineers(g, [p["unit"]])))),
                               lambda g, p: M.resolve_find_path(g, p["unit"], _key_cell(p["field"])), "Mines"))
         out.append(ActionSpec("clear mines", "Clear mines (units stopped in the square)",
                               (Param("field", "choice", "mined square", fields),),
-                              lambda g, p: exact(M.clearing, int(sum(m.value for m in M.engineers(
+                              lambda g, p: odds.clearing(int(sum(m.value for m in M.engineers(
                                   g, L.units_at(g, _key_cell(p["field"])))))),
                               lambda g, p: M.resolve_clear(g, _key_cell(p["field"])), "Mines"))
     reactors = _units(game, foes, lambda u: L.role(game, u) in ("squad", "team", "vehicle") and _has_small_arms(game, u)
@@ -278,7 +278,7 @@ def _fall_back_odds(game: Game, uid: str, dest: L.Cell):
 
 def _assault_spec(game: Game, groups) -> ActionSpec:
     def parts(g, p):
-        return p["units"].split("+"), to_cell(g, p["target"])
+        return list(p["units"]), to_cell(g, p["target"])
 
     def odds(g, p):
         units, target = parts(g, p)

@@ -6,15 +6,15 @@ from __future__ import annotations
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.geometry.zones import radius_zone
 from wgkit.render.scene import zone_overlay
-from wgkit.rules.actions import ActionSpec, Param
+from wgkit.rules.actions import ActionSpec, Param, groups
 from wgkit.rules.eagles import air as AIR
 from wgkit.rules.eagles import barrage as B
 from wgkit.rules.eagles import close as C
 from wgkit.rules.eagles import fire as F
 from wgkit.rules.eagles import lookup as L
 from wgkit.rules.eagles import movement as MV
+from wgkit.rules.eagles import odds
 from wgkit.rules.eagles import tables as T
-from wgkit.odds import exact
 
 
 def _pt(p) -> tuple[float, float]:
@@ -67,7 +67,7 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
     if "spot" in legal and hidden:
         out.append(ActionSpec("spot", "Spot a hidden unit", (Param("unit", "choice", "spotter", units),
                                                              Param("target", "choice", "look for", hidden)),
-                              lambda g, p: exact(AIR.spot_roll, AIR.spot_chance(g, p["unit"], p["target"])[0]),
+                              lambda g, p: odds.spot(AIR.spot_chance(g, p["unit"], p["target"])[0]),
                               lambda g, p: AIR.resolve_spot(g, p["unit"], p["target"]), "4.1"))
     batteries = tuple(u for u in game.state["units"] if L.alive(game, u) and (L.kind(game, u) == "artillery" or L.attr(game, u, "naval")))
     if "assign" in legal and batteries:
@@ -98,7 +98,7 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
     if "AA fire" in legal and overhead:
         out.append(ActionSpec("AA fire", "AA fire at a sortie", (Param("unit", "choice", "firer", units),
                                                                  Param("plane", "choice", "sortie", overhead)),
-                              lambda g, p: exact(AIR.aa_roll, T.AA_WEAPONS[AIR.aa_kind(g, p["unit"])].value[1]),
+                              lambda g, p: odds.aa_fire(T.AA_WEAPONS[AIR.aa_kind(g, p["unit"])].value[1]),
                               lambda g, p: AIR.resolve_aa(g, p["unit"], p["plane"]), "6.4"))
     if "call fire" in legal and batteries:
         out.append(ActionSpec("call fire", "Order fire", (
@@ -112,21 +112,21 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
             lambda g, p: [f"time lapse {B.lapse(g, p['unit'])} turn(s) for a new mission ({L.nationality(g, p['unit'])})"],
             lambda g, p: _cd(_pt(p["point"]), "aim")))
     if "melee" in legal:
-        pairs = tuple(f"{a} v {b}" for a in units for b in units if L.side(game, a) != L.side(game, b) and a < b
-                      and not L.is_vehicle(game, a) and not L.is_vehicle(game, b) and L.yards(game, a, b) <= C.REACH_YD)
+        pairs = groups(((a, b) for a in units for b in units if L.side(game, a) != L.side(game, b) and a < b
+                        and not L.is_vehicle(game, a) and not L.is_vehicle(game, b) and L.yards(game, a, b) <= C.REACH_YD), " v ")
         if pairs:
             out.append(ActionSpec("melee", "Melee", (Param("pair", "choice", "fight", pairs),),
-                                  lambda g, p: exact(C.melee_roll, *(_rating(g, u) for u in p["pair"].split(" v "))),
-                                  lambda g, p: C.resolve_melee(g, *p["pair"].split(" v ")), "5.1"))
+                                  lambda g, p: odds.melee(*(_rating(g, u) for u in p["pair"])),
+                                  lambda g, p: C.resolve_melee(g, *p["pair"]), "5.1"))
     if "assault" in legal:
-        pairs = tuple(f"{a} v {b}" for a in units for b in units if L.side(game, a) != L.side(game, b)
-                      and not L.is_vehicle(game, a) and (L.is_vehicle(game, b) or L.kind(game, b) == "bunker")
-                      and L.yards(game, a, b) <= C.REACH_YD)
+        pairs = groups(((a, b) for a in units for b in units if L.side(game, a) != L.side(game, b)
+                        and not L.is_vehicle(game, a) and (L.is_vehicle(game, b) or L.kind(game, b) == "bunker")
+                        and L.yards(game, a, b) <= C.REACH_YD), " v ")
         if pairs:
             out.append(ActionSpec("assault", "Assault a tank or bunker", (Param("pair", "choice", "assault", pairs),),
-                                  lambda g, p: exact(C.assault_roll, int(sum(m.value for m in C.assault_mods(g, *p["pair"].split(" v "))))),
-                                  lambda g, p: C.resolve_assault(g, *p["pair"].split(" v ")), "5.2",
-                                  lambda g, p: ["30%: d00 plus modifiers at or under 30"] + [str(m) for m in C.assault_mods(g, *p["pair"].split(" v "))]))
+                                  lambda g, p: odds.assault(int(sum(m.value for m in C.assault_mods(g, *p["pair"])))),
+                                  lambda g, p: C.resolve_assault(g, *p["pair"]), "5.2",
+                                  lambda g, p: ["30%: d00 plus modifiers at or under 30"] + [str(m) for m in C.assault_mods(g, *p["pair"])]))
     return out
 
 

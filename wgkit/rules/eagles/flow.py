@@ -67,5 +67,3 @@ SEQUENCE = TurnSequence((
         Step("Assaults on tanks and bunkers", "both", ("assault",), "infantry against vehicles and bunkers", "5.2-5.3"),
     )),
 ), setup=setup)
-
-LOS_POLICY = L.LOS

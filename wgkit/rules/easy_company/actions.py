@@ -7,11 +7,15 @@ import math
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.geometry.zones import radius_zone
 from wgkit.render.scene import zone_overlay
-from wgkit.odds import exact
-from wgkit.rules.actions import ActionSpec, Param
+from wgkit.rules.actions import ActionSpec, Param, groups
 from wgkit.rules.easy_company import chances as C
-from wgkit.rules.easy_company import play as P
-from wgkit.rules.easy_company import rolls as R
+from wgkit.rules.easy_company import artillery as A
+from wgkit.rules.easy_company import fire as F
+from wgkit.rules.easy_company import lookup as L
+from wgkit.rules.easy_company import melee as ME
+from wgkit.rules.easy_company import morale as MO
+from wgkit.rules.easy_company import movement as MV
+from wgkit.rules.easy_company import odds
 from wgkit.rules.easy_company import tables as T
 
 
@@ -24,7 +28,7 @@ def _pt(p: dict) -> tuple[float, float]:
 
 
 def _leader_mps(game: Game, sides: list[str]) -> list[str]:
-    return [f"{f}: {P.mp_left(game, f)} MPs" for f in _figs(game, sides, lambda f: P.is_leader(game, f))]
+    return [f"{f}: {L.mp_left(game, f)} MPs" for f in _figs(game, sides, lambda f: L.is_leader(game, f))]
 
 
 def ACTIONS(game: Game) -> list[ActionSpec]:
@@ -34,111 +38,111 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
     mps = Param("mps", "int", "MPs spent", default=0, low=0, high=20)
     ready = lambda f: not game.piece(f)["status"].get("acted") and not game.piece(f)["status"].get("wounded")  # noqa: E731
     if "call artillery" in legal:
-        radios = _figs(game, sides, lambda f: P.is_leader(game, f) and "radio" in game.scenario.piece(f).weapons)
+        radios = _figs(game, sides, lambda f: L.is_leader(game, f) and "radio" in game.scenario.piece(f).weapons)
         if radios:
             out.append(ActionSpec("call artillery", "Call off-table artillery (5 MPs)",
                                   (Param("leader", "choice", "leader", radios), Param("point", "point", "aim at")),
-                                  lambda g, p: None, lambda g, p: P.resolve_call(g, p["leader"], _pt(p)), "§3.2",
+                                  lambda g, p: None, lambda g, p: A.resolve_call(g, p["leader"], _pt(p)), "§3.2",
                                   lambda g, p: _leader_mps(g, sides)))
         called = tuple(s for s in sides if (game.state["sides"][s]["vars"].get("artillery") or {}).get("state") == "called")
         if called:
             out.append(ActionSpec("artillery", "Does the artillery arrive?", (Param("side", "choice", "side", called),),
-                                  lambda g, p: exact(lambda c: R.test(c, C.arrival_chance(
-                                      P.battery(g, p["side"]).quality or "experienced",
-                                      g.state["sides"][p["side"]]["vars"]["artillery"]["failed"]).value, "arrive")),
-                                  lambda g, p: P.resolve_arrival(g, p["side"]), "§3.2"))
+                                  lambda g, p: odds.test(C.arrival_chance(
+                                      A.battery(g, p["side"]).quality or "experienced",
+                                      g.state["sides"][p["side"]]["vars"]["artillery"]["failed"]).value),
+                                  lambda g, p: A.resolve_arrival(g, p["side"]), "§3.2"))
         ranging = [s for s in sides if (game.state["sides"][s]["vars"].get("artillery") or {}).get("state") == "ranging"]
         if ranging:
-            callers = _figs(game, ranging, lambda f: P.is_leader(game, f))
+            callers = _figs(game, ranging, lambda f: L.is_leader(game, f))
             out.append(ActionSpec("walk fire", "Walk the fire up to 6\" (5 MPs)",
                                   (Param("leader", "choice", "leader", callers), Param("point", "point", "new aim")),
-                                  lambda g, p: P.walk_odds(g, g.piece(p["leader"])["side"]),
-                                  lambda g, p: P.resolve_walk(g, p["leader"], _pt(p)), "§3.2",
+                                  lambda g, p: A.walk_odds(g, g.piece(p["leader"])["side"]),
+                                  lambda g, p: A.resolve_walk(g, p["leader"], _pt(p)), "§3.2",
                                   preview=lambda g, p: _barrage(g, _pt(p))))
             out.append(ActionSpec("fire for effect", "Fire for effect (5 MPs)", (Param("leader", "choice", "leader", callers),),
-                                  lambda g, p: P.effect_odds(g, g.piece(p["leader"])["side"]),
-                                  lambda g, p: P.resolve_effect(g, p["leader"]), "§3.2",
+                                  lambda g, p: A.effect_odds(g, g.piece(p["leader"])["side"]),
+                                  lambda g, p: A.resolve_effect(g, p["leader"]), "§3.2",
                                   preview=lambda g, p: _barrage(g, tuple(g.state["sides"][g.piece(p["leader"])["side"]]
                                                                          ["vars"]["artillery"]["point"]))))
     if "move" in legal:
         men = _figs(game, sides, ready)
         out.append(ActionSpec("move", "Move", (Param("figure", "choice", "figure", men), Param("point", "point", "to"), mps),
-                              lambda g, p: P.move_odds(g, p["figure"], p["mps"])[0],
-                              lambda g, p: P.resolve_move(g, p["figure"], _pt(p), p["mps"]), "§4",
-                              lambda g, p: [str(m) for m in P.move_odds(g, p["figure"], p["mps"])[1]] + _leader_mps(g, sides)))
+                              lambda g, p: MV.move_odds(g, p["figure"], p["mps"])[0],
+                              lambda g, p: MV.resolve_move(g, p["figure"], _pt(p), p["mps"]), "§4",
+                              lambda g, p: [str(m) for m in MV.move_odds(g, p["figure"], p["mps"])[1]] + _leader_mps(g, sides)))
     if "fire" in legal:
         men = _figs(game, sides, ready)
-        targets = tuple(u for u, s in game.state["units"].items() if s["side"] in enemies and P.figures(game, u))
+        targets = tuple(u for u, s in game.state["units"].items() if s["side"] in enemies and L.figures(game, u))
         if men and targets:
             out.append(ActionSpec("fire", "Fire", (Param("figure", "choice", "firer", men),
                                                    Param("target", "choice", "target group", targets), mps),
-                                  lambda g, p: P.fire_odds(g, p["figure"], p["target"], p["mps"]),
-                                  lambda g, p: P.resolve_fire(g, p["figure"], p["target"], p["mps"]), "§5", _fire_explain))
+                                  lambda g, p: F.fire_odds(g, p["figure"], p["target"], p["mps"]),
+                                  lambda g, p: F.resolve_fire(g, p["figure"], p["target"], p["mps"]), "§5", _fire_explain))
     if "grenade" in legal:
         throwers = _figs(game, sides, lambda f: ready(f) and "grenade" in game.scenario.piece(f).weapons)
         foes = _figs(game, enemies)
         if throwers and foes:
             out.append(ActionSpec("grenade", "Throw a grenade", (Param("figure", "choice", "thrower", throwers),
                                                                  Param("target", "choice", "at", foes)),
-                                  lambda g, p: P.grenade_odds(g, p["figure"], p["target"]),
-                                  lambda g, p: P.resolve_grenade(g, p["figure"], p["target"]), "§5.4"))
+                                  lambda g, p: F.grenade_odds(g, p["figure"], p["target"]),
+                                  lambda g, p: F.resolve_grenade(g, p["figure"], p["target"]), "§5.4"))
     if "mortar" in legal:
         crews = _figs(game, sides, lambda f: ready(f) and "mortar" in game.scenario.piece(f).weapons)
         if crews:
             out.append(ActionSpec("mortar", "Mortar (2\" radius)", (Param("figure", "choice", "mortar", crews),
                                                                     Param("point", "point", "aim at")),
-                                  lambda g, p: P.mortar_odds(g, p["figure"], _pt(p)),
-                                  lambda g, p: P.resolve_mortar(g, p["figure"], _pt(p)), "§5.4",
+                                  lambda g, p: F.mortar_odds(g, p["figure"], _pt(p)),
+                                  lambda g, p: F.resolve_mortar(g, p["figure"], _pt(p)), "§5.4",
                                   preview=lambda g, p: zone_overlay(radius_zone(_pt(p), T.MORTAR_RADIUS_IN.value),
                                                                     label="mortar 2\"")))
     if "move" in legal:
         leaving = tuple(u for u, st in game.state["units"].items() if st["side"] in sides
-                        and st["status"].get("morale") == "withdraw" and P.figures(game, u, fit=True))
+                        and st["status"].get("morale") == "withdraw" and L.figures(game, u, fit=True))
         if leaving:
             out.append(ActionSpec("withdraw", "Withdraw (failed morale)", (Param("unit", "choice", "unit", leaving),),
-                                  lambda g, p: None, lambda g, p: P.resolve_withdraw(g, p["unit"]), "§8.1"))
+                                  lambda g, p: None, lambda g, p: MO.resolve_withdraw(g, p["unit"]), "§8.1"))
     if "aid" in legal:
         hurt = _figs(game, sides, lambda f: game.piece(f)["status"].get("wounded"))
         if hurt:
             out.append(ActionSpec("aid", "Tend a wounded man", (Param("figure", "choice", "helper", _figs(game, sides, ready)),
                                                                 Param("wounded", "choice", "wounded", hurt)),
-                                  lambda g, p: None, lambda g, p: P.resolve_aid(g, p["figure"], p["wounded"]), "§7.1"))
+                                  lambda g, p: None, lambda g, p: ME.resolve_aid(g, p["figure"], p["wounded"]), "§7.1"))
     if "melee" in legal:
-        pairs = tuple(f"{a} v {b}" for a in _figs(game, [game.state["active"]]) for b in _figs(game, enemies + sides)
+        pairs = groups(((a, b) for a in _figs(game, [game.state["active"]]) for b in _figs(game, enemies + sides)
                       if game.piece(a)["side"] != game.piece(b)["side"]
-                      and math.dist(game.piece(a)["position"], game.piece(b)["position"]) <= P.CONTACT_IN.value)
+                      and math.dist(game.piece(a)["position"], game.piece(b)["position"]) <= T.CONTACT_IN.value), " v ")
         if pairs:
             out.append(ActionSpec("melee", "Melee", (Param("pair", "choice", "fight", pairs),),
-                                  lambda g, p: exact(R.melee, *(P.GRADE[P.quality(g, f)] for f in p["pair"].split(" v "))),
-                                  lambda g, p: P.resolve_melee(g, *p["pair"].split(" v ")), "§6.1"))
+                                  lambda g, p: odds.melee(*(L.quality(g, f) for f in p["pair"])),
+                                  lambda g, p: ME.resolve_melee(g, *p["pair"]), "§6.1"))
     if "morale" in legal:
-        units = tuple(P.must_test(game))
+        units = tuple(MO.must_test(game))
         if units:
             out.append(ActionSpec("morale", "Unit morale test", (Param("unit", "choice", "unit", units), mps),
-                                  lambda g, p: P.morale_odds(g, p["unit"]),
-                                  lambda g, p: P.resolve_morale(g, p["unit"], p["mps"]), "§8.1"))
+                                  lambda g, p: MO.morale_odds(g, p["unit"]),
+                                  lambda g, p: MO.resolve_morale(g, p["unit"], p["mps"]), "§8.1"))
     return out
 
 
 def _barrage(game: Game, point: tuple[float, float]) -> list:
     """The radius of effect of the side's guns (§3.2), drawn on the table."""
     side = game.acting_sides()[0]
-    radius = P.SCALE.to_inches(C.radius_m(P.battery(game, side).rules.get("calibre_mm", 105)))
+    radius = L.SCALE.to_inches(C.radius_m(A.battery(game, side).rules.get("calibre_mm", 105)))
     return zone_overlay(radius_zone(point, radius), label=f"barrage {radius:g}\"")
 
 
 def _fire_explain(game: Game, p: dict) -> list[str]:
-    weapon, targets, band, fire, eff, metres = P.fire_plan(game, p["figure"], p["target"], p["mps"])
+    weapon, targets, band, fire, eff, metres = F.fire_plan(game, p["figure"], p["target"], p["mps"])
     return [f"{weapon} at {metres:.0f} m ({band} range{': hits only on 01' if band == 'long' else ''})",
             f"fires if the d00 is under {fire}", f"effective if under {eff}"] + _leader_mps(game, game.acting_sides())
 
 
 def move_limit(game: Game, fid: str) -> float:
-    m = P.mode(game, game.piece(fid)["unit"])
-    return P.SCALE.to_inches(C.move_distance_m(m, 0))
+    m = L.mode(game, game.piece(fid)["unit"])
+    return L.SCALE.to_inches(C.move_distance_m(m, 0))
 
 
 def move(game: Game, fid: str, to: tuple[float, float]):
     if "move" not in game.legal_actions():
         raise IllegalActionError(f"figures move in their side's phase; now is {game.current_step().name}")
-    return P.resolve_move(game, fid, to)
+    return MV.resolve_move(game, fid, to)

@@ -87,3 +87,13 @@ MORALE = by_quality((10, 30, 50, 70, 90), "§8.1")
 MORALE_AT: tuple[Sourced[float], ...] = (seed(0.5, "§8.1 (at 50% casualties)"), seed(0.75, "§8.1 (and at 75%)"))
 MORALE_RETRY_MP: Sourced[int] = seed(1, "§8.1 (1 MP, doubling each attempt)")
 MORALE_PER_FAILED_TURN: Sourced[int] = seed(-10, "§8.1 (-10% per consecutive failing turn)")
+
+# House values where the text gives no figure (the kit's, marked as such)
+GRENADE_RANGE_IN = house(3.0, "the text gives no grenade range; 30 m (3\") is a thrown grenade's reach")
+CONTACT_IN = house(1.0, "figures fight hand to hand within 1\" (10 m); the text gives no distance")
+AID_IN = house(1.0, "a figure gives aid within 1\" of the wounded; the text says 'remains with them'")
+HIT_WOUNDS = house(True, "an effective small-arms hit wounds the figure hit; the text scores a 'hit' but "
+                         "states wounds only for grenades and artillery")
+SECOND_WOUND_KILLS = house(True, "a wounded man hit again is killed; the text does not say")
+WITHDRAW_COVER = house(True, "a withdrawing figure goes a full move directly away from the nearest enemy, or to "
+                             "the nearest concealment or dug-in position within that move if there is one")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.geometry.zones import radius_zone
-from wgkit.odds import exact
 from wgkit.render.scene import geometry_shapes, zone_overlay
 from wgkit.rules.actions import ActionSpec, Param
 from wgkit.rules.rookie import command as CMD
@@ -14,6 +13,7 @@ from wgkit.rules.rookie import flow as FL
 from wgkit.rules.rookie import lookup as L
 from wgkit.rules.rookie import morale as MO
 from wgkit.rules.rookie import movement as MV
+from wgkit.rules.rookie import odds
 from wgkit.rules.rookie import support as SU
 from wgkit.rules.rookie import tables as T
 
@@ -86,7 +86,7 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
         airmen = tuple(s for s in sides if game.scenario.rules.get("aircraft", {}).get(s))
         if airmen:
             out.append(ActionSpec("aircraft arrival", "Dice for aircraft", (Param("side", "choice", "side", airmen),),
-                                  lambda g, p: exact(SU.arrival, L.rk(g)["air_chance"].get(p["side"], T.AIR_ARRIVAL["base"].value)),
+                                  lambda g, p: odds.aircraft_arrival(L.rk(g)["air_chance"].get(p["side"], T.AIR_ARRIVAL["base"].value)),
                                   lambda g, p: SU.resolve_arrival(g, p["side"]), "Turn Over Aircraft"))
     return out
 
@@ -126,7 +126,7 @@ def _card_actions(game: Game, r: dict) -> list[ActionSpec]:
                               lambda g, p: None, lambda g, p: CMD.resolve_traverse(g, uid, p["facing"]), "Movement and Firing"))
     if L.status(game, uid).get("immobile") == "mud":
         fns.append(ActionSpec("unstick", "Break free of the mud" + tag, (),
-                              lambda g, p: exact(MV.unstick, T.MUD_FREE["special" if L.attr(g, uid, "special_tank") else "regular"].value),
+                              lambda g, p: odds.unstick(T.MUD_FREE["special" if L.attr(g, uid, "special_tank") else "regular"].value),
                               lambda g, p: MV.resolve_unstick(g, uid), "Breakdown and Immobilization"))
     if L.kind(game, uid) in L.HEAVY:
         fns.append(ActionSpec("set up", ("Take down" if L.status(game, uid).get("deployed") else "Set up") + tag, (),
@@ -134,19 +134,19 @@ def _card_actions(game: Game, r: dict) -> list[ActionSpec]:
     hidden = tuple(u for u in L.enemies(game, uid) if game.state["pieces"][L.piece(game, u)].get("hidden"))
     if hidden:
         fns.append(ActionSpec("observe", "Observe" + tag, (Param("target", "choice", "look for", hidden),),
-                              lambda g, p: exact(SU.spot, SU.observe_chance(g, uid, p["target"])[1]),
+                              lambda g, p: odds.observe(SU.observe_chance(g, uid, p["target"])[1]),
                               lambda g, p: SU.resolve_observe(g, uid, p["target"]), "Observation",
                               lambda g, p: [f"base {SU.observe_chance(g, uid, p['target'])[0]}%"]
                               + [str(m) for m in SU.observe_chance(g, uid, p["target"])[2]]))
     flyers = tuple(s for s in game.state["sides"] if s != L.side(game, uid) and SU.air(game, s)["on_table"])
     if flyers:
         fns.append(ActionSpec("AA fire", "Fire at aircraft" + tag, (Param("side", "choice", "aircraft of", flyers),),
-                              lambda g, p: exact(SU.aa_roll, SU.aa_chance(g, uid)),
+                              lambda g, p: odds.aa_fire(SU.aa_chance(g, uid)),
                               lambda g, p: SU.resolve_aa(g, uid, p["side"]), "Anti-Aircraft Fire"))
     close = tuple(u for u in L.enemies(game, uid) if L.distance(game, uid, u) <= T.MELEE_REACH.value + 1.0)
     if close:
         fns.append(ActionSpec("melee", "Melee" + tag, (Param("enemy", "choice", "enemy stand", close),),
-                              lambda g, p: exact(F.melee_roll), lambda g, p: F.resolve_melee(g, uid, p["enemy"]), "Melee"))
+                              lambda g, p: odds.melee(), lambda g, p: F.resolve_melee(g, uid, p["enemy"]), "Melee"))
     return fns + out
 
 

@@ -1,0 +1,61 @@
+"""Easy Company §4 Movement: modes, the chance to move, distance bought with MPs."""
+
+from __future__ import annotations
+
+import math
+
+from wgkit.engine.game import Game, IllegalActionError
+from wgkit.odds import Play, exact
+from wgkit.resolution import Modifier
+from wgkit.rules.easy_company import chances as C
+from wgkit.rules.easy_company import rolls as R
+from wgkit.rules.easy_company import tables as T
+from wgkit.rules.easy_company.lookup import SCALE, is_leader, mode, position, quality, ready, spend, untended
+
+
+def move_odds(game: Game, fid: str, mps: int = 0):
+    p = ready(game, fid)
+    uid = p["unit"]
+    m = mode(game, uid)
+    if m == "normal" or is_leader(game, fid):
+        return None, []
+    st = game.state["units"][uid]["status"]
+    pct = C.move_chance(quality(game, fid), tuple(st.get("fire_types", ())), untended(game, uid),
+                        st.get("move_streak", 0), mps)
+    return exact(R.test, pct.value, "move"), list(pct.modifiers)
+
+
+def resolve_move(game: Game, fid: str, to: tuple[float, float], mps: int = 0):
+    """§4.4: normal mode moves freely; cautious or under fire, roll d00 under the chance (leaders
+    pay 1 or 2 MPs instead); each extra MP adds 10 m, never beyond 70 m."""
+    p = ready(game, fid)
+    uid, m = p["unit"], mode(game, p["unit"])
+    leader_cost = T.LEADER_MOVE_MP[m].value if is_leader(game, fid) else 0
+    reach_in = SCALE.to_inches(C.move_distance_m(m, mps))
+    dist = math.dist(p["position"], to)
+    if dist > reach_in + 1e-9:
+        raise IllegalActionError(f"{fid} may move {reach_in:g}\" ({SCALE.to_ground(reach_in):g} m) {m.replace('_', ' ')}; "
+                                 f"that is {dist:.1f}\"")
+    changes = spend(game, fid, mps + leader_cost)
+    roller = game.roller()
+    st = game.state["units"][uid]["status"]
+    mods: list[Modifier] = []
+    ok = True
+    if m != "normal" and not is_leader(game, fid):
+        pct = C.move_chance(quality(game, fid), tuple(st.get("fire_types", ())), untended(game, uid),
+                            st.get("move_streak", 0), mps)
+        mods = list(pct.modifiers)
+        ok = R.test(Play(roller), pct.value, f"{fid} moves")
+        changes.append((("units", uid, "status", "move_streak"), st.get("move_streak", 0) + 1 if ok else 0))
+    changes += [(("rng", "counter"), roller.counter), (("pieces", fid, "status", "acted"), True)]
+    if ok:
+        prone = m == "under_fire" and position(game, fid) == "open"
+        changes += [(("pieces", fid, "position"), [round(to[0], 2), round(to[1], 2)]),
+                    (("pieces", fid, "status", "prone"), prone)]
+    text = f"{fid} {'moves' if ok else 'will not move'} ({m.replace('_', ' ')}" + \
+        (f", {sum(x.value for x in mods):g}% to move)" if mods else ")")
+    return game.record("move", changes, text, rolls=tuple(roller.log),
+                       detail={"rule": "§4 Movement", "outcome": ok, "modifiers": [x.to_dict() for x in mods]},
+                       action={"name": "move", "params": {"figure": fid, "to": list(to), "mps": mps}})
+
+
