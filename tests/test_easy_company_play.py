@@ -6,6 +6,7 @@ import pytest
 
 from tests.conftest import ROOT
 from wgkit.engine import Game, IllegalActionError
+from wgkit.rules import situation_of
 from wgkit.rules.easy_company import artillery as A
 from wgkit.rules.easy_company import fire as F
 from wgkit.rules.easy_company import lookup as L
@@ -35,7 +36,7 @@ def test_leaders_get_their_motivation_points_each_turn():
 def test_mps_only_within_40_metres():
     g = game()
     assert L.leader_for(g, "toye") == "lipton"
-    g.record("away", [(("pieces", "toye", "position"), [2, 30])])
+    situation_of(g).place("toye", (2, 30))
     assert L.leader_for(g, "toye") is None
 
 
@@ -75,8 +76,8 @@ def test_fire_one_roll_and_wounds_fall_on_the_group():
 def test_out_of_sight_is_refused():
     g = game()
     to(g, "Attacker moves and fires")
-    g.record("hide", [(("pieces", "de1", "alive"), False), (("pieces", "de2", "alive"), False),
-                      (("pieces", "unteroffizier", "position"), [18, 33])])  # behind the barn
+    situation_of(g).out_of_action("de1", "de2")
+    situation_of(g).place("unteroffizier", (18, 33))  # behind the barn
     with pytest.raises(IllegalActionError, match="no line of sight"):
         F.fire_plan(g, "toye", "outpost")
 
@@ -95,19 +96,19 @@ def test_artillery_call_arrive_and_fire_for_effect():
     art = g.state["sides"]["us"]["vars"]["artillery"]
     assert art is None or art["failed"] == fails
     if art and art["state"] == "ranging":
-        g.record("mp", [(("pieces", "winters", "status", "mp"), 12)])
+        situation_of(g).motivation("winters", 12)
         e = A.resolve_effect(g, "winters")
         assert "(14\" radius)" in e.text  # 105 mm: 140 m
 
 
 def test_melee_and_aid():
     g = game()
-    g.record("close", [(("pieces", "guarnere", "position"), [17, 25.2])])
+    situation_of(g).place("guarnere", (17, 25.2))
     e = ME.resolve_melee(g, "guarnere", "de1")
     assert e.detail["outcome"] in ("a kills", "a wounds", "b kills", "b wounds", "draw")
-    g.record("hurt", [(("pieces", "toye", "status", "wounded"), True)])
+    situation_of(g).piece_status("toye", wounded=True)
     to(g, "Attacker moves and fires")
-    g.record("near", [(("pieces", "lipton", "position"), [12.5, 9])])
+    situation_of(g).place("lipton", (12.5, 9))
     ME.resolve_aid(g, "lipton", "toye")
     while g.position[0] == 1:
         g.advance()
@@ -117,7 +118,8 @@ def test_melee_and_aid():
 def test_morale_at_half_casualties():
     g = game()
     assert MO.must_test(g) == []
-    g.record("losses", [(("pieces", "de1", "alive"), False), (("pieces", "de2", "status", "wounded"), True)])
+    situation_of(g).out_of_action("de1")
+    situation_of(g).piece_status("de2", wounded=True)
     assert MO.must_test(g) == ["outpost"]
     e = MO.resolve_morale(g, "outpost")
     face = e.rolls[0].faces[0]
@@ -133,8 +135,8 @@ def test_artillery_is_called_once_and_rolled_each_turn():
 
 def test_failed_morale_withdraws_to_cover_or_away():
     g = game()
-    g.record("fail", [(("units", "outpost", "status", "morale"), "withdraw"), (("pieces", "de1", "alive"), False),
-                      (("pieces", "de2", "alive"), False)])
+    situation_of(g).morale("outpost", "withdraw")
+    situation_of(g).out_of_action("de1", "de2")
     while g.current_step().name != "Defender moves and fires":
         g.advance()
     MO.resolve_withdraw(g, "outpost")
@@ -145,13 +147,13 @@ def test_failed_morale_withdraws_to_cover_or_away():
 def test_grenade_hits_one_man_in_the_open_or_everyone_in_the_room():
     g = game()
     to(g, "Attacker moves and fires")
-    g.record("close", [(("pieces", "toye", "position"), [27, 21.5])])  # 2.5" from the foxholes
+    situation_of(g).place("toye", (27, 21.5))  # 2.5" from the foxholes
     d = F.grenade_odds(g, "toye", "unteroffizier")
     # veteran fires under 110 (all but 00); effective against dug in: 60 x 0.1 = 6, so 01-05; even: 1/2
     assert d.p("wounds") == Fraction(5, 100) * Fraction(1, 2)
     with pytest.raises(IllegalActionError, match="beyond a grenade's throw"):
         F.resolve_grenade(g, "guarnere", "unteroffizier")
-    g.record("in", [(("pieces", "guarnere", "position"), [18, 24.5])])
+    situation_of(g).place("guarnere", (18, 24.5))
     e = F.resolve_grenade(g, "guarnere", "de1")  # de1 and de2 stand in the barn: a confined space
     if e.detail["outcome"]:
         assert set(e.detail["outcome"]) <= {"de1", "de2"}

@@ -8,10 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Polygon, box
 
+from tests.conftest import ROOT
 from wgkit.geometry.los import LosPolicy, Pieces, SightField, line_of_sight
 from wgkit.geometry.terrain import TerrainArea, TerrainIndex
 from wgkit.scenario import load
-from tests.conftest import ROOT
 
 WOOD = TerrainArea("wood", "woods", box(10, 0, 20, 10), blocks_los=True, cover="soft")
 FIELD = TerrainArea("field", "fields", box(0, 20, 10, 30), blocks_los=False)

@@ -5,7 +5,7 @@ from fractions import Fraction
 import icepool
 import pytest
 
-from wgkit.dice import D6, D00, Roller
+from wgkit.dice import D00, D6, Roller
 from wgkit.odds import Play, exact, monte_carlo
 
 

@@ -9,9 +9,10 @@ import pytest
 from tests.conftest import ROOT, SCENARIOS
 from wgkit.engine import Game
 from wgkit.engine.save import save
+from wgkit.geometry.zones import blast_zone
 from wgkit.render.scene import build_scene, los_overlay, zone_overlay
 from wgkit.render.static import render
-from wgkit.geometry.zones import blast_zone
+from wgkit.rules import situation_of
 from wgkit.scenario import load
 
 FARM = ROOT / "scenarios/close_action/hedgerow_farm.yaml"
@@ -40,7 +41,8 @@ def test_state_moves_kills_and_hides():
     s = load(FARM)
     g = Game(s)
     g.move("r1", (10, 10))
-    g.record("hit", [(("pieces", "r2", "alive"), False), (("pieces", "r3", "status"), {"pinned": True})])
+    situation_of(g).out_of_action("r2")
+    situation_of(g).piece_status("r3", pinned=True)
     scene = build_scene(s, g.state)
     assert np.allclose(scene.tagged("r1")[0].points[0], (10, 10))
     assert any(x.kind == "line" and x.stroke == "#8b0000" for x in scene.tagged("r2"))  # the casualty cross

@@ -3,9 +3,9 @@
 import jsonschema
 import yaml
 
+from wgkit.rules import RULESETS
 from wgkit.scenario import dumps, load, loads
 from wgkit.scenario.schema import SCENARIO
-from wgkit.rules import RULESETS
 
 
 def test_bundled_scenario_round_trips(scenario_path):

@@ -7,7 +7,8 @@ import pytest
 from tests.conftest import ROOT
 from wgkit.engine import Game
 from wgkit.engine.views import UMPIRE, view
-from wgkit.scenario import load, loads, dumps
+from wgkit.rules import situation_of
+from wgkit.scenario import dumps, load, loads
 
 
 def hidden_scenario():
@@ -29,7 +30,7 @@ def test_side_view_omits_hidden_enemy():
 
 def test_spotting_reveals_a_piece():
     g = Game(hidden_scenario())
-    g.record("spot", [(("pieces", "mg42", "spotted_by"), ["us"])])
+    situation_of(g).spotted("mg42", by=["us"])
     us = view(g.state, "us")
     assert "mg42" in us["pieces"] and "krebs" not in us["pieces"] and "gsec" in us["units"]
 

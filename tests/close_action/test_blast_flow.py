@@ -4,6 +4,7 @@ import pytest
 
 from tests.close_action.helpers import fig, game, to_step
 from wgkit.engine.game import IllegalActionError
+from wgkit.rules import situation_of
 from wgkit.rules.close_action import blast as B
 from wgkit.rules.close_action.flow import SEQUENCE
 
@@ -58,7 +59,7 @@ def test_mortar_minimum_range_and_aim_change():
     to_step(g, "Fire")
     with pytest.raises(IllegalActionError, match="12\" or more"):
         B.resolve_blast(g, "mortar", "x", (20, 40))
-    g.record("aim", [(("units", "a", "status", "aim"), [20, 45])])
+    situation_of(g).aiming("a", (20, 45))
     with pytest.raises(IllegalActionError, match="changing the mortar's aiming point costs a turn of fire"):
         B.resolve_blast(g, "mortar", "x", (25, 45))
 
@@ -70,7 +71,7 @@ def test_mortar_fires_through_a_stationary_spotter():
     e = B.resolve_blast(g, "mortar", "m", (30, 40))
     assert e.kind == "mortar"
     g.undo()
-    g.record("spotter moved", [(("pieces", "spot", "status", "moved"), 2.0)])
+    situation_of(g).moved("spot", 2.0)
     with pytest.raises(IllegalActionError, match="neither m nor a stationary spotter can see that point"):
         B.resolve_blast(g, "mortar", "m", (30, 40))
 
@@ -99,7 +100,7 @@ def test_melee_odds_one_against_one():
 def test_cease_fire_lets_the_mortar_re_aim_next_turn():
     g = game(fig("x", 20, 20, "mortar"), fig("t", 20, 45.5))
     to_step(g, "Fire")
-    g.record("aim", [(("units", "a", "status", "aim"), [20, 45])])
+    situation_of(g).aiming("a", (20, 45))
     B.resolve_cease(g, "x")
     with pytest.raises(IllegalActionError, match="already fired this phase"):
         B.resolve_blast(g, "mortar", "x", (25, 45))

@@ -6,6 +6,7 @@ import pytest
 
 from tests.close_action.helpers import fig, game, to_step
 from wgkit.engine.game import IllegalActionError
+from wgkit.rules import situation_of
 from wgkit.rules.close_action import fire as F
 from wgkit.rules.close_action import tables as T
 
@@ -143,7 +144,7 @@ def test_support_weapon_may_not_move_after_firing():
 def test_defensive_fire_only_at_units_visible_at_the_start_of_the_move():
     g = game(fig("x", 2, 30), fig("t", 24, 36, facing=270))
     to_step(g, "Move")  # x starts hidden from t behind the wood
-    g.record("move", [(("pieces", "x", "position"), [24, 25])])
+    situation_of(g).place("x", (24, 25))
     to_step(g, "Defensive fire")
     with pytest.raises(IllegalActionError, match="was not visible to b at the start of the move"):
         F.plan_fire(g, "b", "a")
@@ -153,6 +154,6 @@ def test_cannot_fire_at_own_side_or_when_cowering():
     g = game(fig("x", 24, 10), fig("t", 24, 18))
     with pytest.raises(IllegalActionError, match="own side"):
         F.plan_fire(g, "a", "a")
-    g.record("m", [(("units", "a", "status", "morale"), "cowering")])
+    situation_of(g).morale("a", "cowering")
     with pytest.raises(IllegalActionError, match="a is cowering and may not fire"):
         F.plan_fire(g, "a", "b")

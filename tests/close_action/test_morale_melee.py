@@ -7,6 +7,7 @@ import pytest
 from tests.close_action.helpers import fig, game, to_step
 from wgkit.engine.game import IllegalActionError
 from wgkit.odds import exact
+from wgkit.rules import situation_of
 from wgkit.rules.close_action import melee as M
 from wgkit.rules.close_action import morale as Mo
 
@@ -37,8 +38,7 @@ def test_morale_odds_by_hand():
 
 def test_morale_modifiers_from_the_state():
     g = game(fig("x", 2, 2), fig("t", 30, 30) + "\n" + fig("u", 31, 31), b_quality="green")
-    g.record("hits", [(("units", "b", "status", "hits"), 2), (("units", "b", "status", "heavy_fire"), True),
-                      (("units", "b", "status", "fire_dice"), 16)])
+    situation_of(g).shot_at("b", dice=16, hits=2, heavy=True)
     names = [m.name for m in Mo.morale_modifiers(g, "b")]
     assert names == ["green", "half or more in hard cover", "hit this turn", "hit this turn", "under mortar or HMG fire"]
     assert Mo.must_test(g, "de") == ["b"]
@@ -57,10 +57,10 @@ def test_rally_numbers(grade, need):
 
 def test_rally_needs_an_officer_within_three_inches():
     g = game(fig("x", 2, 2) + "\n" + fig("o", 9, 2, "pistol", role="officer"), fig("t", 40, 40))
-    g.record("m", [(("units", "a", "status", "morale"), "cowering")])
+    situation_of(g).morale("a", "cowering")
     with pytest.raises(IllegalActionError, match="no officer within 3\" of a"):
         Mo.resolve_rally(g, "a")
-    g.record("mv", [(("pieces", "o", "position"), [4, 2])])
+    situation_of(g).place("o", (4, 2))
     e = Mo.resolve_rally(g, "a")
     face = e.rolls[0].faces[0]
     assert (g.state["units"]["a"]["status"]["morale"] == "ok") == (face >= 5)
@@ -98,7 +98,7 @@ def test_melee_low_roll_loses_a_figure():
 
 def test_cowering_defenders_surrender():
     g = game(fig("a1", 10, 10), "\n".join(fig(f"b{i}", 10.5, 10 + 0.1 * i) for i in range(3)))
-    g.record("m", [(("units", "b", "status", "morale"), "cowering")])
+    situation_of(g).morale("b", "cowering")
     to_step(g, "Hand to hand")
     e = M.resolve_melee(g, M.groups(g)[0])
     assert e.kind == "surrender" and all(not g.piece(f"b{i}")["alive"] for i in range(3))

@@ -4,6 +4,7 @@ import pytest
 
 from tests.close_action.helpers import fig, game, to_step
 from wgkit.engine.game import IllegalActionError
+from wgkit.rules import situation_of
 from wgkit.rules.close_action import blast as B
 from wgkit.rules.close_action import fire as F
 from wgkit.rules.close_action import morale as Mo
@@ -13,7 +14,7 @@ from wgkit.scenario import dumps, loads
 
 def test_isolated_figures_test_alone_with_minus_two():
     g = game(fig("x", 2, 2), fig("t", 30, 40) + "\n" + fig("u", 31, 40) + "\n" + fig("lone", 45, 10))
-    g.record("dice", [(("units", "b", "status", "fire_dice"), 8)])
+    situation_of(g).shot_at("b", dice=8)
     assert Mo.isolated(g, "b") == ["lone"]
     e = Mo.resolve_morale(g, "b")
     assert e.detail["isolated"] == ["lone"] and len(e.rolls) == 4  # 2d6 for the unit, 2d6 for the loner
@@ -36,7 +37,7 @@ def test_breaking_off_after_a_tie():
     to_step(g, "Move")
     with pytest.raises(IllegalActionError, match="only break off after a tied round"):
         Mv.resolve_move(g, "x", (10, 7), break_off=True)
-    g.record("tie", [(("pieces", "x", "status", "may_break_off"), True)])
+    situation_of(g).may_break_off("x")
     Mv.resolve_move(g, "x", (10, 7), break_off=True)
     with pytest.raises(IllegalActionError, match="may not move closer to the enemy"):
         Mv.plan_move(g, "x", (10, 8))
@@ -46,7 +47,7 @@ def test_breaking_off_after_a_tie():
 
 def test_cowering_unit_retreats_to_better_cover_within_a_move():
     g = game(fig("x", 10, 20), fig("t", 10, 44, facing=180))  # the wood is 27-33 in y: 7" away, within a move
-    g.record("m", [(("units", "a", "status", "morale"), "cowering")])
+    situation_of(g).morale("a", "cowering")
     e = Mv.resolve_retreat(g, "a")
     x, y = g.piece("x")["position"]
     assert 7 <= x <= 13 and 27 <= y <= 33 and "retreats" in e.text
@@ -54,7 +55,7 @@ def test_cowering_unit_retreats_to_better_cover_within_a_move():
 
 def test_routed_unit_runs_abandons_its_mg_and_then_cowers():
     g = game(fig("mg", 45, 5, "lmg"), fig("t", 45, 15, facing=180))
-    g.record("m", [(("units", "a", "status", "morale"), "rout")])
+    situation_of(g).morale("a", "rout")
     Mv.resolve_retreat(g, "a")
     assert g.piece("mg")["position"] == [45, 0]  # no hard cover within 12": straight away, off the near edge
     assert g.piece("mg")["status"]["weapons_lost"] == ["lmg"] and g.state["units"]["a"]["status"]["morale"] == "cowering"
@@ -83,7 +84,7 @@ def test_hmg_may_aim_one_die_at_a_weapon():
 
 def test_routing_man_reaches_hard_cover_when_it_is_within_a_move():
     g = game(fig("mg", 40, 20, "lmg"), fig("t", 40, 30, facing=180))
-    g.record("m", [(("units", "a", "status", "morale"), "rout")])
+    situation_of(g).morale("a", "rout")
     Mv.resolve_retreat(g, "a")
     x, y = g.piece("mg")["position"]
     assert 27 <= x <= 33 and 27 <= y <= 33  # the house

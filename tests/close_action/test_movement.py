@@ -4,6 +4,7 @@ import pytest
 
 from tests.close_action.helpers import fig, game
 from wgkit.engine.game import IllegalActionError
+from wgkit.rules import situation_of
 from wgkit.rules.close_action import tables as T
 from wgkit.rules.close_action.movement import plan_move
 
@@ -68,6 +69,6 @@ def test_an_officer_keeps_men_in_command():
 
 def test_cowering_unit_may_not_move():
     g = g1(fig("x", 2, 2))
-    g.record("m", [(("units", "a", "status", "morale"), "cowering")])
+    situation_of(g).morale("a", "cowering")
     with pytest.raises(IllegalActionError, match="cowering and may not move by choice"):
         plan_move(g, "x", (3, 2))

@@ -6,8 +6,8 @@ from typing import Callable
 
 from tests.conftest import ROOT, load_edited
 from wgkit.engine import Game
-from wgkit.rules.company_fire import lookup as L
-from wgkit.rules.company_fire.flow import PER_CARD, SEQUENCE
+from wgkit.rules import situation_of
+from wgkit.rules.company_fire.flow import SEQUENCE
 
 
 def game(name: str = "hedgerows_of_normandy", seed: int | None = None, step: str = "Move and fire",
@@ -24,9 +24,7 @@ def game(name: str = "hedgerows_of_normandy", seed: int | None = None, step: str
 
 def set_card(g: Game, kind: str, side: str = "us") -> None:
     """Turn up a new card of ``kind`` (move, fire, any) for ``side``: every unit may act again."""
-    g.record("test card", [(("vars", "cf", "kind"), kind), (("vars", "cf", "initiative_side"), side), (("active",), side),
-                           (("vars", "cf", "card_no"), L.cf(g)["card_no"] + 1)]
-             + [(("units", u, "status", k), False) for u, v in g.state["units"].items() for k in PER_CARD if v["status"].get(k)])
+    situation_of(g).card(kind, side)
 
 
 def unit(doc: dict, uid: str) -> dict:
@@ -36,15 +34,12 @@ def unit(doc: dict, uid: str) -> dict:
 
 def put(g: Game, uid: str, cell: tuple[int, int], **status) -> None:
     """Place a unit (and set status keys, e.g. order="pinned")."""
-    changes = [(("pieces", pid, "cell"), list(cell)) for pid in L.pieces_of(g, uid)]
-    changes += [(("units", uid, "status", k), v) for k, v in status.items()]
-    g.record("test setup", changes)
+    situation_of(g).place_in(uid, cell, **status)
 
 
 def remove(g: Game, *uids: str) -> None:
     """Take units off the table (out of the way of a test)."""
-    g.record("test setup", [(("units", u, "status", "order"), "removed") for u in uids]
-             + [(("pieces", p, "alive"), False) for u in uids for p in L.pieces_of(g, u)])
+    situation_of(g).removed(*uids)
 
 
 def faces(event) -> list[int]:

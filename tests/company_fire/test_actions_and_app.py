@@ -6,10 +6,11 @@ import pytest
 from tests.company_fire.helpers import game, put, set_card
 from tests.conftest import ROOT
 from wgkit.engine import IllegalActionError
+from wgkit.rules import situation_of
 from wgkit.rules.actions import actions_for
-from wgkit.rules.registry import get_ruleset
 from wgkit.rules.company_fire import lookup as L
 from wgkit.rules.company_fire import rally as R
+from wgkit.rules.registry import get_ruleset
 from wgkit.widgets import UmpireApp
 
 HEDGEROWS = ROOT / "scenarios/company_fire/hedgerows_of_normandy.yaml"
@@ -107,8 +108,7 @@ def test_umpire_app_on_the_grid(tmp_path):
     assert b.selected == "sq1_base" and "sees 0 of" in b.status.value
     while app.game.current_step().name != "Move and fire":
         app.turn.next.click()
-    app.game.record("card", [(("vars", "cf", "kind"), "move"), (("vars", "cf", "initiative_side"), "us"),
-                             (("active",), "us")])
+    situation_of(app.game).card("move", "us")
     app.refresh()
     x2, y2 = L.gridmap(app.game).grid.center((2, 1))
     b.on_down(*b.canvas.to_px([[x, y]])[0])

@@ -7,6 +7,7 @@ import pytest
 from tests.company_fire.helpers import faces, game, put, set_card
 from wgkit.engine import Game, IllegalActionError
 from wgkit.odds import exact
+from wgkit.rules import situation_of
 from wgkit.rules.company_fire import artillery as A
 from wgkit.rules.company_fire import lookup as L
 from wgkit.rules.company_fire import mines as M
@@ -68,7 +69,7 @@ def test_smoke_blocks_sight_gives_cover_and_lifts_when_the_firer_regains_the_ini
     assert (5, 4) in L.smoke(g) and L.cover(g, (5, 4)) and not L.cell_sight(g, (4, 3), (5, 4)).clear
     assert not L.cell_sight(g, (5, 4), (5, 5)).clear  # nor out of it
     # the enemy's initiative: the smoke stays; back to the firer: it goes
-    g.record("deck", [(("decks", "initiative", "draw"), ["2C", "4H"])])
+    situation_of(g).deck_order("initiative", ["2C", "4H"])
     for _ in range(len(SEQUENCE.phases[0].steps) - g.position[2]):
         g.advance()
     assert L.cf(g)["initiative_side"] == "de" and (5, 4) in L.smoke(g)
@@ -115,7 +116,7 @@ def test_the_attacker_starts_as_if_holding_a_move_card_and_the_deck_is_seeded():
 
 def test_same_colour_is_another_phase_new_colour_a_new_initiative_and_back_to_the_attacker_a_new_turn():
     g = fresh()
-    g.record("stack", [(("decks", "initiative", "draw"), ["5H", "8D", "KS", "2C", "3H"])])
+    situation_of(g).deck_order("initiative", ["5H", "8D", "KS", "2C", "3H"])
     to_next_card(g)
     assert (L.cf(g)["card"], L.cf(g)["kind"], L.cf(g)["phase"], L.cf(g)["turn"]) == ("5H", "move", 2, 1)
     to_next_card(g)
@@ -138,7 +139,7 @@ def test_each_unit_acts_again_on_a_new_card():
     V.resolve_move(g, "sq2", [(4, 1)])
     with pytest.raises(IllegalActionError, match="already acted"):
         V.resolve_move(g, "sq2", [(4, 2)])
-    g.record("stack", [(("decks", "initiative", "draw"), ["7H"])])
+    situation_of(g).deck_order("initiative", ["7H"])
     to_next_card(g)
     for _ in range(5):
         g.advance()
@@ -147,7 +148,7 @@ def test_each_unit_acts_again_on_a_new_card():
 
 def test_jokers_advance_the_clock_without_interrupting():
     g = fresh()
-    g.record("stack", [(("decks", "initiative", "draw"), ["JK1", "6H"])])
+    situation_of(g).deck_order("initiative", ["JK1", "6H"])
     to_next_card(g)
     assert L.cf(g)["card"] == "6H" and L.cf(g)["initiative_side"] == "us" and L.cf(g)["phase"] == 2
     assert [e.kind for e in g.log].count("clock") == 1
@@ -155,15 +156,17 @@ def test_jokers_advance_the_clock_without_interrupting():
 
 def test_the_game_ends_when_the_turns_are_played_or_the_clock_runs_out():
     g = fresh()
-    g.record("late", [(("vars", "cf", "turn"), 6), (("vars", "cf", "initiative_side"), "de"),
-                      (("decks", "initiative", "draw"), ["3H", "5H"])])
+    situation_of(g).game_turn(6)
+    situation_of(g).initiative("de")
+    situation_of(g).deck_order("initiative", ["3H", "5H"])
     to_next_card(g)
     assert g.state["vars"]["game_over"] == "6 turns played"  # the clock (0 + 1d6) has not run out
     with pytest.raises(IllegalActionError, match="the game is over"):
         g.advance()
     g = fresh()
-    g.record("late", [(("vars", "cf", "clock"), 20), (("vars", "cf", "initiative_side"), "de"),
-                      (("decks", "initiative", "draw"), ["3H"])])
+    situation_of(g).clock(20)
+    situation_of(g).initiative("de")
+    situation_of(g).deck_order("initiative", ["3H"])
     to_next_card(g)
     assert g.state["vars"]["game_over"] == f"the game clock reached {L.cf(g)['clock']}" and L.cf(g)["clock"] >= 21
 

@@ -7,6 +7,7 @@ import pytest
 
 from tests.company_fire.helpers import game, put, remove, set_card
 from wgkit.engine import IllegalActionError
+from wgkit.rules import situation_of
 from wgkit.rules.company_fire import assault as C
 from wgkit.rules.company_fire import lookup as L
 
@@ -52,7 +53,7 @@ def test_smg_squads_tanks_and_anti_tank_weapons():
     g = setup()
     put(g, "gruppe2", (5, 4))
     put(g, "sherman", (4, 4))
-    g.record("face", [(("pieces", "sherman_model", "facing"), 90.0)])
+    situation_of(g).face("sherman_model", 90.0)
     remove(g, "sq2")
     _, att, dfn = C.plan(g, ["sq1", "sherman"], (5, 4))
     assert mods(att) == [("extra good-order unit", 1), ("friendly tank", 3), ("platoon leader in the square", 1),

@@ -8,6 +8,7 @@ import pytest
 from tests.company_fire.helpers import faces, game, put, remove, set_card, unit
 from wgkit.engine import IllegalActionError
 from wgkit.odds import exact
+from wgkit.rules import situation_of
 from wgkit.rules.company_fire import fire as F
 from wgkit.rules.company_fire import lookup as L
 from wgkit.rules.company_fire import movement as V
@@ -57,7 +58,7 @@ def test_group_fire_reproduces_the_texts_example():
     put(g, "sq2", (4, 3))
     put(g, "gruppe", (5, 4))
     put(g, "gruppe2", (5, 4))
-    g.record("hide", [(("pieces", "brandt_base", "hidden"), False)])
+    situation_of(g).hidden("brandt_base", False)
     p = F.plan(g, ["sq1", "sq2"], (5, 4))
     assert p.dice == 4 and p.targets == ["gruppe", "gruppe2"] and p.rule == "Group Fire"
     e = F.resolve(g, ["sq1", "sq2"], (5, 4))
@@ -89,7 +90,7 @@ def test_group_range_is_the_shortest_weapon():
     # an SMG squad reaches one square: a rifle squad grouped with it fires no further
     g = game(card="fire", side="de")
     put(g, "gruppe2", (5, 4))
-    g.record("reveal", [(("pieces", "brandt_base", "hidden"), False)])
+    situation_of(g).hidden("brandt_base", False)
     put(g, "sq2", (4, 5))
     assert F.plan(g, ["gruppe"], (4, 5)).dice == 3  # the rifle squad alone reaches it, in the open
     with pytest.raises(IllegalActionError, match="2 squares away; the range is 1"):
@@ -121,7 +122,7 @@ def test_opportunity_fire_hits_only_the_mover_pinned_stays_suppressed_goes_back(
         if L.cell(g, "able") != (3, 1):
             continue
         put(g, "able", (3, 2))  # keep it simple: it came in through the gate
-        g.record("op", [(("vars", "cf", "opfire"), {"units": ["able"], "from": [3, 1], "to": [3, 2]})])
+        situation_of(g).moving(["able"], (3, 1), (3, 2))
         p = F.plan(g, ["lmg"], (3, 2), "opfire")
         assert p.targets == ["able"] and p.rule == "Opportunity Fire" and p.dice == 3
         F.resolve(g, ["lmg"], (3, 2), "opfire")
@@ -138,9 +139,8 @@ def test_opportunity_fire_hits_only_the_mover_pinned_stays_suppressed_goes_back(
 
 def test_a_rifle_squad_op_fires_once_an_mg_until_two_ones():
     g = game("tutorial_orchard_gate")
-    pending = {"units": ["able"], "from": [3, 1], "to": [3, 2]}
     put(g, "able", (3, 2))
-    g.record("op", [(("vars", "cf", "opfire"), pending)])
+    situation_of(g).moving(["able"], (3, 1), (3, 2))
     put(g, "gren", (5, 3))
     F.resolve(g, ["gren"], (3, 2), "opfire")
     assert L.status(g, "gren")["opfire_done"] and not L.may_opfire(g, "gren")
@@ -148,7 +148,7 @@ def test_a_rifle_squad_op_fires_once_an_mg_until_two_ones():
     for seed in range(40):
         g = game("tutorial_orchard_gate", seed=seed)
         put(g, "able", (3, 2))
-        g.record("op", [(("vars", "cf", "opfire"), pending)])
+        situation_of(g).moving(["able"], (3, 1), (3, 2))
         e = F.resolve(g, ["lmg"], (3, 2), "opfire")
         ones = sum(f == 1 for f in faces(e))
         assert L.may_opfire(g, "lmg") is (ones < 2)

@@ -7,6 +7,7 @@ import pytest
 
 from tests.company_fire.helpers import game, put, remove, set_card
 from wgkit.engine import IllegalActionError
+from wgkit.rules import situation_of
 from wgkit.rules.company_fire import lookup as L
 from wgkit.rules.company_fire import movement as V
 
@@ -122,7 +123,7 @@ def test_full_bocage_ends_a_move_and_stops_vehicles_partial_does_not():
 
 def test_smoke_stops_movement_and_blocks_sight():
     g = game()
-    g.record("smoke", [(("vars", "cf", "smoke", "4,1"), {"cell": [4, 1], "side": "de"})])
+    situation_of(g).smoke((4, 1), "de")
     with pytest.raises(IllegalActionError, match="in smoke"):
         V.resolve_move(g, "sq2", [(4, 1), (4, 2)])
     assert not L.cell_sight(g, (4, 0), (4, 1)).clear and L.cover(g, (4, 1))
@@ -135,7 +136,7 @@ def test_vehicle_rates_road_pinned_and_fire_card():
     assert V.allowance(g, "sherman", [])[0] == 3
     put(g, "sherman", (3, 0))
     assert V.allowance(g, "sherman", [(3, 1), (3, 2)])[0] == 4  # all on the lane: on-road rate
-    g.record("pin", [(("units", "sherman", "status", "order"), "pinned")])
+    situation_of(g).order("sherman", "pinned")
     assert V.allowance(g, "sherman", [(3, 1)])[0] == 3
     set_card(g, "fire")
     assert V.allowance(g, "sherman", [(3, 1)])[:2] == (1, True)  # half the off-road rate, after a test
@@ -154,7 +155,7 @@ def test_single_figure_alone_is_overrun_when_the_enemy_moves_in():
 
 def test_dismounting_respects_stacking():
     g = game()
-    g.record("ride", [(("units", "zook", "status", "carried_by"), "sherman")])
+    situation_of(g).carried("zook", "sherman")
     assert not L.alive(g, "zook")
     put(g, "mg", (6, 0))
     put(g, "sq1", (6, 0))

@@ -5,6 +5,7 @@ import pytest
 
 from tests.company_fire.helpers import game, put, unit
 from wgkit.engine import IllegalActionError
+from wgkit.rules import situation_of
 from wgkit.rules.company_fire import fire as F
 from wgkit.rules.company_fire import lookup as L
 from wgkit.rules.company_fire import movement as V
@@ -20,9 +21,9 @@ def test_vehicle_sight_front_and_sides_turret_independent_buttoned_front_only():
     put(g, "sherman", (3, 4))  # facing north, turret with the hull
     assert L.in_arc(g, "sherman", (3, 5)) and L.in_arc(g, "sherman", (4, 4))  # front, side
     assert not L.in_arc(g, "sherman", (3, 3))  # rear
-    g.record("turret", [(("units", "sherman", "status", "turret"), 180.0)])
+    situation_of(g).turret("sherman", 180.0)
     assert L.in_arc(g, "sherman", (3, 3))  # the turret looks back
-    g.record("button", [(("units", "sherman", "status", "buttoned"), True)])
+    situation_of(g).buttoned("sherman")
     assert not L.in_arc(g, "sherman", (4, 4)) and L.in_arc(g, "sherman", (3, 5)) and L.in_arc(g, "sherman", (3, 3))
     assert L.in_arc(g, "stug", (7, 4)) and not L.in_arc(g, "stug", (6, 5))  # fixed gun: the front only
 
@@ -38,7 +39,7 @@ def test_main_gun_against_a_tank_destroyer_from_its_front():
 def test_every_die_reduction_for_attacking_vehicles():
     g = game(card="move", edit=lambda d: unit(d, "sherman").update(rules={"tank_class": "light"}))
     put(g, "sherman", (7, 0), order="pinned")
-    g.record("face", [(("pieces", "sherman_model", "facing"), 90.0)])
+    situation_of(g).face("sherman_model", 90.0)
     put(g, "stug", (7, 1))  # in the standing wheat: cover
     p, turn = F.at_plan(g, "sherman", "stug")
     assert sorted(names(p)) == sorted([
@@ -75,7 +76,7 @@ def test_tank_destroyer_turns_to_fire_but_only_so_far_and_tanks_may_not_move_and
 def test_anti_tank_guns_turn_ninety_degrees_at_most():
     g = game(card="fire", edit=lambda d: unit(d, "zook").update(kind="at_gun"))
     put(g, "zook", (7, 3))
-    g.record("face", [(("pieces", "zook_base", "facing"), 180.0)])
+    situation_of(g).face("zook_base", 180.0)
     with pytest.raises(IllegalActionError, match="may turn only 90 degrees"):
         F.at_plan(g, "zook", "stug")  # the StuG is straight behind it
 
@@ -96,10 +97,10 @@ def test_small_arms_do_not_hurt_armour_and_the_hull_mg_fires_through_the_bow():
     with pytest.raises(IllegalActionError, match="that this fire can hit"):
         F.plan(g, ["sq2"], (7, 5))
     put(g, "sherman", (4, 4))
-    g.record("face", [(("pieces", "sherman_model", "facing"), 0.0)])
+    situation_of(g).face("sherman_model", 0.0)
     with pytest.raises(IllegalActionError, match="hull MG fires only through the edge its bow faces"):
         F.plan(g, ["sherman"], (5, 4))
-    g.record("face", [(("pieces", "sherman_model", "facing"), 90.0)])
+    situation_of(g).face("sherman_model", 90.0)
     assert F.plan(g, ["sherman"], (5, 4)).dice == 2  # an MG's 3d6, less one for the buildings
 
 
@@ -118,7 +119,7 @@ def test_button_up_takes_a_pin_and_limits_opportunity_fire_range():
     V.resolve_button_up(g, "stug")
     assert L.order(g, "stug") == "pinned" and L.buttoned(g, "stug") and L.may_opfire(g, "stug")
     put(g, "sherman", (7, 4))
-    g.record("op", [(("vars", "cf", "opfire"), {"units": ["sherman"], "from": [7, 3], "to": [7, 4]})])
+    situation_of(g).moving(["sherman"], (7, 3), (7, 4))
     p, _ = F.at_plan(g, "stug", "sherman", "opfire")
     assert p.dice == 2  # 4d6, front, pinned firer
     put(g, "sherman", (7, 0))

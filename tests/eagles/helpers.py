@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.conftest import ROOT, load_edited
 from wgkit.engine import Game
-from wgkit.rules.eagles import lookup as L
+from wgkit.rules import situation_of
 from wgkit.rules.eagles.flow import SEQUENCE
 
 
@@ -21,5 +21,6 @@ def unit(doc: dict, uid: str) -> dict:
 
 
 def put(g: Game, uid: str, x: float, y: float, **status) -> None:
-    g.record("test setup", [(("pieces", L.piece(g, uid), "position"), [x, y])]
-             + [(("units", uid, "status", k), v) for k, v in status.items()])
+    situation_of(g).place(uid, (x, y))
+    if status:
+        situation_of(g).unit_status(uid, **status)

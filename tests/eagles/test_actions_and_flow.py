@@ -6,10 +6,11 @@ import pytest
 from tests.conftest import ROOT
 from tests.eagles.helpers import game
 from wgkit.engine import IllegalActionError
+from wgkit.rules import situation_of
 from wgkit.rules.actions import actions_for
-from wgkit.rules.registry import get_ruleset
 from wgkit.rules.eagles import lookup as L
 from wgkit.rules.eagles.flow import SEQUENCE
+from wgkit.rules.registry import get_ruleset
 from wgkit.widgets import UmpireApp
 
 
@@ -24,7 +25,7 @@ def test_the_sequence_of_play():
 def test_fire_action_explains_the_dice_and_gives_odds():
     g = game("tutorial_crossroads_barrage", step="Vehicles vs infantry and AT")
     spec = next(a for a in actions_for(g) if a.name == "fire")
-    g.record("closer", [(("pieces", "sherman_s", "position"), [28, 19])])
+    situation_of(g).place("sherman_s", (28, 19))
     p = {"unit": "shermans", "target": "grens", "support": "none"}
     lines = spec.explain(g, p)
     # 502 yd: FP 5 (X), against CC in the wood one die less: 4 dice hitting infantry on 0, 9, 8

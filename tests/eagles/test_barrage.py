@@ -5,6 +5,7 @@ import pytest
 from tests.eagles.helpers import game, put, unit
 from wgkit.engine import IllegalActionError
 from wgkit.odds import exact
+from wgkit.rules import situation_of
 from wgkit.rules.eagles import barrage as B
 from wgkit.rules.eagles import lookup as L
 from wgkit.rules.eagles import tables as T
@@ -68,7 +69,7 @@ def test_a_barrage_lands_after_the_lapse_with_drift_and_damage():
     B.call(g, "field_regt", "fire", (36, 32))
     with pytest.raises(IllegalActionError, match="lands on turn 3"):
         B.resolve(g, "field_regt")
-    g.record("later", [(("turn",), 3)])
+    situation_of(g).turn(3)
     e = B.resolve(g, "field_regt")
     off = T.ERROR_YD[e.rolls[0].faces[0]].value
     assert e.detail["class"] == "W" and (("on target" in e.text) == (off == 0))

@@ -8,6 +8,7 @@ import pytest
 from tests.eagles.helpers import game, put, unit
 from wgkit.engine import IllegalActionError
 from wgkit.odds import exact
+from wgkit.rules import situation_of
 from wgkit.rules.eagles import air as AIR
 from wgkit.rules.eagles import close as C
 from wgkit.rules.eagles import lookup as L
@@ -95,7 +96,7 @@ def test_assaults_on_tanks_30_percent_with_modifiers():
     mods = C.assault_mods(g, "dcli_a", "tigers")
     assert [(m.name, m.value) for m in mods] == [("vehicle did not move", -10)]
     assert exact(C.assault_roll, -10).p(True) == Fraction(40, 100)
-    g.record("moved", [(("units", "tigers", "status", "moved"), True), (("units", "tigers", "status", "moved_code"), "E")])
+    situation_of(g).moved("tigers", "E")
     assert exact(C.assault_roll, C.assault_mods(g, "dcli_a", "tigers")[0].value).p(True) == Fraction(10, 100)
     e = C.resolve_assault(g, "dcli_a", "tigers")
     assert (not L.alive(g, "tigers")) == e.detail["outcome"] and (not L.alive(g, "dcli_a")) == (not e.detail["outcome"])
@@ -120,7 +121,7 @@ def test_aircraft_en_route_aa_and_attack():
     with pytest.raises(IllegalActionError, match="does not attack this turn"):
         AIR.resolve_attack(g, "stukas")
     assert exact(AIR.aa_roll, 1).p(True) == Fraction(1, 10) and exact(AIR.aa_roll, 3).p(True) == 1 - Fraction(9, 10) ** 3
-    g.record("next turn", [(("turn",), 2)])
+    situation_of(g).turn(2)
     AIR.resolve_aa(g, "dcli_a", "stukas")  # 110 yd from the impact point: inside the zone
     with pytest.raises(IllegalActionError, match="not in the zone"):
         AIR.resolve_aa(g, "field_regt", "stukas")  # 500 yd off and not an AA unit
@@ -186,7 +187,7 @@ def test_guns_set_up_and_break_down_over_turns():
     with pytest.raises(IllegalActionError, match="not set up to fire"):
         F.plan(g, "field_regt", "pzgren")
     for _ in range(2):
-        g.record("next turn", [(("turn",), g.state["turn"] + 1)])
+        situation_of(g).turn(g.state["turn"] + 1)
         g.record("start", turn_start(g))
     assert L.status(g, "field_regt")["deployed"] is False and MV.movable(g, "field_regt")
 
@@ -219,7 +220,7 @@ def test_advanced_spotting_is_per_firer():
         F.plan(g, "dcli_a", "pzgren")
     for seed in range(30):
         trial = g.branch()
-        trial.record("seed", [(("rng", "counter"), seed * 7)])
+        situation_of(trial).dice_position(seed * 7)
         AIR.resolve_spot(trial, "dcli_a", "pzgren")
         if L.status(trial, "pzgren").get("spotted_by") == ["dcli_a"]:
             F.plan(trial, "dcli_a", "pzgren")  # dcli_a may fire now

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from tests.conftest import ROOT, load_edited
 from wgkit.engine import Game
+from wgkit.rules import situation_of
 from wgkit.rules.rookie import flow as FL
-from wgkit.rules.rookie import lookup as L
 
 
 class Fixed:
@@ -30,11 +30,10 @@ def game(name: str = "tutorial_worked_example", seed: int | None = None, step: s
 
 def act(g: Game, uid: str, functions: int = 2) -> None:
     """Make ``uid`` the acting unit with ``functions`` left (as if its card came up)."""
-    g.record("test activation", [(("vars", "rk", "card"), "2H"), (("vars", "rk", "unit"), uid), (("active",), L.side(g, uid)),
-                                 (("units", uid, "status", "acted"), True), (("units", uid, "status", "functions"), functions),
-                                 (("units", uid, "status", "targets"), [])])
+    situation_of(g).activated(uid, functions)
 
 
 def put(g: Game, uid: str, x: float, y: float, **status) -> None:
-    g.record("test setup", [(("pieces", L.piece(g, uid), "position"), [x, y])]
-             + [(("units", uid, "status", k), v) for k, v in status.items()])
+    situation_of(g).place(uid, (x, y))
+    if status:
+        situation_of(g).unit_status(uid, **status)

@@ -6,6 +6,7 @@ import pytest
 from tests.conftest import ROOT
 from tests.rookie.helpers import game
 from wgkit.engine import IllegalActionError
+from wgkit.rules import situation_of
 from wgkit.rules.actions import actions_for
 from wgkit.rules.registry import get_ruleset
 from wgkit.rules.rookie import flow as FL
@@ -20,7 +21,7 @@ def names(g):
 def test_the_card_sequence_offers_draw_then_activate_then_the_units_functions():
     g = game()
     assert names(g)[0] == "draw card"
-    g.record("stack", [(("decks", "activation", "draw"), ["2H", "3S"])])
+    situation_of(g).deck_order("activation", ["2H", "3S"])
     FL.draw_card(g)
     assert names(g)[:3] == ["activate", "pass", "draw card"]
     FL.activate(g, "ru_sq")
@@ -38,7 +39,7 @@ def test_the_step_actions_outside_the_card_sequence():
     g = game("tractor_works", step="Plot")
     assert "plot artillery" in names(g)
     g = game(step="Morale")
-    g.record("due", [(("vars", "rk", "must_test"), ["de_open"])])
+    situation_of(g).must_test("de_open")
     assert names(g)[0] == "morale"
 
 
@@ -46,7 +47,7 @@ def test_a_drag_moves_the_acting_unit_by_the_rules():
     g = game()
     with pytest.raises(IllegalActionError, match="not the unit acting"):
         get_ruleset(g.scenario.ruleset).move(g, "ru_sq_s", (12, 10))
-    g.record("stack", [(("decks", "activation", "draw"), ["2H"])])
+    situation_of(g).deck_order("activation", ["2H"])
     FL.draw_card(g)
     FL.activate(g, "ru_sq")
     e = get_ruleset(g.scenario.ruleset).move(g, "ru_sq_s", (13, 10))

@@ -3,8 +3,8 @@
 import pytest
 
 from tests.rookie.helpers import act, game, put
-from wgkit.engine import IllegalActionError
-from wgkit.engine import deck
+from wgkit.engine import IllegalActionError, deck
+from wgkit.rules import situation_of
 from wgkit.rules.actions import actions_for
 from wgkit.rules.rookie import command as CMD
 from wgkit.rules.rookie import flow as FL
@@ -22,7 +22,7 @@ def test_one_card_per_unit_in_each_sides_colour_plus_the_scenarios_extras():
 
 def test_draw_activate_two_functions_then_the_next_card():
     g = game()
-    g.record("stack", [(("decks", "activation", "draw"), ["2H", "3S", "4H"])])
+    situation_of(g).deck_order("activation", ["2H", "3S", "4H"])
     FL.draw_card(g)
     assert g.state["active"] == "su"
     with pytest.raises(IllegalActionError, match="it activates a su unit"):
@@ -47,7 +47,7 @@ def test_draw_activate_two_functions_then_the_next_card():
 
 def test_surplus_cards_are_ignored_once_every_unit_of_the_colour_has_acted():
     g = game()
-    g.record("stack", [(("decks", "activation", "draw"), ["2H", "4H", "6H"])])
+    situation_of(g).deck_order("activation", ["2H", "4H", "6H"])
     for uid in ("ru_sq", "ru_lt"):
         FL.draw_card(g)
         FL.activate(g, uid)
@@ -75,7 +75,7 @@ def test_command_phase_removes_up_to_two_markers_and_the_leader_sits_out():
     with pytest.raises(IllegalActionError, match="has removed 2 markers"):
         CMD.resolve_command(g, "ru_lt", "ru_sq")
     g.advance()
-    g.record("red card", [(("vars", "rk", "card"), "2H"), (("vars", "rk", "unit"), None), (("active",), "su")])
+    situation_of(g).card_up("2H", "su")
     with pytest.raises(IllegalActionError, match="stays inactive"):
         FL.activate(g, "ru_lt")
 

@@ -6,6 +6,7 @@ import pytest
 from tests.rookie.helpers import act, game, put
 from wgkit.engine import IllegalActionError
 from wgkit.odds import exact
+from wgkit.rules import situation_of
 from wgkit.rules.rookie import fire as F
 from wgkit.rules.rookie import lookup as L
 from wgkit.rules.rookie import morale as MO
@@ -82,15 +83,16 @@ def test_aircraft_arrival_chance_grows_until_one_comes_and_dogfights():
             break
     with pytest.raises(IllegalActionError, match="already diced"):
         SU.resolve_arrival(g, "de")
-    g.record("both", [(("vars", "rk", "aircraft", "su"), {"on_table": 1, "path": None, "damaged": False}),
-                      (("vars", "rk", "air_chance", "de"), 100), (("turn",), 2)])
+    situation_of(g).aircraft("su", on_table=1)
+    situation_of(g).air_chance("de", 100)
+    situation_of(g).turn(2)
     e = SU.resolve_arrival(g, "de")
     assert "1 pair go off dogfighting" in e.text and SU.air(g, "de")["on_table"] == 0 and SU.air(g, "su")["on_table"] == 0
 
 
 def test_flight_path_and_strike_reach():
     g = game("tractor_works", step="Plot")
-    g.record("air", [(("vars", "rk", "aircraft", "de"), {"on_table": 1, "path": None, "damaged": False})])
+    situation_of(g).aircraft("de", on_table=1)
     with pytest.raises(IllegalActionError, match="opposite table edges"):
         SU.resolve_path(g, "de", (0, 10), (20, 36))
     SU.resolve_path(g, "de", (0, 26), (48, 26))
@@ -129,7 +131,7 @@ def test_observation_reproduces_the_jungle_example():
 
 def test_observing_a_hidden_unit_uses_a_function():
     g = game(seed=3)
-    g.record("hide", [(("pieces", "de_wood_s", "hidden"), True)])
+    situation_of(g).hidden("de_wood_s")
     with pytest.raises(IllegalActionError, match="has not been spotted"):
         F.plan(g, "ru_sq", "de_wood")
     act(g, "ru_sq")

@@ -5,6 +5,7 @@ import pytest
 
 from tests.rookie.helpers import Fixed, act, game, put
 from wgkit.engine import IllegalActionError
+from wgkit.rules import situation_of
 from wgkit.rules.rookie import fire as F
 from wgkit.rules.rookie import lookup as L
 from wgkit.rules.rookie import movement as MV
@@ -205,11 +206,11 @@ def test_mud_sticks_rubble_holds_for_good_and_a_function_frees_from_mud():
 
     assert exact(MV.unstick, 4).p(True) == pytest.approx(0.4) and exact(MV.unstick, 3).p(True) == pytest.approx(0.3)
     g = game("tractor_works")
-    g.record("stuck", [(("units", "panzer", "status", "immobile"), "mud")])
+    situation_of(g).stuck("panzer", "mud")
     act(g, "panzer")
     e = MV.resolve_unstick(g, "panzer")
     assert (L.status(g, "panzer").get("immobile") is None) == e.detail["outcome"]
-    g.record("rubble", [(("units", "panzer", "status", "immobile"), "for good")])
+    situation_of(g).stuck("panzer", "for good")
     act(g, "panzer")
     with pytest.raises(IllegalActionError, match="not stuck in mud"):
         MV.resolve_unstick(g, "panzer")

@@ -17,7 +17,9 @@ from wgkit.geometry.scale import GroundScale
 from wgkit.vocabulary import TERRAIN_TYPES
 
 if TYPE_CHECKING:
+    from wgkit.engine.game import Game
     from wgkit.rules.contract import Ruleset
+    from wgkit.rules.situation import Situation
 
 
 @dataclass(frozen=True)
@@ -136,3 +138,8 @@ def get_ruleset(name: str) -> "Ruleset":
     if not _CONTRACTS:
         _CONTRACTS.update(_contracts())
     return _CONTRACTS[find_ruleset(name).id]
+
+
+def situation_of(game: "Game") -> "Situation":
+    """The game's ruleset's named situation helpers, e.g. ``situation_of(game).shot_at("gruppe", dice=16)``."""
+    return get_ruleset(game.scenario.ruleset).situation(game)
