@@ -11,7 +11,7 @@ from pathlib import Path
 from wgkit.engine import Game, IllegalActionError
 from wgkit.rules.close_action import blast, fire, melee, morale, movement
 from wgkit.rules.close_action.flow import SEQUENCE
-from wgkit.rules.close_action.state import alive_figures
+from wgkit.rules.close_action.lookup import alive_figures
 from wgkit.scenario import load
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,7 +8,7 @@ from wgkit.geometry.zones import blast_zone
 from wgkit.render.scene import arc_overlay, zone_overlay
 from wgkit.rules.actions import ActionSpec, Param
 from wgkit.rules.close_action import blast, fire, melee, morale, movement, odds
-from wgkit.rules.close_action import state as S
+from wgkit.rules.close_action import lookup as S
 from wgkit.rules.close_action import tables as T
 
 

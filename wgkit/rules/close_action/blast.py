@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from wgkit.odds import Play, exact
 from wgkit.resolution import Modifier
 from wgkit.rules.close_action import fire as F
-from wgkit.rules.close_action import state as S
+from wgkit.rules.close_action import lookup as S
 from wgkit.rules.close_action import tables as T
 from wgkit.rules.sourced import house
 

@@ -13,7 +13,7 @@ from wgkit.geometry.los import LosPolicy, SightField
 from wgkit.geometry.zones import danger_zone, in_arc, inside, offset
 from wgkit.odds import Distribution, exact
 from wgkit.resolution import Modifier
-from wgkit.rules.close_action import state as S
+from wgkit.rules.close_action import lookup as S
 from wgkit.rules.close_action import tables as T
 from wgkit.rules.sourced import house
 

@@ -7,7 +7,7 @@ from wgkit.dice import D6
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.odds import Distribution, Play, exact
 from wgkit.resolution import Modifier
-from wgkit.rules.close_action import state as S
+from wgkit.rules.close_action import lookup as S
 from wgkit.rules.close_action import tables as T
 
 

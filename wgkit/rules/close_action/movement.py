@@ -9,7 +9,7 @@ import shapely
 from shapely.geometry import LineString
 
 from wgkit.engine.game import Game, IllegalActionError
-from wgkit.rules.close_action import state as S
+from wgkit.rules.close_action import lookup as S
 from wgkit.rules.close_action import tables as T
 from wgkit.rules.registry import find_ruleset, terrain_effect
 

@@ -12,7 +12,7 @@ import math
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.rules.policies import Say, attempt, play_until
 from wgkit.rules.close_action import fire, melee, morale, movement
-from wgkit.rules.close_action import state as S
+from wgkit.rules.close_action import lookup as S
 
 ADVANCE = 6.0  # a crouching move
 CLOSE = 12.0  # rifle close range: near enough
