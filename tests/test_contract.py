@@ -238,3 +238,39 @@ def test_company_fire_group_fire_names_its_units_as_a_tuple():
     target = gridmap(game).grid.center((5, 4))  # the gruppe's square
     plan = fire.plan(game, list(value), (5, 4))
     assert group.odds(game, {"units": value, "target": target}).probs == cf_odds.fire(plan.dice).probs
+
+
+def test_eagles_panel_assault_odds_equal_the_plain_odds():
+    from tests.eagles.helpers import game as ea_game
+    from tests.eagles.helpers import put
+
+    game = ea_game(step="Assaults on tanks and bunkers")
+    put(game, "dcli_a", 44, 43)  # next to the Tigers, which have not moved: -10
+    assault = spec(game, "assault")
+    assert assault.odds(game, {"pair": ("dcli_a", "tigers")}).probs == ea_odds.assault(-10).probs
+    assert ea_odds.assault(-10).p(True) == Fraction(40, 100)
+
+
+def test_rookie_panel_melee_odds_equal_the_plain_odds():
+    from tests.rookie.helpers import act
+    from tests.rookie.helpers import game as rk_game
+    from tests.rookie.helpers import put
+
+    game = rk_game()
+    put(game, "ru_sq", 16, 10)
+    act(game, "ru_sq")
+    melee = spec(game, "melee")
+    assert melee.odds(game, {"enemy": melee.params[0].values()[0]}).probs == rk_odds.melee().probs
+    assert rk_odds.melee().p(1) == Fraction(15, 36)  # the attacker's die higher: 15 of 36
+
+
+def test_form_defaults_are_exact_zero_stays_zero():
+    from wgkit.rules.actions import Param
+
+    assert Param("add", "int", default=0, low=-800, high=800).initial() == 0
+    assert Param("n", "int", low=1, high=9).initial() == 1
+    assert Param("pair", "choice", choices=(("a v b", ("a", "b")),)).initial() == ("a", "b")
+    game = new_game("eagles", "hill_112")
+    order = next(a for a in actions_for(game.at_step("Adjust and call")) if a.name == "call fire")
+    initial = {p.name: p.initial() for p in order.params}
+    assert (initial["add"], initial["right"]) == (0, 0)  # the barrage lands where the preview aims
