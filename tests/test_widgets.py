@@ -267,6 +267,17 @@ def test_view_as_a_side_hides_what_it_has_not_spotted(tmp_path):
     assert app.board.canvas.scene.tagged("mg42")
 
 
+def test_the_scenario_title_is_shown_as_text_never_as_markup():
+    from wgkit.rules.registry import get_ruleset
+    from wgkit.scenario import dumps, load, loads
+
+    s = load(FARM)
+    hostile = loads(dumps(s).replace(f"title: {s.title}", "title: \"<img src=x onerror=alert(1)>\"", 1))
+    app = UmpireApp(get_ruleset("close_action").new_game(hostile))
+    title = app.widget.children[0].value
+    assert "<img" not in title and "&lt;img src=x onerror=alert(1)&gt;" in title
+
+
 def test_editor_deployment_zone_viewsheds_add_up():
     e = ScenarioEditor()
     e.tool.value = "rectangle"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import os
 from pathlib import Path
 
@@ -35,7 +36,7 @@ class UmpireApp:
         self.save_button.on_click(self.errors.guard(lambda _: self.save()))
         self.autosave = Autosave(game, autosave) if autosave else None
         self.board.on(self.errors.guard(self._board_event))
-        title = W.HTML(f"<h3 style='margin:4px 0'>{game.scenario.title}</h3>")
+        title = W.HTML(f"<h3 style='margin:4px 0'>{html.escape(game.scenario.title)}</h3>")
         side = W.VBox([self.viewer, self.turn.widget, self.actions.widget, W.HBox([self.save_path, self.save_button])],
                       layout=W.Layout(width="420px"))
         self.widget = W.VBox([title, self.errors.widget, W.HBox([self.board.widget, side]), self.log.widget])
@@ -80,7 +81,7 @@ class UmpireApp:
     def save(self) -> Path:
         path = Path(self.save_path.value)
         save(self.game, path)
-        self.errors.widget.value = f"<span style='color:#1a7f37'>saved {path}</span>"
+        self.errors.widget.value = f"<span style='color:#1a7f37'>saved {html.escape(str(path))}</span>"
         return path
 
     def _ipython_display_(self) -> None:
