@@ -115,7 +115,3 @@ class Ruleset:
         if scenario.ruleset != self.id:
             raise ValueError(f"{scenario.title!r} is a {scenario.ruleset} scenario, not {self.id}")
         return Game(scenario, seed, flow=self.sequence)
-
-    def situation_of(self, game: "Game") -> "Situation":
-        """Named helpers that put ``game`` into a situation, logged as umpire events."""
-        return self.situation(game)
