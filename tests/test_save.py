@@ -1,18 +1,10 @@
-"""Saves: atomic, checksummed, crash-safe autosave, and refusal of damaged files."""
-
-import os
-import signal
-import subprocess
-import sys
-import textwrap
-import time
+"""Saves: atomic, checksummed, and refusal of damaged files (journals: test_journal.py)."""
 
 import pytest
 
-from tests.conftest import ROOT
 from tests.test_engine import FLOW, SCENARIO, play_some
 from wgkit.engine import Game
-from wgkit.engine.save import Autosave, SaveError, load, save
+from wgkit.engine.save import SaveError, load, save
 
 
 def test_save_load_continue_equals_uninterrupted_play(tmp_path):
@@ -72,44 +64,3 @@ def test_not_a_save(tmp_path):
     path.write_bytes(b"\xff\xfe")
     with pytest.raises(SaveError, match="not UTF-8"):
         load(path)
-
-
-def test_autosave_records_commits_and_undos(tmp_path):
-    g = Game(SCENARIO, flow=FLOW)
-    Autosave(g, tmp_path / "auto.wgsave")
-    play_some(g)
-    g.undo()
-    g.move("r4", (5, 5))
-    back = load(tmp_path / "auto.wgsave", FLOW, recover=True)
-    assert back.game.state == g.state and back.recovered == ""
-    with pytest.raises(SaveError, match="no end record"):
-        load(tmp_path / "auto.wgsave", FLOW)
-
-
-def test_autosave_survives_sigkill(tmp_path):
-    path = tmp_path / "auto.wgsave"
-    script = textwrap.dedent(f"""
-        import sys
-        sys.path.insert(0, {str(ROOT)!r})
-        from wgkit.scenario import load
-        from wgkit.engine import Game
-        from wgkit.engine.save import Autosave
-        g = Game(load({str(ROOT / 'scenarios/close_action/hedgerow_farm.yaml')!r}))
-        Autosave(g, {str(path)!r})
-        i = 0
-        while True:
-            g.move("r1", (i % 40, 1))
-            i += 1
-            print(i, flush=True)
-    """)
-    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
-    done = 0
-    deadline = time.monotonic() + 60
-    while done < 40 and time.monotonic() < deadline:
-        done = int(proc.stdout.readline())
-    os.kill(proc.pid, signal.SIGKILL)
-    proc.wait()
-    back = load(path, recover=True)
-    n = len(back.game.log)
-    assert n >= done >= 40  # every event completed before the kill is there
-    assert back.game.state["pieces"]["r1"]["position"] == [(n - 1) % 40, 1]

@@ -115,40 +115,78 @@ DEFAULT_SCENARIO = SCENARIOS_DIR / "close_action" / "hedgerow_farm.yaml"
 APP_DIR = Path(__file__).resolve().parent / "app"
 
 
-def _serve(notebook: str, env: dict[str, str], port: int, what: str) -> int:
-    """Run Voila on ``notebook`` at 127.0.0.1:``port`` until interrupted."""
+def _port(value: str) -> int:
+    try:
+        port = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a port number") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{port} is not a port (1-65535)")
+    return port
+
+
+def _port_free(port: int) -> bool:
+    import socket
+
+    with socket.socket() as s:
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+def _serve(notebook: str, env: dict[str, str], args: argparse.Namespace, what: str) -> int:
+    """Run Voila on ``notebook`` at exactly 127.0.0.1:``args.port`` (with a token unless
+    ``--no-token``) until Ctrl-C or SIGTERM, then stop Voila and every kernel it started."""
     import os
+    import secrets
+    import signal
     import subprocess
 
-    url = f"http://127.0.0.1:{port}/"
-    cmd = [sys.executable, "-m", "voila", str(APP_DIR / notebook), "--no-browser", f"--port={port}",
-           "--Voila.ip=127.0.0.1", "--VoilaConfiguration.show_tracebacks=True"]
+    if not _port_free(args.port):
+        print(f"wgkit: port {args.port} is taken; choose another with --port", file=sys.stderr)
+        return 1
+    token = "" if args.no_token else secrets.token_urlsafe(24)
+    url = f"http://127.0.0.1:{args.port}/" + (f"?token={token}" if token else "")
+    cmd = [sys.executable, "-m", "voila", str(APP_DIR / notebook), "--no-browser", f"--port={args.port}",
+           "--Voila.port_retries=0", "--Voila.ip=127.0.0.1", f"--Voila.token={token}",
+           "--VoilaConfiguration.show_tracebacks=True"]
     print(f"{what} at {url}  (Ctrl-C to stop)", flush=True)
-    proc = subprocess.Popen(cmd, env={**os.environ, **env})
+    proc = subprocess.Popen(cmd, env={**os.environ, **env}, start_new_session=True)
+
+    def stop(*_: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
     try:
         return proc.wait()
     except KeyboardInterrupt:
-        proc.terminate()
-        proc.wait()
+        for sig in (signal.SIGTERM, signal.SIGKILL):  # Voila and its kernels share its session
+            try:
+                os.killpg(proc.pid, sig)
+                proc.wait(timeout=10)
+                break
+            except ProcessLookupError:
+                break
+            except subprocess.TimeoutExpired:
+                continue
         return 0
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from wgkit.engine.save import SaveError, load as load_game
-    from wgkit.scenario import ScenarioError, load
+    from wgkit.session import SessionError, start
 
     source = Path(args.file) if args.file else DEFAULT_SCENARIO
-    try:  # check before starting the server, so a bad file is one clear line
-        title = load_game(source, recover=True).game.scenario.title if source.suffix == ".wgsave" else load(source).title
-    except (ScenarioError, SaveError) as exc:
-        print(exc, file=sys.stderr)
+    try:  # decided before the server starts, so any problem is one clear line
+        session = start(source, journal=args.journal, new=args.new, seed=args.seed,
+                        scenario_seed=args.scenario_seed, save_dir=args.save_dir)
+    except SessionError as exc:
+        print(f"wgkit play: {exc}", file=sys.stderr)
         return 1
-    autosave = Path(args.autosave) if args.autosave else Path(f"{source.stem}.autosave.wgsave")
-    if source.suffix == ".wgsave" and source.resolve() == autosave.resolve():
-        autosave = autosave.with_name(autosave.stem + ".resumed.wgsave")
-    print(f"{title}: every event is autosaved to {autosave}")
-    env = {"WGKIT_GAME": str(source.resolve()), "WGKIT_AUTOSAVE": str(autosave.resolve())}
-    return _serve("umpire.ipynb", env, args.port, "umpire app")
+    print(session.describe())
+    env = {"WGKIT_JOURNAL": str(session.journal.resolve()), "WGKIT_SAVE_DIR": str(session.save_dir)}
+    return _serve("umpire.ipynb", env, args, "umpire app")
 
 
 def cmd_edit(args: argparse.Namespace) -> int:
@@ -162,7 +200,7 @@ def cmd_edit(args: argparse.Namespace) -> int:
             print(exc, file=sys.stderr)
             return 1
         env["WGKIT_SCENARIO"] = str(Path(args.file).resolve())
-    return _serve("editor.ipynb", env, args.port, "scenario editor")
+    return _serve("editor.ipynb", env, args, "scenario editor")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -181,12 +219,20 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="run the umpire app in the browser (Voila) on a scenario or saved game")
     p.add_argument("file", nargs="?", metavar="SCENARIO_OR_SAVED_GAME",
                    help=f"default: the bundled {DEFAULT_SCENARIO.parent.name}/{DEFAULT_SCENARIO.name}")
-    p.add_argument("--port", type=int, default=8866)
-    p.add_argument("--autosave", help="journal file (default: NAME.autosave.wgsave here)")
+    p.add_argument("--port", type=_port, default=8866, help="serve on exactly this port (default 8866)")
+    p.add_argument("--journal", help="the game's journal (default: NAME.journal.wgsave next to the file); "
+                                     "an existing journal is resumed, never overwritten")
+    p.add_argument("--new", action="store_true", help="start a new game even if a journal exists "
+                                                      "(it gets the next free NAME.journal-K.wgsave)")
+    p.add_argument("--seed", type=int, help="dice seed of a new game (default: fresh random dice)")
+    p.add_argument("--scenario-seed", action="store_true", help="use the seed written in the scenario")
+    p.add_argument("--save-dir", help="the only folder Save writes to (default: the journal's folder)")
+    p.add_argument("--no-token", action="store_true", help="no access token (only on a trusted machine)")
     p.set_defaults(func=cmd_play)
     p = sub.add_parser("edit", help="open the scenario editor in the browser (Voila)")
     p.add_argument("file", nargs="?", metavar="SCENARIO")
-    p.add_argument("--port", type=int, default=8867)
+    p.add_argument("--port", type=_port, default=8867, help="serve on exactly this port (default 8867)")
+    p.add_argument("--no-token", action="store_true", help="no access token (only on a trusted machine)")
     p.set_defaults(func=cmd_edit)
     sub.add_parser("schema", help="print the scenario JSON Schema").set_defaults(func=cmd_schema)
     p = sub.add_parser("simulate", help="play a scenario N times with simple policies; win rates and casualties")

@@ -114,8 +114,52 @@ class Roller:
         return out
 
 
+TABLE = "table dice"  # the note on a roll whose faces the umpire typed in
+
+
+class NeedFaces(Exception):
+    """A procedure asked for dice the umpire has not yet entered: ``n`` of ``die`` for ``purpose``."""
+
+    def __init__(self, die: Die, n: int, purpose: str):
+        super().__init__(f"roll {n} {die.name} for {purpose or 'this roll'} and enter the faces")
+        self.die, self.n, self.purpose = die, n, purpose
+
+
+def parse_faces(text: str, die: Die, n: int) -> tuple[int, ...]:
+    """Faces typed at the table ("4 6 1" or "4,6,1"; a d00's "00" is 100), checked against the die."""
+    tokens = text.replace(",", " ").split()
+    if len(tokens) != n:
+        raise ValueError(f"enter {n} face{'s' if n != 1 else ''} of a {die.name}; you entered {len(tokens)}")
+    faces = []
+    for t in tokens:
+        face = 100 if die is D00 and t == "00" else int(t) if t.lstrip("-").isdigit() else None
+        if face is None or face not in die.faces:
+            raise ValueError(f"a {die.name} shows {die.low} to {die.low + die.sides - 1}; {t!r} is not one of its faces")
+        faces.append(face)
+    return tuple(faces)
+
+
+@dataclass
+class TableRoller(Roller):
+    """Dice rolled at the table: faces come from ``entered`` in order; the seeded stream is untouched.
+    Runs out with :class:`NeedFaces` naming what to roll next. (Card shuffles still use the stream.)"""
+
+    entered: list[int] = field(default_factory=list)
+
+    def roll(self, die: Die, n: int = 1, purpose: str = "", note: str = "") -> tuple[int, ...]:
+        if len(self.entered) < n:
+            raise NeedFaces(die, n, purpose)
+        faces, self.entered[:n] = tuple(self.entered[:n]), []
+        bad = [f for f in faces if f not in die.faces]
+        if bad:
+            raise ValueError(f"a {die.name} cannot show {bad[0]}")
+        self.log.append(Roll(purpose, die.name, faces, self.counter, TABLE))
+        return faces
+
+
 def replay_faces(seed: int, roll: Roll) -> tuple[int, ...]:
-    """Re-derive a recorded roll's faces from the seed: the audit of a game's dice."""
+    """Re-derive a recorded roll's faces from the seed: the audit of a game's dice (not of
+    table dice, whose faces were typed in)."""
     r = Roller(seed, roll.counter)
     if roll.die == "shuffle":
         n = len(roll.faces) + 1

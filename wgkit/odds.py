@@ -129,11 +129,19 @@ class Distribution:
     def mean(self) -> float:
         return float(sum(o * q for o, q in self.probs.items()))
 
+    def _shown(self) -> list[Hashable]:
+        keys = sorted(self.probs, key=_sort_key)
+        return [o for o in keys if self.probs[o] >= Fraction(1, 2000)] or keys  # skip what rounds to 0.0%
+
+    def outcomes(self, unit: str = "") -> list[tuple[str, Fraction]]:
+        """Each outcome's label and chance, in order (outcomes that round to 0.0% left out)."""
+        return [(_label(o, unit), self.probs[o]) for o in self._shown()]
+
     def describe(self, unit: str = "", cumulative: bool = True) -> list[str]:
         """Plain words: each outcome's chance, and for numbers 'at least k' too."""
         keys = sorted(self.probs, key=_sort_key)
-        shown = [o for o in keys if self.probs[o] >= Fraction(1, 2000)] or keys  # skip what rounds to 0.0%
-        lines = [f"{_label(o, unit)}: {_pct(self.probs[o])}" for o in shown]
+        shown = self._shown()
+        lines = [f"{label}: {_pct(p)}" for label, p in self.outcomes(unit)]
         if cumulative and all(isinstance(o, (int, float)) and not isinstance(o, bool) for o in keys):
             lines += [f"at least {_label(o, unit)}: {_pct(self.at_least(o))}" for o in shown if o > min(keys)]
         return lines

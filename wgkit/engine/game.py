@@ -7,10 +7,11 @@ and reproduces the state exactly.
 
 from __future__ import annotations
 
+import contextlib
 import copy
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
-from wgkit.dice import Roller
+from wgkit.dice import NeedFaces, Roller, TableRoller
 from wgkit.engine import deck as cards
 from wgkit.engine.events import MISSING, Event, Path, get, put
 from wgkit.engine.flow import SIMPLE, TurnSequence
@@ -36,6 +37,7 @@ class Game:
         self.scenario = scenario
         self.seed = int(seed if seed is not None else (scenario.seed or 0))
         self.flow = flow
+        self._table: list[int] | None = None  # faces typed at the table, while table_dice is on
         self.state = initial_state(scenario, self.seed)
         for path, value in flow.setup(self) if flow.setup else ():
             put(self.state, path, value)  # derived from the scenario alone: replay reproduces it
@@ -94,7 +96,14 @@ class Game:
         other._inverses = copy.deepcopy(self._inverses)
         other._redo = list(self._redo)
         other.listeners = []
+        other._table = None
         return other
+
+    def adopt(self, other: "Game") -> None:
+        """Take over ``other``'s seed, log and state (another page moved the shared game on);
+        listeners stay and are not told, since nothing new happened here."""
+        self.seed, self.state, self.log = other.seed, other.state, other.log
+        self._inverses, self._redo = other._inverses, []
 
     @classmethod
     def replay(cls, scenario: Scenario, seed: int, events: Iterable[Event],
@@ -110,9 +119,43 @@ class Game:
 
     # -- dice -------------------------------------------------------------------------------
     def roller(self) -> Roller:
-        """A roller positioned at the game's RNG state (commit its counter with the result)."""
+        """A roller positioned at the game's RNG state (commit its counter with the result);
+        inside :meth:`table_dice`, one that takes the faces typed at the table."""
         rng = self.state["rng"]
+        if self._table is not None:
+            return TableRoller(rng["seed"], rng["counter"], entered=self._table)
         return Roller(rng["seed"], rng["counter"])
+
+    @contextlib.contextmanager
+    def table_dice(self, faces: Iterable[int]) -> Iterator[list[int]]:
+        """Within the block every roll takes its faces, in order, from ``faces`` (rolled by hand and
+        typed in) and is logged as table dice; yields the faces not yet used."""
+        left = list(faces)
+        self._table = left
+        try:
+            yield left
+        finally:
+            self._table = None
+
+    def faces_needed(self, act: Callable[["Game"], Any], entered: Sequence[int]) -> NeedFaces | None:
+        """Try ``act`` on a copy with the faces entered so far: the next roll still to be entered,
+        or None when they are exactly enough (too many is a ValueError)."""
+        trial = self.branch()
+        with trial.table_dice(entered) as left:
+            try:
+                act(trial)
+            except NeedFaces as need:
+                return need
+        if left:
+            raise ValueError(f"the rules used {len(entered) - len(left)} of the {len(entered)} faces entered")
+        return None
+
+    def fresh_dice(self, past: int) -> Event:
+        """Skip the seeded stream to draw ``past``: after an undo, the umpire asks for dice not yet seen."""
+        if past <= self.state["rng"]["counter"]:
+            raise IllegalActionError("the next dice have not been seen yet; there is nothing to re-roll")
+        return self.record("dice", [(("rng", "counter"), past)],
+                           "the umpire chose fresh dice: the faces of the undone roll are skipped")
 
     def resolve(self, kind: str, procedure: Callable[..., Any], *args: Any,
                 changes: Callable[[Any], Iterable[tuple[Path, Any]]] = lambda outcome: (),

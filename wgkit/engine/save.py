@@ -4,8 +4,8 @@ Line 1 is a header (format, version, scenario, seed). Each further line is one e
 ``undo`` record, and carries ``hash`` = SHA-256 of the previous line's hash and its own content,
 so an altered line breaks the chain. A full save ends with an ``end`` line and is written
 atomically (temporary file, fsync, rename). An autosave journal is the same file without the
-``end`` line, appended and fsynced after every event: after a crash, :func:`load` with
-``recover=True`` keeps every complete line and drops a torn last one.
+``end`` line (:mod:`wgkit.engine.journal`), appended and fsynced after every event: after a
+crash, :func:`load` with ``recover=True`` keeps every complete line and drops a torn last one.
 """
 
 from __future__ import annotations
@@ -41,7 +41,8 @@ def _chain(prev: str, body: dict) -> str:
     return hashlib.sha256((prev + _canon(body)).encode()).hexdigest()
 
 
-def _line(prev: str, body: dict) -> tuple[str, str]:
+def chained_line(prev: str, body: dict) -> tuple[str, str]:
+    """One record as a file line chained to the previous hash; returns (line, its hash)."""
     h = _chain(prev, body)
     return _canon({**body, "hash": h}) + "\n", h
 
@@ -52,12 +53,12 @@ def _header(game: Game) -> dict:
 
 def dumps(game: Game, *, end: bool = True) -> str:
     """The whole game as save-file text."""
-    text, h = _line("", _header(game))
+    text, h = chained_line("", _header(game))
     for i, event in enumerate(game.log):
-        line, h = _line(h, {"n": i, "event": event.to_dict()})
+        line, h = chained_line(h, {"n": i, "event": event.to_dict()})
         text += line
     if end:
-        line, h = _line(h, {"end": len(game.log)})
+        line, h = chained_line(h, {"end": len(game.log)})
         text += line
     return text
 
@@ -137,30 +138,3 @@ def _scenario(data: Any, name: str) -> Scenario:
     if found:
         raise SaveError(str(ScenarioError(found)).splitlines()[0])
     return Scenario.from_dict(data)
-
-
-class Autosave:
-    """Keep a journal of ``game`` at ``path``: every commit, undo and redo is appended and fsynced."""
-
-    def __init__(self, game: Game, path: str | os.PathLike[str]):
-        self.path = Path(path)
-        text = dumps(game, end=False)
-        atomic_write(self.path, text)
-        self._hash = json.loads(text.splitlines()[-1])["hash"]
-        self._n = len(game.log)
-        game.listeners.append(self._on_event)
-
-    def _append(self, body: dict) -> None:
-        line, self._hash = _line(self._hash, body)
-        with open(self.path, "a", encoding="utf-8") as fh:
-            fh.write(line)
-            fh.flush()
-            os.fsync(fh.fileno())
-
-    def _on_event(self, what: str, event: Event) -> None:
-        if what == "undo":
-            self._n -= 1
-            self._append({"undo": 1})
-        else:
-            self._append({"n": self._n, "event": event.to_dict()})
-            self._n += 1

@@ -1,4 +1,8 @@
-"""UmpireApp: the board, the turn, the actions, the dice log and saving, in one widget."""
+"""UmpireApp: the board, the turn, the actions, the dice log, the briefing and saving, in one widget.
+
+Served by ``wgkit play``, every page attaches to the game's journal (:meth:`UmpireApp.attach`):
+a reload or a second tab shows the same game at the same event, and before any action a page
+catches up with what other pages did."""
 
 from __future__ import annotations
 
@@ -9,65 +13,137 @@ from pathlib import Path
 import ipywidgets as W
 
 from wgkit.engine.game import Game
-from wgkit.engine.save import Autosave, load as load_game, save
+from wgkit.engine.journal import Journal, StaleJournal
+from wgkit.engine.save import load as load_game
+from wgkit.engine.views import UMPIRE
+from wgkit.render import style as S
 from wgkit.rules.registry import get_ruleset
 from wgkit.scenario import load as load_scenario
-from wgkit.scenario.model import Scenario
+from wgkit.widgets.actions import ActionPanel
 from wgkit.widgets.board import BoardView
+from wgkit.widgets.briefing import briefing_html
+from wgkit.widgets.dicelog import DiceLog
 from wgkit.widgets.errors import ErrorArea
-from wgkit.widgets.panels import ActionPanel, DiceLog, TurnPanel
+from wgkit.widgets.saving import SaveBox
+from wgkit.widgets.turn import TurnPanel
+
+BOARD_BOX = (880.0, 640.0)  # pixels the board may take in the app: fits 1400x900 beside the panel
+
+
+def legend_html(game: Game) -> str:
+    """Side colours and the terrain types on this table, as swatches."""
+    sc = game.scenario
+    colours = {s.id: s.colour or S.SIDE_DEFAULTS[i % len(S.SIDE_DEFAULTS)] for i, s in enumerate(sc.sides)}
+    chip = "display:inline-block;width:12px;height:12px;border:1px solid #333;margin:0 3px 0 10px;vertical-align:middle"
+    items = [f"<span style='{chip};background:{colours[s.id]};border-radius:6px'></span>{html.escape(s.name)}"
+             for s in sc.sides]
+    for kind in sorted({f.type for f in sc.terrain}):
+        fill = S.TERRAIN.get(kind, ("#999999", "#555555", 1.0))[0]
+        items.append(f"<span style='{chip};background:{fill}'></span>{html.escape(kind.replace('_', ' '))}")
+    return f"<div class='wgkit-legend' style='font-size:90%'>{''.join(items)}</div>"
 
 
 class UmpireApp:
-    """Run a game: every change goes through the game's log, every panel follows it."""
+    """Run a game: every change goes through the game's log (and its journal), every panel follows it."""
 
-    def __init__(self, game: Game, autosave: str | os.PathLike[str] | None = None):
-        self.game = game
+    def __init__(self, game: Game, journal: Journal | None = None, save_dir: str | os.PathLike[str] | None = None):
+        self.game, self.journal = game, journal
         self.errors = ErrorArea()
-        self.board = BoardView(game, self.errors)
+        self.errors.before.append(self.sync)
+        self.errors.after_error.append(self._after_error)
+        t = game.scenario.table
+        self.board = BoardView(game, self.errors, min(BOARD_BOX[0] / t.width, BOARD_BOX[1] / t.depth))
         self.turn = TurnPanel(game, self.errors, self.refresh)
         self.actions = ActionPanel(game, self.errors, self.refresh, lambda shapes: self.board.overlay("action", shapes))
         self.log = DiceLog(game, self.errors, self.refresh)
-        self.viewer = W.Dropdown(options=[("umpire (everything)", "umpire")] +
+        folder = Path(save_dir) if save_dir is not None else (journal.path.parent if journal else Path.cwd())
+        self.saver = SaveBox(game, folder, self.errors, journal.path if journal else None)
+        self.viewer = W.Dropdown(options=[("umpire (everything)", UMPIRE)] +
                                  [(f"side: {s.name}", s.id) for s in game.scenario.sides], description="View as")
         self.viewer.observe(self.errors.guard(lambda change: self.view_as(change["new"])), "value")
-        self.save_path = W.Text(description="Save as", value=str(autosave or "game.wgsave"))
-        self.save_button = W.Button(description="Save", icon="save")
-        self.save_button.on_click(self.errors.guard(lambda _: self.save()))
-        self.autosave = Autosave(game, autosave) if autosave else None
+        self.confirm_moves = W.Checkbox(value=True, indent=False,
+                                        description="a drag fills the move form; Resolve confirms it")
+        self.undo_last = W.Button(description="Undo last", icon="undo", tooltip="take back the latest event")
+        self.undo_last.on_click(self.errors.guard(lambda _: self.log.undo_to(len(self.game.log) - 1)))
+        self.latest = W.HTML()
+        self.status = W.HTML()
         self.board.on(self.errors.guard(self._board_event))
-        title = W.HTML(f"<h3 style='margin:4px 0'>{html.escape(game.scenario.title)}</h3>")
-        side = W.VBox([self.viewer, self.turn.widget, self.actions.widget, W.HBox([self.save_path, self.save_button])],
-                      layout=W.Layout(width="420px"))
-        self.widget = W.VBox([title, self.errors.widget, W.HBox([self.board.widget, side]), self.log.widget])
+        title = W.HTML(f"<h3 style='margin:2px 0'>{html.escape(game.scenario.title)}</h3>")
+        side = W.VBox([self.errors.widget, self.turn.widget, self.actions.widget,
+                       W.HTML("<b>Latest</b>"), self.latest, W.HBox([self.undo_last]), self.confirm_moves],
+                      layout=W.Layout(width="440px", min_width="440px"))
+        board = W.VBox([self.board.widget, W.HTML(legend_html(game))])
+        play = W.HBox([board, side], layout=W.Layout(align_items="flex-start"))
+        self.briefing = W.HTML(briefing_html(game.scenario))
+        self.tabs = W.Tab(children=[play, self.briefing, W.VBox([self.log.widget, self.saver.widget])],
+                          titles=("Play", "Briefing", "Log and save"))
+        self.widget = W.VBox([W.HBox([title, self.viewer, self.status],
+                                     layout=W.Layout(align_items="center", justify_content="space-between")),
+                              self.tabs])
+        self._show_status()
+        self.latest.value = self.log.latest()
 
+    # -- starting ----------------------------------------------------------------------------------
     @classmethod
-    def open(cls, path: str | os.PathLike[str], autosave: str | os.PathLike[str] | None = None) -> "UmpireApp":
-        """Start a game from a scenario file, or resume a saved or autosaved game."""
+    def open(cls, path: str | os.PathLike[str], journal: str | os.PathLike[str] | None = None,
+             seed: int | None = None) -> "UmpireApp":
+        """Start a game from a scenario or a saved game (in a notebook); with ``journal``, record it
+        to that new file (an existing file is never overwritten)."""
         p = Path(path)
         if p.suffix == ".wgsave":
-            scenario_game = load_game(p, recover=True).game
-            game = Game.replay(scenario_game.scenario, scenario_game.seed, scenario_game.log,
-                               get_ruleset(scenario_game.scenario.ruleset).sequence)
+            saved = load_game(p, recover=True).game
+            game = Game.replay(saved.scenario, saved.seed, saved.log, get_ruleset(saved.scenario.ruleset).sequence)
         else:
-            scenario: Scenario = load_scenario(p)
-            game = get_ruleset(scenario.ruleset).new_game(scenario)
-        return cls(game, autosave)
+            scenario = load_scenario(p)
+            game = get_ruleset(scenario.ruleset).new_game(scenario, seed)
+        return cls(game, Journal.create(game, journal) if journal is not None else None)
 
+    @classmethod
+    def attach(cls, journal: str | os.PathLike[str], save_dir: str | os.PathLike[str] | None = None) -> "UmpireApp":
+        """A page of a served game: the game is the journal's, at its latest event."""
+        from wgkit.session import attach
+
+        j = attach(journal)
+        return cls(j.game, j, save_dir)
+
+    # -- staying in step with other pages ----------------------------------------------------------
+    def sync(self) -> None:
+        """Catch up with the journal; if another page moved the game on, redraw and stop the action."""
+        if self.journal is not None and self.journal.sync():
+            self.refresh()
+            raise ValueError(f"another page moved the game on (now {len(self.game.log)} events): the board is "
+                             f"updated; check it and act again")
+
+    def _after_error(self, exc: BaseException) -> None:
+        if isinstance(exc, StaleJournal) and self.journal is not None:
+            self.journal.sync()  # drop the unrecorded event, take the journal's
+            self.refresh()
+
+    # -- views ---------------------------------------------------------------------------------------
     def view_as(self, side: str) -> None:
-        """Draw the board from one side's view (hidden, unspotted enemies vanish) or the umpire's."""
+        """Show one side's view (hidden, unspotted enemies vanish from the board, the drop-downs and
+        the log) or the umpire's."""
         self.board.side = side
+        self.actions.side = side
+        self.log.side = side
         self.board.selected = None
         self.board.los = []
-        self.board.refresh()
+        self.refresh()
 
     def _board_event(self, kind: str, value: object) -> None:
         if kind == "point":
-            self.actions.set_point(value)  # type: ignore[arg-type]
+            if self.actions.wants_point():
+                self.actions.set_point(value)  # type: ignore[arg-type]
+            else:
+                self.board.clear()
         elif kind == "select":
             self.actions.set_piece(value)  # type: ignore[arg-type]
-        elif kind == "event":
-            self.refresh(board=False)
+        elif kind == "drag":
+            piece, point = value  # type: ignore[misc]
+            if not self.actions.drag(piece, point):
+                raise ValueError(f"no move is possible for {piece} in this step")
+            if not self.confirm_moves.value:
+                self.actions.resolve()
 
     def refresh(self, board: bool = True) -> None:
         if board:
@@ -77,12 +153,17 @@ class UmpireApp:
         self.turn.refresh()
         self.actions.refresh()
         self.log.refresh()
+        self.saver.game_changed()
+        self.latest.value = self.log.latest()
+        self._show_status()
 
-    def save(self) -> Path:
-        path = Path(self.save_path.value)
-        save(self.game, path)
-        self.errors.widget.value = f"<span style='color:#1a7f37'>saved {html.escape(str(path))}</span>"
-        return path
+    def _show_status(self) -> None:
+        where = f"journal {html.escape(self.journal.path.name)}" if self.journal else "not journaled"
+        seed = f" &middot; seed {self.game.state['rng']['seed']}" if self.board.side == UMPIRE else ""
+        self.status.value = f"<small>{where}{seed} &middot; {len(self.game.log)} events</small>"
+
+    def save(self) -> Path | None:
+        return self.saver.save()
 
     def _ipython_display_(self) -> None:
         from IPython.display import display

@@ -40,6 +40,8 @@ class BoardView:
         self.move_limit: Callable[[str], float | None] = lambda piece: self.rules.move_limit(game, piece)
         self.listeners: list[Callable[[str, object], None]] = []
         self._drag_from: tuple[float, float] | None = None
+        self._drag_piece: str | None = None
+        self._pointer: tuple[float, float] | None = None  # canvas pixels of the last mouse move
         self.status = W.HTML("Click a piece to select it; drag it to move; hover to see line of sight.")
         self.named: dict[str, list[Shape]] = {}
         buttons = [("+", "zoom in", lambda: self.zoom(1.5)), ("-", "zoom out", lambda: self.zoom(1 / 1.5)),
@@ -56,6 +58,8 @@ class BoardView:
         mc.on_mouse_down(self.errors.guard(self.on_down))
         mc.on_mouse_up(self.errors.guard(self.on_up))
         mc.on_mouse_move(self.errors.guard(self.on_move))
+        mc.on_key_down(self.errors.guard(self.on_key))
+        mc.on_mouse_wheel(self.errors.guard(self.on_wheel))
         self.refresh()
 
     # -- state -------------------------------------------------------------------------------
@@ -172,32 +176,56 @@ class BoardView:
     def on_down(self, px: float, py: float) -> None:
         x, y = self.canvas.to_table(px, py)
         pid = self.piece_at(x, y)
-        if pid is not None:
-            if pid != self.selected:
-                self.select(pid)
-            self._drag_from = (x, y)
-        else:
-            self._emit("point", (x, y))
+        if pid is not None and pid != self.selected:
+            self.select(pid)
+        self._drag_from, self._drag_piece = (x, y), pid
 
     def on_up(self, px: float, py: float) -> None:
-        start, self._drag_from = self._drag_from, None
-        if start is None or self.selected is None:
+        start, piece, self._drag_from, self._drag_piece = self._drag_from, self._drag_piece, None, None
+        if start is None:
             return
         x, y = self.canvas.to_table(px, py)
-        if math.dist(start, (x, y)) < 0.3:
-            return  # a click, not a drag
-        here = self.live()[self.selected]["position"]
-        limit = self.move_limit(self.selected)
+        if math.dist(start, (x, y)) < 0.3:  # a click, not a drag
+            if piece is None:
+                self._emit("point", start)
+            return
+        if piece is None:  # dragging the table pans it
+            c = self.canvas
+            c.set_view(c.zoom, self._clamp(c.pan[0] + start[0] - x, c.pan[1] - (start[1] - y), c.zoom))
+            return
+        here = self.live()[piece]["position"]
+        limit = self.move_limit(piece)
         dist = math.dist(here, (x, y))
         if limit is not None and dist > limit + 1e-9:
-            self.status.value = f"<b>{self.selected}</b> may move {limit:g}\"; that is {dist:.1f}\""
+            self.status.value = f"<b>{piece}</b> may move {limit:g}\"; that is {dist:.1f}\""
             return
-        event = self.rules.move(self.game, self.selected, (round(x, 2), round(y, 2)))
-        self.refresh()
-        self.select(self.selected)
-        self._emit("event", event)
+        self._emit("drag", (piece, (round(x, 2), round(y, 2))))
+
+    def clear(self) -> None:
+        """Forget the selection, its line of sight and the ruler (Escape, or a click on empty table)."""
+        self.selected = None
+        self.los = []
+        self.extra = [s for s in self.extra if s.tag not in ("ruler", "move-limit")]
+        self.redraw_overlays()
+        self.status.value = "Click a piece to select it; drag it to move; hover to see line of sight."
+        self._emit("select", None)
+
+    def on_key(self, key: str, *_: object) -> None:
+        if key == "Escape":
+            self.clear()
+
+    def on_wheel(self, dx: float, dy: float) -> None:
+        """Wheel zoom (ipycanvas sends the wheel's deltas) about the last pointer position, which stays put."""
+        c = self.canvas
+        px, py = self._pointer or (c.width * c.px_per_inch / 2, c.depth * c.px_per_inch / 2)
+        x, y = c.to_table(px, py)
+        z = min(8.0, max(1.0, c.zoom * (1 / 1.25 if dy > 0 else 1.25)))
+        left = x - px / (c.px_per_inch * z)
+        top = (c.depth - y) - py / (c.px_per_inch * z)
+        c.set_view(z, self._clamp(left, top, z))
 
     def on_move(self, px: float, py: float) -> None:
+        self._pointer = (px, py)
         x, y = self.canvas.to_table(px, py)
         if self.selected is None:  # hovering over a figure previews what it can see
             hover = self.piece_at(x, y)
@@ -219,7 +247,8 @@ class BoardView:
 
     # -- events ------------------------------------------------------------------------------------
     def on(self, callback: Callable[[str, object], None]) -> None:
-        """``callback(kind, value)`` for kind in select, point, event."""
+        """``callback(kind, value)``: select (a piece id or None), point (a click on the table),
+        drag (a piece and the point it was dropped on)."""
         self.listeners.append(callback)
 
     def _emit(self, kind: str, value: object) -> None:

@@ -13,12 +13,18 @@ from wgkit.engine.game import IllegalActionError
 
 
 class ErrorArea:
+    """Where callbacks' errors show. ``before`` runs ahead of every guarded callback (the app
+    syncs with the shared journal there) and may raise to stop it; ``after_error`` hooks see
+    every exception (the app re-reads the journal after a refused append)."""
+
     def __init__(self) -> None:
         self.widget = W.HTML(layout=W.Layout(min_height="0px"))
         self.messages: list[str] = []
+        self.before: list[Callable[[], None]] = []
+        self.after_error: list[Callable[[BaseException], None]] = []
 
     def show(self, exc: BaseException) -> None:
-        if isinstance(exc, (IllegalActionError, ValueError)):
+        if isinstance(exc, (IllegalActionError, ValueError, OSError)):
             text = str(exc)
         else:
             text = f"{type(exc).__name__}: {exc}\n" + "".join(traceback.format_exception(exc)[-3:])
@@ -34,8 +40,12 @@ class ErrorArea:
         @functools.wraps(fn)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             try:
+                for hook in self.before:
+                    hook()
                 result = fn(*args, **kwargs)
             except Exception as exc:  # shown to the user, kept in messages
+                for hook in self.after_error:
+                    hook(exc)
                 self.show(exc)
                 return None
             self.clear()

@@ -1,0 +1,127 @@
+"""Journals: created once and never overwritten, appended and fsynced per event, shared by pages."""
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.test_engine import FLOW, SCENARIO, play_some
+from wgkit.engine import Game
+from wgkit.engine.journal import Journal, StaleJournal, is_journal
+from wgkit.engine.save import SaveError, load, save
+
+
+def test_journal_records_commits_and_undos(tmp_path):
+    g = Game(SCENARIO, flow=FLOW)
+    Journal.create(g, tmp_path / "j.wgsave")
+    play_some(g)
+    g.undo()
+    g.move("r4", (5, 5))
+    back = load(tmp_path / "j.wgsave", FLOW, recover=True)
+    assert back.game.state == g.state and back.recovered == ""
+    with pytest.raises(SaveError, match="no end record"):
+        load(tmp_path / "j.wgsave", FLOW)
+    assert is_journal(tmp_path / "j.wgsave")
+
+
+def test_an_existing_file_is_never_overwritten_by_a_new_journal(tmp_path):
+    path = tmp_path / "j.wgsave"
+    g = Game(SCENARIO, flow=FLOW)
+    Journal.create(g, path)
+    g.move("r1", (1, 1))
+    before = path.read_bytes()
+    with pytest.raises(FileExistsError):
+        Journal.create(Game(SCENARIO, flow=FLOW), path)
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["j.wgsave"]  # no temporary file left behind
+
+
+def test_a_finished_save_is_not_a_journal(tmp_path):
+    g = Game(SCENARIO, flow=FLOW)
+    play_some(g)
+    save(g, tmp_path / "s.wgsave")
+    assert not is_journal(tmp_path / "s.wgsave")
+    with pytest.raises(SaveError, match="a finished save, not a journal"):
+        Journal.attach(tmp_path / "s.wgsave", FLOW)
+
+
+def test_attaching_resumes_and_appends_to_the_same_file(tmp_path):
+    path = tmp_path / "j.wgsave"
+    g = Game(SCENARIO, flow=FLOW)
+    Journal.create(g, path)
+    g.move("r1", (3, 4))
+    again = Journal.attach(path, FLOW).game  # a reload: same game, same event
+    assert again.state == g.state and len(again.log) == 1
+    again.move("r2", (6, 7))
+    again.undo()
+    again.move("r2", (8, 9))
+    final = load(path, FLOW, recover=True).game
+    assert len(final.log) == 2 and final.state["pieces"]["r2"]["position"] == [8, 9]
+
+
+def test_a_torn_last_line_is_cut_before_the_next_append(tmp_path):
+    path = tmp_path / "j.wgsave"
+    g = Game(SCENARIO, flow=FLOW)
+    Journal.create(g, path)
+    g.move("r1", (3, 4))
+    g.move("r1", (5, 6))
+    data = path.read_bytes()
+    path.write_bytes(data[:-20])  # a crash mid-write of the second move
+    resumed = Journal.attach(path, FLOW).game
+    assert len(resumed.log) == 1
+    resumed.move("r3", (1, 2))  # appended after the cut, so the chain stays whole
+    back = load(path, FLOW, recover=True)
+    assert back.recovered == "" and [e.text for e in back.game.log] == ["r1 moves to (3, 4)", "r3 moves to (1, 2)"]
+
+
+def test_a_second_page_sees_the_first_pages_events_and_cannot_fork_the_game(tmp_path):
+    path = tmp_path / "j.wgsave"
+    Journal.create(Game(SCENARIO, flow=FLOW), path)
+    page_a, page_b = Journal.attach(path, FLOW), Journal.attach(path, FLOW)
+    page_a.game.move("r1", (10, 10))
+    assert page_a.current() and not page_b.current()
+    with pytest.raises(StaleJournal, match="another page changed the game"):
+        page_b.game.move("r2", (20, 20))  # acting on a stale copy is refused, not recorded
+    on_disk = load(path, FLOW, recover=True).game
+    assert [e.text for e in on_disk.log] == ["r1 moves to (10, 10)"]
+    assert page_b.sync()  # page B catches up: it now holds exactly what the journal holds
+    assert page_b.game.state == on_disk.state and len(page_b.game.log) == 1
+    page_b.game.move("r2", (20, 20))
+    assert page_a.sync() and page_a.game.state["pieces"]["r2"]["position"] == [20, 20]
+    assert not page_a.sync()  # nothing new
+
+
+def test_journal_survives_sigkill(tmp_path):
+    path = tmp_path / "j.wgsave"
+    script = textwrap.dedent(f"""
+        import sys
+        sys.path.insert(0, {str(ROOT)!r})
+        from wgkit.scenario import load
+        from wgkit.engine import Game
+        from wgkit.engine.journal import Journal
+        g = Game(load({str(ROOT / 'scenarios/close_action/hedgerow_farm.yaml')!r}))
+        Journal.create(g, {str(path)!r})
+        i = 0
+        while True:
+            g.move("r1", (i % 40, 1))
+            i += 1
+            print(i, flush=True)
+    """)
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    done = 0
+    deadline = time.monotonic() + 60
+    while done < 40 and time.monotonic() < deadline:
+        done = int(proc.stdout.readline())
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    resumed = Journal.attach(path).game
+    n = len(resumed.log)
+    assert n >= done >= 40  # every event completed before the kill is there
+    assert resumed.state["pieces"]["r1"]["position"] == [(n - 1) % 40, 1]
+    resumed.move("r1", (7, 7))  # and the game goes on in the same journal
+    assert len(load(path, recover=True).game.log) == n + 1

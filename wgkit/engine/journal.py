@@ -1,0 +1,147 @@
+"""The journal: one game's append-only record on disk, shared by every page that plays it.
+
+A journal is a saved game without the ``end`` line (see :mod:`wgkit.engine.save`). It is
+created once, never overwritten, and each commit, undo and redo is appended and fsynced under
+an exclusive lock. Any number of pages (a reload, a second tab) attach to the same journal:
+before acting, a page :meth:`Journal.sync`\\ s, adopting what other pages appended, and an append
+made on a stale copy is refused (:class:`StaleJournal`) instead of forking the game.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Iterator
+
+from wgkit.engine.events import Event
+from wgkit.engine.flow import SIMPLE, TurnSequence
+from wgkit.engine.game import Game
+from wgkit.engine.save import SaveError, chained_line, dumps, load
+
+try:  # POSIX; elsewhere pages are trusted not to act in the same instant
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
+
+HEAD = b'{"format":"wgkit-game"'  # how every saved game and journal begins (canonical JSON)
+
+
+class StaleJournal(SaveError):
+    """Another page appended to the journal after this page last read it."""
+
+
+class Journal:
+    """Keep ``game`` and the journal at ``path`` in step (use :meth:`create` or :meth:`attach`)."""
+
+    def __init__(self, game: Game, path: Path, size: int, last_hash: str):
+        self.game, self.path = game, path
+        self._size, self._hash, self._n = size, last_hash, len(game.log)
+        game.listeners.append(self._on_event)
+
+    @classmethod
+    def create(cls, game: Game, path: str | os.PathLike[str]) -> "Journal":
+        """Start a journal for ``game``; refuse (FileExistsError) if ``path`` exists."""
+        path = Path(path)
+        text = dumps(game, end=False).encode()
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(text)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.link(tmp, path)  # atomic, and fails rather than replace an existing journal
+        finally:
+            os.unlink(tmp)
+        return cls(game, path, len(text), _last_hash(text))
+
+    @classmethod
+    def attach(cls, path: str | os.PathLike[str], flow: TurnSequence = SIMPLE) -> "Journal":
+        """Resume the journal at ``path``: replay it, drop a line torn by a crash, append from there."""
+        path = Path(path)
+        with _locked(path) as fh:
+            loaded = load(path, flow, recover=True)
+            text = path.read_bytes()
+            if loaded.recovered:  # cut the torn tail, or the next line would be glued to it
+                text = text[:text.rfind(b"\n") + 1]
+                fh.truncate(len(text))
+            _check_open(text, path)
+        return cls(loaded.game, path, len(text), _last_hash(text))
+
+    # -- staying in step with other pages ----------------------------------------------------
+    def current(self) -> bool:
+        """Has no other page appended since this page last read or wrote the journal?"""
+        try:
+            return self.path.stat().st_size == self._size
+        except OSError:
+            return False
+
+    def sync(self, flow: TurnSequence | None = None) -> bool:
+        """Adopt events other pages appended; return True if the game changed."""
+        if self.current():
+            return False
+        other = Journal.attach(self.path, flow or self.game.flow)
+        other.game.listeners.remove(other._on_event)
+        self.game.adopt(other.game)
+        self._size, self._hash, self._n = other._size, other._hash, other._n
+        return True
+
+    # -- appending ---------------------------------------------------------------------------
+    def _append(self, body: dict) -> None:
+        line, new_hash = chained_line(self._hash, body)
+        data = line.encode()
+        with _locked(self.path) as fh:
+            if os.fstat(fh.fileno()).st_size != self._size:
+                raise StaleJournal(f"{self.path}: another page changed the game; this page was behind "
+                                   f"and its last action was not recorded")
+            fh.seek(0, os.SEEK_END)
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        self._size += len(data)
+        self._hash = new_hash
+
+    def _on_event(self, what: str, event: Event) -> None:
+        if what == "undo":
+            self._append({"undo": 1})
+            self._n -= 1
+        else:
+            self._append({"n": self._n, "event": event.to_dict()})
+            self._n += 1
+
+
+def is_journal(path: str | os.PathLike[str]) -> bool:
+    """Is ``path`` a journal (a saved game still being written, with no ``end`` line)?"""
+    try:
+        with open(path, "rb") as fh:
+            if not fh.read(len(HEAD)) == HEAD:
+                return False
+            fh.seek(0, os.SEEK_END)
+            fh.seek(max(0, fh.tell() - 4096))
+            tail = fh.read().rstrip(b"\n").rsplit(b"\n", 1)[-1]
+    except OSError:
+        return False
+    try:
+        return "end" not in json.loads(tail)
+    except ValueError:
+        return True  # a torn last line: only a journal is left that way
+
+
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator:
+    with open(path, "r+b") as fh:
+        if fcntl is not None:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
+        yield fh
+
+
+def _last_hash(text: bytes) -> str:
+    return json.loads(text.rstrip(b"\n").rsplit(b"\n", 1)[-1])["hash"]
+
+
+def _check_open(text: bytes, path: Path) -> None:
+    if "end" in json.loads(text.rstrip(b"\n").rsplit(b"\n", 1)[-1]):
+        raise SaveError(f"{path}: a finished save, not a journal; play it to start a journal from it")

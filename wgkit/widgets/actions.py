@@ -1,0 +1,317 @@
+"""ActionPanel: the actions legal now, their parameters, the odds before the roll, the dice
+(the kit's or the table's) and the result after."""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Callable
+
+import ipywidgets as W
+
+from wgkit.dice import TABLE, NeedFaces, parse_faces
+from wgkit.engine.events import Event
+from wgkit.engine.game import Game, IllegalActionError
+from wgkit.engine.views import UMPIRE, view
+from wgkit.odds import Distribution
+from wgkit.rules.actions import GENERIC, ActionSpec, Param, actions_for
+from wgkit.widgets.errors import ErrorArea
+
+Changed = Callable[[], None]
+GENERIC_NAMES = {spec.name for spec in GENERIC}
+MOVE_ACTIONS = ("move", "leader move", "sortie", "umpire move")  # what a drag on the board fills in
+
+
+def names(game: Game) -> dict[str, str]:
+    """A person's name for every piece and unit id that has one."""
+    out = {}
+    for _, unit, piece in game.scenario.pieces():
+        if unit.name:
+            out[unit.id] = unit.name
+        if piece.name:
+            out[piece.id] = piece.name
+    return out
+
+
+def odds_html(lines: list[str], dist: Distribution | None) -> str:
+    """The odds as a chain: how the number needed is worked out (each modifier with its source,
+    house values flagged), then each outcome's chance with a bar."""
+    rows = []
+    for line in lines:
+        text = html.escape(line)
+        if "(" in text and text.endswith(")"):
+            head, _, source = text.rpartition("(")
+            house = "HOUSE" in source.upper()
+            badge = "background:#fde68a;color:#7c2d12" if house else "background:#e5e7eb;color:#374151"
+            text = f"{head}<span style='{badge};border-radius:3px;padding:0 3px;font-size:85%'>{source[:-1]}</span>"
+        rows.append(f"<li>{text}</li>")
+    out = f"<ul style='margin:2px 0 4px 16px;padding:0'>{''.join(rows)}</ul>" if rows else ""
+    if dist is not None:
+        bars = []
+        for label, p in dist.outcomes():
+            pct = float(p) * 100
+            bars.append(f"<tr><td style='padding-right:6px'>{html.escape(label)}</td>"
+                        f"<td style='width:150px'><div style='background:#2563eb;height:10px;width:{pct:.1f}%'></div></td>"
+                        f"<td style='text-align:right'><b>{pct:.1f}%</b></td></tr>")
+        out += f"<table class='wgkit-odds' style='font-size:90%'>{''.join(bars)}</table>"
+    return out or "<i>no dice</i>"
+
+
+class ActionPanel:
+    """Choose an action, set its parameters (or click the board), read the odds, resolve.
+
+    With ``dice`` set to table dice, Resolve asks for the faces rolled by hand, roll by roll,
+    and applies the rules to them exactly as to the kit's dice."""
+
+    def __init__(self, game: Game, errors: ErrorArea, changed: Changed = lambda: None,
+                 preview: Callable[[list], None] = lambda shapes: None):
+        self.game, self.errors, self.changed, self.preview = game, errors, changed, preview
+        self.side = UMPIRE
+        self.specs: list[ActionSpec] = []
+        self.names = names(game)
+        self.choice = W.Dropdown(description="Action", layout=W.Layout(width="98%"))
+        self.params_box = W.VBox()
+        self.odds = W.HTML()
+        self.dice = W.ToggleButtons(options=[("kit dice", "kit"), ("table dice", "table")], value="kit",
+                                    tooltips=["the kit rolls seeded dice", "you roll at the table and type the faces"],
+                                    style={"button_width": "90px"})
+        self.fresh = W.Checkbox(value=False, description="fresh dice (skip the faces of the undone roll)", indent=False)
+        self.button = W.Button(description="Resolve", button_style="primary", icon="check")
+        self.why_not = W.HTML()
+        self.faces_prompt = W.HTML()
+        self.faces = W.Text(placeholder="faces, e.g. 4 6 1", layout=W.Layout(width="140px"))
+        self.faces_ok = W.Button(description="Enter faces", button_style="info")
+        self.faces_cancel = W.Button(description="Cancel")
+        self.entry = W.VBox([self.faces_prompt, W.HBox([self.faces, self.faces_ok, self.faces_cancel])],
+                            layout=W.Layout(display="none"))
+        self.result = W.HTML()
+        self.result_event: int | None = None  # the log length right after the shown result
+        self.seen = game.state["rng"]["counter"]  # the furthest the seeded dice have been drawn
+        self.entered: list[int] = []
+        self.inputs: dict[str, W.Widget] = {}
+        self.choice.observe(errors.guard(lambda _: self._build_params()), "value")
+        self.button.on_click(errors.guard(lambda _: self.resolve()))
+        self.faces_ok.on_click(errors.guard(lambda _: self.enter_faces(self.faces.value)))
+        self.faces.on_submit(errors.guard(lambda _: self.enter_faces(self.faces.value)))
+        self.faces_cancel.on_click(errors.guard(lambda _: self.cancel_faces()))
+        self.widget = W.VBox([self.choice, self.params_box, W.HTML("<b>Odds before the roll</b>"), self.odds,
+                              self.dice, self.fresh, W.HBox([self.button, self.why_not]), self.entry, self.result])
+        self.refresh()
+
+    @property
+    def spec(self) -> ActionSpec | None:
+        return next((s for s in self.specs if s.name == self.choice.value), None)
+
+    def refresh(self) -> None:
+        self.specs = actions_for(self.game)
+        names = [(s.label, s.name) for s in self.specs]
+        keep = self.choice.value
+        self.choice.options = names
+        values = [n for _, n in names]
+        ruled = [n for n in values if n not in GENERIC_NAMES]
+        if keep not in values or (keep in GENERIC_NAMES and ruled):
+            keep = values[0] if values else None  # a new step: offer its first rules action
+        self.choice.value = keep
+        self._build_params()
+        if self.result_event is not None and len(self.game.log) < self.result_event:
+            self.result.value, self.result_event = "", None  # its event was undone: the result goes too
+        self.seen = max(self.seen, self.game.state["rng"]["counter"])
+        self.fresh.layout.display = "" if self.seen > self.game.state["rng"]["counter"] else "none"
+
+    # -- parameters --------------------------------------------------------------------------
+    def _visible(self) -> set[str]:
+        """Ids of the pieces and units this view may name (every id for the umpire)."""
+        shown = view(self.game.state, self.side)
+        return set(shown["pieces"]) | set(shown["units"])
+
+    def _label(self, value: Any) -> str:
+        name = self.names.get(value) if isinstance(value, str) else None
+        return f"{name} · {value}" if name else str(value)
+
+    def _options(self, p: Param) -> list[tuple[str, Any]]:
+        ids = set(self.game.state["pieces"]) | set(self.game.state["units"])
+        visible = self._visible()
+        out = []
+        for c in p.choices:
+            label, value = (c[0], c[1]) if isinstance(c, tuple) and len(c) == 2 and isinstance(c[1], tuple) \
+                else (self._label(c), c)
+            members = value if isinstance(value, tuple) else (value,)
+            if any(m in ids and m not in visible for m in members):
+                continue  # this view does not know the piece exists
+            out.append((label, value))
+        return out
+
+    def _make(self, p: Param) -> W.Widget:
+        label = p.label or p.name
+        wide = W.Layout(width="98%")
+        if p.kind == "piece":
+            alive = sorted(pid for pid, q in self.game.state["pieces"].items() if q["alive"] and pid in self._visible())
+            options = [(self._label(pid), pid) for pid in alive]
+            return W.Dropdown(options=options, description=label, layout=wide,
+                              value=p.default if p.default in alive else (alive[0] if alive else None))
+        if p.kind == "choice":
+            options = self._options(p)
+            values = [v for _, v in options]
+            first = p.initial()
+            return W.Dropdown(options=options, description=label, layout=wide,
+                              value=first if first in values else (values[0] if values else None))
+        if p.kind == "point":
+            return W.Text(description=label, placeholder="x, y (or click the board)", value=p.default or "",
+                          layout=wide)
+        return W.BoundedIntText(description=label, value=p.initial(), min=p.low, max=p.high)
+
+    def _build_params(self) -> None:
+        spec = self.spec
+        self.inputs = {p.name: self._make(p) for p in spec.params} if spec else {}
+        for w in self.inputs.values():
+            w.observe(self.errors.guard(lambda _: self.show_odds()), "value")
+        self.params_box.children = list(self.inputs.values())
+        self.cancel_faces()
+        self.show_odds()
+
+    def values(self) -> dict[str, Any]:
+        out = {}
+        for name, w in self.inputs.items():
+            v = w.value
+            spec_param = next(p for p in self.spec.params if p.name == name)
+            if spec_param.kind == "point":
+                try:
+                    x, y = (float(t) for t in str(v).split(","))
+                except ValueError:
+                    raise ValueError(f"{name}: give a point as 'x, y' in inches, or click the board") from None
+                v = (x, y)
+            out[name] = v
+        return out
+
+    # -- the board fills the form ----------------------------------------------------------------
+    def wants_point(self) -> bool:
+        return any(isinstance(w, W.Text) for w in self.inputs.values())
+
+    def set_point(self, point: tuple[float, float]) -> None:
+        """Fill the first point parameter from a click on the table."""
+        for w in self.inputs.values():
+            if isinstance(w, W.Text):
+                w.value = f"{point[0]:.1f}, {point[1]:.1f}"
+                return
+
+    def set_piece(self, piece: str | None) -> bool:
+        """Fill the first parameter that can name the clicked piece (or its unit): a friendly
+        piece becomes the actor, an enemy the target. Returns whether one was filled."""
+        if piece is None:
+            return False
+        unit = self.game.state["pieces"][piece]["unit"]
+        for w in self.inputs.values():
+            if isinstance(w, W.Dropdown):
+                values = [v for _, v in w.options] if w.options and isinstance(w.options[0], tuple) else list(w.options)
+                for candidate in (piece, unit):
+                    if candidate in values:
+                        w.value = candidate
+                        return True
+        return False
+
+    def drag(self, piece: str, point: tuple[float, float]) -> bool:
+        """A piece dropped on the table: choose the step's move action for it and fill the form
+        (the umpire then reads the odds and confirms with Resolve). False if no action fits."""
+        unit = self.game.state["pieces"][piece]["unit"]
+        for name in MOVE_ACTIONS:
+            spec = next((s for s in self.specs if s.name == name), None)
+            if spec is None or not any(p.kind == "point" for p in spec.params):
+                continue
+            movers = [p for p in spec.params if p.kind in ("piece", "choice")]
+            if movers and movers[0].kind == "choice" and not ({piece, unit} & set(movers[0].values())):
+                continue
+            self.choice.value = name
+            self.set_piece(piece)
+            self.set_point(point)
+            return True
+        return False
+
+    # -- odds ------------------------------------------------------------------------------------
+    def show_odds(self) -> None:
+        spec = self.spec
+        self.preview([])
+        self._possible(True)
+        if spec is None:
+            self.odds.value = ""
+            self._possible(False, "no action is possible now")
+            return
+        try:
+            params = self.values()
+        except ValueError as exc:
+            self.odds.value = "<i>set the parameters to see the odds</i>"
+            self._possible(False, str(exc))
+            return
+        try:
+            lines = spec.explain(self.game, params)
+            dist = spec.odds(self.game, params)
+            self.preview(spec.preview(self.game, params))
+        except IllegalActionError as exc:  # say why, before anyone rolls
+            self.odds.value = f"<span style='color:#9b1c1c'>not possible: {html.escape(str(exc))}</span>"
+            self._possible(False, str(exc))
+            return
+        self.odds.value = odds_html(lines, dist)
+
+    def _possible(self, ok: bool, why: str = "") -> None:
+        self.button.disabled = not ok
+        self.button.tooltip = "" if ok else why
+        self.why_not.value = "" if ok else f"<small style='color:#9b1c1c'>{html.escape(why)}</small>"
+
+    # -- resolving -------------------------------------------------------------------------------
+    def _act(self) -> Callable[[Game], Event]:
+        spec, params = self.spec, self.values()
+        if spec is None:
+            raise ValueError("no action is possible now")
+        return lambda game: spec.resolve(game, params)
+
+    def resolve(self) -> Event | None:
+        """Resolve the chosen action with the kit's dice, or start asking for table dice."""
+        act = self._act()
+        if self.fresh.value and self.seen > self.game.state["rng"]["counter"]:
+            self.game.fresh_dice(self.seen)
+        self.fresh.value = False
+        if self.dice.value == "table":
+            self.entered = []
+            return self._next_faces(act)
+        return self._done(act(self.game))
+
+    def enter_faces(self, text: str) -> Event | None:
+        """The faces of the roll the panel asked for, typed as rolled at the table."""
+        need = self._need
+        if need is None:
+            raise ValueError("no roll is waiting for faces")
+        self.entered += list(parse_faces(text, need.die, need.n))
+        self.faces.value = ""
+        return self._next_faces(self._act())
+
+    def cancel_faces(self) -> None:
+        self._need: NeedFaces | None = None
+        self.entered = []
+        self.entry.layout.display = "none"
+        self.button.disabled = False
+
+    def _next_faces(self, act: Callable[[Game], Event]) -> Event | None:
+        need = self.game.faces_needed(act, self.entered)
+        if need is None:
+            with self.game.table_dice(self.entered):
+                event = act(self.game)
+            self.cancel_faces()
+            return self._done(event)
+        self._need = need
+        so_far = f"; entered so far: {' '.join(map(str, self.entered))}" if self.entered else ""
+        die = need.die
+        self.faces_prompt.value = (f"<b>Roll {need.n} {html.escape(die.name)}</b> for {html.escape(need.purpose)} "
+                                   f"<small>(faces {die.low}-{die.low + die.sides - 1}{html.escape(so_far)})</small>")
+        self.entry.layout.display = ""
+        self.button.disabled = True
+        return None
+
+    def _done(self, event: Event) -> Event:
+        rows = [f"<b>{html.escape(event.text)}</b>"]
+        for r in event.rolls:
+            table = " <small>(table dice)</small>" if r.note == TABLE else ""
+            rows.append(f"{html.escape(r.purpose)}: {r.die} {list(r.faces)}{table}")
+        for m in event.detail.get("modifiers", []):
+            rows.append(f"{html.escape(m['name'])}: {m['value']:+} <small>({html.escape(m['source'])})</small>")
+        self.result.value = "<div class='wgkit-result'>" + "<br>".join(rows) + "</div>"
+        self.result_event = len(self.game.log)
+        self.changed()
+        return event

@@ -1,0 +1,105 @@
+"""TurnPanel: the turn sequence with the current step marked; Next, which warns before leaving a
+step where nothing was done, and Back, which says what it will undo."""
+
+from __future__ import annotations
+
+import html
+from typing import Callable
+
+import ipywidgets as W
+
+from wgkit.engine import deck as cards
+from wgkit.engine.game import Game
+from wgkit.widgets.actions import GENERIC_NAMES
+from wgkit.widgets.errors import ErrorArea
+
+Changed = Callable[[], None]
+
+
+class TurnPanel:
+    """The turn sequence with the current step highlighted; Next and Back; the deck if any."""
+
+    def __init__(self, game: Game, errors: ErrorArea, changed: Changed = lambda: None):
+        self.game, self.errors, self.changed = game, errors, changed
+        self.html = W.HTML()
+        self.next = W.Button(description="Next ▶", tooltip="go to the next step")
+        self.back = W.Button(description="◀ Back", tooltip="undo back to the start of the previous step")
+        self.warning = W.HTML()
+        self._warned_at: int | None = None  # log length when Next last warned
+        self.next.on_click(errors.guard(lambda _: self.go_next()))
+        self.back.on_click(errors.guard(lambda _: self.go_back()))
+        self.back_note = W.HTML()
+        self.widget = W.VBox([self.html, W.HBox([self.back, self.next]), self.back_note, self.warning])
+        self.refresh()
+
+    def _step_start(self) -> int | None:
+        """Index in the log of the flow event that entered the current step (None: the first step)."""
+        flows = [i for i, e in enumerate(self.game.log) if e.kind == "flow"]
+        return flows[-1] if flows else None
+
+    def untaken(self) -> list[str]:
+        """The rules actions of this step, if none was taken in it (a reason to stop at Next)."""
+        start = self._step_start()
+        since = self.game.log[(start + 1 if start is not None else 0):]
+        acted = [e for e in since if e.kind not in ("flow", "step")]
+        offered = [a for a in self.game.legal_actions() if a not in GENERIC_NAMES]
+        return [] if acted else offered
+
+    def go_next(self) -> None:
+        """Go on; the first press in a step where nothing was done only warns, naming the actions."""
+        missing = self.untaken()
+        if missing and self._warned_at != len(self.game.log):
+            self._warned_at = len(self.game.log)
+            step = self.game.current_step().name
+            self.warning.value = (f"<div style='color:#92400e;background:#fef3c7;padding:2px 4px'>Nothing was done in "
+                                  f"<b>{html.escape(step)}</b> ({html.escape(', '.join(missing))}). "
+                                  f"Press Next again to go on.</div>")
+            return
+        self.game.advance()
+        self.changed()
+
+    def go_back(self) -> None:
+        start = self._step_start()
+        if start is None:
+            raise ValueError("already at the first step")
+        self.game.undo_to(start)  # its step hook follows it
+        self.changed()
+
+    def _back_text(self) -> str:
+        start = self._step_start()
+        if start is None:
+            return "at the first step: nothing to go back to"
+        undone = self.game.log[start:]
+        acts = [e.text for e in undone if e.kind not in ("flow", "step")]
+        what = f"; and undo {len(acts)} action{'s' if len(acts) != 1 else ''}: " + "; ".join(acts) if acts else ""
+        return f"Back returns to the previous step{what}"
+
+    def refresh(self) -> None:
+        g = self.game
+        turn, phase, step = g.position
+        if g.flow.headline is not None:
+            rows = [g.flow.headline(g)]
+        else:
+            rows = [f"<b>Turn {turn}</b>" + (f" of {g.scenario.turns}" if g.scenario.turns else "")
+                    + f" &mdash; active: {html.escape(g.state['active'])}"]
+        if g.state["vars"].get("game_over"):
+            rows.append(f"<div style='color:#b00'><b>Game over:</b> {html.escape(g.state['vars']['game_over'])}</div>")
+        for pi, ph in enumerate(g.flow.phases):
+            for si, st in enumerate(ph.steps):
+                here = (pi, si) == (phase, step)
+                style = "background:#ffd60a;font-weight:bold" if here else "color:#555;font-size:85%"
+                who = ", ".join(g.acting_sides()) if here else st.who
+                rows.append(f"<div style='{style}'>{html.escape(ph.name)}: {html.escape(st.name)} "
+                            f"<small>({html.escape(who)}{'; ' + st.ref if st.ref else ''})</small></div>")
+        for name, d in g.state["decks"].items():
+            last = d["discard"][-1] if d["discard"] else "none"
+            colour = cards.colour(last) if d["discard"] else ""
+            rows.append(f"<div>Deck <b>{html.escape(name)}</b>: {len(d['draw'])} to draw; last card "
+                        f"<b style='color:{'#b00' if colour == 'red' else '#000'}'>{last}</b></div>")
+        self.html.value = "".join(rows)
+        self.back.tooltip = self._back_text()
+        self.back_note.value = f"<small style='color:#555'>{html.escape(self.back.tooltip)}</small>"
+        if self._warned_at != len(g.log):
+            self.warning.value = ""
+
+
