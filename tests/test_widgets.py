@@ -11,7 +11,7 @@ FARM = ROOT / "scenarios/close_action/hedgerow_farm.yaml"
 
 @pytest.fixture
 def app(tmp_path):
-    return UmpireApp.open(FARM, autosave=tmp_path / "auto.wgsave")
+    return UmpireApp.open(FARM, journal=tmp_path / "j.wgsave")
 
 
 def px(app, x, y):
@@ -33,15 +33,28 @@ def to_move_step(app):
         app.turn.next.click()
 
 
-def test_drag_moves_and_logs(app):
+def test_drag_fills_the_move_form_and_resolve_confirms_it(app):
     to_move_step(app)
     b = app.board
     b.on_down(*px(app, 22, 6))
     b.on_move(*px(app, 22, 10))
     assert any(s.tag == "ruler" and s.text.startswith('4.0" (16 yd)') for s in b.extra)
     b.on_up(*px(app, 22, 10))
+    assert app.game.state["pieces"]["r1"]["position"] == [22, 6] and len(app.game.log) == 3  # not yet
+    a = app.actions
+    assert a.choice.value == "move" and a.inputs["figure"].value == "r1" and a.inputs["point"].value == "22.0, 10.0"
+    assert not a.button.disabled
+    a.button.click()
     assert app.game.state["pieces"]["r1"]["position"] == pytest.approx([22, 10], abs=0.1)
     assert app.log.rows()[-1][1] == "move" and app.game.piece("r1")["status"]["stance"] == "crouching"
+
+
+def test_a_drag_resolves_at_once_when_the_umpire_turns_confirmation_off(app):
+    to_move_step(app)
+    app.confirm_moves.value = False
+    app.board.on_down(*px(app, 22, 6))
+    app.board.on_up(*px(app, 22, 10))
+    assert app.game.state["pieces"]["r1"]["position"] == pytest.approx([22, 10], abs=0.1)
 
 
 def test_drag_outside_the_move_step_is_refused_with_a_reason(app):
@@ -65,7 +78,9 @@ def test_action_panel_odds_before_and_result_after(app):
     a = app.actions
     a.choice.value = "umpire roll"
     a.inputs["dice"].value, a.inputs["need"].value = 3, 6
-    assert "at least 1: 42.1%" in a.odds.value
+    # 3 dice on 6: none 125/216 = 57.9%, at least one 91/216 = 42.1%, all three 1/216 = 0.5%
+    assert "<td style='padding-right:6px'>0</td>" in a.odds.value and "<b>57.9%</b>" in a.odds.value
+    assert "at least 1: 42.1%" in a.odds.value and "<b>0.5%</b>" in a.odds.value
     a.resolve()
     assert len(app.game.log) == 1 and "umpire dice: d6" in a.result.value
     assert app.log.table.value.count("<tr>") == 2  # header and one row
@@ -74,6 +89,7 @@ def test_action_panel_odds_before_and_result_after(app):
 def test_board_click_fills_a_point_parameter(app):
     app.actions.choice.value = "umpire move"
     app.board.on_down(*px(app, 40, 30))
+    app.board.on_up(*px(app, 40, 30))
     assert app.actions.inputs["point"].value == "40.0, 30.0"
 
 
@@ -102,6 +118,8 @@ def test_dice_log_filter_and_undo_to_row(app):
 def test_turn_panel_next_and_back(app):
     for _ in range(6):
         app.turn.next.click()
+        if app.turn.warning.value:  # a step left without an action asks for a second press
+            app.turn.next.click()
     assert app.game.position == (2, 0, 0) and app.game.state["active"] == "de"
     assert "<b>Turn 2</b>" in app.turn.html.value and "active: de" in app.turn.html.value
     app.turn.back.click()
@@ -109,11 +127,12 @@ def test_turn_panel_next_and_back(app):
 
 
 def test_save_button_writes_a_loadable_file(app, tmp_path):
-    app.save_path.value = str(tmp_path / "s.wgsave")
+    app.saver.name.value = "s"
     app.game.move("r1", (3, 3))
-    app.save_button.click()
+    app.saver.button.click()
     again = UmpireApp.open(tmp_path / "s.wgsave")
     assert again.game.state == app.game.state
+    assert "saved 1 events to" in app.saver.message.value
 
 
 def test_full_redraw_is_one_message_per_layer(app):
@@ -236,8 +255,15 @@ def test_hovering_a_figure_previews_its_line_of_sight(app):
     assert app.board.los == []
 
 
+def next_step(app):
+    """Next, pressed twice where a step left without an action warns first."""
+    app.turn.next.click()
+    if app.turn.warning.value:
+        app.turn.next.click()
+
+
 def test_action_previews_blast_zone_and_danger_zone(app):
-    app.turn.next.click()  # to the Fire step
+    next_step(app)  # to the Fire step
     a = app.actions
     a.choice.value = "grenade"
     a.inputs["firer"].value = "sgt1"
@@ -245,7 +271,7 @@ def test_action_previews_blast_zone_and_danger_zone(app):
     shown = app.board.canvas.scene.layers["overlays"]
     assert any(s.text == "grenade BZ" for s in shown)
     tutorial = UmpireApp.open(ROOT / "scenarios/close_action/tutorial_crossroads.yaml")
-    tutorial.turn.next.click()
+    next_step(tutorial)
     t = tutorial.actions
     t.choice.value = "fire"
     t.inputs["unit"].value, t.inputs["target"].value = "section", "gruppe"  # with its Bren gun
@@ -274,7 +300,7 @@ def test_the_scenario_title_is_shown_as_text_never_as_markup():
     s = load(FARM)
     hostile = loads(dumps(s).replace(f"title: {s.title}", "title: \"<img src=x onerror=alert(1)>\"", 1))
     app = UmpireApp(get_ruleset("close_action").new_game(hostile))
-    title = app.widget.children[0].value
+    title = app.widget.children[0].children[0].value
     assert "<img" not in title and "&lt;img src=x onerror=alert(1)&gt;" in title
 
 

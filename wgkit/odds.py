@@ -133,15 +133,15 @@ class Distribution:
         keys = sorted(self.probs, key=_sort_key)
         return [o for o in keys if self.probs[o] >= Fraction(1, 2000)] or keys  # skip what rounds to 0.0%
 
-    def outcomes(self, unit: str = "") -> list[tuple[str, Fraction]]:
-        """Each outcome's label and chance, in order (outcomes that round to 0.0% left out)."""
-        return [(_label(o, unit), self.probs[o]) for o in self._shown()]
+    def outcomes(self, unit: str = "") -> list[tuple[Hashable, str, Fraction]]:
+        """Each outcome, its label and its chance, in order (outcomes that round to 0.0% left out)."""
+        return [(o, _label(o, unit), self.probs[o]) for o in self._shown()]
 
     def describe(self, unit: str = "", cumulative: bool = True) -> list[str]:
         """Plain words: each outcome's chance, and for numbers 'at least k' too."""
         keys = sorted(self.probs, key=_sort_key)
         shown = self._shown()
-        lines = [f"{label}: {_pct(p)}" for label, p in self.outcomes(unit)]
+        lines = [f"{label}: {_pct(p)}" for _, label, p in self.outcomes(unit)]
         if cumulative and all(isinstance(o, (int, float)) and not isinstance(o, bool) for o in keys):
             lines += [f"at least {_label(o, unit)}: {_pct(self.at_least(o))}" for o in shown if o > min(keys)]
         return lines

@@ -100,7 +100,7 @@ def test_grid_sight_for_the_board():
 
 
 def test_umpire_app_on_the_grid(tmp_path):
-    app = UmpireApp.open(HEDGEROWS, autosave=tmp_path / "auto.wgsave")
+    app = UmpireApp.open(HEDGEROWS, journal=tmp_path / "j.wgsave")
     assert "Turn 1 of 6" in app.turn.html.value and "start (as a move card)" in app.turn.html.value
     b = app.board
     x, y = b.live()["sq1_base"]["position"]
@@ -113,5 +113,7 @@ def test_umpire_app_on_the_grid(tmp_path):
     x2, y2 = L.gridmap(app.game).grid.center((2, 1))
     b.on_down(*b.canvas.to_px([[x, y]])[0])
     b.on_up(*b.canvas.to_px([[x2, y2]])[0])
+    assert app.actions.choice.value == "move" and app.actions.inputs["unit"].value == "sq1"
+    app.actions.button.click()  # the drag filled the form; Resolve confirms it
     assert app.game.state["pieces"]["sq1_base"]["cell"] == [2, 1]
     assert app.log.rows()[-1][1] == "move"

@@ -58,6 +58,6 @@ def test_drag_moves_by_the_movement_rules():
 
 
 def test_umpire_app_opens_on_eagles(tmp_path):
-    app = UmpireApp.open(ROOT / "scenarios/eagles/hill_112.yaml", autosave=tmp_path / "a.wgsave")
+    app = UmpireApp.open(ROOT / "scenarios/eagles/hill_112.yaml", journal=tmp_path / "j.wgsave")
     assert "Strategic road movement" in app.turn.html.value
     assert [a.name for a in actions_for(app.game)][0] == "move"

@@ -55,7 +55,7 @@ def test_a_drag_moves_the_acting_unit_by_the_rules():
 
 
 def test_umpire_app_shows_the_deck_and_the_card(tmp_path):
-    app = UmpireApp.open(ROOT / "scenarios/rookie/tutorial_worked_example.yaml", autosave=tmp_path / "a.wgsave")
+    app = UmpireApp.open(ROOT / "scenarios/rookie/tutorial_worked_example.yaml", journal=tmp_path / "j.wgsave")
     while app.game.current_step().name != "First card sequence":
         app.turn.next.click()
     assert "Deck <b>activation</b>: 5 to draw" in app.turn.html.value

@@ -7,6 +7,7 @@ import html
 from typing import Any, Callable
 
 import ipywidgets as W
+from traitlets import TraitError
 
 from wgkit.dice import TABLE, NeedFaces, parse_faces
 from wgkit.engine.events import Event
@@ -18,7 +19,7 @@ from wgkit.widgets.errors import ErrorArea
 
 Changed = Callable[[], None]
 GENERIC_NAMES = {spec.name for spec in GENERIC}
-MOVE_ACTIONS = ("move", "leader move", "sortie", "umpire move")  # what a drag on the board fills in
+MOVE_ACTIONS = ("move", "leader move", "sortie")  # the rules actions a drag on the board fills in
 
 
 def names(game: Game) -> dict[str, str]:
@@ -46,12 +47,17 @@ def odds_html(lines: list[str], dist: Distribution | None) -> str:
         rows.append(f"<li>{text}</li>")
     out = f"<ul style='margin:2px 0 4px 16px;padding:0'>{''.join(rows)}</ul>" if rows else ""
     if dist is not None:
+        numeric = all(isinstance(o, (int, float)) and not isinstance(o, bool) for o in dist.probs)
+        low = min(dist.probs) if numeric else None
         bars = []
-        for label, p in dist.outcomes():
+        for outcome, label, p in dist.outcomes():
             pct = float(p) * 100
+            more = (f"at least {label}: {float(dist.at_least(outcome)) * 100:.1f}%"
+                    if numeric and outcome != low else "")
             bars.append(f"<tr><td style='padding-right:6px'>{html.escape(label)}</td>"
-                        f"<td style='width:150px'><div style='background:#2563eb;height:10px;width:{pct:.1f}%'></div></td>"
-                        f"<td style='text-align:right'><b>{pct:.1f}%</b></td></tr>")
+                        f"<td style='width:120px'><div style='background:#2563eb;height:10px;width:{pct:.1f}%'></div></td>"
+                        f"<td style='text-align:right'><b>{pct:.1f}%</b></td>"
+                        f"<td style='padding-left:8px;color:#555'><small>{more}</small></td></tr>")
         out += f"<table class='wgkit-odds' style='font-size:90%'>{''.join(bars)}</table>"
     return out or "<i>no dice</i>"
 
@@ -88,10 +94,12 @@ class ActionPanel:
         self.seen = game.state["rng"]["counter"]  # the furthest the seeded dice have been drawn
         self.entered: list[int] = []
         self.inputs: dict[str, W.Widget] = {}
+        self._kept_for: str | None = None  # the action whose form values the umpire last set
+        self._kept: dict[str, Any] = {}
         self.choice.observe(errors.guard(lambda _: self._build_params()), "value")
         self.button.on_click(errors.guard(lambda _: self.resolve()))
         self.faces_ok.on_click(errors.guard(lambda _: self.enter_faces(self.faces.value)))
-        self.faces.on_submit(errors.guard(lambda _: self.enter_faces(self.faces.value)))
+        self.faces.continuous_update = False
         self.faces_cancel.on_click(errors.guard(lambda _: self.cancel_faces()))
         self.widget = W.VBox([self.choice, self.params_box, W.HTML("<b>Odds before the roll</b>"), self.odds,
                               self.dice, self.fresh, W.HBox([self.button, self.why_not]), self.entry, self.result])
@@ -161,11 +169,23 @@ class ActionPanel:
 
     def _build_params(self) -> None:
         spec = self.spec
+        kept = self._kept if spec is not None and spec.name == self._kept_for else {}
         self.inputs = {p.name: self._make(p) for p in spec.params} if spec else {}
+        for name, value in kept.items():  # the same action after a game change keeps its form
+            w = self.inputs.get(name)
+            try:
+                if w is not None:
+                    w.value = value
+            except TraitError:  # a value no longer offered: the fresh default stands
+                continue
         for w in self.inputs.values():
-            w.observe(self.errors.guard(lambda _: self.show_odds()), "value")
+            w.observe(self.errors.guard(lambda _: self._edited()), "value")
         self.params_box.children = list(self.inputs.values())
         self.cancel_faces()
+        self.show_odds()
+
+    def _edited(self) -> None:
+        self._kept_for, self._kept = self.choice.value, {n: w.value for n, w in self.inputs.items()}
         self.show_odds()
 
     def values(self) -> dict[str, Any]:

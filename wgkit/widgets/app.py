@@ -141,7 +141,8 @@ class UmpireApp:
         elif kind == "drag":
             piece, point = value  # type: ignore[misc]
             if not self.actions.drag(piece, point):
-                raise ValueError(f"no move is possible for {piece} in this step")
+                self.board.rules.move(self.game.branch(), piece, point)  # raises the rules' own reason
+                raise ValueError(f"no move action offers {piece} now; the umpire's free move can place it")
             if not self.confirm_moves.value:
                 self.actions.resolve()
 

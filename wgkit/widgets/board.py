@@ -51,15 +51,15 @@ class BoardView:
         bar = []
         for label, tip, fn in buttons:
             b = W.Button(description=label, tooltip=tip, layout=W.Layout(width="36px"))
-            b.on_click(self.errors.guard(lambda _, fn=fn: fn()))
+            b.on_click(self.errors.guard(lambda _, fn=fn: fn(), looking=True))
             bar.append(b)
         self.widget = W.VBox([W.HBox(bar), self.canvas.widget, self.status])
         mc = self.canvas.widget
         mc.on_mouse_down(self.errors.guard(self.on_down))
         mc.on_mouse_up(self.errors.guard(self.on_up))
-        mc.on_mouse_move(self.errors.guard(self.on_move))
+        mc.on_mouse_move(self.errors.guard(self.on_move, looking=True))
         mc.on_key_down(self.errors.guard(self.on_key))
-        mc.on_mouse_wheel(self.errors.guard(self.on_wheel))
+        mc.on_mouse_wheel(self.errors.guard(self.on_wheel, looking=True))
         self.refresh()
 
     # -- state -------------------------------------------------------------------------------

@@ -35,12 +35,14 @@ class ErrorArea:
     def clear(self) -> None:
         self.widget.value = ""
 
-    def guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
-        """Wrap a callback so an exception lands in this area (and in ``messages``)."""
+    def guard(self, fn: Callable[..., Any], looking: bool = False) -> Callable[..., Any]:
+        """Wrap a callback so an exception lands in this area (and in ``messages``). A ``looking``
+        callback (hover, zoom, pan) changes nothing: it skips the ``before`` hooks and leaves the
+        last message on screen; any other clears it when it succeeds."""
         @functools.wraps(fn)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             try:
-                for hook in self.before:
+                for hook in () if looking else self.before:
                     hook()
                 result = fn(*args, **kwargs)
             except Exception as exc:  # shown to the user, kept in messages
@@ -48,6 +50,7 @@ class ErrorArea:
                     hook(exc)
                 self.show(exc)
                 return None
-            self.clear()
+            if not looking:
+                self.clear()
             return result
         return wrapper

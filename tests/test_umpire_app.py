@@ -1,0 +1,229 @@
+"""The umpire app at the table: table dice, undo and the dice, board-driven forms, a flow that
+warns, safe saves, side views, pages sharing one journal, the briefing. No browser needed."""
+
+import pytest
+
+from tests.conftest import ROOT
+from wgkit.engine.save import load as load_game
+from wgkit.rules.registry import get_ruleset, situation_of
+from wgkit.scenario import dumps, load, loads
+from wgkit.session import start
+from wgkit.widgets import UmpireApp
+
+FARM = ROOT / "scenarios/close_action/hedgerow_farm.yaml"
+
+
+@pytest.fixture
+def app(tmp_path):
+    return UmpireApp.open(FARM, journal=tmp_path / "j.wgsave", seed=7)
+
+
+def px(app, x, y):
+    return app.board.canvas.to_px([[x, y]])[0]
+
+
+def click(app, x, y):
+    app.board.on_down(*px(app, x, y))
+    app.board.on_up(*px(app, x, y))
+
+
+def umpire_roll(app, dice=3, need=5):
+    a = app.actions
+    a.choice.value = "umpire roll"
+    a.inputs["dice"].value, a.inputs["need"].value = dice, need
+    return a
+
+
+# -- table dice ------------------------------------------------------------------------------------
+def test_table_dice_ask_for_each_roll_check_the_faces_and_log_them_as_table_dice(app):
+    a = umpire_roll(app)
+    a.dice.value = "table"
+    assert a.resolve() is None and len(app.game.log) == 0  # nothing happens until the faces are in
+    assert "Roll 3 d6" in a.faces_prompt.value and "umpire dice" in a.faces_prompt.value
+    with pytest.raises(ValueError, match="enter 3 faces of a d6; you entered 2"):
+        a.enter_faces("5 6")
+    with pytest.raises(ValueError, match="a d6 shows 1 to 6; '7' is not one of its faces"):
+        a.enter_faces("5 7 1")
+    event = a.enter_faces("5, 6 1")
+    assert event.text == "umpire rolls 3d6, 5+: 2 succeed"  # 5 and 6 succeed, 1 fails
+    assert [(r.faces, r.note) for r in event.rolls] == [((5, 6, 1), "table dice")]
+    assert app.game.state["rng"]["counter"] == 0  # the kit's dice were not drawn
+    assert "(table)" in app.log.rows()[-1][3] and "(table dice)" in a.result.value
+    back = load_game(app.journal.path, recover=True).game
+    assert back.log[-1].rolls[0].note == "table dice"  # the journal keeps them as typed
+
+
+def test_table_dice_give_exactly_what_the_kits_dice_give_with_the_same_faces(tmp_path):
+    """Close Action fire: hits, then a die per hit to pick the casualty (several rolls in turn)."""
+    kit = UmpireApp.open(FARM, seed=11)
+    table = UmpireApp.open(FARM, seed=11)
+    for app in (kit, table):
+        situation_of(app.game).turn(1)
+        app.game.at_step("Fire")
+        app.refresh()
+        app.actions.choice.value = "fire"
+    kit_event = kit.actions.resolve()
+    table.actions.dice.value = "table"
+    table.actions.resolve()
+    event = None
+    for roll in kit_event.rolls:  # type the kit's faces, roll by roll, when asked
+        assert f"Roll {len(roll.faces)} {roll.die}</b> for {roll.purpose}" in table.actions.faces_prompt.value
+        event = table.actions.enter_faces(" ".join(map(str, roll.faces)))
+    assert event is not None and event.text == kit_event.text
+    strip = [c for c in kit_event.changes if c[0] != ("rng", "counter")]
+    assert [c for c in event.changes if c[0] != ("rng", "counter")] == strip
+
+
+def test_undo_then_resolve_shows_the_same_faces_unless_the_umpire_asks_for_fresh_dice(app):
+    a = umpire_roll(app, dice=6)
+    first = a.resolve().rolls[0]
+    app.log.undo_to(0)
+    assert a.result.value == ""  # the undone result leaves the screen
+    assert a.fresh.layout.display == ""  # and the choice of fresh dice appears
+    again = a.resolve().rolls[0]
+    assert again.faces == first.faces and again.counter == first.counter
+    app.log.undo_to(0)
+    a.fresh.value = True
+    fresh = a.resolve().rolls[0]
+    assert fresh.counter == first.counter + 6  # past every face already seen
+    assert [e.kind for e in app.game.log] == ["dice", "roll"]
+    assert app.game.log[0].text == "the umpire chose fresh dice: the faces of the undone roll are skipped"
+
+
+# -- the board drives the panel --------------------------------------------------------------------
+def test_clicking_a_friend_makes_the_actor_and_an_enemy_the_target(app):
+    app.game.at_step("Fire")
+    app.refresh()
+    a = app.actions
+    a.choice.value = "fire"
+    click(app, 20, 6)  # sgt1, of 1st Squad
+    assert a.inputs["unit"].value == "sq1"
+    click(app, 41, 13)  # vogel, of Gruppe Vogel
+    assert a.inputs["target"].value == "gsec2"
+    labels = dict((v, k) for k, v in a.inputs["target"].options)
+    assert labels["gsec2"] == "Gruppe Vogel · gsec2" and dict((v, k) for k, v in a.inputs["unit"].options)["sq1"] \
+        == "1st Squad · sq1"
+    assert set(labels) == {"gsec", "gsec2", "hq"}  # only enemies are offered as targets
+
+
+def test_a_click_on_the_table_aims_and_a_click_elsewhere_or_escape_clears(app):
+    app.game.at_step("Fire")
+    app.refresh()
+    a = app.actions
+    a.choice.value = "grenade"
+    click(app, 30, 20)
+    assert a.inputs["point"].value == "30.0, 20.0"
+    a.choice.value = "fire"  # no point to aim: a click on empty table clears the selection
+    click(app, 20, 6)
+    app.board.on_move(*px(app, 25, 12))
+    assert app.board.selected == "sgt1" and any(s.tag == "ruler" for s in app.board.extra)
+    click(app, 2, 30)
+    assert app.board.selected is None and not app.board.los and not any(s.tag == "ruler" for s in app.board.extra)
+    click(app, 20, 6)
+    app.board.on_key("Escape")
+    assert app.board.selected is None
+
+
+def test_resolve_is_disabled_with_the_reason_when_the_action_is_not_possible(app):
+    a = app.actions
+    a.choice.value = "umpire move"
+    assert a.button.disabled and "give a point" in a.why_not.value
+    a.inputs["point"].value = "3, 3"
+    assert not a.button.disabled and a.why_not.value == ""
+
+
+# -- the turn flow ---------------------------------------------------------------------------------
+def test_next_warns_once_where_nothing_was_done_and_back_says_what_it_undoes(app):
+    app.turn.next.click()  # Rally offers rally and nothing was done: the first press only warns
+    assert app.game.current_step().name == "Rally"
+    assert "Nothing was done in <b>Rally</b> (rally). Press Next again to go on." in app.turn.warning.value
+    app.turn.next.click()
+    assert app.game.current_step().name == "Fire"
+    app.turn.next.click()  # Fire offers fire, grenade, mortar: the first press only warns
+    assert app.game.current_step().name == "Fire"
+    assert "Nothing was done in <b>Fire</b> (fire, grenade, mortar" in app.turn.warning.value
+    umpire_roll(app).resolve()  # the umpire's own roll does not count as the step's action...
+    app.game.at_step("Fire")
+    a = app.actions
+    a.choice.value = "fire"
+    a.resolve()
+    assert app.turn.warning.value == ""
+    assert "and undo 2 actions: umpire rolls 3d6" in app.turn.back_note.value
+    app.turn.next.click()  # an action was taken: Next goes on at once
+    assert app.game.current_step().name == "Move"
+
+
+# -- saving ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name, why", [
+    ("../escape", "give a plain file name"), ("sub/dir", "give a plain file name"), ("", "give the save a name"),
+    ("j", "this game&#x27;s journal"), (".hidden", "cannot start with a dot"),
+])
+def test_save_as_refuses_names_that_leave_the_folder_or_hit_the_journal(app, name, why):
+    app.saver.name.value = name
+    app.saver.button.click()
+    assert why in app.errors.widget.value
+    assert sorted(p.name for p in app.journal.path.parent.iterdir()) == ["j.wgsave"]
+
+
+def test_save_as_asks_before_overwriting_and_the_confirmation_stays_until_the_game_moves(app, tmp_path):
+    app.saver.name.value = "evening"
+    app.saver.button.click()
+    assert (tmp_path / "evening.wgsave").exists() and "saved 0 events to" in app.saver.message.value
+    app.game.move("r1", (3, 3))
+    app.saver.button.click()  # the same name again: asks first
+    assert app.saver.button.description == "Overwrite" and len(load_game(tmp_path / "evening.wgsave").game.log) == 0
+    app.saver.button.click()
+    assert len(load_game(tmp_path / "evening.wgsave").game.log) == 1 and "saved 1 events" in app.saver.message.value
+    umpire_roll(app).button.click()
+    assert app.saver.message.value == ""
+    assert len(load_game(app.journal.path, recover=True).game.log) == 2  # the journal goes on, untouched by saves
+
+
+# -- pages sharing one journal -------------------------------------------------------------------------
+def test_two_pages_of_one_game_stay_one_game(tmp_path):
+    scenario = tmp_path / "farm.yaml"
+    scenario.write_text(FARM.read_text())
+    journal = start(scenario, seed=3).journal
+    first, second = UmpireApp.attach(journal), UmpireApp.attach(journal)
+    umpire_roll(first).button.click()
+    assert len(first.game.log) == 1
+    second.actions.button.click()  # the second page was behind: it catches up instead of acting
+    assert "another page moved the game on (now 1 events)" in second.errors.widget.value
+    assert len(second.game.log) == 1 and second.log.rows()[-1][2].startswith("umpire rolls 3d6")
+    second.board.on_move(*px(second, 5, 5))  # looking around keeps the message on screen
+    assert "another page moved the game on" in second.errors.widget.value
+    second.actions.button.click()  # now in step, it acts
+    assert len(load_game(journal, recover=True).game.log) == 2
+    reload = UmpireApp.attach(journal)  # a browser reload: the same game at the same event
+    assert reload.game.state == second.game.state and len(reload.game.log) == 2
+
+
+# -- a side's view ------------------------------------------------------------------------------------
+def test_a_sides_view_names_nothing_it_has_not_seen(tmp_path):
+    hidden = loads(dumps(load(FARM)).replace("  - id: gsec2\n", "  - id: gsec2\n    hidden: true\n"))
+    app = UmpireApp(get_ruleset("close_action").new_game(hidden, 5))
+    app.game.at_step("Fire")
+    app.game.move("vogel", (40, 14))  # the umpire moves a hidden German
+    app.refresh()
+    app.actions.choice.value = "fire"
+    assert "gsec2" in [v for _, v in app.actions.inputs["target"].options]
+    assert "seed 5" in app.status.value
+    app.viewer.value = "us"
+    assert "gsec2" not in [v for _, v in app.actions.inputs["target"].options]
+    assert app.log.rows()[-1][2] == "(not seen by this side)" and "vogel" not in app.log.table.value
+    assert "seed" not in app.status.value
+    assert not app.board.canvas.scene.tagged("vogel")
+    app.actions.choice.value = "umpire move"
+    assert "vogel" not in [v for _, v in app.actions.inputs["piece"].options]
+
+
+# -- the briefing -------------------------------------------------------------------------------------
+def test_the_briefing_shows_the_scenario_and_escapes_every_text():
+    s = load(FARM)
+    text = dumps(s).replace("name: Gruppe Krebs", "name: \"<script>alert(1)</script>\"")
+    app = UmpireApp(get_ruleset("close_action").new_game(loads(text)))
+    b = app.briefing.value
+    assert "The side holding the farmhouse at the end of turn 8 wins." in b
+    assert "Close Action" in b and "Turns:</b> 8" in b and "US 101st Airborne" in b
+    assert "<script>" not in b and "&lt;script&gt;alert(1)&lt;/script&gt;" in b
+    assert app.tabs.titles == ("Play", "Briefing", "Log and save")
