@@ -136,6 +136,26 @@ def _port_free(port: int) -> bool:
     return True
 
 
+def _port_taken(port: int) -> bool:
+    """Say so (one line) if ``port`` cannot be served; checked before anything is written."""
+    if _port_free(port):
+        return False
+    print(f"wgkit: port {port} is taken; choose another with --port", file=sys.stderr)
+    return True
+
+
+def _die_with_parent() -> None:
+    """In the server's child: on Linux, be sent SIGTERM if ``wgkit`` itself is killed (even by
+    SIGKILL), so no orphaned server keeps the port and the game's journal."""
+    import ctypes
+    import signal
+
+    try:
+        ctypes.CDLL(None).prctl(1, int(signal.SIGTERM))  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # not Linux: Ctrl-C and SIGTERM still stop it
+        pass
+
+
 def _serve(notebook: str, env: dict[str, str], args: argparse.Namespace, what: str) -> int:
     """Run Voila on ``notebook`` at exactly 127.0.0.1:``args.port`` (with a token unless
     ``--no-token``) until Ctrl-C or SIGTERM, then stop Voila and every kernel it started."""
@@ -144,16 +164,13 @@ def _serve(notebook: str, env: dict[str, str], args: argparse.Namespace, what: s
     import signal
     import subprocess
 
-    if not _port_free(args.port):
-        print(f"wgkit: port {args.port} is taken; choose another with --port", file=sys.stderr)
-        return 1
     token = "" if args.no_token else secrets.token_urlsafe(24)
     url = f"http://127.0.0.1:{args.port}/" + (f"?token={token}" if token else "")
     cmd = [sys.executable, "-m", "voila", str(APP_DIR / notebook), "--no-browser", f"--port={args.port}",
            "--Voila.port_retries=0", "--Voila.ip=127.0.0.1", f"--Voila.token={token}",
            "--VoilaConfiguration.show_tracebacks=True"]
     print(f"{what} at {url}  (Ctrl-C to stop)", flush=True)
-    proc = subprocess.Popen(cmd, env={**os.environ, **env}, start_new_session=True)
+    proc = subprocess.Popen(cmd, env={**os.environ, **env}, start_new_session=True, preexec_fn=_die_with_parent)
 
     def stop(*_: object) -> None:
         raise KeyboardInterrupt
@@ -178,6 +195,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     from wgkit.session import SessionError, start
 
     source = Path(args.file) if args.file else DEFAULT_SCENARIO
+    if _port_taken(args.port):
+        return 1
     try:  # decided before the server starts, so any problem is one clear line
         session = start(source, journal=args.journal, new=args.new, seed=args.seed,
                         scenario_seed=args.scenario_seed, save_dir=args.save_dir)
@@ -192,6 +211,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_edit(args: argparse.Namespace) -> int:
     from wgkit.scenario import ScenarioError, load
 
+    if _port_taken(args.port):
+        return 1
     env = {}
     if args.file:
         try:

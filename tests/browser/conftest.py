@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import socket
@@ -47,7 +48,8 @@ class Server:
                                      env={**os.environ, "PYTHONUNBUFFERED": "1"})
         self.log = cwd / f"server-{self.port}.log"
         wait_for_port(self.port, self.proc)
-        self.url = f"http://127.0.0.1:{self.port}/"
+        printed = re.search(r" at (http://\S+)", self.log.read_text())  # with its access token
+        self.url = printed.group(1) if printed else f"http://127.0.0.1:{self.port}/"
 
     def stop(self) -> str:
         """Stop the server and everything it started (Voila's kernels included)."""

@@ -9,21 +9,27 @@ from wgkit.engine.save import load as load_game
 from wgkit.scenario import loads
 
 SCENARIO = ROOT / "scenarios/close_action/hedgerow_farm.yaml"
-PPI = 14.0  # the board's pixels per inch for a 48" table
+PPI = 14.0  # the editor's pixels per inch for a 48" table (the app's board: 640 px / 36")
 DEPTH = 36.0
 BACKGROUND = (183, 196, 138)
 
 pytestmark = pytest.mark.browser
 
 
-def px(x: float, y: float) -> tuple[float, float]:
-    return x * PPI, (DEPTH - y) * PPI
+def ppi(page) -> float:
+    """The board's canvas pixels per table inch (48" wide tables here)."""
+    return page.evaluate("document.querySelector('canvas').width") / 48.0
+
+
+def px(x: float, y: float, scale: float = PPI) -> tuple[float, float]:
+    return x * scale, (DEPTH - y) * scale
 
 
 def pixel(page, x: float, y: float) -> tuple[int, int, int]:
     return tuple(page.evaluate(
         """([x, y]) => Array.from(document.querySelector('canvas').getContext('2d')
-                       .getImageData(Math.round(x), Math.round(y), 1, 1).data).slice(0, 3)""", list(px(x, y))))
+                       .getImageData(Math.round(x), Math.round(y), 1, 1).data).slice(0, 3)""",
+        list(px(x, y, ppi(page)))))
 
 
 def near(a, b, tol=30) -> bool:
@@ -42,13 +48,13 @@ def wait_for_pixel(page, x, y, colour, timeout=120.0):
 
 def click(page, x: float, y: float) -> None:
     box = page.locator("canvas").first.bounding_box()
-    cx, cy = px(x, y)
+    cx, cy = px(x, y, box["width"] / 48.0)
     page.mouse.click(box["x"] + cx, box["y"] + cy)
 
 
 def test_umpire_app_draws_selects_resolves_and_autosaves(serve, page, tmp_path):
     autosave = tmp_path / "game.wgsave"
-    server = serve("play", str(SCENARIO), "--autosave", str(autosave))
+    server = serve("play", str(SCENARIO), "--journal", str(autosave))
     page.goto(server.url)
     page.wait_for_selector("canvas", timeout=120_000)
     # terrain and units drawn where the scenario puts them
@@ -66,7 +72,7 @@ def test_umpire_app_draws_selects_resolves_and_autosaves(serve, page, tmp_path):
     assert not near(line, BACKGROUND, tol=10), line
     # resolve the selected action: a row in the dice log, and an event in the autosave
     page.get_by_role("button", name="Resolve").click()
-    page.locator(".wgkit-dicelog[data-rows='1']").wait_for(timeout=30_000)
+    page.get_by_text("· 1 events").wait_for(timeout=30_000)
     assert len(load_game(autosave, recover=True).game.log) == 1
 
 

@@ -7,7 +7,7 @@ tests assert against it.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Sequence
 
 import numpy as np
@@ -155,8 +155,34 @@ def build_scene(scenario: Scenario, state: dict[str, Any] | None = None,
             continue
         scene.layers["units"] += _piece_shapes(pos, facing, colours[side.id], piece, unit, ruleset.pieces,
                                                alive, {**unit_status, **status}, labels)
+    scene.layers["units"] = declutter(scene.layers["units"])
     scene.layers["overlays"] = overlay_layer(scenario, overlays)
     return scene
+
+
+LABEL_SIZE = 0.55  # inches: about 10 px on the app's board, more when zoomed in
+
+
+def declutter(shapes: list[Shape]) -> list[Shape]:
+    """Move each piece label below, above, right or left of its piece, whichever first overlaps no
+    label already placed; a label with no free place is left off (hovering the piece names it)."""
+    placed: list[tuple[float, float, float, float]] = []
+    out: list[Shape] = []
+    for s in shapes:
+        if s.kind != "text" or s.size != LABEL_SIZE:
+            out.append(s)
+            continue
+        x, y = s.points[0]
+        y += S.FIGURE_RADIUS + 0.45  # back to the piece's centre
+        w, h = 0.55 * s.size * len(s.text) + 0.1, s.size
+        gap = S.FIGURE_RADIUS + 0.3
+        for cx, cy in ((x, y - gap - h / 2), (x, y + gap + h / 2), (x + gap + w / 2, y), (x - gap - w / 2, y)):
+            box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+            if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in placed):
+                placed.append(box)
+                out.append(replace(s, points=np.array([[cx, cy]])))
+                break
+    return out
 
 
 def overlay_layer(scenario: Scenario, overlays: Iterable[Shape] = ()) -> list[Shape]:
@@ -232,7 +258,7 @@ def _piece_shapes(pos, facing: float, colour: str, piece, unit, kind: str, alive
     if labels:
         name = piece.name or (unit.name if kind == "stands" and unit.name else piece.id)
         out.append(Shape("text", np.array([[x, y - S.FIGURE_RADIUS - 0.45]]), S.TEXT, text=name,
-                         size=0.42, tag=piece.id))
+                         size=LABEL_SIZE, tag=piece.id))
     return out
 
 

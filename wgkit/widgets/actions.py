@@ -81,7 +81,8 @@ class ActionPanel:
                                     tooltips=["the kit rolls seeded dice", "you roll at the table and type the faces"],
                                     style={"button_width": "90px"})
         self.fresh = W.Checkbox(value=False, description="fresh dice (skip the faces of the undone roll)", indent=False)
-        self.button = W.Button(description="Resolve", button_style="primary", icon="check")
+        self.button = W.Button(description="Resolve", button_style="primary", icon="check",
+                               layout=W.Layout(min_width="110px"))
         self.why_not = W.HTML()
         self.faces_prompt = W.HTML()
         self.faces = W.Text(placeholder="faces, e.g. 4 6 1", layout=W.Layout(width="140px"))
@@ -96,6 +97,7 @@ class ActionPanel:
         self.inputs: dict[str, W.Widget] = {}
         self._kept_for: str | None = None  # the action whose form values the umpire last set
         self._kept: dict[str, Any] = {}
+        self._step: tuple[int, int, int] | None = None  # the turn position the form was built for
         self.choice.observe(errors.guard(lambda _: self._build_params()), "value")
         self.button.on_click(errors.guard(lambda _: self.resolve()))
         self.faces_ok.on_click(errors.guard(lambda _: self.enter_faces(self.faces.value)))
@@ -116,7 +118,9 @@ class ActionPanel:
         self.choice.options = names
         values = [n for _, n in names]
         ruled = [n for n in values if n not in GENERIC_NAMES]
-        if keep not in values or (keep in GENERIC_NAMES and ruled):
+        new_step = self.game.position != self._step
+        self._step = self.game.position
+        if keep not in values or (new_step and keep in GENERIC_NAMES and ruled):
             keep = values[0] if values else None  # a new step: offer its first rules action
         self.choice.value = keep
         self._build_params()
@@ -264,16 +268,18 @@ class ActionPanel:
             lines = spec.explain(self.game, params)
             dist = spec.odds(self.game, params)
             self.preview(spec.preview(self.game, params))
-        except IllegalActionError as exc:  # say why, before anyone rolls
+        except IllegalActionError as exc:  # say why (once, in the odds' place), before anyone rolls
             self.odds.value = f"<span style='color:#9b1c1c'>not possible: {html.escape(str(exc))}</span>"
-            self._possible(False, str(exc))
+            self._possible(False, str(exc), shown=True)
             return
         self.odds.value = odds_html(lines, dist)
 
-    def _possible(self, ok: bool, why: str = "") -> None:
+    def _possible(self, ok: bool, why: str = "", shown: bool = False) -> None:
+        """Enable Resolve, or disable it with the reason beside it (unless the odds already say it)."""
         self.button.disabled = not ok
         self.button.tooltip = "" if ok else why
-        self.why_not.value = "" if ok else f"<small style='color:#9b1c1c'>{html.escape(why)}</small>"
+        said = "see above" if shown else why
+        self.why_not.value = "" if ok else f"<small style='color:#9b1c1c'>not possible: {html.escape(said)}</small>"
 
     # -- resolving -------------------------------------------------------------------------------
     def _act(self) -> Callable[[Game], Event]:

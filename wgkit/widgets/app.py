@@ -62,7 +62,8 @@ class UmpireApp:
                                  [(f"side: {s.name}", s.id) for s in game.scenario.sides], description="View as")
         self.viewer.observe(self.errors.guard(lambda change: self.view_as(change["new"])), "value")
         self.confirm_moves = W.Checkbox(value=True, indent=False,
-                                        description="a drag fills the move form; Resolve confirms it")
+                                        description="confirm drags (Resolve)",
+                                        tooltip="a drag fills the move form; Resolve confirms it. Off: a drag moves at once")
         self.undo_last = W.Button(description="Undo last", icon="undo", tooltip="take back the latest event")
         self.undo_last.on_click(self.errors.guard(lambda _: self.log.undo_to(len(self.game.log) - 1)))
         self.latest = W.HTML()

@@ -20,8 +20,9 @@ def briefing_html(scenario: Scenario) -> str:
     if scenario.description:
         parts.append(f"<p style='white-space:pre-wrap'>{e(scenario.description)}</p>")
     for side in scenario.sides:
-        units = "".join(f"<li>{e(u.name or u.id)} <small>({e(u.kind)}, {len(u.pieces)} "
-                        f"{e(u.piece_key)})</small></li>" for u in side.units)
+        units = "".join(f"<li>{e(u.name or u.id)} <small>({e(u.kind.replace('_', ' '))}, {len(u.pieces)} "
+                        f"{e(u.piece_key if len(u.pieces) != 1 else u.piece_key[:-1])})</small></li>"
+                        for u in side.units)
         parts.append(f"<h4>{e(side.name)} <small>({e(side.role)})</small></h4><ul>{units}</ul>")
     victory = "".join(f"<li>{e(v)}</li>" for v in scenario.victory) or "<li>none written in the scenario</li>"
     parts.append(f"<h4>Victory conditions</h4><ul>{victory}</ul>")

@@ -84,13 +84,22 @@ class TurnPanel:
                     + f" &mdash; active: {html.escape(g.state['active'])}"]
         if g.state["vars"].get("game_over"):
             rows.append(f"<div style='color:#b00'><b>Game over:</b> {html.escape(g.state['vars']['game_over'])}</div>")
+        steps = []
         for pi, ph in enumerate(g.flow.phases):
             for si, st in enumerate(ph.steps):
                 here = (pi, si) == (phase, step)
                 style = "background:#ffd60a;font-weight:bold" if here else "color:#555;font-size:85%"
                 who = ", ".join(g.acting_sides()) if here else st.who
-                rows.append(f"<div style='{style}'>{html.escape(ph.name)}: {html.escape(st.name)} "
-                            f"<small>({html.escape(who)}{'; ' + st.ref if st.ref else ''})</small></div>")
+                row = (f"<div style='{style}'>{html.escape(ph.name)}: {html.escape(st.name)} "
+                       f"<small>({html.escape(who)}{'; ' + html.escape(st.ref) if st.ref else ''})</small></div>")
+                steps.append(row)
+                if here:
+                    rows.append(row)
+        _, np_, ns = g.flow.after(turn, phase, step)
+        rows.append(f"<div style='color:#555;font-size:85%'>next: {html.escape(g.flow.phases[np_].name)}: "
+                    f"{html.escape(g.flow.step(np_, ns).name)}</div>")
+        rows.append(f"<details><summary style='font-size:85%;color:#555'>the whole turn ({len(steps)} steps)"
+                    f"</summary>{''.join(steps)}</details>")
         for name, d in g.state["decks"].items():
             last = d["discard"][-1] if d["discard"] else "none"
             colour = cards.colour(last) if d["discard"] else ""

@@ -1,0 +1,233 @@
+"""The umpire app in Chromium as an umpire uses it: reloads, second tabs and restarts never lose
+the game; hostile scenario text stays text; a turn played with clicks; one screenshot per ruleset."""
+
+import shutil
+import statistics
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tests.browser.test_apps import click
+from tests.conftest import ROOT
+from wgkit.engine.save import load as load_game
+
+pytestmark = pytest.mark.browser
+
+FARM = ROOT / "scenarios/close_action/hedgerow_farm.yaml"
+SHOTS = ROOT / "build" / "screens"
+APP_VIEW = {"width": 1400, "height": 900}
+BY_RULESET = {
+    "close_action": "close_action/hedgerow_farm.yaml",
+    "easy_company": "easy_company/brecourt_manor.yaml",
+    "eagles": "eagles/hill_112.yaml",
+    "rookie": "rookie/tractor_works.yaml",
+    "company_fire": "company_fire/hedgerows_of_normandy.yaml",
+}
+
+
+@pytest.fixture
+def table_page(browser):
+    context = browser.new_context(viewport=APP_VIEW)
+    yield context
+    context.close()
+
+
+def open_app(context, url: str):
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("canvas", timeout=120_000)
+    page.get_by_text("events", exact=False).first.wait_for(timeout=60_000)
+    return page
+
+
+def events_shown(page, n: int, timeout: float = 30_000) -> None:
+    page.get_by_text(f"· {n} events").wait_for(timeout=timeout)
+
+
+def umpire_roll(page) -> None:
+    page.locator("select").nth(1).select_option(label="Roll dice (umpire)")
+    page.get_by_role("button", name="Resolve").click()
+
+
+def journal_length(path: Path) -> int:
+    return len(load_game(path, recover=True).game.log)
+
+
+def one_more_event(page, journal: Path, before: int) -> int:
+    """Wait until the action just clicked is in the journal and on the page; the new count."""
+    deadline = time.monotonic() + 30
+    while journal_length(journal) <= before:
+        assert time.monotonic() < deadline, "the action never reached the journal"
+        time.sleep(0.2)
+    n = journal_length(journal)
+    events_shown(page, n)
+    return n
+
+
+def wait_value(locator, value: str, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while locator.input_value() != value:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the drop-down shows {locator.input_value()!r}, not {value!r}")
+        time.sleep(0.2)
+
+
+def copy_farm(tmp_path: Path) -> Path:
+    path = tmp_path / "farm.yaml"
+    shutil.copy(FARM, path)
+    return path
+
+
+def test_reload_second_tab_and_restart_never_lose_or_fork_the_game(serve, table_page, tmp_path):
+    scenario = copy_farm(tmp_path)
+    journal = tmp_path / "farm.journal.wgsave"
+    server = serve("play", str(scenario))
+    first = open_app(table_page, server.url)
+    umpire_roll(first)
+    events_shown(first, 1)
+    first.reload()  # a refresh attaches to the same game at the same event
+    first.wait_for_selector("canvas", timeout=120_000)
+    events_shown(first, 1, timeout=60_000)
+    second = open_app(table_page, server.url)  # a second tab: the same game
+    events_shown(second, 1)
+    umpire_roll(second)
+    events_shown(second, 2)
+    first.get_by_role("button", name="Resolve").click()  # the first tab is behind: it catches up, not forks
+    first.get_by_text("another page moved the game on (now 2 events)").wait_for(timeout=30_000)
+    events_shown(first, 2)
+    first.get_by_role("button", name="Resolve").click()
+    events_shown(first, 3)
+    assert len(load_game(journal, recover=True).game.log) == 3
+    server.stop()  # SIGTERM; then a restart of the same command resumes the journal
+    again = serve("play", str(scenario))
+    page = open_app(table_page, again.url)
+    events_shown(page, 3, timeout=60_000)
+    assert "resuming" in again.log.read_text()
+
+
+def test_sigkill_then_the_same_command_resumes_every_event(serve, table_page, tmp_path):
+    import os
+    import signal
+
+    scenario = copy_farm(tmp_path)
+    server = serve("play", str(scenario))
+    page = open_app(table_page, server.url)
+    for n in (1, 2):
+        umpire_roll(page)
+        events_shown(page, n)
+    os.killpg(server.proc.pid, signal.SIGKILL)
+    server.proc.wait(timeout=30)
+    time.sleep(1.0)  # Voila is told to stop when wgkit dies
+    again = serve("play", str(scenario))
+    events_shown(open_app(table_page, again.url), 2, timeout=60_000)
+
+
+HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>'
+
+
+def test_markup_in_every_scenario_text_shows_as_text_and_runs_nothing(serve, table_page, tmp_path):
+    doc = yaml.safe_load(FARM.read_text())
+    doc["title"] = "T " + HOSTILE
+    doc["description"] = "D " + HOSTILE
+    doc["victory"] = "V " + HOSTILE
+    for side in doc["sides"]:
+        side["name"] = side["id"] + " " + HOSTILE
+        for unit in side["units"]:
+            unit["name"] = unit["id"] + " " + HOSTILE
+            for fig in unit["figures"]:
+                fig["name"] = fig["id"] + " " + HOSTILE
+    path = tmp_path / "hostile.yaml"
+    path.write_text(yaml.safe_dump(doc, allow_unicode=True))
+    server = serve("play", str(path))
+    page = open_app(table_page, server.url)
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.get_by_text("T " + HOSTILE).first.wait_for(timeout=30_000)  # the title, literally
+    page.get_by_role("tab", name="Briefing").click()
+    briefing = page.locator(".wgkit-briefing")
+    for text in ("D " + HOSTILE, "V " + HOSTILE, "us " + HOSTILE, "sq1 " + HOSTILE):
+        briefing.get_by_text(text).first.wait_for(timeout=30_000)
+    page.get_by_role("tab", name="Play").click()
+    page.locator("select").nth(1).select_option(label="Roll dice (umpire)")
+    time.sleep(1.0)
+    assert page.evaluate("window.__pwned") is None and not dialogs
+
+
+def test_a_turn_of_close_action_with_clicks_only(serve, table_page, tmp_path):
+    scenario = copy_farm(tmp_path)
+    server = serve("play", str(scenario), "--seed", "5")
+    page = open_app(table_page, server.url)
+    nxt = page.get_by_role("button", name="Next ▶")
+    nxt.click()  # Rally: nothing to do here, Next warns first
+    page.get_by_text("Press Next again to go on").wait_for(timeout=30_000)
+    nxt.click()
+    page.get_by_text("Active side: Fire").first.wait_for(timeout=30_000)
+    page.locator("select").nth(1).select_option(label="Fire")
+    click(page, 20, 6)  # sgt1: 1st Squad becomes the firer
+    page.get_by_text("sgt1 sees").wait_for(timeout=30_000)
+    wait_value(page.locator("select").nth(2), "1st Squad · sq1")
+    click(page, 27, 25)  # g3: Gruppe Krebs becomes the target
+    wait_value(page.locator("select").nth(3), "Gruppe Krebs · gsec")
+    page.get_by_text("%").first.wait_for(timeout=30_000)  # odds before the roll
+    journal = tmp_path / "farm.journal.wgsave"
+    n = journal_length(journal)
+    page.get_by_role("button", name="Resolve").click()
+    n = one_more_event(page, journal, n)
+    assert load_game(journal, recover=True).game.log[-1].kind == "fire"
+    nxt.click()
+    page.get_by_text("Active side: Move").first.wait_for(timeout=30_000)
+    n = journal_length(journal)
+    box = page.locator("canvas").first.bounding_box()
+    scale = box["width"] / 48.0
+    page.mouse.move(box["x"] + 22 * scale, box["y"] + (36 - 6) * scale)  # drag r1 four inches forward
+    page.mouse.down()
+    page.mouse.move(box["x"] + 22 * scale, box["y"] + (36 - 8) * scale, steps=4)
+    page.mouse.move(box["x"] + 22 * scale, box["y"] + (36 - 10) * scale, steps=4)
+    page.mouse.up()
+    point = page.get_by_placeholder("x, y (or click the board)")
+    deadline = time.monotonic() + 30
+    while not point.count() or not point.input_value():
+        assert time.monotonic() < deadline, page.screenshot(path=str(tmp_path / "drag.png"))
+        time.sleep(0.2)
+    x, y = (float(v) for v in point.input_value().split(","))
+    assert (x, y) == pytest.approx((22, 10), abs=0.15)
+    assert journal_length(journal) == n  # a drag only fills the form
+    page.get_by_role("button", name="Resolve").click()  # confirm the move the drag filled in
+    one_more_event(page, journal, n)
+    game = load_game(journal, recover=True).game
+    assert game.state["pieces"]["r1"]["position"] == pytest.approx([22, 10], abs=0.2)
+    assert game.log[-1].kind == "move"
+
+
+@pytest.mark.parametrize("ruleset", sorted(BY_RULESET))
+def test_each_rulesets_app_after_one_action_with_a_screenshot(serve, table_page, tmp_path, ruleset):
+    source = ROOT / "scenarios" / BY_RULESET[ruleset]
+    scenario = tmp_path / source.name
+    shutil.copy(source, scenario)
+    server = serve("play", str(scenario), "--seed", "1")
+    page = open_app(table_page, server.url)
+    before = len(load_game(tmp_path / f"{source.stem}.journal.wgsave", recover=True).game.log)
+    umpire_roll(page)
+    events_shown(page, before + 1)
+    page.evaluate("window.scrollTo(0, 0)")
+    for what in (page.get_by_role("button", name="Resolve"), page.locator(".wgkit-latest")):
+        bottom = what.evaluate("e => e.getBoundingClientRect().bottom + window.scrollY")
+        assert bottom <= APP_VIEW["height"], f"{what} ends at {bottom}px: below the fold at 1400x900"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{ruleset}.png"))
+
+
+def test_a_click_on_a_piece_shows_its_sight_quickly(serve, table_page, tmp_path):
+    server = serve("play", str(copy_farm(tmp_path)))
+    page = open_app(table_page, server.url)
+    times = []
+    for x, y, name in ((20, 6, "sgt1"), (22, 4, "compton"), (18, 6, "bar1"), (20, 6, "sgt1"), (22, 4, "compton")):
+        page.keyboard.press("Escape")
+        start = time.perf_counter()
+        click(page, x, y)
+        page.get_by_text(f"{name} sees").wait_for(timeout=30_000)
+        times.append(time.perf_counter() - start)
+    print(f"click to sight shown: median {statistics.median(times) * 1000:.0f} ms over {len(times)} clicks")
+    assert statistics.median(times) < 0.25

@@ -1,0 +1,104 @@
+"""`wgkit play` as a server: exactly its port, a token by default, refusals before it starts, and
+nothing left running after SIGTERM."""
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+from tests.browser.conftest import free_port, wait_for_port
+from tests.conftest import ROOT
+
+FARM = ROOT / "scenarios/close_action/hedgerow_farm.yaml"
+
+
+def run(*args: str, cwd=ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "wgkit.cli", *args], capture_output=True, text=True, cwd=cwd,
+                          timeout=120)
+
+
+def test_bad_ports_are_refused_with_one_line():
+    for port, why in (("70000", "70000 is not a port (1-65535)"), ("-5", "-5 is not a port (1-65535)"),
+                      ("http", "'http' is not a port number")):
+        r = run("play", f"--port={port}")
+        assert r.returncode == 2 and why in r.stderr and "Traceback" not in r.stderr
+
+
+def test_a_taken_port_is_said_and_nothing_is_written(tmp_path):
+    shutil.copy(FARM, tmp_path / "farm.yaml")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        r = run("play", str(tmp_path / "farm.yaml"), f"--port={port}")
+    assert r.returncode == 1 and r.stderr.strip() == f"wgkit: port {port} is taken; choose another with --port"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["farm.yaml"]
+
+
+def test_an_unwritable_journal_is_refused_before_the_server_starts(tmp_path):
+    r = run("play", str(FARM), "--journal", str(tmp_path / "no" / "such" / "j.wgsave"), f"--port={free_port()}")
+    assert r.returncode == 1 and "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert "journal folder" in r.stderr and "does not exist" in r.stderr
+
+
+def children(pid: int) -> set[int]:
+    """Every process below ``pid`` (from /proc)."""
+    found, frontier = set(), {pid}
+    while frontier:
+        parent = frontier.pop()
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                try:
+                    with open(f"/proc/{entry}/stat") as fh:
+                        ppid = int(fh.read().rsplit(")", 1)[1].split()[1])
+                except (OSError, ValueError, IndexError):
+                    continue
+                if ppid == parent and int(entry) not in found:
+                    found.add(int(entry))
+                    frontier.add(int(entry))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_token_by_default_and_sigterm_stops_voila_and_its_kernels(tmp_path):
+    shutil.copy(FARM, tmp_path / "farm.yaml")
+    port = free_port()
+    log = open(tmp_path / "server.log", "w")
+    proc = subprocess.Popen([sys.executable, "-m", "wgkit.cli", "play", str(tmp_path / "farm.yaml"), f"--port={port}"],
+                            cwd=tmp_path, stdout=log, stderr=subprocess.STDOUT, text=True,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        wait_for_port(port, proc)
+        url = re.search(r" at (http://\S+)", (tmp_path / "server.log").read_text()).group(1)
+        assert url.startswith(f"http://127.0.0.1:{port}/?token=") and len(url.split("token=")[1]) >= 24
+        without = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60)
+        assert without.geturl().startswith(f"http://127.0.0.1:{port}/login")  # sent to log in, not to the game
+        page = urllib.request.urlopen(url, timeout=120).read().decode()  # runs the notebook: a kernel starts
+        assert "umpire" in page.lower() or "voila" in page.lower()
+        deadline = time.monotonic() + 30
+        while len(children(proc.pid)) < 2 and time.monotonic() < deadline:  # voila and at least one kernel
+            time.sleep(0.3)
+        started = children(proc.pid)
+        assert len(started) >= 2
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0
+        deadline = time.monotonic() + 15
+        while any(alive(p) for p in started) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not any(alive(p) for p in started)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        log.close()
