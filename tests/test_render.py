@@ -33,8 +33,28 @@ def test_scene_has_every_feature_and_piece():
 def test_grid_and_edge_terrain_drawn_for_company_fire():
     s = load(ROOT / "scenarios/company_fire/hedgerows_of_normandy.yaml")
     scene = build_scene(s)
-    assert len(scene.layers["grid"]) == 8 * 6
+    squares = [x for x in scene.layers["grid"] if x.kind == "polygon"]
+    numbers = [x.text for x in scene.layers["grid"] if x.tag == "grid-label"]
+    assert len(squares) == 8 * 6 and len(numbers) == 8 * 6  # every square, numbered as the rules name it
+    assert numbers[:3] == ["0,0", "1,0", "2,0"] and "7,5" in numbers
     assert len(scene.tagged("bocage_mid")) == 7 and scene.tagged("bocage_gap")[0].dash
+
+
+def test_a_fine_grid_is_numbered_along_its_edges_only():
+    s = load(ROOT / "scenarios/eagles/hill_112_hexes.yaml")
+    grid = [x for x in build_scene(s).layers["grid"] if x.tag == "grid-label"]
+    cells = {tuple(map(int, x.text.split(","))) for x in grid}
+    assert cells and all(0 in c for c in cells)
+    assert (0, 5) in cells and (5, 0) in cells and (5, 5) not in cells
+
+
+def test_labels_move_aside_instead_of_overlapping():
+    s = load(FARM)
+    labels = {x.text: x.points[0] for x in build_scene(s).layers["units"] if x.kind == "text"}
+    # mg42 (32, 25) and mg42b (33, 25) stand an inch apart: the second label goes above its figure
+    assert labels["mg42"][1] < 25 < labels["mg42b"][1]
+    assert abs(labels["mg42"][0] - 32) < 1e-9 and abs(labels["mg42b"][0] - 33) < 1e-9
+    assert len(labels) == len([p for _, _, p in s.pieces()])  # here every piece still has its name
 
 
 def test_state_moves_kills_and_hides():

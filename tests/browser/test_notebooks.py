@@ -12,19 +12,21 @@ pytestmark = pytest.mark.browser
 ROAD = (205, 184, 142)
 
 
-def canvas_pixel(page, x_in, y_in, depth, ppi):
+def canvas_pixel(page, x_in, y_in, depth):
+    """The first canvas's colour at a table point (its pixels per inch: its height over the depth)."""
     return tuple(page.evaluate(
-        """([x, y]) => Array.from(document.querySelector('canvas').getContext('2d')
-                       .getImageData(Math.round(x), Math.round(y), 1, 1).data).slice(0, 3)""",
-        [x_in * ppi, (depth - y_in) * ppi]))
+        """([x, y, depth]) => { const c = document.querySelector('canvas'); const ppi = c.height / depth;
+                                return Array.from(c.getContext('2d').getImageData(Math.round(x * ppi),
+                                    Math.round((depth - y) * ppi), 1, 1).data).slice(0, 3); }""",
+        [x_in, y_in, depth]))
 
 
-def wait_canvas(page, x_in, y_in, depth, ppi, colour, timeout=150.0):
+def wait_canvas(page, x_in, y_in, depth, colour, timeout=150.0):
     deadline = time.monotonic() + timeout
     got = None
     while time.monotonic() < deadline:
         if page.locator("canvas").count():
-            got = canvas_pixel(page, x_in, y_in, depth, ppi)
+            got = canvas_pixel(page, x_in, y_in, depth)
             if near(got, colour):
                 return got
         time.sleep(0.5)
@@ -52,7 +54,7 @@ def test_board_renders_in_jupyterlab(serve, page, tmp_path):
             break
         except Exception:
             continue
-    wait_canvas(page, 18, 32, 36, 14.0, ROAD)
+    wait_canvas(page, 18, 32, 36, ROAD)
 
 
 TABLE = (183, 196, 138)
@@ -78,5 +80,5 @@ def test_notebook_opens_in_voila_with_the_canvas_drawn(serve, page, name, headin
     server = serve(str(ROOT / "notebooks" / f"{name}.ipynb"), "--no-browser", "--Voila.ip=127.0.0.1", module="voila")
     page.goto(server.url)
     page.get_by_text(heading).first.wait_for(timeout=150_000)
-    wait_canvas(page, point[0], point[1], depth, 14.0, colour)
+    wait_canvas(page, point[0], point[1], depth, colour)
     assert page.get_by_text(printed).count() >= 1

@@ -131,13 +131,20 @@ def build_scene(scenario: Scenario, state: dict[str, Any] | None = None,
         scene.layers["terrain"] += _texture(geom, f.type, edge, seed=i)
     # -- grid ----------------------------------------------------------------------------------
     if grid is not None:
+        fine = grid.columns * grid.rows > 150
         for cell in grid.cells():
             scene.add("grid", Shape("polygon", np.asarray(grid.corners(cell)), None, S.GRID, 0.03, 0.6))
+            if fine and 0 not in cell:
+                continue  # a fine grid is numbered along its edges only
+            cx, cy = grid.center(cell)  # the cell's coordinates, as the rules' messages name them
+            scene.add("grid", Shape("text", np.array([[cx, cy + grid.size * 0.36]]), S.GRID,
+                                    text=f"{cell[0]},{cell[1]}", size=min(0.45, grid.size * 0.14), tag="grid-label"))
     if state is not None:
         from wgkit.rules.registry import get_ruleset
 
         scene.layers["grid"] += get_ruleset(scenario.ruleset).markers(scenario, state)
     # -- units ----------------------------------------------------------------------------------
+    label_size = max(LABEL_SIZE, scenario.table.width / 88)  # about 10 px wherever the table fits the app
     pieces = state["pieces"] if state is not None else None
     colours = {s.id: s.colour or S.SIDE_DEFAULTS[i % len(S.SIDE_DEFAULTS)] for i, s in enumerate(scenario.sides)}
     for side, unit, piece in scenario.pieces():
@@ -154,32 +161,38 @@ def build_scene(scenario: Scenario, state: dict[str, Any] | None = None,
         if pos is None:
             continue
         scene.layers["units"] += _piece_shapes(pos, facing, colours[side.id], piece, unit, ruleset.pieces,
-                                               alive, {**unit_status, **status}, labels)
-    scene.layers["units"] = declutter(scene.layers["units"])
+                                               alive, {**unit_status, **status}, label_size if labels else 0.0)
+    scene.layers["units"] = declutter(scene.layers["units"], label_size)
     scene.layers["overlays"] = overlay_layer(scenario, overlays)
     return scene
 
 
-LABEL_SIZE = 0.55  # inches: about 10 px on the app's board, more when zoomed in
+LABEL_SIZE = 0.55  # inches, at least: about 10 px on the app's board, more when zoomed in
 
 
-def declutter(shapes: list[Shape]) -> list[Shape]:
+def declutter(shapes: list[Shape], size: float = LABEL_SIZE) -> list[Shape]:
     """Move each piece label below, above, right or left of its piece, whichever first overlaps no
-    label already placed; a label with no free place is left off (hovering the piece names it)."""
-    placed: list[tuple[float, float, float, float]] = []
+    label already placed; a label with no free place is left off (hovering the piece names it).
+    Placed labels are bucketed by a coarse grid so each test looks only at its neighbours."""
+    cell = 2.0  # inches per bucket
+    buckets: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
     out: list[Shape] = []
+    gap = S.FIGURE_RADIUS + 0.3
     for s in shapes:
-        if s.kind != "text" or s.size != LABEL_SIZE:
+        if s.kind != "text" or s.size != size:
             out.append(s)
             continue
         x, y = s.points[0]
         y += S.FIGURE_RADIUS + 0.45  # back to the piece's centre
         w, h = 0.55 * s.size * len(s.text) + 0.1, s.size
-        gap = S.FIGURE_RADIUS + 0.3
         for cx, cy in ((x, y - gap - h / 2), (x, y + gap + h / 2), (x + gap + w / 2, y), (x - gap - w / 2, y)):
             box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-            if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in placed):
-                placed.append(box)
+            keys = [(i, j) for i in range(int(box[0] // cell), int(box[2] // cell) + 1)
+                    for j in range(int(box[1] // cell), int(box[3] // cell) + 1)]
+            if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3]
+                       for k in keys for b in buckets.get(k, ())):
+                for k in keys:
+                    buckets.setdefault(k, []).append(box)
                 out.append(replace(s, points=np.array([[cx, cy]])))
                 break
     return out
@@ -225,7 +238,7 @@ def cell_slot(grid, cell, piece_id: str, scenario: Scenario, state: dict[str, An
 
 
 def _piece_shapes(pos, facing: float, colour: str, piece, unit, kind: str, alive: bool,
-                  status: dict, labels: bool) -> list[Shape]:
+                  status: dict, label_size: float) -> list[Shape]:
     x, y = float(pos[0]), float(pos[1])
     out: list[Shape] = []
     leader = piece.role in ("leader", "officer") or unit.kind in ("officer", "leader", "platoon_leader",
@@ -255,10 +268,10 @@ def _piece_shapes(pos, facing: float, colour: str, piece, unit, kind: str, alive
         a, b = S.FIGURE_RADIUS, -S.FIGURE_RADIUS
         out += [Shape("line", np.array([[x + b, y + b], [x + a, y + a]]), None, "#8b0000", 0.08, tag=piece.id),
                 Shape("line", np.array([[x + b, y + a], [x + a, y + b]]), None, "#8b0000", 0.08, tag=piece.id)]
-    if labels:
+    if label_size:
         name = piece.name or (unit.name if kind == "stands" and unit.name else piece.id)
         out.append(Shape("text", np.array([[x, y - S.FIGURE_RADIUS - 0.45]]), S.TEXT, text=name,
-                         size=LABEL_SIZE, tag=piece.id))
+                         size=label_size, tag=piece.id))
     return out
 
 
