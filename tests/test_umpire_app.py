@@ -90,6 +90,19 @@ def test_undo_then_resolve_shows_the_same_faces_unless_the_umpire_asks_for_fresh
     assert app.game.log[0].text == "the umpire chose fresh dice: the faces of the undone roll are skipped"
 
 
+def test_close_action_odds_read_as_a_chain_from_base_to_need(app):
+    """Far range hits on 6; hard cover -2 makes it 8+, a 6 then 5-6: one die 1/6 x 2/6 = 1/18, so
+    three dice miss entirely with (17/18)^3 = 84.2%."""
+    app.game.at_step("Fire")
+    app.refresh()
+    a = app.actions
+    a.choice.value = "fire"
+    a.inputs["unit"].value, a.inputs["target"].value = "lt", "gsec"
+    odds = a.odds.value
+    assert odds.index("hard cover -2") < odds.index("compton: 3 dice, base 6+, need 8+: a 6, then 5-6")
+    assert "<b>84.2%</b>" in odds and "HOUSE" not in odds
+
+
 # -- the board drives the panel --------------------------------------------------------------------
 def test_clicking_a_friend_makes_the_actor_and_an_enemy_the_target(app):
     app.game.at_step("Fire")

@@ -100,10 +100,18 @@ def test_reload_second_tab_and_restart_never_lose_or_fork_the_game(serve, table_
     first.get_by_role("button", name="Resolve").click()
     events_shown(first, 3)
     assert len(load_game(journal, recover=True).game.log) == 3
+    first.get_by_role("tab", name="Log and save").click()  # Save in the middle of the mix
+    first.get_by_role("button", name="Save").click()
+    first.get_by_text("saved 3 events to").wait_for(timeout=30_000)
+    first.get_by_role("tab", name="Play").click()
+    first.get_by_role("button", name="Resolve").click()
+    events_shown(first, 4)
+    assert len(load_game(tmp_path / "farm-save.wgsave").game.log) == 3  # the save is its own file
+    assert len(load_game(journal, recover=True).game.log) == 4  # and the journal goes on
     server.stop()  # SIGTERM; then a restart of the same command resumes the journal
     again = serve("play", str(scenario))
     page = open_app(table_page, again.url)
-    events_shown(page, 3, timeout=60_000)
+    events_shown(page, 4, timeout=60_000)
     assert "resuming" in again.log.read_text()
 
 

@@ -27,9 +27,13 @@ def _point(p: dict) -> tuple[float, float]:
 
 def _fire_explain(game: Game, p: dict) -> list[str]:
     plan = fire.plan_fire(game, p["unit"], p["target"], aim=p.get("aim", "all"), blind=p.get("blind") == "yes")
-    lines = [f"{pool.dice} dice hit on {pool.need}+ ({', '.join(pool.figures)})"
-             + (" (a 6, then " + f"{pool.need - 3}-6)" if pool.need > 6 else "") for pool in plan.pools]
-    lines += [str(m) for m in plan.modifiers] + list(plan.notes)
+    shift = -int(sum(m.value for m in plan.modifiers))  # a modifier of -2 raises the number needed by 2
+    lines = [str(m) for m in plan.modifiers]
+    for pool in plan.pools:
+        base = f"base {pool.need - shift}+, " if shift else ""
+        two = f": a 6, then {pool.need - 3}-6" if pool.need > 6 else ""
+        lines.append(f"{', '.join(pool.figures)}: {pool.dice} dice, {base}need {pool.need}+{two}")
+    lines += list(plan.notes)
     if plan.danger:
         lines.append(f"danger zone: {', '.join(plan.danger)} also rolled for")
     return lines
