@@ -240,3 +240,48 @@ def test_the_briefing_shows_the_scenario_and_escapes_every_text():
     assert "Close Action" in b and "Turns:</b> 8" in b and "US 101st Airborne" in b
     assert "<script>" not in b and "&lt;script&gt;alert(1)&lt;/script&gt;" in b
     assert app.tabs.titles == ("Play", "Briefing", "Log and save")
+
+
+# -- every action's form ----------------------------------------------------------------------------
+@pytest.mark.parametrize("path", sorted((ROOT / "scenarios").glob("*/*.yaml")), ids=lambda p: p.stem)
+def test_every_actions_form_opens_with_its_exact_defaults_and_resolves_as_shown(path):
+    """Through the first turn's steps: each action's form holds exactly its parameters' defaults
+    (0 stays 0), and an action the panel calls possible resolves on a copy of the game."""
+    app = UmpireApp.open(path, seed=2)
+    a = app.actions
+    steps = sum(len(ph.steps) for ph in app.game.flow.phases)
+    opened = 0
+    for _ in range(steps):
+        for spec in list(a.specs):
+            a.choice.value = spec.name
+            for p in spec.params:
+                if p.kind in ("int", "choice") and p.choices is not None:
+                    shown = a.inputs[p.name].value
+                    assert shown == p.initial(), f"{spec.name}.{p.name}: form shows {shown!r}, default {p.initial()!r}"
+            opened += 1
+            if not a.button.disabled and not any(p.kind == "point" for p in spec.params):
+                spec.resolve(app.game.branch(), a.values())
+        try:
+            app.game.advance()
+        except Exception:  # the game ended or the deck needs a card first: the steps seen are enough
+            break
+        app.refresh()
+    assert opened >= 3
+
+
+def test_clicks_choose_a_pair_friend_then_enemy():
+    """Easy Company melee takes a (friend, enemy) pair: clicking the two figures picks that pair."""
+    from tests.test_contract import new_game
+
+    game = new_game("easy_company")
+    situation_of(game).place("guarnere", (17, 25.2))  # both touch de1 at (17, 26)
+    situation_of(game).place("lipton", (16.4, 25.5))
+    game.at_step("Melee")
+    app = UmpireApp(game)
+    a = app.actions
+    a.choice.value = "melee"
+    assert {v for _, v in a.inputs["pair"].options} == {("lipton", "de1"), ("guarnere", "de1")}
+    for friend in ("guarnere", "lipton", "guarnere"):
+        a.set_piece(friend)
+        a.set_piece("de1")
+        assert a.inputs["pair"].value == (friend, "de1")

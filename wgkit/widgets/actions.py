@@ -98,6 +98,7 @@ class ActionPanel:
         self._kept_for: str | None = None  # the action whose form values the umpire last set
         self._kept: dict[str, Any] = {}
         self._step: tuple[int, int, int] | None = None  # the turn position the form was built for
+        self._picked: list[str] = []  # pieces (and their units) clicked lately, newest first
         self.choice.observe(errors.guard(lambda _: self._build_params()), "value")
         self.button.on_click(errors.guard(lambda _: self.resolve()))
         self.faces_ok.on_click(errors.guard(lambda _: self.enter_faces(self.faces.value)))
@@ -223,6 +224,7 @@ class ActionPanel:
         if piece is None:
             return False
         unit = self.game.state["pieces"][piece]["unit"]
+        recent, self._picked = self._picked, ([piece, unit] + self._picked)[:6]
         for w in self.inputs.values():
             if isinstance(w, W.Dropdown):
                 values = [v for _, v in w.options] if w.options and isinstance(w.options[0], tuple) else list(w.options)
@@ -230,6 +232,10 @@ class ActionPanel:
                     if candidate in values:
                         w.value = candidate
                         return True
+                groups = [v for v in values if isinstance(v, tuple) and {piece, unit} & set(v)]
+                if groups:  # a pair or group: the one holding this piece and those clicked just before
+                    w.value = max(groups, key=lambda g: sum(1 / (i + 1) for i, r in enumerate(recent) if r in g))
+                    return True
         return False
 
     def drag(self, piece: str, point: tuple[float, float]) -> bool:

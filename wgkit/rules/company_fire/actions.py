@@ -65,6 +65,18 @@ def _assault_groups(game: Game, sides: list[str]) -> tuple[tuple[str, tuple[str,
     return groups(c for units in cells.values() for n in range(1, len(units) + 1) for c in combinations(units, n))
 
 
+def _find_path_odds(game: Game, p: dict):
+    """Mines: refused as the search would be, else the odds with any engineers' bonus."""
+    M.path_check(game, p["unit"], _key_cell(p["field"]))
+    return odds.find_path(int(sum(m.value for m in M.engineers(game, [p["unit"]]))))
+
+
+def _clearing_odds(game: Game, p: dict):
+    """Mines: refused as the clearing would be, else the odds with any engineers' bonus."""
+    units = M.clearers(game, _key_cell(p["field"]))
+    return odds.clearing(int(sum(m.value for m in M.engineers(game, units))))
+
+
 def ACTIONS(game: Game) -> list[ActionSpec]:
     legal = game.legal_actions()
     side = L.cf(game)["initiative_side"]
@@ -170,12 +182,11 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
         finders = _units(game, [side], lambda u: L.role(game, u) != "vehicle")
         out.append(ActionSpec("find path", "Find a path through mines", (Param("unit", "choice", "unit", finders),
                                                                          Param("field", "choice", "mined square", fields)),
-                              lambda g, p: odds.find_path(int(sum(m.value for m in M.engineers(g, [p["unit"]])))),
+                              _find_path_odds,
                               lambda g, p: M.resolve_find_path(g, p["unit"], _key_cell(p["field"])), "Mines"))
         out.append(ActionSpec("clear mines", "Clear mines (units stopped in the square)",
                               (Param("field", "choice", "mined square", fields),),
-                              lambda g, p: odds.clearing(int(sum(m.value for m in M.engineers(
-                                  g, L.units_at(g, _key_cell(p["field"])))))),
+                              _clearing_odds,
                               lambda g, p: M.resolve_clear(g, _key_cell(p["field"])), "Mines"))
     reactors = _units(game, foes, lambda u: L.role(game, u) in ("squad", "team", "vehicle") and _has_small_arms(game, u)
                       and L.order(game, u) == "good order")

@@ -29,11 +29,16 @@ def find_path(chance, bonus: int) -> bool:
     return chance.face(D6, "find a path") + bonus >= T.MINES["find a path"].value
 
 
+def path_check(game: Game, uid: str, c: L.Cell) -> None:
+    """Only a unit in or next to the mined square may look for a path through it."""
+    if not (L.cell(game, uid) == c or L.adjacent(game, L.cell(game, uid), c)):
+        raise IllegalActionError(f"{uid} must be in or next to {c}")
+
+
 def resolve_find_path(game: Game, uid: str, c: L.Cell):
     """One unit or single figure in or next to the mined square looks for a path through it."""
     key, field = field_at(game, c)
-    if not (L.cell(game, uid) == c or L.adjacent(game, L.cell(game, uid), c)):
-        raise IllegalActionError(f"{uid} must be in or next to {c}")
+    path_check(game, uid, c)
     may_act(game, uid, "moved")
     mods = engineers(game, [uid])
     roller = game.roller()
@@ -52,15 +57,21 @@ def clearing(chance, bonus: int) -> int:
     return chance.face(D6, "clearing side") + bonus - chance.face(D6, "mines")
 
 
+def clearers(game: Game, c: L.Cell) -> list[str]:
+    """The initiative side's units stopped in the mined square (refused if there are none)."""
+    side = L.cf(game)["initiative_side"]
+    units = [u for u in L.units_at(game, c) if L.side(game, u) == side and L.role(game, u) != "smf"]
+    if not units:
+        raise IllegalActionError(f"no unit of {side} has stopped in {c}")
+    return units
+
+
 def resolve_clear(game: Game, c: L.Cell):
     """Units stopped in a mined square try to clear it: the loser takes the difference in hits on
     each unit; the mines go on one hit; a tie destroys one unit and the mines. A dummy is simply
     removed."""
     key, field = field_at(game, c)
-    side = L.cf(game)["initiative_side"]
-    units = [u for u in L.units_at(game, c) if L.side(game, u) == side and L.role(game, u) != "smf"]
-    if not units:
-        raise IllegalActionError(f"no unit of {side} has stopped in {c}")
+    units = clearers(game, c)
     fx = Effects(game)
     for u in units:
         may_act(game, u, "fired")

@@ -93,14 +93,20 @@ def resolve_fire(game: Game, fid: str, target_unit: str, mps: int = 0):
                        action={"name": "fire", "params": {"figure": fid, "target": target_unit, "mps": mps}})
 
 
-def resolve_grenade(game: Game, fid: str, target: str):
-    """§5.4 Grenades: thrown and on target by the firing roll; the figure aimed at (or everyone in
-    the same building: a confined space) is wounded on an even/odd call, 50%."""
+def grenade_check(game: Game, fid: str, target: str) -> dict:
+    """§5.4: the thrower is ready, carries a grenade, and the target is within a throw."""
     p = ready(game, fid)
     if "grenade" not in game.scenario.piece(fid).weapons:
         raise IllegalActionError(f"{fid} has no grenade")
     if math.dist(p["position"], game.piece(target)["position"]) > T.GRENADE_RANGE_IN.value:
         raise IllegalActionError(f"{target} is beyond a grenade's throw ({T.GRENADE_RANGE_IN.value:g}\")")
+    return p
+
+
+def resolve_grenade(game: Game, fid: str, target: str):
+    """§5.4 Grenades: thrown and on target by the firing roll; the figure aimed at (or everyone in
+    the same building: a confined space) is wounded on an even/odd call, 50%."""
+    p = grenade_check(game, fid, target)
     st = game.state["units"][p["unit"]]["status"]
     fire = C.fire_chance(quality(game, fid), tuple(st.get("fire_types", ())), untended(game, p["unit"]), 0, 0)
     eff = C.effective_chance(quality(game, fid), position(game, target))
@@ -137,7 +143,7 @@ def mortar_odds(game: Game, fid: str, point: tuple[float, float]):
 
 
 def grenade_odds(game: Game, fid: str, target: str):
-    p = game.piece(fid)
+    p = grenade_check(game, fid, target)  # the same refusals as the throw, before any odds
     st = game.state["units"][p["unit"]]["status"]
     fire = C.fire_chance(quality(game, fid), tuple(st.get("fire_types", ())), untended(game, p["unit"]), 0, 0)
     eff = C.effective_chance(quality(game, fid), position(game, target))
