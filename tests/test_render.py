@@ -128,3 +128,10 @@ def test_cli_play_refuses_a_broken_file_before_serving(tmp_path):
     r = subprocess.run([sys.executable, "-m", "wgkit.cli", "play", str(bad), "--port", "1"],
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 1 and "bad.yaml:1:1: ruleset: missing required field 'ruleset'" in r.stderr
+
+
+def test_the_sides_differ_by_outline_as_well_as_colour():
+    """Told apart without colour vision: the first side's figures are ringed dark, the second's white."""
+    scene = build_scene(load(FARM))
+    ring = {s.tag: (s.stroke, s.width) for s in scene.layers["units"] if s.kind == "circle" and s.fill}
+    assert ring["r1"] == ("#111111", 0.04) and ring["g1"] == ("#ffffff", 0.08)

@@ -147,6 +147,7 @@ def build_scene(scenario: Scenario, state: dict[str, Any] | None = None,
     label_size = max(LABEL_SIZE, scenario.table.width / 88)  # about 10 px wherever the table fits the app
     pieces = state["pieces"] if state is not None else None
     colours = {s.id: s.colour or S.SIDE_DEFAULTS[i % len(S.SIDE_DEFAULTS)] for i, s in enumerate(scenario.sides)}
+    outlines = {s.id: S.SIDE_OUTLINES[i % len(S.SIDE_OUTLINES)] for i, s in enumerate(scenario.sides)}
     for side, unit, piece in scenario.pieces():
         live = pieces.get(piece.id) if pieces is not None else None
         if pieces is not None and live is None:
@@ -160,7 +161,7 @@ def build_scene(scenario: Scenario, state: dict[str, Any] | None = None,
             pos = cell_slot(grid, tuple(cell), piece.id, scenario, state)
         if pos is None:
             continue
-        scene.layers["units"] += _piece_shapes(pos, facing, colours[side.id], piece, unit, ruleset.pieces,
+        scene.layers["units"] += _piece_shapes(pos, facing, colours[side.id], outlines[side.id], piece, unit, ruleset.pieces,
                                                alive, {**unit_status, **status}, label_size if labels else 0.0)
     scene.layers["units"] = declutter(scene.layers["units"], label_size)
     scene.layers["overlays"] = overlay_layer(scenario, overlays)
@@ -237,14 +238,14 @@ def cell_slot(grid, cell, piece_id: str, scenario: Scenario, state: dict[str, An
     return (cx + (k - (len(sharing) - 1) / 2) * step, cy)
 
 
-def _piece_shapes(pos, facing: float, colour: str, piece, unit, kind: str, alive: bool,
+def _piece_shapes(pos, facing: float, colour: str, outline: tuple[str, float], piece, unit, kind: str, alive: bool,
                   status: dict, label_size: float) -> list[Shape]:
     x, y = float(pos[0]), float(pos[1])
     out: list[Shape] = []
     leader = piece.role in ("leader", "officer") or unit.kind in ("officer", "leader", "platoon_leader",
                                                                    "company_commander", "hq")
     if kind == "figures":
-        out.append(Shape("circle", np.array([[x, y]]), colour, "#111111", 0.04, 1.0 if alive else 0.35,
+        out.append(Shape("circle", np.array([[x, y]]), colour, outline[0], outline[1], 1.0 if alive else 0.35,
                          radius=S.FIGURE_RADIUS, tag=piece.id))
         tip = offset((x, y), facing, S.FIGURE_RADIUS * 1.9)
     else:
@@ -253,7 +254,7 @@ def _piece_shapes(pos, facing: float, colour: str, piece, unit, kind: str, alive
         rad = math.radians(-facing)
         pts = [(x + cx * math.cos(rad) - cy * math.sin(rad), y + cx * math.sin(rad) + cy * math.cos(rad))
                for cx, cy in corners]
-        out.append(Shape("polygon", np.array(pts), colour, "#111111", 0.04, 1.0 if alive else 0.35, tag=piece.id))
+        out.append(Shape("polygon", np.array(pts), colour, outline[0], outline[1], 1.0 if alive else 0.35, tag=piece.id))
         tip = offset((x, y), facing, d * 1.1)
     out.append(Shape("line", np.array([[x, y], tip]), None, "#111111", 0.06, 1.0, tag=piece.id))
     if leader:

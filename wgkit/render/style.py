@@ -79,3 +79,5 @@ def hex_rgb(colour: str) -> tuple[int, int, int]:
 
 
 SIDE_DEFAULTS = ("#4b5d2f", "#6e7b8b", "#8b5a2b", "#b22222")
+# the sides differ by outline too (dark, then white), so they are told apart without colour vision
+SIDE_OUTLINES = (("#111111", 0.04), ("#ffffff", 0.08))

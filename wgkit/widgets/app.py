@@ -35,8 +35,9 @@ def legend_html(game: Game) -> str:
     sc = game.scenario
     colours = {s.id: s.colour or S.SIDE_DEFAULTS[i % len(S.SIDE_DEFAULTS)] for i, s in enumerate(sc.sides)}
     chip = "display:inline-block;width:12px;height:12px;border:1px solid #333;margin:0 3px 0 10px;vertical-align:middle"
-    items = [f"<span style='{chip};background:{colours[s.id]};border-radius:6px'></span>{html.escape(s.name)}"
-             for s in sc.sides]
+    rings = {s.id: S.SIDE_OUTLINES[i % len(S.SIDE_OUTLINES)][0] for i, s in enumerate(sc.sides)}
+    items = [f"<span style='{chip};background:{colours[s.id]};border-radius:6px;box-shadow:0 0 0 2px {rings[s.id]}'>"
+             f"</span>{html.escape(s.name)}" for s in sc.sides]
     for kind in sorted({f.type for f in sc.terrain}):
         fill = S.TERRAIN.get(kind, ("#999999", "#555555", 1.0))[0]
         items.append(f"<span style='{chip};background:{fill}'></span>{html.escape(kind.replace('_', ' '))}")
