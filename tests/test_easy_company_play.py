@@ -153,6 +153,8 @@ def test_grenade_hits_one_man_in_the_open_or_everyone_in_the_room():
     assert d.p("wounds") == Fraction(5, 100) * Fraction(1, 2)
     with pytest.raises(IllegalActionError, match="beyond a grenade's throw"):
         F.resolve_grenade(g, "guarnere", "unteroffizier")
+    with pytest.raises(IllegalActionError, match=r"beyond a grenade's throw \(3"):  # the odds refuse too
+        F.grenade_odds(g, "guarnere", "unteroffizier")
     situation_of(g).place("guarnere", (18, 24.5))
     e = F.resolve_grenade(g, "guarnere", "de1")  # de1 and de2 stand in the barn: a confined space
     if e.detail["outcome"]:

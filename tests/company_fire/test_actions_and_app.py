@@ -1,6 +1,8 @@
 """Company Fire in the umpire app: the actions offered per segment and card, odds before every
 roll, a drag on the grid, the grid line of sight on hover, and refusals with reasons."""
 
+from fractions import Fraction
+
 import pytest
 
 from tests.company_fire.helpers import game, put, set_card
@@ -117,3 +119,17 @@ def test_umpire_app_on_the_grid(tmp_path):
     app.actions.button.click()  # the drag filled the form; Resolve confirms it
     assert app.game.state["pieces"]["sq1_base"]["cell"] == [2, 1]
     assert app.log.rows()[-1][1] == "move"
+
+
+def test_mine_odds_refuse_what_the_search_and_the_clearing_refuse():
+    """Mines: only a unit in or next to the square looks for a path; only units stopped in it clear
+    it, and only their engineers count. The odds say so before any roll, as the resolution does."""
+    g = game(step="Move and fire")
+    put(g, "sq1", (3, 2))  # two squares from the mined (1, 2)
+    specs = {a.name: a for a in actions_for(g)}
+    with pytest.raises(IllegalActionError, match=r"sq1 must be in or next to \(1, 2\)"):
+        specs["find path"].odds(g, {"unit": "sq1", "field": "1,2"})
+    with pytest.raises(IllegalActionError, match=r"no unit of us has stopped in \(1, 2\)"):
+        specs["clear mines"].odds(g, {"field": "1,2"})
+    put(g, "sq1", (0, 2))  # next to it: a plain 5+ on a d6
+    assert specs["find path"].odds(g, {"unit": "sq1", "field": "1,2"}).p(True) == Fraction(1, 3)

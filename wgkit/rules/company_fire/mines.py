@@ -30,7 +30,7 @@ def find_path(chance, bonus: int) -> bool:
 
 
 def path_check(game: Game, uid: str, c: L.Cell) -> None:
-    """Only a unit in or next to the mined square may look for a path through it."""
+    """Mines (beta), finding a path: only a unit in or next to the mined square may look."""
     if not (L.cell(game, uid) == c or L.adjacent(game, L.cell(game, uid), c)):
         raise IllegalActionError(f"{uid} must be in or next to {c}")
 
@@ -58,7 +58,8 @@ def clearing(chance, bonus: int) -> int:
 
 
 def clearers(game: Game, c: L.Cell) -> list[str]:
-    """The initiative side's units stopped in the mined square (refused if there are none)."""
+    """Mines (beta), clearing: the initiative side's units stopped in the mined square (refused if
+    there are none); only their engineers add to the roll."""
     side = L.cf(game)["initiative_side"]
     units = [u for u in L.units_at(game, c) if L.side(game, u) == side and L.role(game, u) != "smf"]
     if not units:
