@@ -11,6 +11,7 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
+from wgkit.engine.events import plain
 from wgkit.engine.game import Game
 from wgkit.engine.journal import Journal, is_journal
 from wgkit.engine.save import SaveError, load as load_game
@@ -120,10 +121,10 @@ def _with_seed(game: Game, src: Path, seed: int | None, scenario_seed: bool) -> 
 
 def _same_scenario(path: Path, game: Game) -> None:
     try:
-        theirs = load_game(path, recover=True).game.scenario
+        theirs = _header(path).get("scenario")
     except SaveError as exc:
         raise SessionError(str(exc)) from None
-    if theirs.to_dict() != game.scenario.to_dict():
+    if theirs != plain(game.scenario.to_dict()):
         raise SessionError(f"{path} holds a game of a different version of this scenario; "
                            f"resume it with `wgkit play {path}` or start anew with --new")
 
@@ -145,12 +146,19 @@ def _resume(path: Path, seed: int | None, scenario_seed: bool, save_dir: str | o
 def attach(path: str | os.PathLike[str]) -> Journal:
     """Attach to the journal at ``path`` with its ruleset's turn sequence (raises SaveError)."""
     try:
-        with open(path, encoding="utf-8") as fh:
-            ruleset = json.loads(fh.readline())["scenario"]["ruleset"]
-        flow = get_ruleset(ruleset).sequence
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+        flow = get_ruleset(_header(path)["scenario"]["ruleset"]).sequence
+    except (ValueError, KeyError, TypeError) as exc:
         raise SaveError(f"{path}:1: not a wgkit journal ({exc})") from None
     return Journal.attach(path, flow)
+
+
+def _header(path: str | os.PathLike[str]) -> dict:
+    """A saved game's or journal's first line: format, seed and the scenario as a plain dict."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return json.loads(fh.readline())
+    except (OSError, ValueError) as exc:
+        raise SaveError(f"{path}:1: not a wgkit journal ({exc})") from None
 
 
 def _writable_dir(folder: Path, what: str) -> Path:

@@ -56,7 +56,7 @@ class Journal:
             os.link(tmp, path)  # atomic, and fails rather than replace an existing journal
         finally:
             os.unlink(tmp)
-        return cls(game, path, len(text), _last_hash(text))
+        return cls(game, path, len(text), _last_record(text)["hash"])
 
     @classmethod
     def attach(cls, path: str | os.PathLike[str], flow: TurnSequence = SIMPLE) -> "Journal":
@@ -69,7 +69,7 @@ class Journal:
                 text = text[:text.rfind(b"\n") + 1]
                 fh.truncate(len(text))
             _check_open(text, path)
-        return cls(loaded.game, path, len(text), _last_hash(text))
+        return cls(loaded.game, path, len(text), _last_record(text)["hash"])
 
     # -- staying in step with other pages ----------------------------------------------------
     def current(self) -> bool:
@@ -138,10 +138,10 @@ def _locked(path: Path) -> Iterator:
         yield fh
 
 
-def _last_hash(text: bytes) -> str:
-    return json.loads(text.rstrip(b"\n").rsplit(b"\n", 1)[-1])["hash"]
+def _last_record(text: bytes) -> dict:
+    return json.loads(text.rstrip(b"\n").rsplit(b"\n", 1)[-1])
 
 
 def _check_open(text: bytes, path: Path) -> None:
-    if "end" in json.loads(text.rstrip(b"\n").rsplit(b"\n", 1)[-1]):
+    if "end" in _last_record(text):
         raise SaveError(f"{path}: a finished save, not a journal; play it to start a journal from it")

@@ -29,3 +29,9 @@ def view(state: dict[str, Any], side: str = UMPIRE) -> dict[str, Any]:
     out["units"] = {uid: u for uid, u in out["units"].items() if u["side"] == side or uid in shown_units}
     out["rng"] = {"counter": out["rng"]["counter"]}
     return out
+
+
+def visible_ids(state: dict[str, Any], side: str = UMPIRE) -> set[str]:
+    """Ids of the pieces and units ``side`` may name (every id for the umpire)."""
+    shown = view(state, side)
+    return set(shown["pieces"]) | set(shown["units"])

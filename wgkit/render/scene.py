@@ -146,8 +146,7 @@ def build_scene(scenario: Scenario, state: dict[str, Any] | None = None,
     # -- units ----------------------------------------------------------------------------------
     label_size = max(LABEL_SIZE, scenario.table.width / 88)  # about 10 px wherever the table fits the app
     pieces = state["pieces"] if state is not None else None
-    colours = {s.id: s.colour or S.SIDE_DEFAULTS[i % len(S.SIDE_DEFAULTS)] for i, s in enumerate(scenario.sides)}
-    outlines = {s.id: S.SIDE_OUTLINES[i % len(S.SIDE_OUTLINES)] for i, s in enumerate(scenario.sides)}
+    styles = side_styles(scenario)
     for side, unit, piece in scenario.pieces():
         live = pieces.get(piece.id) if pieces is not None else None
         if pieces is not None and live is None:
@@ -161,7 +160,7 @@ def build_scene(scenario: Scenario, state: dict[str, Any] | None = None,
             pos = cell_slot(grid, tuple(cell), piece.id, scenario, state)
         if pos is None:
             continue
-        scene.layers["units"] += _piece_shapes(pos, facing, colours[side.id], outlines[side.id], piece, unit, ruleset.pieces,
+        scene.layers["units"] += _piece_shapes(pos, facing, *styles[side.id], piece, unit, ruleset.pieces,
                                                alive, {**unit_status, **status}, label_size if labels else 0.0)
     scene.layers["units"] = declutter(scene.layers["units"], label_size)
     scene.layers["overlays"] = overlay_layer(scenario, overlays)
@@ -197,6 +196,12 @@ def declutter(shapes: list[Shape], size: float = LABEL_SIZE) -> list[Shape]:
                 out.append(replace(s, points=np.array([[cx, cy]])))
                 break
     return out
+
+
+def side_styles(scenario: Scenario) -> dict[str, tuple[str, tuple[str, float]]]:
+    """Each side's fill colour (the scenario's, else a default) and outline (colour, width)."""
+    return {s.id: (s.colour or S.SIDE_DEFAULTS[i % len(S.SIDE_DEFAULTS)], S.SIDE_OUTLINES[i % len(S.SIDE_OUTLINES)])
+            for i, s in enumerate(scenario.sides)}
 
 
 def overlay_layer(scenario: Scenario, overlays: Iterable[Shape] = ()) -> list[Shape]:

@@ -12,7 +12,7 @@ from traitlets import TraitError
 from wgkit.dice import TABLE, NeedFaces, parse_faces
 from wgkit.engine.events import Event
 from wgkit.engine.game import Game, IllegalActionError
-from wgkit.engine.views import UMPIRE, view
+from wgkit.engine.views import UMPIRE, visible_ids
 from wgkit.odds import Distribution
 from wgkit.rules.actions import GENERIC, ActionSpec, Param, actions_for
 from wgkit.widgets.errors import ErrorArea
@@ -132,9 +132,7 @@ class ActionPanel:
 
     # -- parameters --------------------------------------------------------------------------
     def _visible(self) -> set[str]:
-        """Ids of the pieces and units this view may name (every id for the umpire)."""
-        shown = view(self.game.state, self.side)
-        return set(shown["pieces"]) | set(shown["units"])
+        return visible_ids(self.game.state, self.side)
 
     def _label(self, value: Any) -> str:
         name = self.names.get(value) if isinstance(value, str) else None
@@ -144,9 +142,8 @@ class ActionPanel:
         ids = set(self.game.state["pieces"]) | set(self.game.state["units"])
         visible = self._visible()
         out = []
-        for c in p.choices:
-            label, value = (c[0], c[1]) if isinstance(c, tuple) and len(c) == 2 and isinstance(c[1], tuple) \
-                else (self._label(c), c)
+        for c, value in zip(p.choices, p.values()):
+            label = c[0] if c != value else self._label(value)  # a labelled group, or an id to name
             members = value if isinstance(value, tuple) else (value,)
             if any(m in ids and m not in visible for m in members):
                 continue  # this view does not know the piece exists
@@ -227,7 +224,7 @@ class ActionPanel:
         recent, self._picked = self._picked, ([piece, unit] + self._picked)[:6]
         for w in self.inputs.values():
             if isinstance(w, W.Dropdown):
-                values = [v for _, v in w.options] if w.options and isinstance(w.options[0], tuple) else list(w.options)
+                values = [v for _, v in w.options]
                 for candidate in (piece, unit):
                     if candidate in values:
                         w.value = candidate

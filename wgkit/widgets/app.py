@@ -17,6 +17,7 @@ from wgkit.engine.journal import Journal, StaleJournal
 from wgkit.engine.save import load as load_game
 from wgkit.engine.views import UMPIRE
 from wgkit.render import style as S
+from wgkit.render.scene import side_styles
 from wgkit.rules.registry import get_ruleset
 from wgkit.scenario import load as load_scenario
 from wgkit.widgets.actions import ActionPanel
@@ -33,11 +34,10 @@ BOARD_BOX = (880.0, 640.0)  # pixels the board may take in the app: fits 1400x90
 def legend_html(game: Game) -> str:
     """Side colours and the terrain types on this table, as swatches."""
     sc = game.scenario
-    colours = {s.id: s.colour or S.SIDE_DEFAULTS[i % len(S.SIDE_DEFAULTS)] for i, s in enumerate(sc.sides)}
+    styles = side_styles(sc)
     chip = "display:inline-block;width:12px;height:12px;border:1px solid #333;margin:0 3px 0 10px;vertical-align:middle"
-    rings = {s.id: S.SIDE_OUTLINES[i % len(S.SIDE_OUTLINES)][0] for i, s in enumerate(sc.sides)}
-    items = [f"<span style='{chip};background:{colours[s.id]};border-radius:6px;box-shadow:0 0 0 2px {rings[s.id]}'>"
-             f"</span>{html.escape(s.name)}" for s in sc.sides]
+    items = [f"<span style='{chip};background:{styles[s.id][0]};border-radius:6px;box-shadow:0 0 0 2px "
+             f"{styles[s.id][1][0]}'></span>{html.escape(s.name)}" for s in sc.sides]
     for kind in sorted({f.type for f in sc.terrain}):
         fill = S.TERRAIN.get(kind, ("#999999", "#555555", 1.0))[0]
         items.append(f"<span style='{chip};background:{fill}'></span>{html.escape(kind.replace('_', ' '))}")

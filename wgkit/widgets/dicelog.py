@@ -11,7 +11,7 @@ import ipywidgets as W
 from wgkit.dice import TABLE
 from wgkit.engine.events import Event
 from wgkit.engine.game import Game
-from wgkit.engine.views import UMPIRE, view
+from wgkit.engine.views import UMPIRE, visible_ids
 from wgkit.widgets.errors import ErrorArea
 
 Changed = Callable[[], None]
@@ -34,10 +34,8 @@ class DiceLog:
 
     def _hidden(self) -> set[str]:
         """Pieces and units this view must not hear about."""
-        if self.side == UMPIRE:
-            return set()
-        shown = view(self.game.state, self.side)
-        return (set(self.game.state["pieces"]) - set(shown["pieces"])) | (set(self.game.state["units"]) - set(shown["units"]))
+        everything = set(self.game.state["pieces"]) | set(self.game.state["units"])
+        return everything - visible_ids(self.game.state, self.side)
 
     @staticmethod
     def _touches(event: Event, ids: set[str]) -> bool:
