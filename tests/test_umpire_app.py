@@ -226,6 +226,12 @@ def test_a_sides_view_names_nothing_it_has_not_seen(tmp_path):
     assert app.log.rows()[-1][2] == "(not seen by this side)" and "vogel" not in app.log.table.value
     assert "seed" not in app.status.value
     assert not app.board.canvas.scene.tagged("vogel")
+    app.board.on_move(*app.board.canvas.to_px([[40, 14]])[0])  # hovering where vogel stands names nothing
+    assert app.board.hovered is None and not app.board.label
+    app.viewer.value = "umpire"
+    app.board.on_move(*app.board.canvas.to_px([[40, 14]])[0])  # the umpire's board does
+    assert app.board.hovered == "vogel" and app.board.label[1].text.endswith("· vogel")
+    app.viewer.value = "us"
     app.actions.choice.value = "umpire move"
     assert "vogel" not in [v for _, v in app.actions.inputs["piece"].options]
 

@@ -315,3 +315,18 @@ def test_editor_deployment_zone_viewsheds_add_up():
     assert 0 < west < 48 * 36 and cells == west + 1  # the shaded squares and the zone's outline
     east = e.zone_viewshed([(42, 0), (48, 0), (48, 36), (42, 36)], colour="#d62828")
     assert 0 < east and len([s for s in e.viewshed if s.tag == "viewshed"]) == west + east + 2
+
+
+def hover_cards(app):
+    return [s.text for s in app.board.canvas.scene.layers["overlays"] if s.tag == "hover-label" and s.kind == "text"]
+
+
+def test_hovering_names_a_piece_on_a_card_even_where_labels_crowd(app):
+    app.board.on_move(*px(app, 33.1, 25))  # the MG42's loader, a step from the gun
+    assert hover_cards(app) == ["Gruppe Krebs · mg42b"]  # the unit's name: the crew has none
+    app.board.select("sgt1")  # with a piece selected, the card still follows the pointer
+    app.board.on_move(*px(app, 32, 25.1))
+    assert hover_cards(app) == ["Gruppe Krebs · mg42"]
+    app.board.on_move(*px(app, 2, 30))
+    assert hover_cards(app) == []
+

@@ -1,8 +1,11 @@
 """Scene -> ipycanvas: one MultiCanvas layer per scene layer, each drawn in one batch.
 
 The browser keeps no picture of its own (a new view starts blank), so the scene lives in
-Python and is drawn again whenever a view connects (``on_client_ready``). The canvas is given
-an explicit pixel size so that a click maps back to exact table inches.
+Python and is drawn again whenever a view connects (``on_client_ready``).
+
+The canvas has a fixed size in pixels, its most; the page shows it as large as the window allows
+up to that size, keeping the table's proportions (:data:`BOARD_CSS`). ipycanvas reports a click
+in canvas pixels whatever the shown size, so clicks still map back to exact table inches.
 """
 
 from __future__ import annotations
@@ -12,10 +15,17 @@ from functools import lru_cache
 
 import numpy as np
 from ipycanvas import MultiCanvas, hold_canvas
+import ipywidgets as W
 from ipywidgets import Layout
 
 from wgkit.render.scene import LAYERS, Scene, Shape
 from wgkit.render.style import hex_rgb
+
+# width and height auto keep the canvas's own proportions; the max- values shrink it to the
+# space left beside the panel and above the fold
+BOARD_CSS = """<style>
+.wgkit-board { max-width: 100%; max-height: calc(100vh - 250px); align-self: flex-start; flex: 0 1 auto; }
+</style>"""
 
 
 class BoardCanvas:
@@ -26,7 +36,9 @@ class BoardCanvas:
         self.px_per_inch = px_per_inch
         self.zoom, self.pan = 1.0, (0.0, 0.0)  # pan: table inches at the top-left corner
         w, h = int(round(width * px_per_inch)), int(round(depth * px_per_inch))
-        self.widget = MultiCanvas(len(LAYERS), width=w, height=h, layout=Layout(width=f"{w}px", height=f"{h}px"))
+        self.widget = MultiCanvas(len(LAYERS), width=w, height=h, layout=Layout(width="auto", height="auto"))
+        self.widget.add_class("wgkit-board")
+        self.style = W.HTML(BOARD_CSS)  # show it beside the canvas
         self.layers = {name: self.widget[i] for i, name in enumerate(LAYERS)}
         self.scene: Scene | None = None
         self.batches = 0  # comm messages sent (one per layer drawn)

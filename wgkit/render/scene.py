@@ -17,6 +17,7 @@ from shapely.geometry.base import BaseGeometry
 from wgkit.geometry.grids import grid_from_spec
 from wgkit.geometry.zones import offset
 from wgkit.render import style as S
+from wgkit.render.colour import legible
 from wgkit.rules.registry import find_ruleset
 from wgkit.scenario.model import Scenario
 from wgkit.scenario.shapes import footprint
@@ -144,7 +145,7 @@ def build_scene(scenario: Scenario, state: dict[str, Any] | None = None,
 
         scene.layers["grid"] += get_ruleset(scenario.ruleset).markers(scenario, state)
     # -- units ----------------------------------------------------------------------------------
-    label_size = max(LABEL_SIZE, scenario.table.width / 88)  # about 10 px wherever the table fits the app
+    label_size = piece_label_size(scenario)
     pieces = state["pieces"] if state is not None else None
     styles = side_styles(scenario)
     for side, unit, piece in scenario.pieces():
@@ -168,6 +169,20 @@ def build_scene(scenario: Scenario, state: dict[str, Any] | None = None,
 
 
 LABEL_SIZE = 0.55  # inches, at least: about 10 px on the app's board, more when zoomed in
+
+
+def piece_label_size(scenario: Scenario) -> float:
+    """Label height in inches: about 10 px wherever the table fits the app."""
+    return max(LABEL_SIZE, scenario.table.width / 88)
+
+
+def hover_label(at: tuple[float, float], text: str, size: float) -> list[Shape]:
+    """A piece's name on a white card just above it: what a hover shows, crowded or not."""
+    w, h = 0.6 * size * len(text) + 0.4, size * 1.6
+    x, y = at[0], at[1] + S.FIGURE_RADIUS + 0.25 + h / 2
+    card = np.array([(x - w / 2, y - h / 2), (x + w / 2, y - h / 2), (x + w / 2, y + h / 2), (x - w / 2, y + h / 2)])
+    return [Shape("polygon", card, "#ffffff", "#333333", 0.03, 0.92, tag="hover-label"),
+            Shape("text", np.array([(x, y)]), S.TEXT, text=text, size=size, tag="hover-label")]
 
 
 def declutter(shapes: list[Shape], size: float = LABEL_SIZE) -> list[Shape]:
@@ -198,10 +213,20 @@ def declutter(shapes: list[Shape], size: float = LABEL_SIZE) -> list[Shape]:
     return out
 
 
+def grounds(scenario: Scenario) -> list[str]:
+    """The colours a piece may stand on: the table and its area terrain (not hedges or edges)."""
+    areas = {S.terrain_style(f.type, f.variant)[0] for f in scenario.terrain
+             if f.shape != "edges" and (f.shape != "line" or (f.width or 0) >= 1)}
+    return [S.TABLE, *sorted(areas)]
+
+
 def side_styles(scenario: Scenario) -> dict[str, tuple[str, tuple[str, float]]]:
-    """Each side's fill colour (the scenario's, else a default) and outline (colour, width)."""
-    return {s.id: (s.colour or S.SIDE_DEFAULTS[i % len(S.SIDE_DEFAULTS)], S.SIDE_OUTLINES[i % len(S.SIDE_OUTLINES)])
-            for i, s in enumerate(scenario.sides)}
+    """Each side's fill colour and outline (colour, width). The fill is the scenario's colour (else
+    a default) while it stays legible against the ground and the other sides, including to
+    red-green colour-blind eyes; otherwise a colour-blind-safe one (:mod:`wgkit.render.colour`)."""
+    asked = [s.colour or S.SIDE_DEFAULTS[i % len(S.SIDE_DEFAULTS)] for i, s in enumerate(scenario.sides)]
+    fills = legible(asked, grounds(scenario))
+    return {s.id: (fills[i], S.SIDE_OUTLINES[i % len(S.SIDE_OUTLINES)]) for i, s in enumerate(scenario.sides)}
 
 
 def overlay_layer(scenario: Scenario, overlays: Iterable[Shape] = ()) -> list[Shape]:

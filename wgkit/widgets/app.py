@@ -28,7 +28,7 @@ from wgkit.widgets.errors import ErrorArea
 from wgkit.widgets.saving import SaveBox
 from wgkit.widgets.turn import TurnPanel
 
-BOARD_BOX = (880.0, 640.0)  # pixels the board may take in the app: fits 1400x900 beside the panel
+BOARD_BOX = (1400.0, 1000.0)  # the board's most pixels; the page shrinks it to the window (BOARD_CSS)
 
 
 def legend_html(game: Game) -> str:
@@ -37,7 +37,9 @@ def legend_html(game: Game) -> str:
     styles = side_styles(sc)
     chip = "display:inline-block;width:12px;height:12px;border:1px solid #333;margin:0 3px 0 10px;vertical-align:middle"
     items = [f"<span style='{chip};background:{styles[s.id][0]};border-radius:6px;box-shadow:0 0 0 2px "
-             f"{styles[s.id][1][0]}'></span>{html.escape(s.name)}" for s in sc.sides]
+             f"{styles[s.id][1][0]}'></span>{html.escape(s.name)}"
+             + (" <small>(recoloured to stand out)</small>"
+                if s.colour and s.colour != styles[s.id][0] else "") for s in sc.sides]
     for kind in sorted({f.type for f in sc.terrain}):
         fill = S.TERRAIN.get(kind, ("#999999", "#555555", 1.0))[0]
         items.append(f"<span style='{chip};background:{fill}'></span>{html.escape(kind.replace('_', ' '))}")
@@ -74,7 +76,7 @@ class UmpireApp:
         side = W.VBox([self.errors.widget, self.turn.widget, self.actions.widget,
                        W.HTML("<b>Latest</b>"), self.latest, W.HBox([self.undo_last]), self.confirm_moves],
                       layout=W.Layout(width="440px", min_width="440px"))
-        board = W.VBox([self.board.widget, W.HTML(legend_html(game))])
+        board = W.VBox([self.board.widget, W.HTML(legend_html(game))], layout=W.Layout(flex="1 1 0", min_width="0"))
         play = W.HBox([board, side], layout=W.Layout(align_items="flex-start"))
         self.briefing = W.HTML(briefing_html(game.scenario))
         self.tabs = W.Tab(children=[play, self.briefing, W.VBox([self.log.widget, self.saver.widget])],

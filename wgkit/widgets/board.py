@@ -14,7 +14,8 @@ from wgkit.geometry.los import SightField
 from wgkit.geometry.terrain import TerrainIndex
 from wgkit.render import style as S
 from wgkit.render.canvas import BoardCanvas
-from wgkit.render.scene import Shape, build_scene, geometry_shapes, overlay_layer, piece_points
+from wgkit.render.scene import (Shape, build_scene, geometry_shapes, hover_label, overlay_layer, piece_label_size,
+                                piece_points)
 from wgkit.rules.registry import find_ruleset, get_ruleset
 from wgkit.widgets.errors import ErrorArea
 
@@ -37,6 +38,10 @@ class BoardView:
         self.selected: str | None = None
         self.extra: list[Shape] = []  # overlays placed by the caller: zones, arcs, templates
         self.los: list[Shape] = []
+        self.label: list[Shape] = []  # the hovered piece's name card
+        self.hovered: str | None = None
+        self._names = {p.id: f"{p.name or u.name or p.id} · {p.id}" if (p.name or u.name) else p.id
+                       for _, u, p in game.scenario.pieces()}
         self.move_limit: Callable[[str], float | None] = lambda piece: self.rules.move_limit(game, piece)
         self.listeners: list[Callable[[str, object], None]] = []
         self._drag_from: tuple[float, float] | None = None
@@ -53,7 +58,8 @@ class BoardView:
             b = W.Button(description=label, tooltip=tip, layout=W.Layout(width="36px"))
             b.on_click(self.errors.guard(lambda _, fn=fn: fn(), looking=True))
             bar.append(b)
-        self.widget = W.VBox([W.HBox(bar), self.canvas.widget, self.status])
+        self.widget = W.VBox([W.HBox(bar), self.canvas.widget, self.status, self.canvas.style],
+                             layout=W.Layout(min_width="0"))
         mc = self.canvas.widget
         mc.on_mouse_down(self.errors.guard(self.on_down))
         mc.on_mouse_up(self.errors.guard(self.on_up))
@@ -73,12 +79,16 @@ class BoardView:
 
     def refresh(self) -> None:
         """Redraw everything (after a change to the game)."""
-        if self.selected and self.selected not in self.live():
+        live = self.live()
+        if self.selected and self.selected not in live:
             self.selected = None
+        if self.hovered is not None:  # the card follows its piece, and goes with it
+            self.label = hover_label(live[self.hovered]["position"], self._names[self.hovered],
+                                     piece_label_size(self.game.scenario)) if self.hovered in live else []
         self.canvas.draw(build_scene(self.game.scenario, self.state(), self._overlays()))
 
     def _overlays(self) -> list[Shape]:
-        return [s for shapes in self.named.values() for s in shapes] + self.extra + self.los
+        return [s for shapes in self.named.values() for s in shapes] + self.extra + self.los + self.label
 
     def overlay(self, name: str, shapes: list[Shape] | None) -> None:
         """Show (or with None, remove) a named overlay: a blast zone, CD disk and drift, fire arc,
@@ -227,11 +237,16 @@ class BoardView:
     def on_move(self, px: float, py: float) -> None:
         self._pointer = (px, py)
         x, y = self.canvas.to_table(px, py)
-        if self.selected is None:  # hovering over a figure previews what it can see
-            hover = self.piece_at(x, y)
-            if hover != getattr(self, "_hover", None):
-                self._hover = hover
+        hover = self.piece_at(x, y)
+        if hover != self.hovered:  # hovering names the piece, even where its label was crowded out
+            self.hovered = hover
+            self.label = hover_label(self.live()[hover]["position"], self._names[hover],
+                                     piece_label_size(self.game.scenario)) if hover else []
+            if self.selected is None:  # and, with nothing selected, previews what it can see
                 self._show_los(hover)
+                return
+            self.redraw_overlays()
+        if self.selected is None:
             return
         here = self.live()[self.selected]["position"]
         d = math.dist(here, (x, y))

@@ -86,7 +86,7 @@ class ScenarioEditor:
         controls = W.VBox([self.tool, W.HBox([self.type, self.variant]), W.HBox([self.height, self.line_width]),
                            W.HBox([self.side, self.kind, self.snap]),
                            W.HBox([self.finish_button, self.delete_button, self.export_button])])
-        self.widget = W.VBox([controls, self.errors.widget, self.canvas.widget, self.report, self.yaml])
+        self.widget = W.VBox([controls, self.errors.widget, self.canvas.widget, self.canvas.style, self.report, self.yaml])
         self.refresh()
 
     # -- ids, snapping -----------------------------------------------------------------------------
