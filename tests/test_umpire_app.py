@@ -291,3 +291,34 @@ def test_clicks_choose_a_pair_friend_then_enemy():
         a.set_piece(friend)
         a.set_piece("de1")
         assert a.inputs["pair"].value == (friend, "de1")
+
+
+def test_shift_clicks_on_the_board_build_the_pair_and_leave_the_selection():
+    """A press with Shift adds the piece to the group being chosen; a plain press starts anew. The
+    press arrives in CSS pixels of the board as shown (here at half its size) and maps back exactly."""
+    from tests.test_contract import new_game
+
+    game = new_game("easy_company")
+    situation_of(game).place("guarnere", (17, 25.2))
+    situation_of(game).place("lipton", (16.4, 25.5))
+    game.at_step("Melee")
+    app = UmpireApp(game)
+    app.actions.choice.value = "melee"
+    board, canvas = app.board, app.board.canvas
+
+    def press(x, y, shift=False):
+        px, py = canvas.to_px([[x, y]])[0]
+        w, h = canvas.widget.width, canvas.widget.height
+        board.on_press({"button": 0, "relativeX": px / 2, "relativeY": py / 2, "boundingRectWidth": w / 2,
+                        "boundingRectHeight": h / 2, "shiftKey": shift})
+        board.on_up(px, py)
+
+    press(17, 25.2)
+    assert board.selected == "guarnere"
+    press(17, 26, shift=True)
+    assert app.actions.inputs["pair"].value == ("guarnere", "de1") and board.selected == "guarnere"
+    press(16.4, 25.5)
+    press(17, 26, shift=True)
+    assert app.actions.inputs["pair"].value == ("lipton", "de1") and board.selected == "lipton"
+    board.on_press({"button": 2, "relativeX": 1, "relativeY": 1, "boundingRectWidth": 1, "boundingRectHeight": 1})
+    assert board.selected == "lipton"  # a right press is not a click

@@ -99,6 +99,7 @@ class ActionPanel:
         self._kept: dict[str, Any] = {}
         self._step: tuple[int, int, int] | None = None  # the turn position the form was built for
         self._picked: list[str] = []  # pieces (and their units) clicked lately, newest first
+        self._group: list[str] = []  # pieces (and units) shift-clicked into the group being chosen
         self.choice.observe(errors.guard(lambda _: self._build_params()), "value")
         self.button.on_click(errors.guard(lambda _: self.resolve()))
         self.faces_ok.on_click(errors.guard(lambda _: self.enter_faces(self.faces.value)))
@@ -215,13 +216,16 @@ class ActionPanel:
                 w.value = f"{point[0]:.1f}, {point[1]:.1f}"
                 return
 
-    def set_piece(self, piece: str | None) -> bool:
+    def set_piece(self, piece: str | None, add: bool = False) -> bool:
         """Fill the first parameter that can name the clicked piece (or its unit): a friendly
-        piece becomes the actor, an enemy the target. Returns whether one was filled."""
+        piece becomes the actor, an enemy the target. With ``add`` (a shift-click), the piece joins
+        the group being chosen: a group parameter takes the smallest group holding every piece so
+        added. Returns whether a parameter was filled."""
         if piece is None:
             return False
         unit = self.game.state["pieces"][piece]["unit"]
         recent, self._picked = self._picked, ([piece, unit] + self._picked)[:6]
+        self._group = (self._group if add else []) + [piece, unit]
         for w in self.inputs.values():
             if isinstance(w, W.Dropdown):
                 values = [v for _, v in w.options]
@@ -230,6 +234,9 @@ class ActionPanel:
                         w.value = candidate
                         return True
                 groups = [v for v in values if isinstance(v, tuple) and {piece, unit} & set(v)]
+                if groups and add:  # the group holding the most of those shift-clicked, the smallest such
+                    w.value = max(groups, key=lambda g: (len(set(self._group) & set(g)), -len(g)))
+                    return True
                 if groups:  # a pair or group: the one holding this piece and those clicked just before
                     w.value = max(groups, key=lambda g: sum(1 / (i + 1) for i, r in enumerate(recent) if r in g))
                     return True

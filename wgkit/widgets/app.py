@@ -142,6 +142,8 @@ class UmpireApp:
                 self.board.clear()
         elif kind == "select":
             self.actions.set_piece(value)  # type: ignore[arg-type]
+        elif kind == "add":
+            self.actions.set_piece(value, add=True)  # type: ignore[arg-type]
         elif kind == "drag":
             piece, point = value  # type: ignore[misc]
             if not self.actions.drag(piece, point):

@@ -7,6 +7,7 @@ from typing import Callable
 
 import ipywidgets as W
 import numpy as np
+from ipyevents import Event
 
 from wgkit.engine.game import Game
 from wgkit.engine.views import UMPIRE, view
@@ -61,7 +62,10 @@ class BoardView:
         self.widget = W.VBox([W.HBox(bar), self.canvas.widget, self.status, self.canvas.style],
                              layout=W.Layout(min_width="0"))
         mc = self.canvas.widget
-        mc.on_mouse_down(self.errors.guard(self.on_down))
+        # ipycanvas reports no modifier keys; ipyevents reports the press with Shift (shift-click adds
+        # to a group), in CSS pixels of the shown board, turned back into canvas pixels here
+        self._presses = Event(source=mc, watched_events=["mousedown"])
+        self._presses.on_dom_event(self.errors.guard(self.on_press))
         mc.on_mouse_up(self.errors.guard(self.on_up))
         mc.on_mouse_move(self.errors.guard(self.on_move, looking=True))
         mc.on_key_down(self.errors.guard(self.on_key))
@@ -183,9 +187,22 @@ class BoardView:
         return out, text
 
     # -- mouse -----------------------------------------------------------------------------------
-    def on_down(self, px: float, py: float) -> None:
+    def on_press(self, event: dict) -> None:
+        """A mouse press as ipyevents reports it: CSS pixels within the board as shown."""
+        if event.get("button", 0) != 0 or not event.get("boundingRectWidth"):
+            return
+        mc = self.canvas.widget
+        self.on_down(event["relativeX"] * mc.width / event["boundingRectWidth"],
+                     event["relativeY"] * mc.height / event["boundingRectHeight"], bool(event.get("shiftKey")))
+
+    def on_down(self, px: float, py: float, shift: bool = False) -> None:
+        """Press at canvas pixels: on a piece, select it (with Shift: add it to the group being
+        chosen, leaving the selection); the release decides between a click and a drag."""
         x, y = self.canvas.to_table(px, py)
         pid = self.piece_at(x, y)
+        if shift and pid is not None:
+            self._emit("add", pid)
+            return
         if pid is not None and pid != self.selected:
             self.select(pid)
         self._drag_from, self._drag_piece = (x, y), pid
@@ -262,8 +279,8 @@ class BoardView:
 
     # -- events ------------------------------------------------------------------------------------
     def on(self, callback: Callable[[str, object], None]) -> None:
-        """``callback(kind, value)``: select (a piece id or None), point (a click on the table),
-        drag (a piece and the point it was dropped on)."""
+        """``callback(kind, value)``: select (a piece id or None), add (a piece shift-clicked into a
+        group), point (a click on the table), drag (a piece and the point it was dropped on)."""
         self.listeners.append(callback)
 
     def _emit(self, kind: str, value: object) -> None:
