@@ -64,3 +64,18 @@ def test_not_a_save(tmp_path):
     path.write_bytes(b"\xff\xfe")
     with pytest.raises(SaveError, match="not UTF-8"):
         load(path)
+
+
+@pytest.mark.parametrize("ruleset", ["close_action", "company_fire", "eagles", "easy_company", "rookie"])
+def test_a_loaded_game_is_the_game_that_was_saved_from_its_first_step(tmp_path, ruleset):
+    """Without a flow given, a save is replayed on its ruleset's own turn sequence: what the first
+    step set up before any event (Easy Company's movement points, Close Action's command) is there."""
+    from tests.test_contract import new_game
+
+    game = new_game(ruleset)
+    save(game, tmp_path / "g.wgsave")
+    assert load(tmp_path / "g.wgsave").game.state == game.state
+    game.advance()
+    save(game, tmp_path / "g.wgsave")
+    assert load(tmp_path / "g.wgsave").game.state == game.state
+

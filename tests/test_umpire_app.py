@@ -262,8 +262,12 @@ def test_every_actions_form_opens_with_its_exact_defaults_and_resolves_as_shown(
             a.choice.value = spec.name
             for p in spec.params:
                 if p.kind in ("int", "choice") and p.choices is not None:
-                    shown = a.inputs[p.name].value
-                    assert shown == p.initial(), f"{spec.name}.{p.name}: form shows {shown!r}, default {p.initial()!r}"
+                    shown, expected = a.inputs[p.name].value, p.initial()
+                    if p.enemy_of:  # the first choice on the other side from the actor's
+                        units = app.game.state["units"]
+                        actor = units[a.inputs[p.enemy_of].value]["side"]
+                        expected = next(v for v in p.values() if units[v]["side"] != actor)
+                    assert shown == expected, f"{spec.name}.{p.name}: form shows {shown!r}, default {expected!r}"
             opened += 1
             if not a.button.disabled and not any(p.kind == "point" for p in spec.params):
                 spec.resolve(app.game.branch(), a.values())
@@ -322,3 +326,22 @@ def test_shift_clicks_on_the_board_build_the_pair_and_leave_the_selection():
     assert app.actions.inputs["pair"].value == ("lipton", "de1") and board.selected == "lipton"
     board.on_press({"button": 2, "relativeX": 1, "relativeY": 1, "boundingRectWidth": 1, "boundingRectHeight": 1})
     assert board.selected == "lipton"  # a right press is not a click
+
+
+def test_eagles_targets_follow_the_firer_both_sides_fire_in_one_step():
+    """Eagles' direct fire steps let both sides fire: a firer's target list holds only its enemies."""
+    app = UmpireApp.open(ROOT / "scenarios/eagles/hill_112.yaml", seed=1)
+    while "fire" not in [s.name for s in app.actions.specs]:
+        app.game.advance()
+        app.refresh()
+    a = app.actions
+    a.choice.value = "fire"
+    units = app.game.state["units"]
+    for firer in [v for _, v in a.inputs["unit"].options]:
+        a.inputs["unit"].value = firer
+        targets = [v for _, v in a.inputs["target"].options]
+        assert targets and all(units[t]["side"] != units[firer]["side"] for t in targets), (firer, targets)
+    a.inputs["unit"].value = "churchills"
+    assert [v for _, v in a.inputs["target"].options] == ["pzgren", "tigers"]
+    a.inputs["unit"].value = "tigers"
+    assert "pzgren" not in [v for _, v in a.inputs["target"].options]

@@ -97,9 +97,7 @@ def start(source: str | os.PathLike[str], *, journal: str | os.PathLike[str] | N
 def _starting_game(src: Path) -> Game:
     try:
         if src.suffix == ".wgsave":
-            saved = load_game(src).game
-            rules = get_ruleset(saved.scenario.ruleset)
-            return Game.replay(saved.scenario, saved.seed, saved.log, rules.sequence)
+            return load_game(src).game
         scenario = load_scenario(src)
     except (ScenarioError, SaveError) as exc:
         raise SessionError(str(exc).splitlines()[0]) from None

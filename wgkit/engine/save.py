@@ -74,8 +74,12 @@ class Loaded:
     recovered: str = ""  # what recovery dropped, if anything
 
 
-def load(path: str | os.PathLike[str], flow: TurnSequence = SIMPLE, *, recover: bool = False) -> Loaded:
-    """Rebuild a saved game by replaying its log; raise :class:`SaveError` if anything is off."""
+def load(path: str | os.PathLike[str], flow: TurnSequence | None = None, *, recover: bool = False) -> Loaded:
+    """Rebuild a saved game by replaying its log; raise :class:`SaveError` if anything is off.
+
+    ``flow`` defaults to the turn sequence of the scenario's ruleset, so that the loaded game is
+    the one that was played, down to what its first step set up (a game rebuilt on another
+    sequence would lack, say, Easy Company's movement points before the first event)."""
     name = str(path)
     try:
         raw = Path(path).read_bytes()
@@ -124,12 +128,22 @@ def load(path: str | os.PathLike[str], flow: TurnSequence = SIMPLE, *, recover: 
                 del events[len(events) - int(rec["undo"]):]
             else:
                 events.append(Event.from_dict(rec["event"]))
-        game = Game.replay(scenario, int(header["seed"]), events, flow)
+        game = Game.replay(scenario, int(header["seed"]), events, flow or _sequence(scenario))
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise SaveError(f"{name}: cannot replay the log: {exc}") from None
     if ended and records[-1]["end"] != len(events):
         raise SaveError(f"{name}: the end record counts {records[-1]['end']} events, the log has {len(events)}")
     return Loaded(game, dropped)
+
+
+def _sequence(scenario: Scenario) -> TurnSequence:
+    """The turn sequence of the scenario's ruleset (the plain one for a ruleset not installed)."""
+    from wgkit.rules.registry import UnknownRulesetError, get_ruleset  # rules sit above the engine
+
+    try:
+        return get_ruleset(scenario.ruleset).sequence
+    except UnknownRulesetError:
+        return SIMPLE
 
 
 def _scenario(data: Any, name: str) -> Scenario:

@@ -23,7 +23,9 @@ class Param:
     """One parameter: ``kind`` is piece, point, int or choice.
 
     A choice's ``choices`` are plain values, or ``(label, value)`` pairs where the value is not
-    text a person reads (several pieces as a tuple of ids, see :func:`groups`)."""
+    text a person reads (several pieces as a tuple of ids, see :func:`groups`). Where both sides
+    act in one step, ``enemy_of`` ties a target to its actor: a form offers only the targets on
+    the other side from the one chosen there."""
 
     name: str
     kind: str
@@ -32,6 +34,7 @@ class Param:
     default: Any = None
     low: int = 0
     high: int = 100
+    enemy_of: str = ""  # a choice offering only the enemies of the side chosen in the parameter so named
 
     def values(self) -> list[Any]:
         """The values a choice can take (without labels)."""

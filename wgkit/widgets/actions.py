@@ -15,6 +15,7 @@ from wgkit.engine.game import Game, IllegalActionError
 from wgkit.engine.views import UMPIRE, visible_ids
 from wgkit.odds import Distribution
 from wgkit.rules.actions import GENERIC, ActionSpec, Param, actions_for
+from wgkit.render.scene import piece_points
 from wgkit.widgets.errors import ErrorArea
 
 Changed = Callable[[], None]
@@ -181,11 +182,29 @@ class ActionPanel:
                     w.value = value
             except TraitError:  # a value no longer offered: the fresh default stands
                 continue
+        for p in spec.params if spec else ():
+            if p.enemy_of in self.inputs:
+                self._enemies(p)
+                self.inputs[p.enemy_of].observe(self.errors.guard(lambda _, p=p: self._enemies(p)), "value")
         for w in self.inputs.values():
             w.observe(self.errors.guard(lambda _: self._edited()), "value")
         self.params_box.children = list(self.inputs.values())
         self.cancel_faces()
         self.show_odds()
+
+    def _side(self, value: Any) -> str | None:
+        first = value[0] if isinstance(value, tuple) and value else value
+        state = self.game.state
+        return (state["units"].get(first) or state["pieces"].get(first) or {}).get("side")
+
+    def _enemies(self, p: Param) -> None:
+        """Offer ``p`` only the choices on another side than the one its actor is on."""
+        w, side = self.inputs[p.name], self._side(self.inputs[p.enemy_of].value)
+        options = [(label, v) for label, v in self._options(p) if self._side(v) != side]
+        if options != list(w.options):
+            keep = w.value
+            w.options = options
+            w.value = keep if keep in [v for _, v in options] else (options[0][1] if options else None)
 
     def _edited(self) -> None:
         self._kept_for, self._kept = self.choice.value, {n: w.value for n, w in self.inputs.items()}
@@ -218,7 +237,8 @@ class ActionPanel:
 
     def set_piece(self, piece: str | None, add: bool = False) -> bool:
         """Fill the first parameter that can name the clicked piece (or its unit): a friendly
-        piece becomes the actor, an enemy the target. With ``add`` (a shift-click), the piece joins
+        piece becomes the actor, an enemy the target (or, where the form asks for a point, the point
+        it stands on). With ``add`` (a shift-click), the piece joins
         the group being chosen: a group parameter takes the smallest group holding every piece so
         added. Returns whether a parameter was filled."""
         if piece is None:
@@ -240,6 +260,9 @@ class ActionPanel:
                 if groups:  # a pair or group: the one holding this piece and those clicked just before
                     w.value = max(groups, key=lambda g: sum(1 / (i + 1) for i, r in enumerate(recent) if r in g))
                     return True
+        if self.wants_point():  # no list takes it (an enemy, say) and the form asks for a point: aim there
+            self.set_point(piece_points(self.game.scenario, self.game.state)[piece])
+            return True
         return False
 
     def drag(self, piece: str, point: tuple[float, float]) -> bool:

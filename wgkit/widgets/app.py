@@ -95,8 +95,7 @@ class UmpireApp:
         to that new file (an existing file is never overwritten)."""
         p = Path(path)
         if p.suffix == ".wgsave":
-            saved = load_game(p, recover=True).game
-            game = Game.replay(saved.scenario, saved.seed, saved.log, get_ruleset(saved.scenario.ruleset).sequence)
+            game = load_game(p, recover=True).game
         else:
             scenario = load_scenario(p)
             game = get_ruleset(scenario.ruleset).new_game(scenario, seed)

@@ -56,7 +56,7 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
             support = ("none",) + tuple(u for u in units if L.status(game, u).get("role") == "support"
                                         or L.kind(game, u) in ("mg", "at_gun", "aa"))
             out.append(ActionSpec("fire", f"Direct fire ({step})", (
-                Param("unit", "choice", "firer", shooters), Param("target", "choice", "target", units),
+                Param("unit", "choice", "firer", shooters), Param("target", "choice", "target", units, enemy_of="unit"),
                 Param("support", "choice", "direct support from", support)),
                 lambda g, p: F.plan(g, p["unit"], p["target"], _sup(p), step).odds(),
                 lambda g, p: F.resolve(g, p["unit"], p["target"], _sup(p), step), "4.2",
@@ -66,7 +66,7 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
     hidden = tuple(u for u in units if not L.status(game, u).get("spotted", True))
     if "spot" in legal and hidden:
         out.append(ActionSpec("spot", "Spot a hidden unit", (Param("unit", "choice", "spotter", units),
-                                                             Param("target", "choice", "look for", hidden)),
+                                                             Param("target", "choice", "look for", hidden, enemy_of="unit")),
                               lambda g, p: odds.spot(AIR.spot_chance(g, p["unit"], p["target"])[0]),
                               lambda g, p: AIR.resolve_spot(g, p["unit"], p["target"]), "4.1"))
     batteries = tuple(u for u in game.state["units"] if L.alive(game, u) and (L.kind(game, u) == "artillery" or L.attr(game, u, "naval")))
