@@ -12,7 +12,7 @@ from __future__ import annotations
 import bisect
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Callable, Collection, Hashable, Mapping, Protocol, Sequence
@@ -113,6 +113,12 @@ class Distribution:
     """Exact chances of each outcome (probabilities are Fractions that sum to one)."""
 
     probs: Mapping[Hashable, Fraction]
+    unit: str = ""  # what a numeric outcome counts ("hits"), for its label
+    names: Callable[[Hashable], str] | None = field(default=None, compare=False)  # words for an outcome
+
+    def named(self, unit: str = "", names: Callable[[Hashable], str] | None = None) -> "Distribution":
+        """The same chances with outcomes a person can read: "2 hits", "suppressed, 1 step"."""
+        return Distribution(self.probs, unit or self.unit, names or self.names)
 
     def p(self, outcome: Hashable) -> Fraction:
         return self.probs.get(outcome, Fraction(0))
@@ -135,7 +141,7 @@ class Distribution:
 
     def outcomes(self, unit: str = "") -> list[tuple[Hashable, str, Fraction]]:
         """Each outcome, its label and its chance, in order (outcomes that round to 0.0% left out)."""
-        return [(o, _label(o, unit), self.probs[o]) for o in self._shown()]
+        return [(o, self.names(o) if self.names else _label(o, unit or self.unit), self.probs[o]) for o in self._shown()]
 
     def describe(self, unit: str = "", cumulative: bool = True) -> list[str]:
         """Plain words: each outcome's chance, and for numbers 'at least k' too."""
@@ -143,7 +149,7 @@ class Distribution:
         shown = self._shown()
         lines = [f"{label}: {_pct(p)}" for _, label, p in self.outcomes(unit)]
         if cumulative and all(isinstance(o, (int, float)) and not isinstance(o, bool) for o in keys):
-            lines += [f"at least {_label(o, unit)}: {_pct(self.at_least(o))}" for o in shown if o > min(keys)]
+            lines += [f"at least {_label(o, unit or self.unit)}: {_pct(self.at_least(o))}" for o in shown if o > min(keys)]
         return lines
 
 
@@ -152,7 +158,9 @@ def _sort_key(o: Any) -> tuple:
 
 
 def _label(o: Any, unit: str) -> str:
-    if not isinstance(o, (int, float)) or isinstance(o, bool):
+    if isinstance(o, bool):  # a test passed or not, unless the rules name it better (Distribution.named)
+        return "succeeds" if o else "fails"
+    if not isinstance(o, (int, float)):
         return str(o)
     word = unit[:-1] if o == 1 and unit.endswith("s") else unit
     return f"{o} {word}".strip()

@@ -246,7 +246,7 @@ def hits_only(chance, plan: FirePlan) -> int:
 
 def fire_odds(plan: FirePlan) -> Distribution:
     """The exact chance of each number of hits, from the same procedure that rolls them."""
-    return exact(hits_only, plan)
+    return exact(hits_only, plan).named("hits")
 
 
 def choose_hits(chance, game: Game, plan: FirePlan, hits: int, active_order: list[str], passive_order: list[str]):

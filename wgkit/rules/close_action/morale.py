@@ -98,6 +98,10 @@ def resolve_morale(game: Game, unit: str):
                                "isolated": alone},
                        action={"name": "morale", "params": {"unit": unit}})
 
+def rallied(ok: bool) -> str:
+    return "rallied" if ok else "not rallied"
+
+
 def rally_roll(chance, need: int) -> bool:
     """Morale: Rally. One d6 at ``need`` or more."""
     return chance.check(D6, range(need, 7), "rally")
@@ -121,7 +125,7 @@ def resolve_rally(game: Game, unit: str):
     changes = [(("rng", "counter"), roller.counter)]
     if ok:
         changes.append((("units", unit, "status", "morale"), "ok"))
-    odds = exact(rally_roll, need)
+    odds = exact(rally_roll, need).named(names=rallied)
     return game.record("rally", changes, f"{officer} rallies {unit} ({need}-6): {'rallied' if ok else 'fails'}",
                        rolls=tuple(roller.log),
                        detail={"rule": "Morale: Rally", "outcome": ok, "odds": odds.describe(),

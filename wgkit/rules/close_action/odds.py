@@ -31,7 +31,7 @@ def morale(dice: int, modifier: int = 0) -> Distribution:
 
 def rally(need: int) -> Distribution:
     """Morale: Rally. One d6 at ``need`` or more rallies the unit."""
-    return exact(MO.rally_roll, need)
+    return exact(MO.rally_roll, need).named(names=MO.rallied)
 
 
 def melee(attacker_modifier: int = 0, defender_modifier: int = 0) -> Distribution:

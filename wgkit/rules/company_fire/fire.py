@@ -32,7 +32,7 @@ class FirePlan:
     notes: list[str] = field(default_factory=list)
 
     def odds(self):
-        return exact(S.hits_roll, self.dice)
+        return exact(S.hits_roll, self.dice).named("hits")
 
 
 def fire_kind(game: Game, uid: str) -> str:

@@ -27,6 +27,14 @@ def kill_roll(chance, dice: int, faces: Collection[int], star: bool, reroll: boo
     return True, rest
 
 
+def outcome_words(outcome: tuple[bool, int]) -> str:
+    """A kill roll's (suppressed, impairments) in words (4.3)."""
+    suppressed, impair = outcome
+    if not suppressed:
+        return "no effect"
+    return "suppressed" + (f", {impair} impairment{'s' if impair != 1 else ''}" if impair else "")
+
+
 def damage_kind(game: Game, target: str) -> tuple[bool, bool]:
     """(re-roll the remaining hits?, only a 0 impairs?) for the target."""
     tpd = L.tpd(game, target)

@@ -36,7 +36,7 @@ class Plan:
     notes: list[str] = field(default_factory=list)
 
     def odds(self):
-        return exact(D.kill_roll, self.dice, self.faces, self.star, self.reroll, self.zero_only)
+        return exact(D.kill_roll, self.dice, self.faces, self.star, self.reroll, self.zero_only).named(names=D.outcome_words)
 
 
 def advanced(game: Game) -> bool:
