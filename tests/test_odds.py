@@ -6,7 +6,7 @@ import icepool
 import pytest
 
 from wgkit.dice import D00, D6, Roller
-from wgkit.odds import Play, exact, monte_carlo
+from wgkit.odds import Distribution, Play, exact, monte_carlo
 
 
 def fire(chance, dice: int, need: int) -> int:
@@ -83,3 +83,21 @@ def test_play_rolls_and_records_both_stages():
         assert hits == sum(1 for f in rest[0].faces if f >= 4)
     else:
         assert hits == 0 and not rest
+
+
+def test_outcomes_read_as_words_in_the_panel():
+    from wgkit.rules.company_fire import odds as cf_odds
+    from wgkit.rules.eagles.damage import outcome_words
+
+    # Company Fire, Mines: one d6 at 5+ finds a path, so 2 faces in 6
+    assert [(label, p) for _, label, p in cf_odds.find_path().outcomes()] == [
+        ("no path", Fraction(2, 3)), ("path found", Fraction(1, 3))]
+    # with engineers (+2) a 3 will do: 4 faces in 6
+    assert dict((label, p) for _, label, p in cf_odds.find_path(2).outcomes())["path found"] == Fraction(2, 3)
+    assert [outcome_words(o) for o in ((False, 0), (True, 0), (True, 1), (True, 2))] == [
+        "no effect", "suppressed", "suppressed, 1 impairment", "suppressed, 2 impairments"]
+    counted = Distribution({0: Fraction(1, 2), 1: Fraction(1, 4), 2: Fraction(1, 4)}).named("hits")
+    assert [label for _, label, _ in counted.outcomes()] == ["0 hits", "1 hit", "2 hits"]
+    assert counted.describe()[-1] == "at least 2 hits: 25.0%"
+    tested = Distribution({True: Fraction(1, 3), False: Fraction(2, 3)})
+    assert [label for _, label, _ in tested.outcomes()] == ["fails", "succeeds"]

@@ -49,7 +49,19 @@ def resolve_find_path(game: Game, uid: str, c: L.Cell):
     return game.record("find path", changes, f"{uid} {'finds' if ok else 'does not find'} a path through {c}",
                        rolls=tuple(roller.log), detail={"rule": "Mines", "outcome": ok,
                                                         "modifiers": [m.to_dict() for m in mods],
-                                                        "odds": exact(find_path, int(sum(m.value for m in mods))).describe()})
+                                                        "odds": exact(find_path, int(sum(m.value for m in mods))).named(names=path_words).describe()})
+
+
+def path_words(found: bool) -> str:
+    return "path found" if found else "no path"
+
+
+def clearing_words(diff: int) -> str:
+    """Mines, clearing: ahead or level clears (level costs the first unit 3 hits); behind, each
+    unit takes the difference in hits and the mines stay."""
+    if diff > 0:
+        return f"cleared (by {diff})"
+    return "cleared, 3 hits on the first unit (tie)" if diff == 0 else f"mines remain, {-diff} hits on each unit"
 
 
 def clearing(chance, bonus: int) -> int:

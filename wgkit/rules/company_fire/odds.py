@@ -50,17 +50,9 @@ def artillery_arrival() -> Distribution:
 
 def find_path(bonus: int = 0) -> Distribution:
     """Mines: 1d6 (+2 engineers) at 5+ finds a path."""
-    return exact(MI.find_path, bonus).named(names=lambda found: "path found" if found else "no path")
+    return exact(MI.find_path, bonus).named(names=MI.path_words)
 
 
 def clearing(bonus: int = 0) -> Distribution:
     """Mines: the clearing side's d6 (+2 engineers) minus the mines' d6."""
-    return exact(MI.clearing, bonus).named(names=_clearing_outcome)
-
-
-def _clearing_outcome(diff: int) -> str:
-    """Mines, clearing: ahead or level clears (level costs the first unit 3 hits); behind, each
-    unit takes the difference in hits and the mines stay."""
-    if diff > 0:
-        return f"cleared (by {diff})"
-    return "cleared, 3 hits on the first unit (tie)" if diff == 0 else f"mines remain, {-diff} hits on each unit"
+    return exact(MI.clearing, bonus).named(names=MI.clearing_words)
