@@ -345,3 +345,24 @@ def test_eagles_targets_follow_the_firer_both_sides_fire_in_one_step():
     assert [v for _, v in a.inputs["target"].options] == ["pzgren", "tigers"]
     a.inputs["unit"].value = "tigers"
     assert "pzgren" not in [v for _, v in a.inputs["target"].options]
+
+
+def test_an_eagles_barrage_ordered_by_a_click_aims_where_its_preview_shows():
+    """The Order fire form opens with add/drop and left/right at 0: a click on the table becomes the
+    aim point, the CD previewed there is the point the mission records (no 800 yd shift)."""
+    app = UmpireApp.open(ROOT / "scenarios/eagles/tutorial_crossroads_barrage.yaml", seed=3)
+    while app.game.current_step().name != "Adjust and call":
+        app.game.advance()
+    app.refresh()
+    a = app.actions
+    a.choice.value = "call fire"
+    assert (a.inputs["add"].value, a.inputs["right"].value) == (0, 0)
+    app.board.on_down(*app.board.canvas.to_px([[30, 23.6]])[0])  # a click on open table
+    app.board.on_up(*app.board.canvas.to_px([[30, 23.6]])[0])
+    assert a.inputs["point"].value == "30.0, 23.6"
+    disk = [s for s in app.board.named["action"] if s.kind == "polygon"]
+    assert len(disk) == 1 and tuple(disk[0].points.mean(axis=0)) == pytest.approx((30, 23.6), abs=0.01)
+    assert max(abs(disk[0].points[:, 0] - 30)) == pytest.approx(2, abs=0.01)  # the 4" CD (3.6)
+    a.resolve()
+    mission = app.game.state["vars"]["eg"]["missions"][a.inputs["unit"].value]
+    assert mission["aim"] == [30, 23.6]
