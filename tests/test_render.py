@@ -135,3 +135,17 @@ def test_the_sides_differ_by_outline_as_well_as_colour():
     scene = build_scene(load(FARM))
     ring = {s.tag: (s.stroke, s.width) for s in scene.layers["units"] if s.kind == "circle" and s.fill}
     assert ring["r1"] == ("#111111", 0.04) and ring["g1"] == ("#ffffff", 0.08)
+
+
+def test_labels_stay_on_the_table():
+    """A label that would hang over the table's edge goes to another side of its piece, or slides in."""
+    from wgkit.scenario import loads
+
+    text = (ROOT / "scenarios/close_action/hedgerow_farm.yaml").read_text()
+    corner = loads(text.replace("id: sgt1, role: leader, position: [20, 6]", "id: sgt1, role: leader, position: [0.5, 0.5]"))
+    label = next(x for x in build_scene(corner).layers["units"] if x.kind == "text" and x.text == "sgt1")
+    size = label.size
+    width = 0.55 * size * len("sgt1") + 0.1
+    x, y = label.points[0]
+    assert x - width / 2 >= 0 and y - size / 2 >= 0  # on the table
+    assert y > 0.5  # above the figure, as below it would fall off the near edge

@@ -60,7 +60,8 @@ def test_umpire_app_draws_selects_resolves_and_autosaves(serve, page, tmp_path):
     # terrain and units drawn where the scenario puts them
     wait_for_pixel(page, 33, 28.5, (156, 125, 99))  # the farmhouse
     wait_for_pixel(page, 2, 34, BACKGROUND)  # open table
-    assert near(pixel(page, 19.8, 6.0), (75, 93, 47), tol=40)  # sergeant's figure, side colour
+    # the sergeant in his side colour: the farm's olive is lost in its woods, so Okabe-Ito blue #0072b2
+    assert near(pixel(page, 19.8, 6.0), (0, 114, 178), tol=40)
     # click the sergeant: the LOS overlay appears over the table
     click(page, 20, 6)
     page.get_by_text("sgt1 sees").wait_for(timeout=30_000)

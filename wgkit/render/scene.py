@@ -163,7 +163,7 @@ def build_scene(scenario: Scenario, state: dict[str, Any] | None = None,
             continue
         scene.layers["units"] += _piece_shapes(pos, facing, *styles[side.id], piece, unit, ruleset.pieces,
                                                alive, {**unit_status, **status}, label_size if labels else 0.0)
-    scene.layers["units"] = declutter(scene.layers["units"], label_size)
+    scene.layers["units"] = declutter(scene.layers["units"], label_size, (scenario.table.width, scenario.table.depth))
     scene.layers["overlays"] = overlay_layer(scenario, overlays)
     return scene
 
@@ -185,9 +185,11 @@ def hover_label(at: tuple[float, float], text: str, size: float) -> list[Shape]:
             Shape("text", np.array([(x, y)]), S.TEXT, text=text, size=size, tag="hover-label")]
 
 
-def declutter(shapes: list[Shape], size: float = LABEL_SIZE) -> list[Shape]:
+def declutter(shapes: list[Shape], size: float = LABEL_SIZE,
+              table: tuple[float, float] | None = None) -> list[Shape]:
     """Move each piece label below, above, right or left of its piece, whichever first overlaps no
-    label already placed; a label with no free place is left off (hovering the piece names it).
+    label already placed and stays on the ``table`` (width, depth; a label above or below slides
+    in from the side edges); a label with no free place is left off (hovering the piece names it).
     Placed labels are bucketed by a coarse grid so each test looks only at its neighbours."""
     cell = 2.0  # inches per bucket
     buckets: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
@@ -200,8 +202,12 @@ def declutter(shapes: list[Shape], size: float = LABEL_SIZE) -> list[Shape]:
         x, y = s.points[0]
         y += S.FIGURE_RADIUS + 0.45  # back to the piece's centre
         w, h = 0.55 * s.size * len(s.text) + 0.1, s.size
-        for cx, cy in ((x, y - gap - h / 2), (x, y + gap + h / 2), (x + gap + w / 2, y), (x - gap - w / 2, y)):
+        inside = (lambda cx: min(max(cx, w / 2), table[0] - w / 2)) if table and w < table[0] else (lambda cx: cx)
+        for cx, cy in ((inside(x), y - gap - h / 2), (inside(x), y + gap + h / 2),
+                       (x + gap + w / 2, y), (x - gap - w / 2, y)):
             box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+            if table and (box[0] < 0 or box[1] < 0 or box[2] > table[0] or box[3] > table[1]):
+                continue
             keys = [(i, j) for i in range(int(box[0] // cell), int(box[2] // cell) + 1)
                     for j in range(int(box[1] // cell), int(box[3] // cell) + 1)]
             if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3]

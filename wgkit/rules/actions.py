@@ -77,7 +77,7 @@ def _pool(chance, n: int, die: str, need: int) -> int:
 
 
 def _roll_odds(game: "Game", p: dict) -> Distribution:
-    return exact(_pool, int(p["dice"]), p["die"], int(p["need"]))
+    return exact(_pool, int(p["dice"]), p["die"], int(p["need"])).named("successes")
 
 
 def _roll(game: "Game", p: dict) -> "Event":
