@@ -101,3 +101,9 @@ def test_outcomes_read_as_words_in_the_panel():
     assert counted.describe()[-1] == "at least 2 hits: 25.0%"
     tested = Distribution({True: Fraction(1, 3), False: Fraction(2, 3)})
     assert [label for _, label, _ in tested.outcomes()] == ["fails", "succeeds"]
+
+
+def test_a_count_of_one_reads_in_the_singular():
+    half = {0: Fraction(1, 2), 1: Fraction(1, 2)}
+    assert [Distribution(half).named(u).outcomes()[1][1] for u in ("successes", "figures hit", "casualties")] == [
+        "1 success", "1 figure hit", "1 casualty"]

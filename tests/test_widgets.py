@@ -80,7 +80,7 @@ def test_action_panel_odds_before_and_result_after(app):
     a.inputs["dice"].value, a.inputs["need"].value = 3, 6
     # 3 dice on 6: none 125/216 = 57.9%, at least one 91/216 = 42.1%, all three 1/216 = 0.5%
     assert "<td style='padding-right:6px'>0 successes</td>" in a.odds.value and "<b>57.9%</b>" in a.odds.value
-    assert "at least 1: 42.1%" in a.odds.value and "<b>0.5%</b>" in a.odds.value
+    assert "at least 1 success: 42.1%" in a.odds.value and "<b>0.5%</b>" in a.odds.value
     a.resolve()
     assert len(app.game.log) == 1 and "umpire dice: d6" in a.result.value
     assert app.log.table.value.count("<tr>") == 2  # header and one row

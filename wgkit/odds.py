@@ -162,8 +162,18 @@ def _label(o: Any, unit: str) -> str:
         return "succeeds" if o else "fails"
     if not isinstance(o, (int, float)):
         return str(o)
-    word = unit[:-1] if o == 1 and unit.endswith("s") else unit
+    word = _one(unit) if o == 1 else unit
     return f"{o} {word}".strip()
+
+
+def _one(unit: str) -> str:
+    """The singular of a counted unit's first word: hits, successes, figures hit."""
+    first, _, rest = unit.partition(" ")
+    for plural, single in (("sses", "ss"), ("ies", "y"), ("s", "")):
+        if first.endswith(plural):
+            first = first[: -len(plural)] + single
+            break
+    return f"{first} {rest}".strip()
 
 
 def _pct(p: float) -> str:

@@ -91,7 +91,7 @@ def blast_odds(game: Game, weapon: str, firer: str, point, heading: float | None
     """The exact chance of each number of men hit, from the same procedure that plays."""
     check_blast(game, weapon, firer, point)
     h = default_bearing(game, firer, point) if heading is None else heading
-    return exact(lambda c: len(blast(c, game, weapon, firer, point, h).killed)).named("men hit")
+    return exact(lambda c: len(blast(c, game, weapon, firer, point, h).killed)).named("figures hit")
 
 
 def _sees(game: Game, eye: str, point) -> bool:
