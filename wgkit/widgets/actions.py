@@ -34,6 +34,11 @@ def names(game: Game) -> dict[str, str]:
     return out
 
 
+def labelled(name: str | None, value: Any) -> str:
+    """How a drop-down or the board names a piece or unit: its name, then its id in small."""
+    return f"{name} · {value}" if name else str(value)
+
+
 def odds_html(lines: list[str], dist: Distribution | None) -> str:
     """The odds as a chain: how the number needed is worked out (each modifier with its source,
     house values flagged), then each outcome's chance with a bar."""
@@ -137,8 +142,7 @@ class ActionPanel:
         return visible_ids(self.game.state, self.side)
 
     def _label(self, value: Any) -> str:
-        name = self.names.get(value) if isinstance(value, str) else None
-        return f"{name} · {value}" if name else str(value)
+        return labelled(self.names.get(value) if isinstance(value, str) else None, value)
 
     def _options(self, p: Param) -> list[tuple[str, Any]]:
         ids = set(self.game.state["pieces"]) | set(self.game.state["units"])

@@ -18,6 +18,7 @@ from wgkit.render.canvas import BoardCanvas
 from wgkit.render.scene import (Shape, build_scene, geometry_shapes, hover_label, overlay_layer, piece_label_size,
                                 piece_points)
 from wgkit.rules.registry import find_ruleset, get_ruleset
+from wgkit.widgets.actions import labelled, names
 from wgkit.widgets.errors import ErrorArea
 
 PICK_RADIUS = 0.8  # inches: how close a click must be to a piece to select it
@@ -41,8 +42,8 @@ class BoardView:
         self.los: list[Shape] = []
         self.label: list[Shape] = []  # the hovered piece's name card
         self.hovered: str | None = None
-        self._names = {p.id: f"{p.name or u.name or p.id} · {p.id}" if (p.name or u.name) else p.id
-                       for _, u, p in game.scenario.pieces()}
+        known = names(game)  # a crew without a name of its own goes by its unit's
+        self._names = {p.id: labelled(known.get(p.id) or known.get(u.id), p.id) for _, u, p in game.scenario.pieces()}
         self.move_limit: Callable[[str], float | None] = lambda piece: self.rules.move_limit(game, piece)
         self.listeners: list[Callable[[str, object], None]] = []
         self._drag_from: tuple[float, float] | None = None
@@ -87,8 +88,7 @@ class BoardView:
         if self.selected and self.selected not in live:
             self.selected = None
         if self.hovered is not None:  # the card follows its piece, and goes with it
-            self.label = hover_label(live[self.hovered]["position"], self._names[self.hovered],
-                                     piece_label_size(self.game.scenario)) if self.hovered in live else []
+            self.label = self._card(self.hovered, live)
         self.canvas.draw(build_scene(self.game.scenario, self.state(), self._overlays()))
 
     def _overlays(self) -> list[Shape]:
@@ -102,6 +102,12 @@ class BoardView:
         else:
             self.named[name] = list(shapes)
         self.redraw_overlays()
+
+    def _card(self, piece: str | None, live: dict[str, dict]) -> list[Shape]:
+        """The name card over ``piece``, if this view sees it."""
+        if piece not in live:
+            return []
+        return hover_label(live[piece]["position"], self._names[piece], piece_label_size(self.game.scenario))
 
     # -- zoom and pan ----------------------------------------------------------------------------
     def zoom(self, factor: float) -> None:
@@ -257,8 +263,7 @@ class BoardView:
         hover = self.piece_at(x, y)
         if hover != self.hovered:  # hovering names the piece, even where its label was crowded out
             self.hovered = hover
-            self.label = hover_label(self.live()[hover]["position"], self._names[hover],
-                                     piece_label_size(self.game.scenario)) if hover else []
+            self.label = self._card(hover, self.live())
             if self.selected is None:  # and, with nothing selected, previews what it can see
                 self._show_los(hover)
                 return

@@ -53,6 +53,7 @@ def resolve_find_path(game: Game, uid: str, c: L.Cell):
 
 
 def path_words(found: bool) -> str:
+    """Mines, finding a path: the outcome in words."""
     return "path found" if found else "no path"
 
 
