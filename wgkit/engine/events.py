@@ -3,6 +3,7 @@ dice and explanation that produced them, so the log reads as the game's story.""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,12 +22,20 @@ class _Missing:
 MISSING: Any = _Missing()
 
 
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
 def plain(value: Any) -> Any:
-    """JSON-shaped copy: tuples become lists, so replayed and loaded states compare equal."""
+    """JSON-shaped copy: tuples become lists, so replayed and loaded states compare equal.
+
+    A lone surrogate (half of an emoji cut by a browser) becomes U+FFFD: it has no UTF-8 form,
+    and a save must always be writable."""
     if isinstance(value, dict):
-        return {str(k): plain(v) for k, v in value.items()}
+        return {plain(str(k)): plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [plain(v) for v in value]
+    if isinstance(value, str) and _SURROGATE.search(value):
+        return _SURROGATE.sub("\ufffd", value)
     return value
 
 
@@ -42,11 +51,11 @@ class Event:
     action: dict | None = None  # {"name": ..., "params": {...}} that produced it
 
     def to_dict(self) -> dict:
-        out: dict[str, Any] = {"kind": self.kind,
+        out: dict[str, Any] = {"kind": plain(self.kind),
                                "changes": [[list(p), None if v is MISSING else plain(v), v is MISSING]
                                            for p, v in self.changes]}
         if self.text:
-            out["text"] = self.text
+            out["text"] = plain(self.text)
         if self.rolls:
             out["rolls"] = [r.to_dict() for r in self.rolls]
         if self.detail:
@@ -56,10 +65,27 @@ class Event:
         return out
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Event":
-        changes = tuple((tuple(p), MISSING if gone else v) for p, v, gone in d["changes"])
-        return cls(d["kind"], changes, d.get("text", ""), tuple(Roll.from_dict(r) for r in d.get("rolls", ())),
-                   d.get("detail", {}), d.get("action"))
+    def from_dict(cls, d: Any) -> "Event":
+        """The event :meth:`to_dict` wrote; ValueError says what a damaged one lacks."""
+        if not isinstance(d, dict) or not isinstance(d.get("kind"), str) or not isinstance(d.get("changes"), list):
+            raise ValueError("an event needs a 'kind' and a list of 'changes'")
+        changes = []
+        for change in d["changes"]:
+            if not (isinstance(change, list) and len(change) == 3 and isinstance(change[0], list) and change[0]
+                    and all(isinstance(k, str) for k in change[0]) and isinstance(change[2], bool)):
+                raise ValueError(f"a change must be [path, value, removed], not {str(change)[:60]}")
+            path, value, gone = change
+            changes.append((tuple(path), MISSING if gone else value))
+        rolls, detail, action = d.get("rolls", []), d.get("detail", {}), d.get("action")
+        if not isinstance(rolls, list) or not all(isinstance(r, dict) for r in rolls) \
+                or not isinstance(detail, dict) or not isinstance(action, (dict, type(None))) \
+                or not isinstance(d.get("text", ""), str):
+            raise ValueError("an event's text, rolls, detail or action has the wrong shape")
+        try:
+            rolled = tuple(Roll.from_dict(r) for r in rolls)
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"a roll is damaged ({exc})") from None
+        return cls(d["kind"], tuple(changes), d.get("text", ""), rolled, detail, action)
 
 
 def get(state: dict, path: Path) -> Any:
@@ -72,10 +98,14 @@ def get(state: dict, path: Path) -> Any:
 
 
 def put(state: dict, path: Path, value: Any) -> Any:
-    """Set (or with MISSING, remove) ``path``; return the old value (MISSING if absent)."""
+    """Set (or with MISSING, remove) ``path``; return the old value (MISSING if absent).
+
+    ValueError if the path runs into something that is not a mapping."""
     node = state
     for key in path[:-1]:
         node = node.setdefault(key, {})
+        if not isinstance(node, dict):
+            raise ValueError(f"the path {'.'.join(map(str, path))} runs into a {type(node).__name__}")
     old = node.get(path[-1], MISSING)
     if value is MISSING:
         node.pop(path[-1], None)

@@ -27,6 +27,14 @@ class IllegalActionError(ValueError):
     """An action the rules do not allow now, with a message a player understands."""
 
 
+class ReplayError(ValueError):
+    """Event ``index`` of a log cannot be applied (a damaged or edited save)."""
+
+    def __init__(self, index: int, why: str):
+        super().__init__(f"event {index}: {why}")
+        self.index, self.why = index, why
+
+
 Listener = Callable[[str, Any], None]
 
 
@@ -108,9 +116,13 @@ class Game:
     @classmethod
     def replay(cls, scenario: Scenario, seed: int, events: Iterable[Event],
                flow: TurnSequence = SIMPLE) -> "Game":
+        """The game after ``events``; :class:`ReplayError` names the first that cannot apply."""
         game = cls(scenario, seed, flow)
-        for e in events:
-            game._apply(e)
+        for i, e in enumerate(events):
+            try:
+                game._apply(e)
+            except ValueError as exc:
+                raise ReplayError(i, str(exc)) from None
         return game
 
     def _notify(self, what: str, event: Event) -> None:

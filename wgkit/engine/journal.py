@@ -19,15 +19,12 @@ from typing import Iterator
 from wgkit.engine.events import Event
 from wgkit.engine.flow import SIMPLE, TurnSequence
 from wgkit.engine.game import Game
-from wgkit.engine.save import SaveError, chained_line, dumps, load
+from wgkit.engine.save import HEAD, SaveError, chained_line, dumps, load
 
 try:  # POSIX; elsewhere pages are trusted not to act in the same instant
     import fcntl
 except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
-
-
-HEAD = b'{"format":"wgkit-game"'  # how every saved game and journal begins (canonical JSON)
 
 
 class StaleJournal(SaveError):
@@ -65,9 +62,9 @@ class Journal:
         with _locked(path) as fh:
             loaded = load(path, flow, recover=True)
             text = path.read_bytes()
-            if loaded.recovered:  # cut the torn tail, or the next line would be glued to it
-                text = text[:text.rfind(b"\n") + 1]
-                fh.truncate(len(text))
+            if loaded.recovered:  # cut the dropped tail, or the next line would be glued to it
+                text = text[:loaded.kept]
+                fh.truncate(loaded.kept)
             _check_open(text, path)
         return cls(loaded.game, path, len(text), _last_record(text)["hash"])
 

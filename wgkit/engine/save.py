@@ -19,14 +19,15 @@ from typing import Any
 
 from wgkit.engine.events import Event
 from wgkit.engine.flow import SIMPLE, TurnSequence
-from wgkit.engine.game import Game
-from wgkit.scenario.errors import ScenarioError
+from wgkit.engine.game import Game, ReplayError
+from wgkit.scenario.errors import ScenarioError, path_text
 from wgkit.scenario.io import atomic_write
 from wgkit.scenario.model import Scenario
-from wgkit.scenario.reader import Located
+from wgkit.scenario.reader import MAX_DEPTH, MAX_DIGITS, Located, plain_problems
 from wgkit.scenario.validate import problems
 
 FORMAT, VERSION = "wgkit-game", 1
+HEAD = b'{"format":"wgkit-game"'  # how every saved game and journal begins (canonical JSON)
 
 
 class SaveError(ValueError):
@@ -72,11 +73,74 @@ def save(game: Game, path: str | os.PathLike[str]) -> None:
 class Loaded:
     game: Game
     recovered: str = ""  # what recovery dropped, if anything
+    kept: int = 0  # bytes of the file that hold the loaded records (what a journal keeps)
+
+
+MAX_TEXT = 100_000  # characters in one text value of a record (event texts run longer than names)
+
+
+def _number(text: str) -> int | float:
+    if len(text) > MAX_DIGITS:
+        raise ValueError(f"a number is written with {len(text):,} characters (the limit is {MAX_DIGITS})")
+    return float(text) if any(c in text for c in ".eE") else int(text)
+
+
+def _no_constant(text: str) -> None:
+    raise ValueError(f"{text} is not allowed (numbers must be finite)")
+
+
+def _record(line: bytes) -> dict:
+    """One line of a save as a record; ValueError says, in a few words, what is wrong with it."""
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError("not UTF-8 text") from None
+    try:
+        record = json.loads(text, parse_int=_number, parse_float=_number, parse_constant=_no_constant)
+    except json.JSONDecodeError:
+        raise ValueError("damaged line (not valid JSON)") from None
+    except RecursionError:
+        raise ValueError("damaged line (nested too deeply)") from None
+    if not isinstance(record, dict):
+        raise ValueError(f"damaged line (a record is a JSON object, not {type(record).__name__})")
+    for where, why in plain_problems(record, max_depth=MAX_DEPTH + 8, max_text=MAX_TEXT):
+        raise ValueError(f"{path_text(where)}: {why}")
+    return record
+
+
+def _records(raw: bytes, name: str, recover: bool) -> tuple[list[tuple[int, dict]], str, int]:
+    """(line number, record) for every sound line, what recovery dropped, and the bytes kept.
+
+    Strictly, any fault refuses the file. With ``recover``, the last line alone may be dropped
+    (torn by a crash mid-write, even inside a multi-byte character, or damaged) and the valid
+    prefix is kept."""
+    lines = raw.split(b"\n")
+    torn = lines.pop()  # b"" when the file ends with a line break, as every complete save does
+    records: list[tuple[int, dict]] = []
+    h, kept = "", 0
+    for i, line in enumerate(lines + ([torn] if torn else []), 1):
+        last = i == len(lines) + (1 if torn else 0)
+        try:
+            if torn and last:
+                raise ValueError("the file is truncated (last line incomplete)")
+            record = _record(line)
+            body = {k: v for k, v in record.items() if k != "hash"}
+            h_next = _chain(h, body)
+            if record.get("hash") != h_next:
+                raise ValueError("checksum mismatch: the file was altered or damaged")
+        except ValueError as exc:
+            if recover and last and records:
+                return records, f"dropped line {i} ({exc}): left by an interrupted write", kept
+            raise SaveError(f"{name}:{i}: {exc}") from None
+        h, kept = h_next, kept + len(line) + 1
+        records.append((i, record))
+    return records, "", kept
 
 
 def load(path: str | os.PathLike[str], flow: TurnSequence | None = None, *, recover: bool = False) -> Loaded:
     """Rebuild a saved game by replaying its log; raise :class:`SaveError` if anything is off.
 
+    Every refusal is one line naming the file and, where there is one, the line at fault.
     ``flow`` defaults to the turn sequence of the scenario's ruleset, so that the loaded game is
     the one that was played, down to what its first step set up (a game rebuilt on another
     sequence would lack, say, Easy Company's movement points before the first event)."""
@@ -85,55 +149,43 @@ def load(path: str | os.PathLike[str], flow: TurnSequence | None = None, *, reco
         raw = Path(path).read_bytes()
     except OSError as exc:
         raise SaveError(f"{name}: cannot read: {exc.strerror}") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise SaveError(f"{name}: not a wgkit saved game (not UTF-8 text)") from None
-    lines = text.split("\n")
-    torn = lines.pop() if lines and lines[-1] else ""
-    if lines and lines[-1] == "":
-        lines.pop()
-    dropped = ""
-    if torn:
-        if not recover:
-            raise SaveError(f"{name}:{len(lines) + 1}: the file is truncated (last line incomplete)")
-        dropped = f"dropped an incomplete last line ({len(torn)} bytes) left by an interrupted write"
-    records = []
-    for i, line in enumerate(lines, 1):
-        try:
-            records.append(json.loads(line))
-        except json.JSONDecodeError:
-            raise SaveError(f"{name}:{i}: damaged line (not valid JSON)") from None
-    if not records or records[0].get("format") != FORMAT:
+    if not raw.startswith(HEAD):
         raise SaveError(f"{name}:1: not a wgkit saved game")
-    if records[0].get("version") != VERSION:
-        raise SaveError(f"{name}:1: saved by format version {records[0].get('version')}; this wgkit reads {VERSION}")
-    h = ""
-    for i, rec in enumerate(records, 1):
-        body = {k: v for k, v in rec.items() if k != "hash"}
-        h = _chain(h, body)
-        if rec.get("hash") != h:
-            raise SaveError(f"{name}:{i}: checksum mismatch: the file was altered or damaged")
-    header, body = records[0], records[1:]
-    ended = bool(body) and "end" in body[-1]
+    records, dropped, kept = _records(raw, name, recover)
+    header = records[0][1]
+    if header.get("version") != VERSION:
+        raise SaveError(f"{name}:1: saved by format version {header.get('version')}; this wgkit reads {VERSION}")
+    seed = header.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise SaveError(f"{name}:1: the dice seed must be a whole number, not {seed!r}")
+    body = records[1:]
+    ended = bool(body) and "end" in body[-1][1]
     if ended:
-        body = body[:-1]
+        end_line, end = body.pop()
     elif not recover:
         raise SaveError(f"{name}: the file is truncated (no end record)")
     scenario = _scenario(header.get("scenario"), name)
-    events: list[Event] = []
-    try:
-        for rec in body:
+    events: list[tuple[int, Event]] = []
+    for line, rec in body:
+        try:
             if "undo" in rec:
-                del events[len(events) - int(rec["undo"]):]
+                undo = rec["undo"]
+                if not isinstance(undo, int) or isinstance(undo, bool) or not 0 < undo <= len(events):
+                    raise ValueError(f"undoes {undo!r} events; {len(events)} stand before it")
+                del events[len(events) - undo:]
+            elif "event" in rec:
+                events.append((line, Event.from_dict(rec["event"])))
             else:
-                events.append(Event.from_dict(rec["event"]))
-        game = Game.replay(scenario, int(header["seed"]), events, flow or _sequence(scenario))
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise SaveError(f"{name}: cannot replay the log: {exc}") from None
-    if ended and records[-1]["end"] != len(events):
-        raise SaveError(f"{name}: the end record counts {records[-1]['end']} events, the log has {len(events)}")
-    return Loaded(game, dropped)
+                raise ValueError("neither an event nor an undo")
+        except ValueError as exc:
+            raise SaveError(f"{name}:{line}: {exc}") from None
+    try:
+        game = Game.replay(scenario, seed, [e for _, e in events], flow or _sequence(scenario))
+    except ReplayError as exc:
+        raise SaveError(f"{name}:{events[exc.index][0]}: cannot replay this event: {exc.why}") from None
+    if ended and end["end"] != len(events):
+        raise SaveError(f"{name}:{end_line}: the end record counts {end['end']} events, the log has {len(events)}")
+    return Loaded(game, dropped, kept)
 
 
 def _sequence(scenario: Scenario) -> TurnSequence:
@@ -147,6 +199,8 @@ def _sequence(scenario: Scenario) -> TurnSequence:
 
 
 def _scenario(data: Any, name: str) -> Scenario:
+    if not isinstance(data, dict):
+        raise SaveError(f"{name}:1: the header holds no scenario")
     doc = Located(data, f"{name} (embedded scenario)")
     found = problems(doc)
     if found:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import io
+import itertools
 import os
 
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.collections import LineCollection, PolyCollection  # noqa: E402
+from matplotlib.collections import LineCollection, PatchCollection, PolyCollection  # noqa: E402
 from matplotlib.patches import Circle  # noqa: E402
 
 from wgkit.render.scene import LAYERS, Scene  # noqa: E402
@@ -30,22 +31,44 @@ def figure(scene: Scene, inches_wide: float = 10.0):
     fig.text(0.5, 1 - 0.25 / (scene.depth * scale + 0.5), scene.title, ha="center", va="center", fontsize=12)
     pt = POINTS_PER_INCH * scale  # line widths and text sizes are in table inches
     for z, layer in enumerate(LAYERS, start=1):
-        for s in scene.layers[layer]:
-            if s.kind == "polygon":
-                ax.add_collection(PolyCollection([s.points], facecolors=s.fill or "none",
+        for run in _runs(scene.layers[layer], stacked=layer == "terrain"):
+            s, kind = run[0], run[0].kind
+            style = dict(alpha=s.alpha, zorder=z, linestyles="--" if s.dash else "-")
+            if kind == "polygon":
+                ax.add_collection(PolyCollection([r.points for r in run], facecolors=s.fill or "none",
                                                  edgecolors=s.stroke or "none", linewidths=s.width * pt,
-                                                 alpha=s.alpha, zorder=z, linestyles="--" if s.dash else "-"))
-            elif s.kind == "line":
-                ax.add_collection(LineCollection([s.points], colors=s.stroke, linewidths=s.width * pt,
-                                                 alpha=s.alpha, zorder=z, capstyle="round",
-                                                 linestyles="--" if s.dash else "-"))
-            elif s.kind == "circle":
-                ax.add_patch(Circle(tuple(s.points[0]), s.radius, facecolor=s.fill or "none",
-                                    edgecolor=s.stroke or "none", linewidth=s.width * pt, alpha=s.alpha, zorder=z))
-            elif s.kind == "text":
-                ax.text(*s.points[0], s.text, fontsize=s.size * pt, ha="center", va="center", color=s.fill,
-                        zorder=z + 0.5)
+                                                 **style), autolim=False)
+            elif kind == "line":
+                ax.add_collection(LineCollection([r.points for r in run], colors=s.stroke,
+                                                 linewidths=s.width * pt, capstyle="round", **style),
+                                  autolim=False)
+            elif kind == "circle":
+                ax.add_collection(PatchCollection([Circle(tuple(r.points[0]), r.radius) for r in run],
+                                                  facecolor=s.fill or "none", edgecolor=s.stroke or "none",
+                                                  linewidth=s.width * pt, **style), autolim=False)
+            elif kind == "text":
+                for r in run:
+                    ax.text(*r.points[0], r.text, fontsize=r.size * pt, ha="center", va="center",
+                            color=r.fill, zorder=z + 0.5)
     return fig
+
+
+def _style(s) -> tuple:
+    """What decides how a shape is drawn, apart from where."""
+    return (s.kind, s.fill, s.stroke, s.width, s.alpha, s.dash)
+
+
+def _runs(shapes: list, stacked: bool) -> list[list]:
+    """Shapes drawn alike, batched so that thousands of pieces render in a second, not a minute.
+
+    Where stacking order matters (terrain: a road over a field) only neighbours are batched;
+    elsewhere every shape of a style joins the first of its kind."""
+    if stacked:
+        return [list(run) for _, run in itertools.groupby(shapes, key=_style)]
+    groups: dict[tuple, list] = {}
+    for shape in shapes:
+        groups.setdefault(_style(shape), []).append(shape)
+    return list(groups.values())
 
 
 def render(scene: Scene, path: str | os.PathLike[str], inches_wide: float = 10.0, dpi: int = 120) -> None:

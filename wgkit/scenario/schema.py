@@ -41,9 +41,11 @@ GRID = _obj({
     "origin": _point("table position of the grid's first cell corner"),
 }, ["type", "size"])
 
+MAX_TABLE = 10_000  # inches: 833 feet, far beyond any table or map
+
 TABLE = _obj({
-    "width": {**POSITIVE, "description": "inches, left to right"},
-    "depth": {**POSITIVE, "description": "inches, near edge to far edge"},
+    "width": {**POSITIVE, "maximum": MAX_TABLE, "description": "inches, left to right"},
+    "depth": {**POSITIVE, "maximum": MAX_TABLE, "description": "inches, near edge to far edge"},
     "grid": GRID,
 }, ["width", "depth"])
 
