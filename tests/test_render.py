@@ -149,3 +149,25 @@ def test_labels_stay_on_the_table():
     x, y = label.points[0]
     assert x - width / 2 >= 0 and y - size / 2 >= 0  # on the table
     assert y > 0.5  # above the figure, as below it would fall off the near edge
+
+
+HEDGEROWS = ROOT / "scenarios/company_fire/hedgerows_of_normandy.yaml"  # Gruppe Brandt starts hidden
+
+
+@pytest.mark.parametrize("source", ["scenario", "saved game"])
+def test_render_side_draws_only_what_that_side_sees(tmp_path, source, capsys):
+    from wgkit.cli import main
+
+    path = HEDGEROWS
+    if source == "saved game":
+        path = tmp_path / "g.wgsave"
+        save(Game(load(HEDGEROWS)), path)
+    for side, drawn in [("umpire", True), ("de", True), ("us", False)]:
+        out = tmp_path / f"{side}.svg"
+        assert main(["render", str(path), "--side", side, "-o", str(out)]) == 0
+        svg = out.read_text()
+        assert ("Gruppe Brandt" in svg) is drawn, side
+        assert "Gruppe Weber" in svg  # a unit in the open is drawn for everyone
+    capsys.readouterr()
+    assert main(["render", str(path), "--side", "germans", "-o", str(tmp_path / "x.svg")]) == 1
+    assert capsys.readouterr().err == f"wgkit render: no side 'germans' in {path.name}: choose us, de or umpire\n"

@@ -59,3 +59,74 @@ def test_command_line_with_a_progress_bar():
     again = subprocess.run([sys.executable, "-m", "wgkit.cli", "simulate", str(GATE), "-n", "3", "--seed", "2", "--quiet"],
                            capture_output=True, text=True, timeout=300)
     assert again.stdout == out.stdout and again.stderr == ""
+
+
+HEDGEROW = ROOT / "scenarios/close_action/hedgerow_farm.yaml"
+
+
+def test_hedgerow_seed_143_plays_through():
+    """It once crashed when a unit that had lost its last men earlier in the step came to fire."""
+    result = play_one(load(HEDGEROW), 143, 8)
+    assert sum(result["pieces"].values()) == 24 and "error" not in result
+
+
+def test_a_unit_with_no_live_figures_cannot_fire():
+    from wgkit.engine import Game, IllegalActionError
+    from wgkit.rules.close_action import fire
+
+    game = Game(load(HEDGEROW))
+    dead = [pid for pid, p in game.state["pieces"].items() if p["unit"] == "sq1"]
+    game.record("casualties", [(("pieces", pid, "alive"), False) for pid in dead])
+    with pytest.raises(IllegalActionError, match="sq1 has no figure left to fire"):
+        fire.plan_fire(game, "sq1", "gsec")
+
+
+def _flaky(real):
+    parent = __import__("os").getpid()
+
+    def play(scenario, seed, turns):
+        if seed == 3:
+            raise KeyError("boom")
+        if seed == 5 and __import__("os").getpid() != parent:
+            __import__("os")._exit(1)  # a worker process dies outright
+        return real(scenario, seed, turns)
+    return play
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_failing_game_is_reported_and_the_others_kept(monkeypatch, jobs):
+    import wgkit.simulate as sim
+
+    monkeypatch.setattr(sim, "play_one", _flaky(sim.play_one))
+    report = simulate(load(GATE), 8, seed=0, turns=2, jobs=jobs)
+    failed = {g["seed"]: g["error"] for g in report.failed}
+    assert failed[3] == "KeyError: 'boom' (at test_simulate.py:" + failed[3].split("test_simulate.py:")[1]
+    if jobs == 2:  # the dead worker fails the games it held, and only those
+        assert failed[5] == "the worker process died while playing it"
+    assert report.n + len(report.failed) == 8 and 0 < report.n
+    assert {g["seed"] for g in report.games} | set(failed) == set(range(8))
+    text = report.table()
+    assert f"FAILED: {len(failed)} of 8 games, seeds {', '.join(map(str, sorted(failed)))}" in text
+    assert "seed 3: KeyError: 'boom'" in text
+
+
+def test_the_command_line_exits_1_when_a_game_failed(monkeypatch, capsys):
+    import wgkit.simulate as sim
+    from wgkit.cli import main
+
+    monkeypatch.setattr(sim, "play_one", _flaky(sim.play_one))
+    assert main(["simulate", str(GATE), "-n", "4", "--jobs", "1", "--quiet", "--turns", "1"]) == 1
+    out, err = capsys.readouterr()
+    assert "seed 3: KeyError: 'boom'" in out and err == "wgkit simulate: 1 of 4 games failed (seeds 3)\n"
+
+
+def test_intervals_stay_within_what_can_happen():
+    from wgkit.simulate import Report
+
+    report = Report("t", "close_action", 0, 1)
+    report.games = [{"seed": i, "lost": {"a": 0 if i else 1, "b": 3}, "pieces": {"a": 3, "b": 3}, "winner": "a"}
+                    for i in range(5)]
+    mean, (lo, hi) = report.loss_mean("a")  # 0.2 +- 1.96 * 0.447 / sqrt(5): the normal lower end is -0.19
+    assert mean == 0.2 and lo == 0.0 and 0.2 < hi < 3
+    mean, (lo, hi) = report.loss_mean("b")  # every piece lost every time
+    assert (mean, lo, hi) == (3.0, 3.0, 3.0)

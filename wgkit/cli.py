@@ -60,28 +60,35 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
+    from wgkit.engine import Game
     from wgkit.engine.save import SaveError, load as load_game
-    from wgkit.engine.views import view
+    from wgkit.engine.views import UMPIRE, view
     from wgkit.render.scene import build_scene
     from wgkit.render.static import render
+    from wgkit.rules.registry import get_ruleset
     from wgkit.scenario import ScenarioError, load
 
     source = Path(args.file)
     try:
         if source.suffix == ".wgsave":
             game = load_game(source, recover=True).game
-            scenario, state = game.scenario, view(game.state, args.side)
         else:
-            scenario, state = load(source), None
+            scenario = load(source)  # the opening position, as the ruleset sets it up
+            game = Game(scenario, flow=get_ruleset(scenario.ruleset).sequence)
     except (ScenarioError, SaveError) as exc:
         print(exc, file=sys.stderr)
+        return 1
+    sides = list(game.state["sides"])
+    if args.side != UMPIRE and args.side not in sides:
+        print(f"wgkit render: no side {args.side!r} in {source.name}: choose {', '.join(sides)} or {UMPIRE}",
+              file=sys.stderr)
         return 1
     out = Path(args.output or source.with_suffix(".png").name)
     if out.suffix.lower() not in (".png", ".svg", ".pdf"):
         print(f"wgkit render: cannot write {out.suffix or 'files without an extension'}; use .png, .svg or .pdf",
               file=sys.stderr)
         return 1
-    render(build_scene(scenario, state), out, inches_wide=args.width)
+    render(build_scene(game.scenario, view(game.state, args.side)), out, inches_wide=args.width)
     print(f"wrote {out}")
     return 0
 
@@ -105,9 +112,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"wgkit simulate: {exc}", file=sys.stderr)
         return 1
     print(report.table())
-    if args.plot:
+    if args.plot and report.games:
         report.plot().savefig(args.plot, dpi=90)
         print(f"wrote {args.plot}")
+    if report.failed:
+        print(f"wgkit simulate: {len(report.failed)} of {report.n + len(report.failed)} games failed "
+              f"(seeds {', '.join(str(g['seed']) for g in report.failed)})", file=sys.stderr)
+        return 1
     return 0
 
 

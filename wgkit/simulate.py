@@ -4,14 +4,19 @@ policies, and report win rates and casualties with 95% confidence intervals.
 A game's winner is the side that lost the smaller share of its pieces (figures, stands or
 vehicles) when the turns run out; equal shares are a draw. This is a balance measure, not the
 scenario's own victory conditions, which are text for the players.
+
+A game that raises is kept as a failure (its seed and the error in one line) and the others
+still count; a worker process that dies fails only the games it held.
 """
 
 from __future__ import annotations
 
 import math
 import os
+import traceback
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -46,6 +51,16 @@ def play_one(scenario: Scenario, seed: int, turns: int) -> dict[str, Any]:
     return {"seed": seed, "lost": dict(lost), "pieces": dict(total), "winner": winners[0] if len(winners) == 1 else None}
 
 
+def play_safely(scenario: Scenario, seed: int, turns: int) -> dict[str, Any]:
+    """:func:`play_one`, or ``{"seed", "error"}`` naming the exception and where it was raised."""
+    try:
+        return play_one(scenario, seed, turns)
+    except Exception as exc:  # one game's bug must not cost the other games
+        frame = traceback.extract_tb(exc.__traceback__)[-1]
+        where = f"{os.path.basename(frame.filename)}:{frame.lineno}"
+        return {"seed": seed, "error": " ".join(f"{type(exc).__name__}: {exc} (at {where})".split())}
+
+
 def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     """Wilson score interval for a proportion k/n."""
     if n == 0:
@@ -64,13 +79,19 @@ class Report:
     turns: int
     games: list[dict[str, Any]] = field(default_factory=list)
 
+    failed: list[dict[str, Any]] = field(default_factory=list)  # {"seed", "error"} per failed game
+
     @property
     def n(self) -> int:
+        """Games that finished (the failed ones are listed apart)."""
         return len(self.games)
 
     @property
     def sides(self) -> list[str]:
         return sorted(self.games[0]["pieces"]) if self.games else []
+
+    def pieces(self, side: str) -> int:
+        return max((g["pieces"].get(side, 0) for g in self.games), default=0)
 
     def wins(self, side: str | None) -> int:
         return sum(g["winner"] == side for g in self.games)
@@ -83,16 +104,26 @@ class Report:
         return [g["lost"].get(side, 0) for g in self.games]
 
     def loss_mean(self, side: str) -> tuple[float, tuple[float, float]]:
+        """Mean pieces lost with a normal 95% interval, clipped to what can happen: no fewer than
+        none, no more than the side had."""
         xs = self.losses(side)
         mean = sum(xs) / len(xs)
         sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (len(xs) - 1)) if len(xs) > 1 else 0.0
         half = Z95 * sd / math.sqrt(len(xs))
-        return mean, (mean - half, mean + half)
+        return mean, (max(0.0, mean - half), min(float(self.pieces(side)), mean + half))
 
     def table(self) -> str:
-        lines = [f"{self.scenario} ({self.ruleset}): {self.n} games, seeds {self.seed}..{self.seed + self.n - 1}, "
-                 f"{self.turns} turns",
-                 f"{'outcome':12s} {'games':>6s} {'rate':>7s}   95% interval"]
+        total = self.n + len(self.failed)
+        lines = [f"{self.scenario} ({self.ruleset}): {total} game{'s' if total != 1 else ''}, seeds {self.seed}..{self.seed + total - 1}, "
+                 f"{self.turns} turns"]
+        if self.failed:
+            lines.append(f"FAILED: {len(self.failed)} of {total} games, seeds "
+                         f"{', '.join(str(g['seed']) for g in self.failed)}; the figures below count "
+                         f"the {self.n} that finished")
+            lines += [f"  seed {g['seed']}: {g['error']}" for g in self.failed]
+        if not self.games:
+            return "\n".join(lines)
+        lines.append(f"{'outcome':12s} {'games':>6s} {'rate':>7s}   95% interval")
         for side in self.sides + [None]:
             rate, (lo, hi) = self.rate(side)
             lines.append(f"{(side or 'draw'):12s} {self.wins(side):6d} {rate:7.1%}   {lo:.1%} - {hi:.1%}")
@@ -140,13 +171,13 @@ class Report:
 _CACHE: dict[str, Scenario] = {}
 
 
-def _worker(job: tuple[str, int, int]) -> dict[str, Any]:
-    text, seed, turns = job
+def _worker(job: tuple[str, list[int], int]) -> list[dict[str, Any]]:
+    text, seeds, turns = job
     if text not in _CACHE:
         from wgkit.scenario import loads
 
         _CACHE[text] = loads(text, "simulated.yaml")
-    return play_one(_CACHE[text], seed, turns)
+    return [play_safely(_CACHE[text], seed, turns) for seed in seeds]
 
 
 def simulate(scenario: Scenario, n: int, seed: int = 0, turns: int | None = None, jobs: int | None = 1,
@@ -158,26 +189,35 @@ def simulate(scenario: Scenario, n: int, seed: int = 0, turns: int | None = None
     policy_for(scenario.ruleset)
     turns = int(turns or scenario.turns or 6)
     report = Report(name or scenario.title, scenario.ruleset, seed, turns)
-    done = 0
     results: dict[int, dict] = {}
+
+    def finished(i: int, result: dict[str, Any]) -> None:
+        results[i] = result
+        if progress:
+            progress(len(results), n)
+
     workers = jobs or os.cpu_count() or 1
     if workers == 1:
         for i in range(n):
-            results[i] = play_one(scenario, seed + i, turns)
-            done += 1
-            if progress:
-                progress(done, n)
+            finished(i, play_safely(scenario, seed + i, turns))
     else:
         from wgkit.scenario.io import dumps
 
         text = dumps(scenario)
+        size = max(1, n // (4 * workers))
+        chunks = [list(range(i, min(n, i + size))) for i in range(0, n, size)]
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            for i, result in enumerate(pool.map(_worker, [(text, seed + i, turns) for i in range(n)], chunksize=max(1, n // (4 * workers)))):
-                results[i] = result
-                done += 1
-                if progress:
-                    progress(done, n)
-    report.games = [results[i] for i in range(n)]
+            futures = {pool.submit(_worker, (text, [seed + i for i in chunk], turns)): chunk for chunk in chunks}
+            for future in as_completed(futures):
+                try:
+                    for i, result in zip(futures[future], future.result()):
+                        finished(i, result)
+                except BrokenProcessPool:  # a worker died (killed, out of memory): only its games fail
+                    for i in futures[future]:
+                        finished(i, {"seed": seed + i, "error": "the worker process died while playing it"})
+    ordered = [results[i] for i in range(n)]
+    report.games = [g for g in ordered if "error" not in g]
+    report.failed = [g for g in ordered if "error" in g]
     return report
 
 

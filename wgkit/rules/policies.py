@@ -1,11 +1,13 @@
-"""What every ruleset's simple policy shares: try an action and report it, and play a game on
-to a turn limit step by step (used by playthroughs and ``wgkit simulate``)."""
+"""What every ruleset's simple policy shares: try an action and report it, know only what its
+side sees, and play a game on to a turn limit step by step (used by playthroughs and
+``wgkit simulate``)."""
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Iterable
 
 from wgkit.engine.game import Game, IllegalActionError
+from wgkit.engine.views import visible_to
 
 Say = Callable[[str], None]
 
@@ -18,6 +20,14 @@ def attempt(say: Say, fn, *args, **kwargs) -> bool:
         return False
     say(event.text)
     return True
+
+
+def seen(game: Game, side: str, units: Iterable[str]) -> list[str]:
+    """Those of ``units`` that ``side`` knows are there: its own, and enemies with a piece in the
+    open or spotted by it (as :func:`wgkit.engine.views.visible_to` decides for the side's screen).
+    A policy chooses targets and goals among these only, as a player at the table would."""
+    known = {p["unit"] for p in game.state["pieces"].values() if visible_to(p, side)}
+    return [u for u in units if u in known]
 
 
 def play_until(game: Game, turns: int, step: Callable[[Game, Say], None], turn: Callable[[Game], int],

@@ -124,6 +124,8 @@ def plan_fire(game: Game, unit: str, target: str, firers: list[str] | None = Non
     side = S.unit_of(game, unit)["side"]
     if S.unit_of(game, target)["side"] == side:
         raise IllegalActionError("you cannot fire at your own side")
+    if not S.alive_figures(game, unit):
+        raise IllegalActionError(f"{unit} has no figure left to fire")
     morale = S.unit_of(game, unit)["status"].get("morale", "ok")
     if morale != "ok":
         raise IllegalActionError(f"{unit} is {morale} and may not fire")

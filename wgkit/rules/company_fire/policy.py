@@ -7,7 +7,7 @@ every move it can see with opportunity fire and fires back in the reaction segme
 from __future__ import annotations
 
 from wgkit.engine.game import Game, IllegalActionError
-from wgkit.rules.policies import Say, attempt, play_until
+from wgkit.rules.policies import Say, attempt, play_until, seen
 from wgkit.rules.company_fire import artillery as A
 from wgkit.rules.company_fire import assault as C
 from wgkit.rules.company_fire import fire as F
@@ -16,10 +16,16 @@ from wgkit.rules.company_fire import movement as V
 from wgkit.rules.company_fire import rally as R
 
 
+def _foes(game: Game, uid_or_side: str) -> list[str]:
+    """The enemies of a unit or side that its side has seen (a hidden unit is no target)."""
+    me = uid_or_side if uid_or_side in game.state["sides"] else L.side(game, uid_or_side)
+    return seen(game, me, L.enemies_of(game, me))
+
+
 def _best_target(game: Game, firers: list[str], mode: str) -> L.Cell | None:
     """The enemy square where the plan expects the most hits (dice x units / 3)."""
     best, score = None, 0.0
-    for c in {L.cell(game, e) for e in L.enemies_of(game, firers[0])}:
+    for c in {L.cell(game, e) for e in _foes(game, firers[0])}:
         try:
             p = F.plan(game, firers, c, mode)
         except IllegalActionError:
@@ -35,8 +41,11 @@ def _answer_move(game: Game, say: Say) -> None:
     pending = L.cf(game).get("opfire")
     if not pending:
         return
-    foes = sorted(L.enemies_of(game, pending["units"][0]), key=lambda u: (L.kind(game, u) not in L.MGS, u))
-    for u in foes:
+    mover = pending["units"][0]
+    answer = sorted(L.enemies_of(game, mover), key=lambda u: (L.kind(game, u) not in L.MGS, u))
+    if not answer or not seen(game, L.side(game, answer[0]), [mover]):
+        return  # a hidden mover draws no fire from a side that has not seen it
+    for u in answer:
         if attempt(say, F.resolve, game, [u], tuple(pending["to"]), "opfire"):
             return
         if any(attempt(say, F.resolve_at, game, u, v, "opfire") for v in pending["units"] if L.role(game, v) == "vehicle"):
@@ -46,7 +55,7 @@ def _answer_move(game: Game, say: Say) -> None:
 def _advance(game: Game, uid: str, say: Say) -> None:
     """Move towards the nearest enemy, preferring cover, within the allowance."""
     g = L.gridmap(game).grid
-    foes = [L.cell(game, e) for e in L.enemies_of(game, uid) if L.role(game, e) != "smf"]
+    foes = [L.cell(game, e) for e in _foes(game, uid) if L.role(game, e) != "smf"]
     if not foes:
         return
     here = L.cell(game, uid)
@@ -74,7 +83,7 @@ def play_step(game: Game, say: Say) -> None:
         if L.cf(game).get("mission", {}).get(side):
             attempt(say, A.resolve_arrival, game, side)
         for fo in (u for u in mine if L.kind(game, u) == "forward_observer"):
-            target = max({L.cell(game, e) for e in L.enemies_of(game, side)},
+            target = max({L.cell(game, e) for e in _foes(game, side)},
                          key=lambda c: (len(L.units_at(game, c)), c), default=None)
             if target is not None:
                 attempt(say, A.resolve_call, game, fo, target)
@@ -86,7 +95,7 @@ def play_step(game: Game, say: Say) -> None:
         for u in mine:
             if L.role(game, u) != "squad" or not L.alive(game, u) or L.status(game, u).get("assaulted"):
                 continue
-            for e in L.enemies_of(game, side):
+            for e in _foes(game, side):
                 try:
                     _, att, dfn = C.plan(game, [u], L.cell(game, e))
                 except IllegalActionError:
@@ -99,7 +108,7 @@ def play_step(game: Game, say: Say) -> None:
         for u in mine:
             if not L.alive(game, u) or L.role(game, u) == "smf":
                 continue
-            for v in (e for e in L.enemies_of(game, side) if L.role(game, e) == "vehicle"):
+            for v in (e for e in _foes(game, side) if L.role(game, e) == "vehicle"):
                 if attempt(say, F.resolve_at, game, u, v):
                     break
             target = _best_target(game, [u], "fire") if V.card_kind(game) != "move" or L.role(game, u) == "team" else None

@@ -7,7 +7,7 @@ largest enemy group; units in melee reach fight."""
 from __future__ import annotations
 
 from wgkit.engine.game import Game, IllegalActionError
-from wgkit.rules.policies import Say, attempt, play_until
+from wgkit.rules.policies import Say, attempt, play_until, seen
 from wgkit.rules.eagles import air as AIR
 from wgkit.rules.eagles import barrage as B
 from wgkit.rules.eagles import close as C
@@ -16,8 +16,13 @@ from wgkit.rules.eagles import lookup as L
 from wgkit.rules.eagles import movement as MV
 
 
+def _foes(game: Game, uid: str) -> list[str]:
+    """The enemies of ``uid`` that its side has seen (a hidden unit is no target)."""
+    return seen(game, L.side(game, uid), L.enemies(game, uid))
+
+
 def _advance(game: Game, uid: str, say: Say) -> None:
-    foes = L.enemies(game, uid)
+    foes = _foes(game, uid)
     if not foes or L.kind(game, uid) in ("artillery", "at_gun", "aa", "bunker") \
             or game.state["sides"][L.side(game, uid)]["role"] == "defender":
         return  # guns and the defenders hold their ground
@@ -46,7 +51,7 @@ def play_step(game: Game, say: Say) -> None:
         for plane in (u for u in game.state["units"] if L.kind(game, u) == "aircraft" and L.alive(game, u)):
             over = L.status(game, plane).get("over")
             if not over:
-                foes = [u for u in units if L.side(game, u) != L.side(game, plane)]
+                foes = seen(game, L.side(game, plane), (u for u in units if L.side(game, u) != L.side(game, plane)))
                 if foes:
                     attempt(say, AIR.resolve_sortie, game, plane, L.pos(game, foes[0]))
             elif over["attacks"] == game.state["turn"]:
@@ -69,14 +74,14 @@ def play_step(game: Game, say: Say) -> None:
             if L.kind(game, u) != "artillery" or waiting is not None:
                 continue
             friends = [f for f in units if L.side(game, f) == L.side(game, u) and f != u]
-            foes = L.enemies(game, u)
+            foes = _foes(game, u)
             if foes and friends:
                 target = min(foes, key=lambda e: min(L.yards(game, f, e) for f in friends))
                 attempt(say, B.call, game, u, "fire", L.pos(game, target))
     elif step in F.ORDERS:
         for u in units:
             best, dice = None, 0
-            for e in L.enemies(game, u):
+            for e in _foes(game, u):
                 try:
                     p = F.plan(game, u, e, order=step)
                 except IllegalActionError:
@@ -87,12 +92,12 @@ def play_step(game: Game, say: Say) -> None:
                 attempt(say, F.resolve, game, u, best, (), step)
     elif step == "Infantry melee":
         for u in units:
-            for e in L.enemies(game, u):
+            for e in _foes(game, u):
                 if L.alive(game, u) and L.alive(game, e) and L.yards(game, u, e) <= C.REACH_YD:
                     attempt(say, C.resolve_melee, game, u, e)
     elif step == "Assaults on tanks and bunkers":
         for u in units:
-            for e in L.enemies(game, u):
+            for e in _foes(game, u):
                 if L.alive(game, u) and L.alive(game, e) and L.yards(game, u, e) <= C.REACH_YD and L.is_vehicle(game, e):
                     attempt(say, C.resolve_assault, game, u, e)
 

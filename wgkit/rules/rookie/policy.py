@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from wgkit.engine.game import Game, IllegalActionError
-from wgkit.rules.policies import Say, attempt, play_until
+from wgkit.rules.policies import Say, attempt, play_until, seen
 from wgkit.rules.rookie import command as CMD
 from wgkit.rules.rookie import fire as F
 from wgkit.rules.rookie import flow as FL
@@ -24,11 +24,16 @@ def _column_rank(col: str) -> int:
     return -1 if col == T.OFF_CHART else T.COLUMNS.index(col)
 
 
+def _foes(game: Game, uid: str) -> list[str]:
+    """The enemies of ``uid`` that its side has seen (a hidden unit is no target)."""
+    return seen(game, L.side(game, uid), L.enemies(game, uid))
+
+
 def _act(game: Game, uid: str, say: Say) -> None:
     if L.marker(game, uid) and L.in_command(game, uid) and attempt(say, CMD.resolve_remove, game, uid):
         pass
     best, rank = None, -2
-    for e in L.enemies(game, uid):
+    for e in _foes(game, uid):
         try:
             shot = F.plan(game, uid, e)
         except IllegalActionError:
@@ -40,7 +45,7 @@ def _act(game: Game, uid: str, say: Say) -> None:
             if not attempt(say, F.resolve, game, uid, best):
                 break
             continue
-        foes = [e for e in L.enemies(game, uid)]
+        foes = _foes(game, uid)
         if not foes:
             break
         here = L.pos(game, uid)
@@ -62,13 +67,13 @@ def play_step(game: Game, say: Say) -> None:
     if step == "Plot":
         for side, guns in sorted(game.scenario.rules.get("artillery", {}).items()):
             t = game.scenario.table
-            foes = [u for u in L.units(game) if L.side(game, u) != side]
+            foes = seen(game, side, (u for u in L.units(game) if L.side(game, u) != side))
             if foes:
                 target = min(foes, key=lambda u: math.dist(L.pos(game, u), (t.width / 2, t.depth / 2)))
                 attempt(say, SU.resolve_plot, game, side, L.pos(game, target), tuple(guns.get("templates", "B"))[-1])
         for side in sorted(game.state["sides"]):
             if SU.air(game, side)["on_table"]:
-                foes = [u for u in L.units(game) if L.side(game, u) != side]
+                foes = seen(game, side, (u for u in L.units(game) if L.side(game, u) != side))
                 if foes:
                     y = L.pos(game, foes[0])[1]
                     attempt(say, SU.resolve_path, game, side, (0.0, y), (game.scenario.table.width, y))
@@ -93,7 +98,7 @@ def play_step(game: Game, say: Say) -> None:
         for side in sorted(game.state["sides"]):
             a = SU.air(game, side)
             if a["on_table"] and a["path"]:
-                foes = [u for u in L.units(game) if L.side(game, u) != side]
+                foes = seen(game, side, (u for u in L.units(game) if L.side(game, u) != side))
                 if foes:
                     attempt(say, SU.resolve_strike, game, side, L.pos(game, foes[0]))
     elif step == "Morale":

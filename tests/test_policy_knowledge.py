@@ -1,0 +1,72 @@
+"""The simulation policies act only on what their side sees: a hidden enemy is never targeted."""
+
+import importlib
+
+import pytest
+
+from tests.conftest import ROOT, load_edited
+from wgkit.rules.policies import seen
+from wgkit.rules.registry import get_ruleset
+
+# where each policy chooses a target: (module, function, whether the target is a unit or a square)
+AIMS = {
+    "close_action": [("wgkit.rules.close_action.fire", "resolve_fire", "unit")],
+    "eagles": [("wgkit.rules.eagles.fire", "resolve", "unit"), ("wgkit.rules.eagles.close", "resolve_melee", "unit")],
+    "rookie": [("wgkit.rules.rookie.fire", "resolve", "unit")],
+    "company_fire": [("wgkit.rules.company_fire.fire", "resolve", "square"),
+                     ("wgkit.rules.company_fire.fire", "resolve_at", "unit"),
+                     ("wgkit.rules.company_fire.assault", "resolve", "square")],
+}
+SCENARIOS = ["close_action/hedgerow_farm", "company_fire/hedgerows_of_normandy",
+             "eagles/tutorial_crossroads_barrage", "rookie/tractor_works"]
+
+
+def _enemies_in(game, side: str, square) -> list[str]:
+    from wgkit.rules.company_fire import lookup as L
+
+    return [u for u, v in game.state["units"].items()
+            if v["side"] != side and L.alive(game, u) and tuple(L.cell(game, u)) == tuple(square)]
+
+
+def shots(monkeypatch, name: str, hide_defenders: bool) -> list[tuple[str, list[str], bool]]:
+    """Play four turns with the policies; for each shot: the firing side, the units aimed at, and
+    whether that side had seen any of them when it chose to fire."""
+    def edit(doc):
+        for side in doc["sides"]:
+            if side["role"] == "defender" and hide_defenders:
+                for unit in side["units"]:
+                    unit["hidden"] = True
+    scenario = load_edited(ROOT / f"scenarios/{name}.yaml", edit)
+    taken = []
+    for module, function, aim in AIMS[scenario.ruleset]:
+        mod = importlib.import_module(module)
+
+        def spy(game, firer, target, *args, _real=getattr(mod, function), _aim=aim, **kwargs):
+            side = game.state["units"][firer[0] if isinstance(firer, list) else firer]["side"]
+            aimed = [target] if _aim == "unit" else _enemies_in(game, side, target)
+            taken.append((side, aimed, bool(seen(game, side, aimed))))
+            return _real(game, firer, target, *args, **kwargs)
+        monkeypatch.setattr(mod, function, spy)
+    ruleset = get_ruleset(scenario.ruleset)
+    game = ruleset.new_game(scenario, 1)
+    ruleset.policy.play(game, 4)
+    return taken
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_a_hidden_enemy_is_never_targeted(monkeypatch, name):
+    in_the_open = shots(monkeypatch, name, hide_defenders=False)
+    assert any(side_sees for _, _, side_sees in in_the_open)  # the policies do fire at what they see
+    hidden = shots(monkeypatch, name, hide_defenders=True)
+    assert [shot for shot in hidden if not shot[2]] == []
+
+
+def test_seen_counts_own_units_units_in_the_open_and_spotted_ones():
+    scenario = load_edited(ROOT / "scenarios/company_fire/hedgerows_of_normandy.yaml")
+    game = get_ruleset(scenario.ruleset).new_game(scenario, 1)
+    everyone = list(game.state["units"])
+    assert "gruppe2" not in seen(game, "us", everyone)  # Gruppe Brandt starts hidden
+    assert {"gruppe", "sherman"} <= set(seen(game, "us", everyone))
+    assert "gruppe2" in seen(game, "de", everyone)  # its own side knows where it is
+    game.record("spot", [(("pieces", "brandt_base", "spotted_by"), ["us"])])
+    assert "gruppe2" in seen(game, "us", everyone)
