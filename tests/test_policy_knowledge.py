@@ -5,6 +5,7 @@ import importlib
 import pytest
 
 from tests.conftest import ROOT, load_edited
+from wgkit.rules import situation_of
 from wgkit.rules.policies import seen
 from wgkit.rules.registry import get_ruleset
 
@@ -68,5 +69,5 @@ def test_seen_counts_own_units_units_in_the_open_and_spotted_ones():
     assert "gruppe2" not in seen(game, "us", everyone)  # Gruppe Brandt starts hidden
     assert {"gruppe", "sherman"} <= set(seen(game, "us", everyone))
     assert "gruppe2" in seen(game, "de", everyone)  # its own side knows where it is
-    game.record("spot", [(("pieces", "brandt_base", "spotted_by"), ["us"])])
+    situation_of(game).spotted("gruppe2", ["us"])
     assert "gruppe2" in seen(game, "us", everyone)

@@ -72,11 +72,11 @@ def test_hedgerow_seed_143_plays_through():
 
 def test_a_unit_with_no_live_figures_cannot_fire():
     from wgkit.engine import Game, IllegalActionError
+    from wgkit.rules import situation_of
     from wgkit.rules.close_action import fire
 
     game = Game(load(HEDGEROW))
-    dead = [pid for pid, p in game.state["pieces"].items() if p["unit"] == "sq1"]
-    game.record("casualties", [(("pieces", pid, "alive"), False) for pid in dead])
+    situation_of(game).out_of_action("sq1")  # every figure of the unit
     with pytest.raises(IllegalActionError, match="sq1 has no figure left to fire"):
         fire.plan_fire(game, "sq1", "gsec")
 

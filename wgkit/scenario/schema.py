@@ -42,6 +42,7 @@ GRID = _obj({
 }, ["type", "size"])
 
 MAX_TABLE = 10_000  # inches: 833 feet, far beyond any table or map
+MAX_HEIGHT = 50  # hill levels: each is a contour drawn on the map
 
 TABLE = _obj({
     "width": {**POSITIVE, "maximum": MAX_TABLE, "description": "inches, left to right"},
@@ -54,10 +55,11 @@ FEATURE = _obj({
     "name": TEXT,
     "type": {"enum": sorted(TERRAIN_TYPES)},
     "variant": TEXT,
-    "height": {"type": "number", "minimum": 0, "description": "hill height in levels"},
+    "height": {"type": "number", "minimum": 0, "maximum": MAX_HEIGHT, "description": "hill height in levels"},
     "polygon": {"type": "array", "items": _point("vertex"), "minItems": 3},
     "rectangle": _obj({
-        "center": _point("centre"), "size": _point("width and depth"),
+        "center": _point("centre"),
+        "size": {"type": "array", "items": POSITIVE, "minItems": 2, "maxItems": 2, "description": "width and depth"},
         "rotation": {"type": "number", "description": "degrees, anticlockwise"},
     }, ["center", "size"]),
     "circle": _obj({"center": _point("centre"), "radius": POSITIVE}, ["center", "radius"]),
