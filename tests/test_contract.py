@@ -66,7 +66,7 @@ def test_a_ruleset_missing_a_required_member_fails_when_built_naming_it():
 
 def test_optional_members_default_to_the_generic_behaviour():
     rules = get_ruleset("easy_company")
-    assert rules.sight is None and rules.policy is None
+    assert rules.sight is None
     game = new_game("easy_company")
     assert rules.markers(game.scenario, game.state) == []
     cf = get_ruleset("company_fire")

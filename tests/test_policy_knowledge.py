@@ -14,12 +14,13 @@ AIMS = {
     "close_action": [("wgkit.rules.close_action.fire", "resolve_fire", "unit")],
     "eagles": [("wgkit.rules.eagles.fire", "resolve", "unit"), ("wgkit.rules.eagles.close", "resolve_melee", "unit")],
     "rookie": [("wgkit.rules.rookie.fire", "resolve", "unit")],
+    "easy_company": [("wgkit.rules.easy_company.fire", "resolve_fire", "unit")],
     "company_fire": [("wgkit.rules.company_fire.fire", "resolve", "square"),
                      ("wgkit.rules.company_fire.fire", "resolve_at", "unit"),
                      ("wgkit.rules.company_fire.assault", "resolve", "square")],
 }
 SCENARIOS = ["close_action/hedgerow_farm", "company_fire/hedgerows_of_normandy",
-             "eagles/tutorial_crossroads_barrage", "rookie/tractor_works"]
+             "eagles/tutorial_crossroads_barrage", "rookie/tractor_works", "easy_company/brecourt_manor"]
 
 
 def _enemies_in(game, side: str, square) -> list[str]:
@@ -43,7 +44,8 @@ def shots(monkeypatch, name: str, hide_defenders: bool) -> list[tuple[str, list[
         mod = importlib.import_module(module)
 
         def spy(game, firer, target, *args, _real=getattr(mod, function), _aim=aim, **kwargs):
-            side = game.state["units"][firer[0] if isinstance(firer, list) else firer]["side"]
+            actor = firer[0] if isinstance(firer, list) else firer
+            side = (game.state["units"].get(actor) or game.state["pieces"][actor])["side"]  # a unit or a figure
             aimed = [target] if _aim == "unit" else _enemies_in(game, side, target)
             taken.append((side, aimed, bool(seen(game, side, aimed))))
             return _real(game, firer, target, *args, **kwargs)

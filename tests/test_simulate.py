@@ -7,6 +7,7 @@ import pytest
 
 from tests.conftest import ROOT
 from wgkit.scenario import load
+from wgkit.rules import get_ruleset
 from wgkit.simulate import play_one, simulate, wilson
 
 GATE = ROOT / "scenarios/company_fire/tutorial_orchard_gate.yaml"
@@ -45,8 +46,22 @@ def test_report_plot_has_both_panels():
     assert [ax.get_title() for ax in fig.axes] == ["who wins (95% intervals)", "casualties"]
 
 
-def test_rulesets_without_a_policy_are_refused():
-    with pytest.raises(ValueError, match="no simulation policy for easy_company"):
+def test_every_ruleset_can_be_simulated():
+    for path in sorted((ROOT / "scenarios").glob("*/tutorial_*.yaml")):
+        report = simulate(load(path), 2, seed=5, turns=2)
+        assert report.n == 2 and report.failed == [], path
+        assert sum(sum(g["lost"].values()) for g in report.games) > 0 or path.parent.name == "eagles", path
+
+
+def test_a_ruleset_without_a_policy_is_refused(monkeypatch):
+    import dataclasses
+
+    import wgkit.simulate as sim
+
+    bare = dataclasses.replace(sim.get_ruleset("easy_company"), policy=None)
+    monkeypatch.setattr(sim, "get_ruleset", lambda rid: bare if rid == "easy_company" else get_ruleset(rid))
+    with pytest.raises(ValueError, match="no simulation policy for easy_company; there are policies for "
+                                         "close_action, company_fire, eagles, rookie"):
         simulate(load(ROOT / "scenarios/easy_company/tutorial_farmyard.yaml"), 2)
 
 
