@@ -59,6 +59,10 @@ def test_mortar_minimum_range_and_aim_change():
     to_step(g, "Fire")
     with pytest.raises(IllegalActionError, match="12\" or more"):
         B.resolve_blast(g, "mortar", "x", (20, 40))
+    with pytest.raises(IllegalActionError, match="that point is 11.9\""):  # Fire Table: "12\"+"
+        B.resolve_blast(g, "mortar", "x", (20, 41.9))
+    assert B.resolve_blast(g, "mortar", "x", (20, 42)).kind == "mortar"  # exactly 12" is in range
+    g.undo()
     situation_of(g).aiming("a", (20, 45))
     with pytest.raises(IllegalActionError, match="changing the mortar's aiming point costs a turn of fire"):
         B.resolve_blast(g, "mortar", "x", (25, 45))

@@ -37,6 +37,18 @@ def test_kill_dice_range_and_rows():
     assert p.fp == 2 and p.row == "long" and p.dice == 1  # W against CC: -1
 
 
+@pytest.mark.parametrize("y, yards, row, mods", [
+    (29.0, 300, "effective", []),  # 1.2: +1 FP only "under" 300 yd
+    (26.0, 600, "effective", []),  # 1.2: -1 FP only "beyond" 600 yd, so 600 yd is not yet long
+    (25.9, 610, "long", ["over 600 yd"]),
+])
+def test_the_range_row_changes_where_the_fp_does(y, yards, row, mods):
+    g = game(step="Infantry vs infantry")
+    put(g, "dcli_a", 36, y)  # the panzergrenadiers stand 4" (400 yd) from (36, 28)
+    p = F.plan(g, "dcli_a", "pzgren", order="Infantry vs infantry")
+    assert p.notes[0] == f"4 FP at {yards} yd" and p.row == row and [m.name for m in p.mods] == mods
+
+
 def test_the_fire_orders_of_the_phase():
     g = game()
     put(g, "churchills", 44, 40)

@@ -60,6 +60,21 @@ def test_a_move_records_its_speed_and_entering_a_minefield_stops_the_unit():
     assert T.MINE_HIT["hard"].value == 5 and T.MINE_HIT["moderate"].value == 20
 
 
+def test_a_minesweeper_moving_onto_a_minefield_clears_it():
+    """1.5: "It is cleared if a minesweeper unit moves onto it"; then others pass without stopping."""
+    def edit(d):
+        d["terrain"].append({"id": "mines", "type": "minefield", "variant": "hasty",
+                             "rectangle": {"center": [30, 12], "size": [3, 3]}})
+        unit(d, "churchills")["kind"] = "minesweeper"
+    g = game(seed=1, edit=edit)
+    put(g, "churchills", 30, 9)
+    e = MV.resolve_move(g, "churchills", (30, 11.5))
+    assert L.pos(g, "churchills") == (30, 10.5) and e.rolls == () and "clears the minefield mines" in e.text
+    assert L.eg(g)["cleared"] == ["mines"]
+    e = MV.resolve_move(g, "dcli_a", (30, 11.5))  # through the cleared field: no stop, no roll
+    assert L.pos(g, "dcli_a") == (30, 11.5) and "mines (" not in e.text
+
+
 def test_hex_movement_points():
     g = game(edit=lambda d: d["table"].update(grid={"type": "hex", "size": 2, "orientation": "flat"}))
     from wgkit.geometry.grids import grid_from_spec

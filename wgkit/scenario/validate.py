@@ -85,8 +85,9 @@ def schema_problems(doc: Located) -> Iterator[Problem]:
             choices = [str(c) for c in err.validator_value]
             yield doc.problem(path, f"{inst!r} is not allowed (allowed: {', '.join(choices)})"
                               f"{did_you_mean(inst, choices)}")
-        elif v in ("exclusiveMinimum", "minimum", "maximum"):
-            op = {"exclusiveMinimum": "greater than", "minimum": "at least", "maximum": "at most"}[v]
+        elif v in ("exclusiveMinimum", "minimum", "maximum", "exclusiveMaximum"):
+            op = {"exclusiveMinimum": "greater than", "minimum": "at least", "maximum": "at most",
+                  "exclusiveMaximum": "less than"}[v]
             yield doc.problem(path, f"must be {op} {err.validator_value}, got {inst!r}")
         elif v in ("minItems", "maxItems"):
             n = err.validator_value

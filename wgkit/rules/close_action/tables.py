@@ -35,7 +35,10 @@ FIRE_TABLE: dict[str, Sourced[Weapon]] = {
     "grenade": seed(Weapon("grenade", 0, 6, 6, blast=3), "Fire Table; Firing: Grenades"),
     "mortar": seed(Weapon("mortar", 0, INFINITE, INFINITE, blast=6, support=True), "Fire Table; Firing: Mortars"),
 }
-MORTAR_MIN_RANGE: Sourced[float] = seed(12.0, "Fire Table (mortar close range \"12\\\"+\")")
+MORTAR_MIN_RANGE: Sourced[float] = house(
+    12.0, "the Fire Table's close-range cell for the mortar reads '12\"+' and its far cell 'N/A'; read as a "
+          "minimum range of 12\" (12\" itself allowed) and no maximum, which the text does not state",
+    "Fire Table (mortar)")
 
 HIT_CLOSE: Sourced[int] = seed(5, "Firing: Procedure (close range hits on 5-6)")
 HIT_FAR: Sourced[int] = seed(6, "Firing: Procedure (far range hits on 6)")

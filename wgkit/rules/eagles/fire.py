@@ -55,7 +55,10 @@ def spotted_by(game: Game, firer: str, target: str) -> bool:
 
 
 def row_for(yards: float) -> str:
-    return next(name for limit, name in T.RANGE_ROWS.value if yards < limit)
+    """4.2's row for a range, bounded as 1.2 bounds the FP changes: under 300 yd, 300 to 600 yd
+    inclusive (the FP unchanged) and beyond 600 yd."""
+    (near, first), (far, second), (_, third) = T.RANGE_ROWS.value
+    return first if yards < near else second if yards <= far else third
 
 
 def plan(game: Game, firer: str, target: str, support: tuple[str, ...] = (), order: str | None = None,

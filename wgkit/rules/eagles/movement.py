@@ -93,7 +93,8 @@ def mine_roll(chance, pct: int) -> bool:
 
 
 def resolve_move(game: Game, uid: str, to: tuple[float, float]):
-    """Move once a turn; a unit entering a minefield stops there and rolls against its armour class."""
+    """2.0 Movement, once a turn. 1.5: a unit entering a minefield stops there and rolls against its
+    armour class; a minesweeper stops there too and clears it, rolling nothing."""
     close = in_close_combat(game, uid)
     if L.status(game, uid).get("moved") and not close:
         raise IllegalActionError(f"{uid} has moved this turn")
@@ -130,7 +131,10 @@ def resolve_move(game: Game, uid: str, to: tuple[float, float]):
             first = min(pts, key=lambda p: p.distance(Point(L.pos(game, uid))))
             stop = (round(first.x, 2), round(first.y, 2))
             pct = T.MINE_HIT[L.armour(game, uid)].value
-            if mine_roll(chance, pct):
+            if L.kind(game, uid) == "minesweeper":  # 1.5: "cleared if a minesweeper unit moves onto it"
+                lines.append(f"clears the minefield {a.id}")
+                game_changes = [(("vars", "eg", "cleared"), L.eg(game)["cleared"] + [a.id])]
+            elif mine_roll(chance, pct):
                 changes_, words = D.apply(game, uid, True, 1)
                 lines.append(f"mines ({pct}%): {words}")
                 game_changes = changes_

@@ -31,7 +31,8 @@ TO_HIT: dict[str, dict[str, Sourced[tuple[frozenset[int], bool]]]] = {
 RANGE_ROWS: Sourced[tuple[tuple[float, str], ...]] = house(
     ((300.0, "maximum"), (600.0, "effective"), (float("inf"), "long")),
     "the rows are labelled Maximum/Effective/Long but Maximum hits most: read as the row for under "
-    "300 yd (point-blank, maximum effect), 300-600 yd (the FP's basis) and beyond 600 yd",
+    "300 yd (point-blank, maximum effect), 300-600 yd inclusive (the FP's basis, unchanged by 1.2) and "
+    "beyond 600 yd",
     "4.2; shared rules notes")
 STAR_CONFIRM: Sourced[str] = house("even", "a '**' hit is confirmed by an even re-roll (odd/even; 0 counts as even)")
 IMPAIR_EVEN: Sourced[str] = seed("even", "3.7/4.3 (re-rolled hits: even results impair)")
