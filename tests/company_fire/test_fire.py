@@ -51,18 +51,21 @@ def test_each_unit_in_the_square_gets_its_own_roll_and_single_figures_are_not_ta
 
 
 def test_group_fire_reproduces_the_texts_example():
-    # two rifle squads fire on three squads in cover: 4d6 rolled once for each of the three
-    g = game(card="fire")
-    remove(g, "mg42", "sniper")
+    # Group Fire: two rifle squads fire on three squads in cover (the farmhouse square): each gives
+    # 3d6 less one for cover, so 4d6, rolled once for each of the three squads
+    def third_squad(doc):
+        unit(doc, "sniper").update(kind="rifle_squad", name="Gruppe Ott")
+    g = game(card="fire", edit=third_squad)
+    remove(g, "mg42")
     put(g, "sq1", (4, 3))
     put(g, "sq2", (4, 3))
-    put(g, "gruppe", (5, 4))
-    put(g, "gruppe2", (5, 4))
+    for squad in ("gruppe", "gruppe2", "sniper"):
+        put(g, squad, (5, 4))
     situation_of(g).hidden("brandt_base", False)
     p = F.plan(g, ["sq1", "sq2"], (5, 4))
-    assert p.dice == 4 and p.targets == ["gruppe", "gruppe2"] and p.rule == "Group Fire"
+    assert p.dice == 4 and p.targets == ["gruppe", "gruppe2", "sniper"] and p.rule == "Group Fire"
     e = F.resolve(g, ["sq1", "sq2"], (5, 4))
-    assert [len(r.faces) for r in e.rolls] == [4, 4]
+    assert [len(r.faces) for r in e.rolls] == [4, 4, 4]
     set_card(g, "fire")
     put(g, "plt_ldr", (4, 3))
     assert F.plan(g, ["sq1", "sq2"], (5, 4)).dice == 5  # +1 die with the platoon leader

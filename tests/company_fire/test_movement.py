@@ -6,6 +6,8 @@ from fractions import Fraction
 import pytest
 
 from tests.company_fire.helpers import game, put, remove, set_card
+from tests.conftest import ROOT
+from wgkit.scenario import ScenarioError
 from wgkit.engine import IllegalActionError
 from wgkit.rules import situation_of
 from wgkit.rules.company_fire import lookup as L
@@ -198,3 +200,28 @@ def test_path_finding_for_a_click_goes_around_and_stops_where_the_rules_say():
     put(g, "sq1", (2, 2))
     assert V.path_to(g, "sq1", (3, 3)) == [(3, 2), (3, 3)]  # through the gate, not over the full hedge
     assert V.path_to(g, "sq1", (2, 3)) == [(2, 3)]  # over the hedge: one square
+
+
+def _stack_at_load(kinds: list[str]):
+    """The orchard tutorial with the US units given ``kinds``, all in square [2, 1]."""
+    from tests.conftest import load_edited
+
+    def edit(doc):
+        us = doc["sides"][0]
+        us["units"] = [{"id": f"u{i}", "kind": k, "stands": [{"id": f"s{i}", "cell": [2, 1]}]}
+                       for i, k in enumerate(kinds)]
+    return load_edited(ROOT / "scenarios/company_fire/tutorial_orchard_gate.yaml", edit)
+
+
+def test_stacking_is_checked_when_a_scenario_loads():
+    """Stacking: three friendly units, single-man figures included; at most two teams or vehicles."""
+    assert len(_stack_at_load(["rifle_squad"] * 3).sides[0].units) == 3  # the Group Fire example's stack
+    assert len(_stack_at_load(["mmg", "tank", "platoon_leader"]).sides[0].units) == 3
+    with pytest.raises(ScenarioError) as caught:
+        _stack_at_load(["rifle_squad"] * 4)
+    assert str(caught.value).endswith("sides[0].units[3]: square [2, 1] holds 4 friendly units (at most 3, "
+                                      "single-man figures included) (Stacking)")
+    with pytest.raises(ScenarioError) as caught:
+        _stack_at_load(["mmg", "tank", "bazooka_team"])
+    assert str(caught.value).endswith("sides[0].units[2]: square [2, 1] holds 3 vehicles, weapon teams or "
+                                      "guns (at most 2) (Stacking)")

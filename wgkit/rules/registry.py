@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 from wgkit.geometry.scale import GroundScale
 from wgkit.vocabulary import TERRAIN_TYPES
@@ -59,6 +59,9 @@ class RulesetInfo:
     unit_attrs: Mapping[str, object] = field(default_factory=dict)  # JSON Schema properties
     scenario_attrs: Mapping[str, object] = field(default_factory=dict)  # the scenario's ``rules:`` settings
     scale_note: str = ""  # set when the scale is not the text's own figure (a house value)
+    # rules a whole scenario must obey at the start (Company Fire's stacking): (path, why) for each
+    # breach, read from the raw document and tolerant of parts the schema rejects
+    scenario_checks: Callable[[Any], Iterable[tuple[tuple[str | int, ...], str]]] | None = None
 
     def __post_init__(self) -> None:
         missing = set(TERRAIN_TYPES) - set(self.terrain)

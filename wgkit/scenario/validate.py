@@ -170,6 +170,9 @@ class _Checker:
                 if isinstance(leader, str) and leader not in self.ids:
                     self.add(("sides", i, "units", j, "leader"),
                              f"no figure or unit has id {leader!r}{did_you_mean(leader, set(self.ids))}")
+        if self.ruleset and self.ruleset.scenario_checks:
+            for path, why in self.ruleset.scenario_checks(self.data):
+                self.add(path, why)
         return self.problems
 
     def check_table(self) -> None:

@@ -12,13 +12,9 @@ from wgkit.rules.units import kind, side, status
 from wgkit.geometry.gridlos import edge_key
 from wgkit.rules.company_fire import tables as T
 from wgkit.rules.company_fire.gridmap import GridMap
+from wgkit.rules.company_fire.roles import LEADERS, MGS, SMF, TEAMS, VEHICLES, role_of  # noqa: F401 (used as L.*)
 
 Cell = tuple[int, int]
-LEADERS = {"platoon_leader", "company_commander"}
-SMF = LEADERS | {"sniper", "forward_observer", "scout"}
-TEAMS = {"light_mortar", "mmg", "hmg", "at_gun", "bazooka_team"}
-VEHICLES = {"tank", "tank_destroyer", "halftrack", "armoured_car", "truck"}
-MGS = {"mmg", "hmg"}
 
 
 def gridmap(game: Game) -> GridMap:
@@ -35,8 +31,7 @@ def cf(game: Game) -> dict:
 
 def role(game: Game, uid: str) -> str:
     """smf, team, vehicle or squad."""
-    k = kind(game, uid)
-    return "smf" if k in SMF else "team" if k in TEAMS else "vehicle" if k in VEHICLES else "squad"
+    return role_of(kind(game, uid))
 
 
 def pieces_of(game: Game, uid: str) -> list[str]:

@@ -13,6 +13,7 @@ from wgkit.resolution import Modifier
 from wgkit.rules.company_fire import lookup as L
 from wgkit.rules.company_fire import tables as T
 from wgkit.rules.company_fire.effects import Effects
+from wgkit.rules.company_fire.roles import over_limit
 
 
 def card_kind(game: Game) -> str:
@@ -38,9 +39,7 @@ def stacking_ok(game: Game, uid: str, c: L.Cell) -> bool:
     """Stacking: three friendly units including SMFs, at most two of them vehicles, weapon teams
     or guns (squads count only towards the three: the text's group-fire example stacks three)."""
     here = [u for u in L.friends_at(game, uid, c) if u != uid]
-    heavy = [u for u in here if L.role(game, u) in ("vehicle", "team")]
-    return len(here) + 1 <= T.STACK_UNITS.value and (L.role(game, uid) not in ("vehicle", "team")
-                                                     or len(heavy) + 1 <= T.STACK_HEAVY.value)
+    return over_limit([L.role(game, u) for u in here + [uid]]) is None
 
 
 def movement_test_mods(game: Game, uid: str, dest: L.Cell) -> tuple[int, list[Modifier]]:
@@ -322,9 +321,7 @@ def resolve_dismount(game: Game, uid: str):
     if not carrier:
         raise IllegalActionError(f"{uid} is not carried by a vehicle")
     here = L.cell(game, carrier)
-    heavy = [u for u in L.friends_at(game, carrier, here) if L.role(game, u) in ("vehicle", "team")]
-    if (L.role(game, uid) == "team" and len(heavy) + 1 > T.STACK_HEAVY.value) or \
-            len(L.friends_at(game, carrier, here)) + 1 > T.STACK_UNITS.value:
+    if over_limit([L.role(game, u) for u in L.friends_at(game, carrier, here)] + [L.role(game, uid)]):
         raise IllegalActionError(f"{uid} cannot dismount: {here} would break the stacking limit")
     changes = [(("units", uid, "status", "carried_by"), None), (("units", uid, "status", "moved"), True)]
     changes += [(("pieces", p, "cell"), list(here)) for p in L.pieces_of(game, uid)]

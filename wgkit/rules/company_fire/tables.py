@@ -6,11 +6,12 @@ from dataclasses import dataclass
 
 from wgkit.rules.sourced import Sourced, house, seed
 
-HIT_FACES: Sourced[frozenset[int]] = Sourced(frozenset({5, 6}), "seed", "Artillery (5-6 hits)",
-                                             "stated for artillery; the text assumes it for all attack dice")
+HIT_FACES: Sourced[frozenset[int]] = house(frozenset({5, 6}), "the text states 5-6 for artillery and assumes it "
+                                                             "for every attack die", "Artillery (5-6 hits)")
 STACK_UNITS: Sourced[int] = seed(3, "Stacking (three friendly units including SMFs)")
-STACK_HEAVY: Sourced[int] = seed(2, "Stacking (at most two vehicles, sections, teams or guns; squads are "
-                                    "read as not counting, since the Group Fire example stacks three squads)")
+STACK_HEAVY: Sourced[int] = house(2, "the text's limit of two 'vehicles, sections, teams or guns'; squads are read "
+                                     "as not counting towards it, since the Group Fire example stacks three squads",
+                                  "Stacking")
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """Company Fire vocabulary (text: 004_e954d5c422be67ed)."""
 
 from wgkit.geometry.scale import GroundScale
+from wgkit.rules.company_fire.roles import scenario_problems
 from wgkit.rules.registry import RulesetInfo, terrain_table
 
 # Area Terrain table: blocks LOS / cover / impassable to infantry / to vehicles.
@@ -47,6 +48,7 @@ RULESET = RulesetInfo(
     id="company_fire",
     name="Company Fire",
     aliases=("cf", "company fire", "companyfire"),
+    scenario_checks=scenario_problems,
     text="004_e954d5c422be67ed.txt",
     scale=GroundScale(7.5, "m"),
     scale_note="derived: the text gives 40-50 m per square and uses 6\" squares (45 m / 6\")",

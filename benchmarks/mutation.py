@@ -1,0 +1,125 @@
+"""Mutation score per package: how many small deliberate changes to the rules the tests notice.
+
+    python benchmarks/mutation.py                  # every package (hours on two cores)
+    python benchmarks/mutation.py rookie core      # some of them
+    python benchmarks/mutation.py rookie --resume  # carry on an interrupted run
+
+Each package is mutated by mutmut (3.x) in a scratch copy of the repository under
+``build/mutation/<package>``, running only the tests that concern it. A mutant is *killed* when
+some test fails; it *survives* when every test passes; *no tests* means no test even runs its
+line. The score is killed / (killed + survived + no tests + timeout). The goal is 85% in every
+ruleset package (issue 17); `mutmut results` and `mutmut show NAME`, run in the scratch copy,
+list and show the survivors.
+
+Not part of CI: a ruleset package has thousands of mutants.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = {  # name: (what is mutated, the tests that concern it)
+    "close_action": (["wgkit/rules/close_action/*"], ["tests/close_action", "tests/test_contract.py"]),
+    "company_fire": (["wgkit/rules/company_fire/*"], ["tests/company_fire", "tests/test_contract.py"]),
+    "eagles": (["wgkit/rules/eagles/*"], ["tests/eagles", "tests/test_contract.py"]),
+    "easy_company": (["wgkit/rules/easy_company/*"],
+                     ["tests/easy_company", "tests/test_easy_company.py", "tests/test_easy_company_play.py",
+                      "tests/test_contract.py"]),
+    "rookie": (["wgkit/rules/rookie/*"], ["tests/rookie", "tests/test_contract.py"]),
+    "core": (["wgkit/dice.py", "wgkit/odds.py", "wgkit/engine/*"],
+             ["tests/test_dice.py", "tests/test_odds.py", "tests/test_engine.py", "tests/test_save.py",
+              "tests/test_journal.py", "tests/test_hostile_saves.py", "tests/test_views.py"]),
+}
+
+
+def _config(mutate: list[str], tests: list[str]) -> str:
+    quoted = ", ".join(json.dumps(x) for x in mutate)
+    return f"""
+[tool.mutmut]
+source_paths = ["wgkit"]
+only_mutate = [{quoted}]
+pytest_add_cli_args = ["-o", "addopts=", "-p", "no:warnings", "-p", "no:cacheprovider", "-x", "-q"]
+pytest_add_cli_args_test_selection = [{", ".join(json.dumps(t) for t in tests)}]
+also_copy = ["scenarios", "notebooks", "docs", "benchmarks", "README.md"]
+"""
+
+
+def prepare(name: str, resume: bool) -> Path:
+    """A scratch copy of the repository with mutmut set to this package."""
+    work = ROOT / "build" / "mutation" / name
+    if work.exists() and resume:
+        return work
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    for part in ("wgkit", "tests", "scenarios", "notebooks", "docs", "benchmarks"):
+        shutil.copytree(ROOT / part, work / part, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    shutil.copy(ROOT / "README.md", work / "README.md")
+    mutate, tests = PACKAGES[name]
+    (work / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text() + _config(mutate, tests))
+    return work
+
+
+def score(work: Path, mutate: list[str]) -> tuple[Counter, dict[str, Counter]]:
+    """Outcomes over the package, and per module (mutmut's own names for its exit codes)."""
+    from mutmut.stats import status_by_exit_code
+
+    total: Counter = Counter()
+    per: dict[str, Counter] = {}
+    prefixes = [m.rstrip("*").removesuffix(".py").replace("/", ".") for m in mutate]
+    for meta in sorted((work / "mutants").rglob("*.py.meta")):
+        codes = json.loads(meta.read_text())["exit_code_by_key"]
+        for key, code in codes.items():
+            if not any(key.startswith(p) for p in prefixes):
+                continue
+            module = key.split(".x_")[0].split(".xǁ")[0]
+            outcome = status_by_exit_code[code]
+            total[outcome] += 1
+            per.setdefault(module, Counter())[outcome] += 1
+    return total, per
+
+
+def _rate(c: Counter) -> str:
+    judged = c["killed"] + c["survived"] + c["no tests"] + c["timeout"]
+    return f"{c['killed'] / judged:6.1%}" if judged else "   n/a"
+
+
+def report(name: str, total: Counter, per: dict[str, Counter]) -> None:
+    print(f"\n{name}: score {_rate(total).strip()}  ({', '.join(f'{k} {v}' for k, v in sorted(total.items()))})")
+    for module, c in sorted(per.items()):
+        print(f"  {module:45s} {_rate(c)}  killed {c['killed']:5d}  survived {c['survived']:5d}  "
+              f"no tests {c['no tests']:5d}" + (f"  not checked {c['not checked']}" if c["not checked"] else ""))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("packages", nargs="*", metavar="PACKAGE", help=f"any of {', '.join(PACKAGES)} (default: all)")
+    parser.add_argument("--resume", action="store_true", help="carry on in the existing scratch copy")
+    parser.add_argument("--max-children", type=int, default=2, help="parallel test processes (default 2)")
+    parser.add_argument("--score-only", action="store_true", help="print the scores of the last run, run nothing")
+    args = parser.parse_args(argv)
+    unknown = sorted(set(args.packages) - set(PACKAGES))
+    if unknown:
+        parser.error(f"unknown package {', '.join(unknown)}; choose from {', '.join(PACKAGES)}")
+    if shutil.which("mutmut") is None:
+        print("mutation.py: mutmut is not installed: pip install 'mutmut>=3'", file=sys.stderr)
+        return 1
+    for name in args.packages or list(PACKAGES):
+        mutate, _ = PACKAGES[name]
+        work = ROOT / "build" / "mutation" / name if args.score_only else prepare(name, args.resume)
+        if not args.score_only:
+            names = [m.rstrip("*").removesuffix(".py").replace("/", ".") + "*" for m in mutate]
+            subprocess.run(["mutmut", "run", "--max-children", str(args.max_children), *names], cwd=work,
+                           stdout=subprocess.DEVNULL, check=False)
+        report(name, *score(work, mutate))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
