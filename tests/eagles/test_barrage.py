@@ -109,3 +109,34 @@ def test_at_most_ten_registration_points():
     with pytest.raises(ScenarioError, match=r"rules\.registration\.uk: at most 10 items, not 11"):
         game(edit=lambda d: d.setdefault("rules", {}).update(registration={"uk": points}))
     assert T.REGISTRATION_POINTS.value == 10
+
+
+@pytest.mark.parametrize("nationality, turns", [
+    ("germany", 2), ("france", 2), ("uk", 2), ("canada", 2),  # 3.2: "Germany, France, UK & Commonwealth, +2"
+    ("us", 1),  # "USA = 1"
+    ("minor_axis", 3), ("italy", 3), ("ussr", 3), ("japan", 3),  # "Minor Axis, Italy, USSR, Japan = 3"
+    ("china", 4),  # "China = 4"
+])
+def test_every_nationality_the_text_names_can_be_chosen_and_has_its_time_lapse(nationality, turns):
+    g = game(edit=lambda d: d["sides"][0].update(nationality=nationality))
+    assert L.side(g, "field_regt") == g.scenario.sides[0].id and B.lapse(g, "field_regt") == turns
+
+
+@pytest.mark.parametrize("nationality, mods", [
+    ("germany", (-1, 0, 1, 2)), ("italy", (0, 1, 2, 3)), ("minor_axis", (0, 1, 2, 3)), ("china", (0, 1, 2, 3)),
+    ("us", (-1, 0, 1, 2)), ("uk", (-1, 0, 1, 2)), ("france", (-1, 0, 1, 2)),
+])
+def test_advanced_error_modifiers_by_nationality(nationality, mods):
+    # 3.3 Advanced: ranges 0-2000, 2001-5000, 5001-10000, 10001+ yards
+    assert tuple(m.value for m in T.ERROR_MODS[nationality]) == mods
+
+
+def test_a_side_with_artillery_but_no_nationality_is_refused_never_defaulted():
+    from wgkit.scenario import ScenarioError
+
+    with pytest.raises(ScenarioError, match=r"sides\[0\]: give the side a nationality: its artillery "
+                                            r"\(field_regt\) waits a time lapse that depends on it \(3\.2\)"):
+        game(edit=lambda d: d["sides"][0].pop("nationality"))
+    g = game(edit=lambda d: d["sides"][1].pop("nationality"))  # the Germans have no artillery here
+    with pytest.raises(IllegalActionError, match="has no nationality, which this rule needs"):
+        L.nationality(g, g.scenario.sides[1].id)

@@ -44,7 +44,8 @@ def fp_class(game: Game, uid: str, pat: str) -> str:
 
 
 def lapse(game: Game, uid: str) -> int:
-    return T.TIME_LAPSE.get(L.nationality(game, uid), T.TIME_LAPSE["uk"]).value
+    """3.2: the turns from a new fire mission to its impact, by nationality."""
+    return T.TIME_LAPSE[L.nationality(game, uid)].value
 
 
 def battery_point(game: Game, uid: str) -> tuple[float, float]:
@@ -70,7 +71,7 @@ def error_modifier(game: Game, uid: str, aim: tuple[float, float]) -> int:
         return 0
     yd = math.dist(battery_point(game, uid), aim) * T.YARDS_PER_INCH
     band = sum(yd > b for b in T.ERROR_BANDS)
-    return T.ERROR_MODS.get(L.nationality(game, uid), T.ERROR_MODS["uk"])[band].value
+    return T.ERROR_MODS[L.nationality(game, uid)][band].value
 
 
 def impact(game: Game, uid: str, aim: tuple[float, float], off: float, direction: str) -> tuple[float, float]:

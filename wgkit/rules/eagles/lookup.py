@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from wgkit.engine.game import Game
+from wgkit.engine.game import Game, IllegalActionError
 from wgkit.rules.units import attr, kind, side, status  # noqa: F401 (re-exported for the rules modules)
 from wgkit.geometry.los import LosPolicy, line_of_sight
 from wgkit.rules.eagles import tables as T
@@ -111,5 +111,10 @@ def sees(game: Game, a: str, b: str) -> bool:
 
 
 def nationality(game: Game, uid_or_side: str) -> str:
+    """The side's nationality, which 3.2, 3.3 and 5.31 read; a side without one cannot use them."""
     sid = uid_or_side if uid_or_side in game.state["sides"] else side(game, uid_or_side)
-    return game.scenario.side(sid).nationality or "uk"
+    nat = game.scenario.side(sid).nationality
+    if nat is None:
+        raise IllegalActionError(f"side {sid} has no nationality, which this rule needs: set 'nationality' "
+                                 "in the scenario")
+    return nat

@@ -63,6 +63,8 @@ ERROR_MODS: dict[str, tuple[Sourced[int], ...]] = {  # by range 0-2000, 2001-500
     "us": tuple(seed(v, "3.3 Advanced modifiers") for v in (-1, 0, 1, 2)),
     "uk": tuple(seed(v, "3.3 Advanced modifiers") for v in (-1, 0, 1, 2)),
     "france": tuple(seed(v, "3.3 Advanced modifiers") for v in (-1, 0, 1, 2)),
+    "canada": tuple(house(v, "3.3 lists 'USA, UK, France' but not the Commonwealth, which 3.2 groups with "
+                             "the UK: Canada follows the UK", "3.3 Advanced modifiers") for v in (-1, 0, 1, 2)),
 }
 ERROR_BANDS: tuple[float, ...] = (2000.0, 5000.0, 10000.0)
 DIRECTION: dict[int, Sourced[str]] = {f: seed(d, "3.3 direction roll") for f, d in

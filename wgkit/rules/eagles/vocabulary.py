@@ -1,5 +1,7 @@
 """Eagles, Crowns and Oak Leaves vocabulary (text: 001_4e0a1b6d41aa80da)."""
 
+from typing import Any, Iterator
+
 from wgkit.geometry.scale import GroundScale
 from wgkit.rules.registry import RulesetInfo, terrain_table
 
@@ -35,6 +37,17 @@ _TERRAIN = terrain_table(
     note="the text gives TPD classes and code reductions but no per-terrain list",
 )
 
+def nationality_needed(doc: Any) -> Iterator[tuple[tuple[str | int, ...], str]]:
+    """A side with artillery needs a nationality: 3.2's time lapse (and 3.3's error) depend on it."""
+    sides = doc.get("sides") if isinstance(doc, dict) else None
+    for i, side in enumerate(sides if isinstance(sides, list) else []):
+        units = side.get("units") if isinstance(side, dict) else None
+        guns = [u for u in (units if isinstance(units, list) else []) if isinstance(u, dict) and u.get("kind") == "artillery"]
+        if guns and not side.get("nationality"):
+            yield ("sides", i), (f"give the side a nationality: its artillery ({guns[0].get('id')}) waits a time "
+                                 "lapse that depends on it (3.2)")
+
+
 RULESET = RulesetInfo(
     id="eagles",
     name="Eagles, Crowns and Oak Leaves",
@@ -52,7 +65,8 @@ RULESET = RulesetInfo(
     weapons=frozenset({"small_arms", "mg", "at_gun", "tank_gun", "howitzer", "mortar",
                        "naval_gun", "aa_gun", "rockets", "bombs"}),
     terrain=_TERRAIN,
-    nationalities=("us", "uk", "germany", "ussr", "japan", "italy", "france"),
+    nationalities=("us", "uk", "canada", "germany", "ussr", "japan", "italy", "minor_axis", "france", "china"),
+    scenario_checks=nationality_needed,
     unit_attrs={
         "fp": {"type": "integer", "minimum": 0, "maximum": 12},
         "fp_class": {"enum": ["W", "X", "Y", "Z"]},
