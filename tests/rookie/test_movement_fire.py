@@ -27,7 +27,8 @@ def test_speed_classes_and_every_penalty_cumulative():
     assert inches == 0 and why[-1] == "suppressed units do not move"
     put(g, "ru_sq", 10, 10, marker=None)
     put(g, "ru_lt", 40, 22)
-    assert MV.speed(g, "ru_sq", (16, 10))[0] == 4  # out of command radius: one class slower
+    inches, why = MV.speed(g, "ru_sq", (16, 10))  # Movement: "one class slower" out of command radius
+    assert inches == 4 and "out of command radius: one class slower (HOUSE)" in why
 
 
 def test_roads_double_and_wire_stops_infantry():
@@ -127,6 +128,22 @@ def test_an_attached_leader_may_fall_with_the_unit_and_shares_its_marker():
     F.apply(g, "de_open", T.Result(1, "pinned"), Fixed(7), changes)
     g.record("hit", changes)
     assert L.alive(g, "de_lt") and L.marker(g, "de_lt") == "pinned"
+
+
+def test_an_attached_leader_shares_a_marker_even_when_no_one_is_killed():
+    """Leadership 2: "the leader WILL suffer any other penalty that the group is subject to"."""
+    g = game()
+    put(g, "de_lt", 18, 10)  # touching the squad in the open
+    changes = []
+    lines = F.apply(g, "de_open", T.Result(0, "suppressed"), Fixed(), changes)  # no casualty: no roll for him
+    g.record("hit", changes)
+    assert L.marker(g, "de_open") == "suppressed" and L.marker(g, "de_lt") == "suppressed"
+    assert lines == ["de_lt, attached, is suppressed with de_open"]
+    g = game()  # a leader standing apart keeps his own state
+    changes = []
+    F.apply(g, "de_open", T.Result(0, "suppressed"), Fixed(), changes)
+    g.record("hit", changes)
+    assert L.marker(g, "de_lt") is None
 
 
 def test_armour_needs_a_single_weapon_big_enough_and_kills_become_special_damage():

@@ -133,10 +133,12 @@ def resolve(game: Game, firer: str, target: str, split: bool = False):
 
 def apply(game: Game, target: str, result: T.Result, chance, changes: list) -> list[str]:
     """Fire Table Results: casualties, and the worst marker kept. Armour takes special damage for
-    a kill; an attached leader may fall with the unit and shares its marker; a casualty means a
-    morale test."""
+    a kill; a casualty means a morale test. Leadership 1-2: an attached leader may fall when the
+    unit suffers a casualty, and otherwise "WILL suffer any other penalty" of the unit: its marker,
+    whether or not anyone was killed."""
     lines: list[str] = []
     st = L.status(game, target)
+    fallen: set[str] = set()
     new = X.worst(st.get("marker"), result.marker)
     if new != st.get("marker"):
         changes.append((("units", target, "status", "marker"), new))
@@ -155,8 +157,12 @@ def apply(game: Game, target: str, result: T.Result, chance, changes: list) -> l
             if any(1 <= r <= T.LEADER_HIT.value for r in rolls):
                 changes += gone(game, lead)
                 lines.append(f"{lead} falls with {target}")
-            elif new != L.marker(game, lead):
-                changes.append((("units", lead, "status", "marker"), X.worst(L.marker(game, lead), new)))
+                fallen.add(lead)
+    for lead in L.attached_leaders(game, target):
+        shared = X.worst(L.marker(game, lead), result.marker)
+        if lead not in fallen and shared != L.marker(game, lead):
+            changes.append((("units", lead, "status", "marker"), shared))
+            lines.append(f"{lead}, attached, is {shared} with {target}")
     return lines
 
 

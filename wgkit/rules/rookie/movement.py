@@ -59,8 +59,8 @@ def speed(game: Game, uid: str, to: tuple[float, float]) -> tuple[float, list[st
         level += 1 if m == "disrupted" else 2
         why.append(f"{m}: {'one class' if m == 'disrupted' else 'two classes'} slower")
     if not L.in_command(game, uid):
-        level += 1
-        why.append("out of command radius: one class slower")
+        level += T.OUT_OF_COMMAND_CLASSES.value
+        why.append(f"out of command radius: one class slower ({T.OUT_OF_COMMAND_CLASSES.label()})")
     if L.status(game, uid).get("immobile"):
         return 0.0, why + ["immobilised"]
     if L.kind(game, uid) in L.HEAVY and L.status(game, uid).get("deployed"):

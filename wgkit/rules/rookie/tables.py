@@ -152,6 +152,12 @@ COMMAND_RADIUS: dict[str | None, Sourced[float]] = {
     "pinned": seed(4.0, "Command Radius 1"), "suppressed": seed(0.0, "Command Radius 1"),
 }
 COMMAND_REMOVALS: Sourced[int] = seed(2, "Command sequence (up to two penalty markers)")
+OUT_OF_COMMAND_CLASSES: Sourced[int] = house(
+    1, "the text says both: Movement ('units outside the current command radius of their leaders will travel "
+       "one class slower', cumulative with the other class penalties) and Command Radius 2 (movement 'cut in "
+       "half'). The movement section's own rule is used: it is the one that says how it combines with "
+       "disruption, pins and wire; halving would make a half class that the speed table has no row for",
+    "Movement (Command Radius); Command Radius 2")
 ATTACHED: Sourced[float] = house(2.0, "'physically touching' a unit: stand centres within 2\"")
 LEADER_HIT: Sourced[int] = house(1, "the roll for an attached leader is not given: a 1 on a d10 (10%) for each casualty")
 
