@@ -68,6 +68,26 @@ def test_vehicles_break_down_over_run_and_frighten_infantry():
     assert "ru_atg" not in L.rk(g)["must_test"]
 
 
+def test_breakdown_is_rolled_once_in_each_phase_a_vehicle_travels_in_such_terrain():
+    """Breakdown: "This possibility occurs each and every phase the vehicle travels in such terrain"."""
+    g = game("tractor_works")
+    put(g, "panzer", 26, 10)
+    act(g, "panzer")
+    with g.table_dice([5]):  # a 5: no breakdown
+        e = MV.resolve_move(g, "panzer", (26, 16))  # up the road into the rubble field
+    assert [r.purpose for r in e.rolls] == ["breakdown"] and not L.status(g, "panzer").get("immobile")
+    with g.table_dice([]):  # its second function, same phase: no roll is asked for
+        e = MV.resolve_move(g, "panzer", (26, 17))
+    assert [r.purpose for r in e.rolls] == []
+    g.advance()  # the next phase: rolled again
+    while g.current_step().name != "Second card sequence":
+        g.advance()
+    act(g, "panzer")
+    with g.table_dice([1]):  # a 1 in the rubble: immobile for good
+        e = MV.resolve_move(g, "panzer", (26, 18))
+    assert [r.purpose for r in e.rolls] == ["breakdown"] and L.status(g, "panzer")["immobile"] == "for good"
+
+
 def test_entering_a_minefield_is_an_attack_on_the_16_20_column():
     g = game("tractor_works", seed=5)
     put(g, "ru_sq2", 34, 21)

@@ -80,7 +80,8 @@ def breakdown(chance, need: int) -> bool:
 
 
 def resolve_move(game: Game, uid: str, to: tuple[float, float]):
-    """One function of movement to ``to``; vehicles risk a breakdown in marked terrain, over run
+    """One function of movement to ``to``; vehicles risk a breakdown in marked terrain (once in each
+    phase they travel there, Breakdown and Immobilization), over run
     enemy stands in their path, and anything entering a minefield is attacked on the 16-20 column.
     An enemy tank ending within 8\" of a non-armoured unit makes it test morale."""
     inches, why = speed(game, uid, to)
@@ -96,7 +97,10 @@ def resolve_move(game: Game, uid: str, to: tuple[float, float]):
     here = L.pos(game, uid)
     areas = terrain_on(game, here, to)
     stop = to
-    if L.kind(game, uid) == "vehicle" and any(a.type in T.BREAKDOWN_TERRAIN.value for a in areas):
+    phase = [game.state["turn"], game.state["phase"], game.state["step"]]
+    if L.kind(game, uid) == "vehicle" and any(a.type in T.BREAKDOWN_TERRAIN.value for a in areas) \
+            and L.status(game, uid).get("breakdown_rolled") != phase:  # "each and every phase", not each move
+        changes.append((("units", uid, "status", "breakdown_rolled"), phase))
         mud = any(a.type == "mud" for a in areas)
         rubble = any(a.type == "rough" for a in areas)
         need = T.BREAKDOWN_SPECIAL.value if (mud and L.attr(game, uid, "special_tank")) or rubble else T.BREAKDOWN.value
