@@ -109,9 +109,22 @@ def test_anti_aircraft_chances():
     assert exact(SU.aa_roll, 50).p("shot down") == pytest.approx(0.5 * 0.3)
     g.scenario.unit("de_hmg").rules["anti_aircraft"] = True
     try:
-        assert SU.aa_chance(g, "de_hmg") == 20
+        assert SU.aa_chance(g, "de_hmg") == 20  # "Each heavy machine gun, dedicated to air defense ... 20%"
+        g.scenario.unit("de_hmg").rules["barrels"] = 4
+        assert SU.aa_chance(g, "de_hmg") == 80  # "Multi-barreled guns have a 20% X the number of barrels"
     finally:
-        del g.scenario.unit("de_hmg").rules["anti_aircraft"]
+        del g.scenario.unit("de_hmg").rules["anti_aircraft"], g.scenario.unit("de_hmg").rules["barrels"]
+
+
+def test_an_anti_aircraft_gun_has_50_percent_whatever_its_barrels():
+    """"Anti-aircraft guns have a 50% or less chance to hit": a twin gun is not worse (40%) than a single one."""
+    def aa_gun(barrels):
+        def edit(doc):
+            squad = next(u for s in doc["sides"] for u in s["units"] if u["id"] == "ru_sq1")
+            squad["stands"][0]["weapons"] = ["aa_gun"]
+            squad.setdefault("rules", {})["barrels"] = barrels
+        return game("tractor_works", edit=edit)
+    assert SU.aa_chance(aa_gun(1), "ru_sq1") == 50 and SU.aa_chance(aa_gun(2), "ru_sq1") == 50
 
 
 def test_observation_reproduces_the_jungle_example():

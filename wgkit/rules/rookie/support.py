@@ -189,13 +189,18 @@ def resolve_strike(game: Game, side: str, point: tuple[float, float]):
 
 
 def aa_chance(game: Game, uid: str) -> int:
-    """Anti-Aircraft Fire: squads 5%, a dedicated HMG 20%, multi-barrel guns 20% a barrel, AA guns 50%."""
+    """Anti-Aircraft Fire: squads 5%; a heavy machine gun dedicated to air defence 20%, and a
+    multi-barrelled mount 20% a barrel; anti-aircraft guns 50%.
+
+    The text's "multi-barreled guns" follows its sentence on dedicated HMGs and is read as
+    machine-gun mounts (a quad .50 has 80%); an AA gun has 50% whatever its barrels, so that no
+    gun fires worse for having more barrels (a twin AA gun read at 20% a barrel would have 40%)."""
     weapons = set(game.scenario.unit(uid).pieces[0].weapons)
     if "aa_gun" in weapons:
-        barrels = int(L.attr(game, uid, "barrels", 1))
-        return min(100, T.AA_CHANCE["barrel"].value * barrels) if barrels > 1 else T.AA_CHANCE["aa_gun"].value
+        return T.AA_CHANCE["aa_gun"].value
     if L.kind(game, uid) == "hmg" and L.attr(game, uid, "anti_aircraft"):
-        return T.AA_CHANCE["hmg"].value
+        barrels = int(L.attr(game, uid, "barrels", 1))
+        return min(100, T.AA_CHANCE["barrel"].value * barrels) if barrels > 1 else T.AA_CHANCE["hmg"].value
     return T.AA_CHANCE["squad"].value
 
 
