@@ -29,6 +29,28 @@ def test_a_casualty_makes_a_unit_test_and_the_test_follows_the_house_chart():
     assert L.rk(g)["must_test"] == [] and e.detail["outcome"] in ("steady", "holds", "shaken", "runs")
 
 
+def test_a_mandatory_test_comes_immediately_before_anything_else():
+    """Morale: "A unit MUST check morale immediately after: 1. a casualty is taken ..."."""
+    from wgkit.rules.rookie import actions as A
+    from wgkit.rules.rookie import flow as FL
+    from wgkit.rules.rookie import movement as MV
+
+    g = game()  # the first card sequence
+    act(g, "ru_sq")
+    changes = []
+    F.apply(g, "de_open", T.Result(1, None), None, changes)  # ru_sq's first shot kills a man
+    g.record("hit", changes)
+    assert [(a.name, a.params[0].choices) for a in A.ACTIONS(g)] == [("morale", ("de_open",))]
+    with pytest.raises(IllegalActionError, match="de_open must check morale first"):
+        FL.draw_card(g)
+    with pytest.raises(IllegalActionError, match="de_open must check morale first"):
+        MV.resolve_move(g, "ru_sq", (11, 10))  # not even the firer's second function
+    with g.table_dice([1]):  # a 1: steady
+        MO.resolve(g, "de_open")
+    assert FL.tests_due(g) == [] and "morale" not in [a.name for a in A.ACTIONS(g)]  # voluntary tests wait for the end
+    assert MV.resolve_move(g, "ru_sq", (11, 10)).kind == "move"
+
+
 def test_outcomes_change_markers_or_remove_the_unit():
     seen = set()
     for seed in range(40):

@@ -73,15 +73,13 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
                                                                Param("point", "point", "aim at")),
                                   lambda g, p: SU.drift_odds(), lambda g, p: SU.resolve_strike(g, p["side"], _pt(p["point"])),
                                   "Aircraft"))
-    if "morale" in legal:
-        due = tuple(u for u in r.get("must_test", []) if L.alive(game, u))
+    due = tuple(FL.tests_due(game))
+    if "morale" in legal and due and game.current_step().name != "Morale":
+        return [_morale(f"Morale test ({len(due)} due now)", due)]  # "immediately": before anything else
+    if "morale" in legal and game.current_step().name == "Morale":  # voluntary tests: "at the end of a phase"
         optional = tuple(u for u in L.units(game) if L.marker(game, u) and u not in due)
         if due or optional:
-            out.append(ActionSpec("morale", "Morale test" + (f" ({len(due)} due)" if due else " (voluntary)"),
-                                  (Param("unit", "choice", "unit", due + optional),),
-                                  lambda g, p: MO.odds(g, p["unit"]), lambda g, p: MO.resolve(g, p["unit"]), "Morale",
-                                  lambda g, p: [f"base {MO.modifiers(g, p['unit'])[0]} (HOUSE morale chart)"]
-                                  + [str(m) for m in MO.modifiers(g, p["unit"])[1]]))
+            out.append(_morale("Morale test" + (f" ({len(due)} due)" if due else " (voluntary)"), due + optional))
     if "aircraft arrival" in legal:
         airmen = tuple(s for s in sides if game.scenario.rules.get("aircraft", {}).get(s))
         if airmen:
@@ -89,6 +87,13 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
                                   lambda g, p: odds.aircraft_arrival(L.rk(g)["air_chance"].get(p["side"], T.AIR_ARRIVAL["base"].value)),
                                   lambda g, p: SU.resolve_arrival(g, p["side"]), "Turn Over Aircraft"))
     return out
+
+
+def _morale(label: str, units: tuple[str, ...]) -> ActionSpec:
+    return ActionSpec("morale", label, (Param("unit", "choice", "unit", units),),
+                      lambda g, p: MO.odds(g, p["unit"]), lambda g, p: MO.resolve(g, p["unit"]), "Morale",
+                      lambda g, p: [f"base {MO.modifiers(g, p['unit'])[0]} (HOUSE morale chart)"]
+                      + [str(m) for m in MO.modifiers(g, p["unit"])[1]])
 
 
 def _card_actions(game: Game, r: dict) -> list[ActionSpec]:

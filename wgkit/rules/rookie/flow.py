@@ -51,9 +51,22 @@ def start_command(game: Game) -> list:
     return [(("vars", "rk", "commanded"), [])]
 
 
+def tests_due(game: Game) -> list[str]:
+    """Units that must check morale now (Morale 1-5: "immediately after" what caused it)."""
+    return [u for u in L.rk(game).get("must_test", []) if L.alive(game, u)]
+
+
+def no_tests_due(game: Game) -> None:
+    """Morale: a unit MUST check morale immediately; nothing else happens until it has."""
+    due = tests_due(game)
+    if due:
+        raise IllegalActionError(f"{', '.join(due)} must check morale first (Morale: immediately after the cause)")
+
+
 def draw_card(game: Game):
     """Turn the next card: its colour's side may activate one unit that has not acted (or pass);
     a card is ignored once every unit of that colour has acted."""
+    no_tests_due(game)
     if not game.state["decks"]["activation"]["draw"]:
         raise IllegalActionError("the deck is done: this card sequence is over (press Next)")
     card = game.draw("activation")
@@ -67,6 +80,7 @@ def draw_card(game: Game):
 def activate(game: Game, uid: str):
     """The drawn card lets one unit of its colour act: two functions (one for a vehicle whose crew
     was hit: Special Damage 8)."""
+    no_tests_due(game)
     card = L.rk(game)["card"]
     if card is None or L.rk(game)["unit"] is not None:
         raise IllegalActionError("draw a card first: each card activates one unit")
@@ -100,6 +114,7 @@ def pass_card(game: Game):
 
 def spend(game: Game, uid: str, n: int = 1) -> list:
     """Check the unit is the one acting and has ``n`` functions left; the changes that spend them."""
+    no_tests_due(game)
     if L.rk(game)["unit"] != uid:
         raise IllegalActionError(f"{uid} is not the unit acting on this card")
     left = L.status(game, uid).get("functions") or 0
@@ -118,7 +133,7 @@ def headline(game: Game) -> str:
             f"{card}</b>; acting: {acting}; {len(game.state['decks']['activation']['draw'])} cards left")
 
 
-CARD_ACTIONS = ("draw card", "activate", "pass") + FUNCTIONS
+CARD_ACTIONS = ("draw card", "activate", "pass", "morale") + FUNCTIONS
 
 SEQUENCE = TurnSequence((
     Phase("Turn", (
@@ -128,7 +143,7 @@ SEQUENCE = TurnSequence((
              "The Sequence of the Game 2; How Do You Get Rid of the Penalty Markers? 1", on_enter=start_command),
         Step("First card sequence", "active", CARD_ACTIONS, "draw cards; each activates one unit for two functions",
              "The Sequence of the Game 3; Movement and Firing", on_enter=start_sequence),
-        Step("Air and artillery", "both", ("artillery", "air strike"), "off-board artillery and aircraft attack",
+        Step("Air and artillery", "both", ("artillery", "air strike", "morale"), "off-board artillery and aircraft attack",
              "The Sequence of the Game 4; Resolution of Air and Artillery Fire"),
         Step("Command again", "both", ("command",), "the command phase again", "The Sequence of the Game 5",
              on_enter=start_command),

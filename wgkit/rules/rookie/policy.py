@@ -29,9 +29,16 @@ def _foes(game: Game, uid: str) -> list[str]:
     return seen(game, L.side(game, uid), L.enemies(game, uid))
 
 
+def _tests(game: Game, say: Say) -> None:
+    """Mandatory morale tests, taken the moment they fall due (a unit that runs may set off more)."""
+    while FL.tests_due(game):
+        if not attempt(say, MO.resolve, game, FL.tests_due(game)[0]):
+            return
+
+
 def _act(game: Game, uid: str, say: Say) -> None:
     if L.marker(game, uid) and L.in_command(game, uid) and attempt(say, CMD.resolve_remove, game, uid):
-        pass
+        _tests(game, say)
     best, rank = None, -2
     for e in _foes(game, uid):
         try:
@@ -44,6 +51,7 @@ def _act(game: Game, uid: str, say: Say) -> None:
         if best is not None and L.alive(game, best) and rank >= 0:
             if not attempt(say, F.resolve, game, uid, best):
                 break
+            _tests(game, say)
             continue
         foes = _foes(game, uid)
         if not foes:
@@ -59,6 +67,7 @@ def _act(game: Game, uid: str, say: Say) -> None:
         to = (here[0] + (tx - here[0]) * step / gap, here[1] + (ty - here[1]) * step / gap)
         if not attempt(say, MV.resolve_move, game, uid, (round(to[0], 1), round(to[1], 1))):
             break
+        _tests(game, say)
 
 
 def play_step(game: Game, say: Say) -> None:
@@ -85,6 +94,7 @@ def play_step(game: Game, say: Say) -> None:
                 attempt(say, CMD.resolve_command, game, lead, u)
     elif "card sequence" in step:
         while game.state["decks"]["activation"]["draw"]:
+            _tests(game, say)
             say(FL.draw_card(game).text)
             waiting = [u for u in L.units(game, game.state["active"]) if not L.status(game, u).get("acted")
                        and L.status(game, u).get("inactive") != L.rk(game)["sequence"]]
@@ -95,12 +105,14 @@ def play_step(game: Game, say: Say) -> None:
         for side, m in sorted(r["missions"].items()):
             if m and "point" in m:
                 attempt(say, SU.resolve_artillery, game, side)
+                _tests(game, say)
         for side in sorted(game.state["sides"]):
             a = SU.air(game, side)
             if a["on_table"] and a["path"]:
                 foes = seen(game, side, (u for u in L.units(game) if L.side(game, u) != side))
                 if foes:
                     attempt(say, SU.resolve_strike, game, side, L.pos(game, foes[0]))
+        _tests(game, say)
     elif step == "Morale":
         for u in list(r.get("must_test", [])):
             if L.alive(game, u):
