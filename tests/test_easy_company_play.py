@@ -60,6 +60,23 @@ def test_move_distance_limit_in_metres():
         MV.resolve_move(g, "guarnere", (20, 14))
 
 
+def test_each_mp_buys_ten_percent_or_ten_metres_never_both():
+    """§4.3: "Additional MPs may be expended to increase movement distances"; §4.4: "Per MP expended:
+    +10%". An MP spent on the chance does not also lengthen the move, and the other way round."""
+    g = game()
+    to(g, "Attacker moves and fires")
+    start = list(g.piece("toye")["position"])
+    far = (start[0] + 5.5, start[1])  # 55 m: past cautious mode's 50 m
+    with pytest.raises(IllegalActionError, match=r"may move 5\" \(50 m\) cautious"):
+        MV.resolve_move(g, "toye", far, mps=1)  # an MP on the chance buys no distance
+    odds, mods = MV.move_odds(g, "toye", mps=0)
+    assert [m.value for m in mods] == [90]  # veteran; the MP for distance adds nothing to the chance
+    with g.table_dice([50]):
+        e = MV.resolve_move(g, "toye", far, reach_mps=1)  # 60 m allowed; 90% to move
+    assert [(m["name"], m["value"]) for m in e.detail["modifiers"]] == [("veteran", 90)]
+    assert g.piece("toye")["position"] == [far[0], far[1]] and L.mp_left(g, "lipton") == 9
+
+
 def test_fire_one_roll_and_wounds_fall_on_the_group():
     g = game()
     to(g, "Attacker moves and fires")

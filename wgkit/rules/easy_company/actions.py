@@ -66,9 +66,11 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
                                                                          ["vars"]["artillery"]["point"]))))
     if "move" in legal:
         men = _figs(game, sides, ready)
-        out.append(ActionSpec("move", "Move", (Param("figure", "choice", "figure", men), Param("point", "point", "to"), mps),
+        reach = Param("reach_mps", "int", "MPs for +10 m", default=0, low=0, high=2)
+        out.append(ActionSpec("move", "Move", (Param("figure", "choice", "figure", men), Param("point", "point", "to"),
+                                               mps, reach),
                               lambda g, p: MV.move_odds(g, p["figure"], p["mps"])[0],
-                              lambda g, p: MV.resolve_move(g, p["figure"], _pt(p), p["mps"]), "§4",
+                              lambda g, p: MV.resolve_move(g, p["figure"], _pt(p), p["mps"], p["reach_mps"]), "§4",
                               lambda g, p: [str(m) for m in MV.move_odds(g, p["figure"], p["mps"])[1]] + _leader_mps(g, sides)))
     if "fire" in legal:
         men = _figs(game, sides, ready)

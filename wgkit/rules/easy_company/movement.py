@@ -25,18 +25,19 @@ def move_odds(game: Game, fid: str, mps: int = 0):
     return exact(R.test, pct.value, "move"), list(pct.modifiers)
 
 
-def resolve_move(game: Game, fid: str, to: tuple[float, float], mps: int = 0):
+def resolve_move(game: Game, fid: str, to: tuple[float, float], mps: int = 0, reach_mps: int = 0):
     """§4.4: normal mode moves freely; cautious or under fire, roll d00 under the chance (leaders
-    pay 1 or 2 MPs instead); each extra MP adds 10 m, never beyond 70 m."""
+    pay 1 or 2 MPs instead). §2.4/§4.3: each MP buys one thing: ``mps`` add 10% each to the
+    chance, ``reach_mps`` 10 m each to the distance (never beyond 70 m)."""
     p = ready(game, fid)
     uid, m = p["unit"], mode(game, p["unit"])
     leader_cost = T.LEADER_MOVE_MP[m].value if is_leader(game, fid) else 0
-    reach_in = SCALE.to_inches(C.move_distance_m(m, mps))
+    reach_in = SCALE.to_inches(C.move_distance_m(m, reach_mps))
     dist = math.dist(p["position"], to)
     if dist > reach_in + 1e-9:
         raise IllegalActionError(f"{fid} may move {reach_in:g}\" ({SCALE.to_ground(reach_in):g} m) {m.replace('_', ' ')}; "
                                  f"that is {dist:.1f}\"")
-    changes = spend(game, fid, mps + leader_cost)
+    changes = spend(game, fid, mps + reach_mps + leader_cost)
     roller = game.roller()
     st = game.state["units"][uid]["status"]
     mods: list[Modifier] = []
@@ -56,6 +57,7 @@ def resolve_move(game: Game, fid: str, to: tuple[float, float], mps: int = 0):
         (f", {sum(x.value for x in mods):g}% to move)" if mods else ")")
     return game.record("move", changes, text, rolls=tuple(roller.log),
                        detail={"rule": "§4 Movement", "outcome": ok, "modifiers": [x.to_dict() for x in mods]},
-                       action={"name": "move", "params": {"figure": fid, "to": list(to), "mps": mps}})
+                       action={"name": "move", "params": {"figure": fid, "to": list(to), "mps": mps,
+                                                          "reach_mps": reach_mps}})
 
 
