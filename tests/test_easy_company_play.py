@@ -143,6 +143,34 @@ def test_morale_at_half_casualties():
     assert e.detail["outcome"] == (face == 1 or (face != 100 and face < 30))
 
 
+def test_the_morale_penalty_counts_failing_turns_not_failed_rolls():
+    """§8.1: "a -10% modifier for each consecutive turn on which at least 1 roll was failed"."""
+    g = game()
+    situation_of(g).out_of_action("de1")
+    situation_of(g).piece_status("de2", wounded=True)  # half the outpost down: a test (green, 30%)
+
+    def test(face):
+        with g.table_dice([face]):
+            return MO.resolve_morale(g, "outpost").detail
+
+    def next_turn():
+        turn = g.state["turn"]
+        while g.state["turn"] == turn:
+            g.advance()
+
+    first = test(99)
+    assert first["modifiers"][-1]["value"] == 30 and not first["outcome"]  # turn 1: green 30%, failed
+    again = test(99)  # a second roll on the same turn: still 30%, the turn counts once
+    assert [m["value"] for m in again["modifiers"]] == [30]
+    next_turn()
+    assert [m["value"] for m in test(99)["modifiers"]] == [30, -10]  # one failing turn before
+    next_turn()
+    assert [m["value"] for m in test(5)["modifiers"]] == [30, -10, -10]  # two in a row; 5 < 10: holds
+    next_turn()
+    situation_of(g).out_of_action("de2")  # 75%: tested again, the run broken by the success
+    assert [m["value"] for m in test(99)["modifiers"]] == [30]
+
+
 def test_artillery_is_called_once_and_rolled_each_turn():
     g = game()
     A.resolve_call(g, "winters", (19, 27))

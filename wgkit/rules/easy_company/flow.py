@@ -21,7 +21,7 @@ def turn_start(game: Game) -> list:
         changes.append((("pieces", pid, "status"), keep))
     for uid, u in game.state["units"].items():
         changes.append((("units", uid, "status"), {k: v for k, v in u["status"].items()
-                                                   if k in ("morale", "tested_at", "failing_turns", "mode")}))
+                                                   if k in ("morale", "tested_at", "failing_turns", "failed_turn", "mode")}))
     return changes
 
 SEQUENCE = TurnSequence((

@@ -66,13 +66,30 @@ def must_test(game: Game) -> list[str]:
     return out
 
 
+def failing_turns(status: dict, turn: int) -> int:
+    """§8.1: the consecutive turns before ``turn`` on which at least one morale roll failed (a
+    failure earlier this turn, retried for MPs, does not count against the retry)."""
+    last, run = status.get("failed_turn"), status.get("failing_turns", 0)
+    if last == turn:
+        return run - 1
+    return run if last == turn - 1 else 0
+
+
+def _after_failure(status: dict, turn: int) -> list:
+    """The run of failing turns once a roll fails on ``turn`` (one more only for a new turn)."""
+    last, run = status.get("failed_turn"), status.get("failing_turns", 0)
+    run = run if last == turn else run + 1 if last == turn - 1 else 1
+    return [("failing_turns", run), ("failed_turn", turn)]
+
+
 def resolve_morale(game: Game, uid: str, mps: int = 0):
     """§8.1: d00 under the chance by quality, -10% per consecutive failing turn; a failed roll may
     be retried for 1, 2, 4 ... MPs (pass ``mps`` equal to the next retry's cost)."""
     st = game.state["units"][uid]["status"]
     leaders = [f for f in figures(game, uid) if is_leader(game, f)] or [f for f in figures(game, uid)]
     grade = quality(game, leaders[0]) if leaders else "experienced"
-    pct = C.morale_chance(grade, st.get("failing_turns", 0))
+    turn = game.state["turn"]
+    pct = C.morale_chance(grade, failing_turns(st, turn))
     changes: list = []
     if mps:
         attempt = st.get("retries", 0) + 1
@@ -83,9 +100,10 @@ def resolve_morale(game: Game, uid: str, mps: int = 0):
     ok = R.test(Play(roller), pct.value, f"{uid} morale")
     share = casualty_share(game, uid)
     mark = max(m.value for m in T.MORALE_AT if share >= m.value) if share >= T.MORALE_AT[0].value else 0
+    run = [("failing_turns", 0), ("failed_turn", None)] if ok else _after_failure(st, turn)
     changes += [(("rng", "counter"), roller.counter), (("units", uid, "status", "morale"), "ok" if ok else "withdraw"),
-                (("units", uid, "status", "tested_at"), mark if ok else st.get("tested_at", 0)),
-                (("units", uid, "status", "failing_turns"), 0 if ok else st.get("failing_turns", 0) + 1)]
+                (("units", uid, "status", "tested_at"), mark if ok else st.get("tested_at", 0))]
+    changes += [(("units", uid, "status", key), value) for key, value in run]
     return game.record("morale", changes, f"{uid} tests morale ({pct.value:g}%): {'holds' if ok else 'must withdraw'}",
                        rolls=tuple(roller.log),
                        detail={"rule": "§8.1 Morale", "outcome": ok, "modifiers": [m.to_dict() for m in pct.modifiers],
@@ -99,4 +117,4 @@ def morale_odds(game: Game, uid: str):
     st = game.state["units"][uid]["status"]
     leaders = [f for f in figures(game, uid) if is_leader(game, f)] or figures(game, uid)
     grade = quality(game, leaders[0]) if leaders else "experienced"
-    return exact(R.test, C.morale_chance(grade, st.get("failing_turns", 0)).value, "morale")
+    return exact(R.test, C.morale_chance(grade, failing_turns(st, game.state["turn"])).value, "morale")
