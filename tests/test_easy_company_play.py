@@ -100,22 +100,23 @@ def test_out_of_sight_is_refused():
 
 
 def test_artillery_call_arrive_and_fire_for_effect():
+    """§3.2: call (5 MPs), arrival, a ranging round on target, then fire for effect (5 MPs), every
+    figure within the calibre's radius (105 mm: 140 m, 14") rolling for wounds and under fire."""
     g = game()
     A.resolve_call(g, "winters", (19, 27))
     assert L.mp_left(g, "winters") == 7 and g.state["sides"]["us"]["vars"]["artillery"]["state"] == "called"
-    outcomes = []
-    for _ in range(10):
-        e = A.resolve_arrival(g, "us")
-        outcomes.append(e.text)
-        if "does not arrive" not in e.text:
-            break
-    fails = sum("does not arrive" in t for t in outcomes)
-    art = g.state["sides"]["us"]["vars"]["artillery"]
-    assert art is None or art["failed"] == fails
-    if art and art["state"] == "ranging":
-        situation_of(g).motivation("winters", 12)
+    with g.table_dice([99]):  # 99: not under the arrival chance
+        assert A.resolve_arrival(g, "us").text == "artillery does not arrive"
+    assert g.state["sides"]["us"]["vars"]["artillery"]["failed"] == 1
+    with g.table_dice([1, 1]):  # 01 always succeeds: it arrives, and on target
+        assert A.resolve_arrival(g, "us").text == "ranging round on target"
+    situation_of(g).motivation("winters", 12)
+    victims = A.effect_victims(g, "us")
+    with g.table_dice([10] * (2 * len(victims))):  # the wound rolls
         e = A.resolve_effect(g, "winters")
-        assert "(14\" radius)" in e.text  # 105 mm: 140 m
+    assert "(14\" radius)" in e.text and L.mp_left(g, "winters") == 7
+    hit_units = {g.piece(v)["unit"] for v in victims}
+    assert hit_units and all(g.state["units"][u]["status"]["fire_types"] == ["light artillery"] for u in hit_units)
 
 
 def test_melee_and_aid():
@@ -221,3 +222,39 @@ def test_mortar_two_inch_radius_and_wound_table():
     both_open = Fraction(49, 100) ** 2  # 50%, "less than": 01-49
     assert d.p(2) == on_target * both_open
 
+
+
+def _mortar_game():
+    from wgkit.scenario import loads
+
+    text = (ROOT / "scenarios/easy_company/tutorial_farmyard.yaml").read_text().replace(
+        "weapons: [lmg]", "weapons: [lmg, mortar]")
+    g = Game(loads(text), 44, flow=SEQUENCE)
+    to(g, "Attacker moves and fires")
+    return g
+
+
+def test_a_mortar_uses_the_crews_fire_modifiers_and_puts_its_target_under_fire():
+    """§5.3: the chance to fire carries the firer's modifiers ("Heavy artillery: -70%"); the bombs
+    put the units in the 2" under light artillery fire (a mortar counts as light artillery: house)."""
+    g = _mortar_game()
+    situation_of(g).under_fire(g.piece("malarkey")["unit"], "heavy artillery")
+    d = F.mortar_odds(g, "malarkey", (19, 26))
+    # veteran 110 - 70 = 40 to fire, effective in the open under 60: one d00 under 40 (01-39)
+    assert d.p(2) == Fraction(39, 100) * Fraction(49, 100) ** 2
+    with g.table_dice([50]):  # 50: not under 40, the mortar does not fire
+        e = F.resolve_mortar(g, "malarkey", (19, 26))
+    assert [(m["name"], m["value"]) for m in e.detail["modifiers"]] == [("veteran", 110), ("under fire: heavy artillery", -70)]
+    assert L.mode(g, "outpost") != "under_fire"  # no bombs fell
+    g = _mortar_game()
+    with g.table_dice([70]):  # fires (70 < 110) but is not effective (70 is not under 60): no one hurt
+        F.resolve_mortar(g, "malarkey", (19, 26))
+    assert g.state["units"]["outpost"]["status"]["fire_types"] == ["light artillery"]
+    assert L.mode(g, "outpost") == "under_fire"
+
+
+def test_artillery_counts_as_light_or_heavy_by_calibre():
+    from wgkit.rules.easy_company import chances as C
+
+    assert C.artillery_kind(75) == C.artillery_kind(105) == "light artillery"  # house line at 105 mm
+    assert C.artillery_kind(150) == "heavy artillery"

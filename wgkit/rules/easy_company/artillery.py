@@ -12,7 +12,7 @@ from wgkit.odds import Play, exact
 from wgkit.rules.easy_company import chances as C
 from wgkit.rules.easy_company import rolls as R
 from wgkit.rules.easy_company import tables as T
-from wgkit.rules.easy_company.lookup import SCALE, wound_changes, is_leader, spend, wound_rolls
+from wgkit.rules.easy_company.lookup import SCALE, is_leader, spend, under_fire, wound_changes, wound_rolls
 
 
 def battery(game: Game, side: str):
@@ -114,12 +114,11 @@ def resolve_effect(game: Game, leader: str):
     changes = spend(game, leader, T.FFE_MP.value)
     radius = SCALE.to_inches(C.radius_m(battery(game, side).rules.get("calibre_mm", 105)))
     roller = game.roller()
-    hurt = wound_rolls(Play(roller), game, effect_victims(game, side))
+    victims = effect_victims(game, side)
+    hurt = wound_rolls(Play(roller), game, victims)
     changes += [(("rng", "counter"), roller.counter)]
+    changes += under_fire(game, victims, C.artillery_kind(battery(game, side).rules.get("calibre_mm", 105)))
     changes += wound_changes(game, hurt)
-    for uid in {game.piece(v)["unit"] for v in hurt}:
-        ts = game.state["units"][uid]["status"]
-        changes.append((("units", uid, "status", "fire_types"), sorted(set(ts.get("fire_types", [])) | {"heavy artillery"})))
     return game.record("artillery", changes, f"fire for effect ({radius:g}\" radius): "
                        + (", ".join(hurt) + " wounded" if hurt else "no one hurt"),
                        rolls=tuple(roller.log), detail={"rule": "§3.2", "outcome": hurt, "modifiers": []})

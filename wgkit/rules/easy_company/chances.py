@@ -102,6 +102,11 @@ def morale_chance(quality: str, failing_turns: int = 0) -> Percent:
     return _sum(Modifier.of(quality, T.MORALE[quality]), mods)
 
 
+def artillery_kind(calibre_mm: float) -> str:
+    """§4.4/§5.3: which artillery a battery's fire counts as, by calibre (a house line)."""
+    return "light artillery" if calibre_mm <= T.LIGHT_ARTILLERY_MM.value else "heavy artillery"
+
+
 def retry_cost(attempt: int) -> int:
     """§8.1: MPs for the n-th retry of a failed morale roll (1, 2, 4, ...)."""
     return T.MORALE_RETRY_MP.value * 2 ** (attempt - 1)

@@ -16,7 +16,7 @@ from wgkit.resolution import Modifier
 from wgkit.rules.easy_company import chances as C
 from wgkit.rules.easy_company import rolls as R
 from wgkit.rules.easy_company import tables as T
-from wgkit.rules.easy_company.lookup import (LOS, SCALE, figures, wound_changes, is_leader, mode, position, quality, ready, spend,
+from wgkit.rules.easy_company.lookup import (LOS, SCALE, figures, under_fire, wound_changes, is_leader, mode, position, quality, ready, spend,
                                              untended, wound_rolls)
 
 
@@ -129,13 +129,21 @@ def resolve_grenade(game: Game, fid: str, target: str):
                                "modifiers": [m.to_dict() for m in fire.modifiers + eff.modifiers]})
 
 
-def mortar_odds(game: Game, fid: str, point: tuple[float, float]):
-    """Exact chance of each number of men wounded, by the same rolls as play."""
-    fire = C.fire_chance(quality(game, fid))
+def _mortar(game: Game, fid: str, point: tuple[float, float]):
+    """§5.3-5.4: the crew's chance to fire (with its unit's §5.3 modifiers), to be on target, and the
+    live figures within 2" of the aiming point."""
+    st = game.state["units"][game.piece(fid)["unit"]]["status"]
+    fire = C.fire_chance(quality(game, fid), tuple(st.get("fire_types", ())), untended(game, game.piece(fid)["unit"]),
+                         0, 0)
     eff = C.effective_chance(quality(game, fid), "open")
     live = [(pid, q) for pid, q in game.state["pieces"].items() if q["alive"]]
     hits = inside(radius_zone(point, T.MORTAR_RADIUS_IN.value), np.array([q["position"] for _, q in live], dtype=float))
-    victims = [pid for (pid, _), h in zip(live, hits) if h]
+    return fire, eff, [pid for (pid, _), h in zip(live, hits) if h]
+
+
+def mortar_odds(game: Game, fid: str, point: tuple[float, float]):
+    """Exact chance of each number of men wounded, by the same rolls as play."""
+    fire, eff, victims = _mortar(game, fid, point)
 
     def procedure(chance) -> int:
         return len(wound_rolls(chance, game, victims)) if R.shot(chance, fire.value, eff.value).hit else 0
@@ -152,22 +160,20 @@ def grenade_odds(game: Game, fid: str, target: str):
 
 
 def resolve_mortar(game: Game, fid: str, point: tuple[float, float]):
-    """§5.4 Mortars: on target by the firing roll; every figure within 2" may be wounded (§3.2 table)."""
+    """§5.4 Mortars: on target by the firing roll; every figure within 2" may be wounded (§3.2
+    table). The crew's chance carries its unit's §5.3 modifiers; a mortar that fires puts the units
+    in its 2" under light artillery fire (a reading: the text names mortars nowhere in §4.4's list)."""
     ready(game, fid)
     if "mortar" not in game.scenario.piece(fid).weapons:
         raise IllegalActionError(f"{fid} has no mortar")
-    fire = C.fire_chance(quality(game, fid))
-    eff = C.effective_chance(quality(game, fid), "open")
+    fire, eff, victims = _mortar(game, fid, point)
     roller = game.roller()
     chance = Play(roller)
     s = R.shot(chance, fire.value, eff.value)
-    hurt: list[str] = []
-    if s.hit:
-        live = [(pid, q) for pid, q in game.state["pieces"].items() if q["alive"]]
-        zone = radius_zone(point, T.MORTAR_RADIUS_IN.value)
-        hits = inside(zone, np.array([q["position"] for _, q in live], dtype=float))
-        hurt = wound_rolls(chance, game, [pid for (pid, _), h in zip(live, hits) if h])
+    hurt = wound_rolls(chance, game, victims) if s.hit else []
     changes = [(("rng", "counter"), roller.counter), (("pieces", fid, "status", "acted"), True)]
+    if s.fired:
+        changes += under_fire(game, victims, T.MORTAR_FIRE.value)
     changes += wound_changes(game, hurt)
     return game.record("mortar", changes, f"{fid}'s mortar: " + ("off target" if not s.hit else
                                                                   (", ".join(hurt) + " wounded" if hurt else "no one hurt")),

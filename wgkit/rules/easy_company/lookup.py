@@ -93,6 +93,17 @@ def spend(game: Game, fid: str, mps: int) -> list:
     return [(("pieces", leader, "status", "mp"), mp_left(game, leader) - mps)]
 
 
+def under_fire(game: Game, figures: list[str], kind: str) -> list:
+    """§4.2/§5.3: the units of ``figures`` come under ``kind`` of fire (small arms, light
+    artillery ...), which sets their mode and the worst-fire modifier of their next rolls."""
+    changes = []
+    for uid in sorted({game.piece(f)["unit"] for f in figures}):
+        kinds = set(game.state["units"][uid]["status"].get("fire_types", []))
+        if kind not in kinds:
+            changes.append((("units", uid, "status", "fire_types"), sorted(kinds | {kind})))
+    return changes
+
+
 def wound_changes(game: Game, victims: list[str]) -> list:
     """The changes for wounding ``victims``: prone and wounded, or killed if already wounded."""
     out = []

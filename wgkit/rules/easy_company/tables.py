@@ -53,6 +53,12 @@ UNDER_FIRE: dict[str, Sourced[int]] = {
     "light artillery": seed(-50, "§4.4 / §5.3"), "heavy artillery": seed(-70, "§4.4 / §5.3"),
     "air attack": seed(-70, "§4.4 / §5.3"),
 }
+LIGHT_ARTILLERY_MM: Sourced[int] = house(
+    105, "§4.4 and §5.3 name light and heavy artillery but draw no line: guns up to 105 mm (the divisional "
+         "field artillery) are light, larger ones heavy", "§4.4 / §5.3")
+MORTAR_FIRE: Sourced[str] = house(
+    "light artillery", "§4.4's list of fire does not name mortars: a mortar's bombs count as light artillery",
+    "§4.4 / §5.4")
 MOVE_PER_CASUALTY: Sourced[int] = seed(-20, "§4.4 (per untended casualty)")
 PER_SUCCESS: Sourced[int] = seed(+10, "§4.4 / §5.3 (per previous consecutive success)")
 PER_MP: Sourced[int] = seed(+10, "§4.4 / §5.3 (per MP expended)")
