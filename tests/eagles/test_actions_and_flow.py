@@ -29,7 +29,7 @@ def test_fire_action_explains_the_dice_and_gives_odds():
     p = {"unit": "shermans", "target": "grens", "support": "none"}
     lines = spec.explain(g, p)
     # 502 yd: FP 5 (X), against CC in the wood one die less: 4 dice hitting infantry on 0, 9, 8
-    assert lines[-1] == "4 kill dice" and "effective row against infantry: hits on 9, 8, 0" in lines
+    assert lines[-1] == "4 kill dice" and "effective row against infantry: hits on 9, 8, 0 (hits after the first impair without a re-roll)" in lines
     assert float(spec.odds(g, p).p((False, 0))) == pytest.approx(0.7 ** 4)
     e = spec.resolve(g, p)
     assert e.kind == "fire" and L.status(g, "shermans")["fired"]

@@ -57,7 +57,29 @@ def test_the_fire_orders_of_the_phase():
     with pytest.raises(IllegalActionError, match="fires at vehicles"):
         F.plan(g, "churchills", "pzgren", order="Vehicles vs vehicles")
     p = F.plan(g, "churchills", "tigers", order="Vehicles vs vehicles")
-    assert p.star and p.faces == frozenset({0}) and p.zero_only and p.reroll  # hard: 0**, and only 0 impairs
+    assert p.faces == frozenset({0}) and p.reroll and p.zero_only  # hard: 0**, re-rolled, only 0 impairs
+    assert not p.star  # 4.3: the ** means the re-roll of the other hits, not a confirmation of each
+
+
+def test_direct_fire_damage_follows_4_3_the_box_decides_the_re_roll():
+    """4.3: "If the (**) is in the box, then an additional re-roll must be made ... Hits without (**)
+    will count the 'hits' as impairment results without additional rolls"."""
+    g = game(step="Vehicles vs vehicles")
+    put(g, "churchills", 44, 40)
+    p = F.plan(g, "churchills", "tigers", order="Vehicles vs vehicles")  # the tigers' box: 0**
+    assert p.reroll and p.dice == 4  # all four hit on a 0 and all three re-rolls are 0s: (1/10)^4 (1/10)^3
+    assert p.odds().p((True, 3)) == Fraction(1, 10) ** 7
+    with g.table_dice([0] * p.dice + [0] * (p.dice - 1)):  # every die a 0: all hit; every re-roll a 0
+        e = F.resolve(g, "churchills", "tigers", order="Vehicles vs vehicles")
+    assert [r.purpose for r in e.rolls] == ["kill dice", "damage re-roll"]
+    g = game(step="Infantry vs infantry")
+    put(g, "dcli_a", 36, 28)  # 400 yd from the panzergrenadiers in the crest wood (CC), hits on 0, 9, 8
+    p = F.plan(g, "dcli_a", "pzgren", order="Infantry vs infantry")
+    assert not p.reroll  # no ** in the box: a unit in CC cover is not re-rolled for (3.7 is artillery's)
+    with g.table_dice([0] * p.dice):  # three dice, all hit: the first suppresses, the other two impair
+        e = F.resolve(g, "dcli_a", "pzgren", order="Infantry vs infantry")
+    assert [r.purpose for r in e.rolls] == ["kill dice"]
+    assert e.text.endswith("pzgren: suppressed, 2 impairments (FP now 2)")  # 4 FP, one a step
 
 
 def test_damage_the_first_hit_suppresses_the_rest_impair():

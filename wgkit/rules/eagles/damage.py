@@ -1,7 +1,8 @@
 """Eagles, Crowns and Oak Leaves: kill dice and damage, shared by direct and indirect fire
-(3.6-3.7, 4.2-4.3): hits on the to-hit faces ("**" confirmed by an even re-roll); the first hit
-suppresses; the rest impair directly, or, for vehicles and units in CC/DD, on an even re-roll
-(only a 0 against hard vehicles or DD)."""
+(3.6-3.7, 4.2-4.3): hits on the to-hit faces; the first hit suppresses; the rest impair directly
+or on a re-roll (even, or only a 0 against hard vehicles or DD). Artillery (3.7) re-rolls for
+vehicles and units in CC/DD and confirms a "**" hit by an even re-roll (house); direct fire (4.3)
+re-rolls exactly when the to-hit box holds "**"."""
 
 from __future__ import annotations
 

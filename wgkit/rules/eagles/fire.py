@@ -29,8 +29,8 @@ class Plan:
     row: str
     dice: int
     faces: frozenset[int]
-    star: bool
-    reroll: bool
+    star: bool  # a hit stands only after an even confirming roll (indirect fire's reading; never in 4.3)
+    reroll: bool  # 4.3: ** in the box: the hits after the first are re-rolled for impairment
     zero_only: bool
     mods: list[Modifier] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -107,10 +107,13 @@ def plan(game: Game, firer: str, target: str, support: tuple[str, ...] = (), ord
     notes.append(f"{fp} FP ({cls}) against TPD {tpd}: {adjust.value:+d} dice")
     row = row_for(yd)
     faces, star = T.TO_HIT[row][L.armour(game, target)].value
+    zero = D.damage_kind(game, target)[1]
     notes.append(f"{row} row against {L.armour(game, target)}: hits on {', '.join(map(str, sorted(faces, reverse=True)))}"
-                 + ("** (an even re-roll confirms)" if star else ""))
-    reroll, zero = D.damage_kind(game, target)
-    return Plan(firer, target, fp, cls, row, dice, faces, star, reroll, zero, mods, notes)
+                 + (f"** (hits after the first re-rolled: {'only a 0' if zero else 'even'} impairs)" if star
+                    else " (hits after the first impair without a re-roll)"))
+    # 4.3: the first hit suppresses; with ** in the box the other hits are re-rolled, without it they
+    # impair "without additional rolls" (3.7's vehicle-or-CC/DD test is for artillery)
+    return Plan(firer, target, fp, cls, row, dice, faces, False, star, zero, mods, notes)
 
 
 def resolve(game: Game, firer: str, target: str, support: tuple[str, ...] = (), order: str | None = None):
