@@ -42,7 +42,8 @@ def scenario_problems(doc: Any) -> Iterator[tuple[tuple[str | int, ...], str]]:
             stands = unit.get("stands") if isinstance(unit, dict) else None
             first = stands[0] if isinstance(stands, list) and stands and isinstance(stands[0], dict) else {}
             cell = first.get("cell")
-            if isinstance(cell, list) and len(cell) == 2 and isinstance(unit.get("kind"), str):
+            if isinstance(cell, list) and len(cell) == 2 and all(type(c) is int for c in cell) \
+                    and isinstance(unit.get("kind"), str):
                 squares.setdefault(tuple(cell), []).append((j, unit["kind"]))
         for cell, members in squares.items():
             why = over_limit([role_of(kind) for _, kind in members])
