@@ -205,7 +205,7 @@ class _Builder:
             how = " (counting what each alias stands for)" if self.aliased else ""
             raise _Fatal(pos, path, f"the file holds too many values{how}; the limit is {MAX_NODES:,}")
 
-    def _place(self, value: Any, pos: tuple[int, int], size: int, height: int) -> None:
+    def _place(self, value: Any, size: int, height: int) -> None:
         if not self.stack:
             self.out.data, self.done = value, True
             return
@@ -233,13 +233,13 @@ class _Builder:
                                     "nothing is executed)")
         value = self._scalar_value(event, pos, path)
         if is_key:
-            self._key(value, event, pos, path)
+            self._key(value, pos, path)
             return
         self._count(1, pos, path)
         self.out.values.setdefault(path, pos)
         if event.anchor:
             self.anchors[event.anchor] = (value, 1, 0)
-        self._place(value, pos, 1, 0)
+        self._place(value, 1, 0)
 
     def _scalar_value(self, event: yaml.ScalarEvent, pos: tuple[int, int], path: Path) -> Any:
         text = event.value
@@ -285,7 +285,7 @@ class _Builder:
             return None
         return value
 
-    def _key(self, key: Any, event: yaml.ScalarEvent, pos: tuple[int, int], path: Path) -> None:
+    def _key(self, key: Any, pos: tuple[int, int], path: Path) -> None:
         top = self.stack[-1]
         if isinstance(key, _Merge):
             top.key, top.key_pos = key, pos
@@ -327,7 +327,7 @@ class _Builder:
         if frame.anchor:
             self.open_anchors.discard(frame.anchor)
             self.anchors[frame.anchor] = (value, frame.size, frame.height)
-        self._place(value, self.out.values[frame.path], frame.size, frame.height)
+        self._place(value, frame.size, frame.height)
 
     def _merged(self, frame: _Frame) -> dict:
         """YAML 1.1 merge: keys from ``<<`` mappings come first; the mapping's own keys win."""
@@ -360,14 +360,14 @@ class _Builder:
         if is_key:
             if isinstance(value, (dict, list)):
                 raise _Fatal(pos, path, "a key must be a plain word")
-            self._key(value, event, pos, path)
+            self._key(value, pos, path)
             return
         self.aliased = True
         self._count(size, pos, path)
         if len(self.stack) + height > MAX_DEPTH:
             raise _Fatal(pos, path, f"nesting is deeper than {MAX_DEPTH} levels (through alias *{name})")
         self.out.values.setdefault(path, pos)
-        self._place(copy.deepcopy(value), pos, size, height)
+        self._place(copy.deepcopy(value), size, height)
 
 
 def parse(text: str, file: str = "<string>") -> Located:
