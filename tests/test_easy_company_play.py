@@ -258,3 +258,30 @@ def test_artillery_counts_as_light_or_heavy_by_calibre():
 
     assert C.artillery_kind(75) == C.artillery_kind(105) == "light artillery"  # house line at 105 mm
     assert C.artillery_kind(150) == "heavy artillery"
+
+
+def test_opportunity_fire_interrupts_a_move_and_the_rest_of_the_unit_moves_under_fire():
+    """§4.2's example: "where a unit in Normal mode comes under opportunity fire it will immediately
+    switch to Under Fire mode (this will affect all the members of the unit who have not completed
+    their movement for that phase)"."""
+    from wgkit.rules.easy_company import actions as AC
+
+    g = game()
+    to(g, "Attacker moves and fires")
+    situation_of(g).mode("squad", "normal")
+    e = MV.resolve_move(g, "toye", (12, 15))  # normal mode: 70 m, no roll
+    assert e.rolls == () and g.piece("toye")["position"] == [12, 15]
+    spec = next(a for a in AC.ACTIONS(g) if a.name == "opportunity fire")
+    assert set(spec.params[0].choices) >= {"de1", "de2"} and "squad" in spec.params[1].choices
+    with g.table_dice([1] + [1] * 6):  # 01 always fires and hits; then which man, and his wound
+        e = F.resolve_fire(g, "de1", "squad", observing=True)
+    assert e.action["name"] == "opportunity fire" and L.mode(g, "squad") == "under_fire"
+    with pytest.raises(IllegalActionError, match=r"may move 4\" \(40 m\) under fire"):
+        MV.resolve_move(g, "guarnere", (20, 13))  # 50 m: fine in normal mode, too far under fire
+    with g.table_dice([50]):
+        e = MV.resolve_move(g, "guarnere", (20, 12))  # 40 m, and now a roll to move
+    assert [r.purpose for r in e.rolls] == ["guarnere moves"]
+    with pytest.raises(IllegalActionError, match="has already acted this turn"):
+        F.resolve_fire(g, "de1", "squad", observing=True)  # its one action of the turn
+    with pytest.raises(IllegalActionError, match="opportunity fire is fired by the side not moving"):
+        F.resolve_fire(g, "toye", "outpost", observing=True)

@@ -80,6 +80,16 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
                                                    Param("target", "choice", "target group", targets), mps),
                                   lambda g, p: F.fire_odds(g, p["figure"], p["target"], p["mps"]),
                                   lambda g, p: F.resolve_fire(g, p["figure"], p["target"], p["mps"]), "§5", _fire_explain))
+    if "opportunity fire" in legal:  # §4.2: the observing side may fire into the move at any moment
+        watchers = _figs(game, enemies, ready)
+        movers = tuple(u for u, s in game.state["units"].items() if s["side"] in sides and L.figures(game, u))
+        if watchers and movers:
+            out.append(ActionSpec("opportunity fire", "Opportunity fire (into the move)",
+                                  (Param("figure", "choice", "firer", watchers),
+                                   Param("target", "choice", "target group", movers), mps),
+                                  lambda g, p: F.fire_odds(g, p["figure"], p["target"], p["mps"], observing=True),
+                                  lambda g, p: F.resolve_fire(g, p["figure"], p["target"], p["mps"], observing=True),
+                                  "§1.4; §4.2"))
     if "grenade" in legal:
         throwers = _figs(game, sides, lambda f: ready(f) and "grenade" in game.scenario.piece(f).weapons)
         foes = _figs(game, enemies)

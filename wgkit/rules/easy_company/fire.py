@@ -25,9 +25,10 @@ def _sees(game: Game, a: str, b: str) -> bool:
     return bool(SightField(game.terrain, pts, LOS).matrix()[0, 1])
 
 
-def fire_plan(game: Game, fid: str, target_unit: str, mps: int = 0):
-    """§5.3-5.5: the chance to fire, the effective chance against the target's position, the range."""
-    p = ready(game, fid)
+def fire_plan(game: Game, fid: str, target_unit: str, mps: int = 0, observing: bool = False):
+    """§5.3-5.5: the chance to fire, the effective chance against the target's position, the range.
+    ``observing``: opportunity fire into the other side's move (§4.2)."""
+    p = ready(game, fid, observing)
     weapon = next((w for w in game.scenario.piece(fid).weapons if w in T.RANGE_M), None)
     if weapon is None:
         raise IllegalActionError(f"{fid} has no weapon to fire")
@@ -48,17 +49,18 @@ def fire_plan(game: Game, fid: str, target_unit: str, mps: int = 0):
     return weapon, targets, band, fire, eff, metres
 
 
-def fire_odds(game: Game, fid: str, target_unit: str, mps: int = 0):
-    weapon, targets, band, fire, eff, _ = fire_plan(game, fid, target_unit, mps)
+def fire_odds(game: Game, fid: str, target_unit: str, mps: int = 0, observing: bool = False):
+    weapon, targets, band, fire, eff, _ = fire_plan(game, fid, target_unit, mps, observing)
     if weapon in T.AUTOMATIC:
         return exact(R.automatic, fire.value, eff.value if band == "effective" else 1.0, len(targets))
     return exact(lambda c: "hit" if R.shot(c, fire.value, eff.value, band).hit else "no effect")
 
 
-def resolve_fire(game: Game, fid: str, target_unit: str, mps: int = 0):
+def resolve_fire(game: Game, fid: str, target_unit: str, mps: int = 0, observing: bool = False):
     """Fire one figure at a target group: one d00 to fire and to hit; hits fall at random on the
-    group; automatic weapons roll for each figure of the group; the group is now under fire."""
-    weapon, targets, band, fire, eff, metres = fire_plan(game, fid, target_unit, mps)
+    group; automatic weapons roll for each figure of the group; the group is now under fire (§4.2:
+    at once, so opportunity fire (``observing``) changes the mode of the men still to move)."""
+    weapon, targets, band, fire, eff, metres = fire_plan(game, fid, target_unit, mps, observing)
     p = game.piece(fid)
     leader_cost = T.LEADER_FIRE_MP[mode(game, p["unit"])].value if is_leader(game, fid) else 0
     changes = spend(game, fid, mps + leader_cost)
@@ -77,12 +79,11 @@ def resolve_fire(game: Game, fid: str, target_unit: str, mps: int = 0):
         pool.remove(pick)
         wounded.append(pick)
     st = game.state["units"][p["unit"]]["status"]
-    ts = game.state["units"][target_unit]["status"]
     kind = "automatic weapons" if weapon in T.AUTOMATIC else "small arms"
     changes += [(("rng", "counter"), roller.counter), (("pieces", fid, "status", "acted"), True),
                 (("units", p["unit"], "status", "fire_streak"), st.get("fire_streak", 0) + 1 if fired else 0)]
     if fired:
-        changes.append((("units", target_unit, "status", "fire_types"), sorted(set(ts.get("fire_types", [])) | {kind})))
+        changes += under_fire(game, targets, kind)
     changes += wound_changes(game, wounded)
     hits = ", ".join(f"{w} {'killed' if game.piece(w)['status'].get('wounded') else 'wounded'}" for w in wounded)
     text = (f"{fid} ({weapon}, {metres:.0f} m) " + ("does not fire" if not fired else
@@ -90,7 +91,8 @@ def resolve_fire(game: Game, fid: str, target_unit: str, mps: int = 0):
     return game.record("fire", changes, text, rolls=tuple(roller.log),
                        detail={"rule": "§5 Firing", "outcome": {"fired": fired, "wounded": wounded},
                                "modifiers": [m.to_dict() for m in fire.modifiers + eff.modifiers]},
-                       action={"name": "fire", "params": {"figure": fid, "target": target_unit, "mps": mps}})
+                       action={"name": "opportunity fire" if observing else "fire",
+                               "params": {"figure": fid, "target": target_unit, "mps": mps}})
 
 
 def grenade_check(game: Game, fid: str, target: str) -> dict:

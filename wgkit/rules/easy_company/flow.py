@@ -28,12 +28,12 @@ SEQUENCE = TurnSequence((
     Phase("Artillery phase", (Step("Artillery", "both", ("call artillery", "artillery", "walk fire", "fire for effect"),
                                    "resolve off-table artillery", "§1.4; §3.2", on_enter=turn_start),)),
     Phase("Attacker phase", (
-        Step("Attacker moves and fires", "attacker", ("move", "fire", "grenade", "mortar", "aid"),
+        Step("Attacker moves and fires", "attacker", ("move", "fire", "grenade", "mortar", "aid", "opportunity fire"),
              "attackers move and/or fire, in any order", "§1.4"),
         Step("Defender opportunity fire", "defender", ("fire",), "defenders observing an area fire", "§1.4"),
     )),
     Phase("Defender phase", (
-        Step("Defender moves and fires", "defender", ("move", "fire", "grenade", "mortar", "aid"),
+        Step("Defender moves and fires", "defender", ("move", "fire", "grenade", "mortar", "aid", "opportunity fire"),
              "defenders move and/or fire, in any order", "§1.4"),
         Step("Attacker opportunity fire", "attacker", ("fire",), "attackers observing an area fire", "§1.4"),
     )),

@@ -68,11 +68,15 @@ def mp_left(game: Game, leader: str) -> int:
     return game.piece(leader)["status"].get("mp", 0)
 
 
-def ready(game: Game, fid: str) -> dict:
+def ready(game: Game, fid: str, observing: bool = False) -> dict:
+    """The figure, if it may take its one action now. ``observing``: it fires on the side that is
+    moving, as opportunity fire may at any moment of that side's phase (§1.4, §4.2)."""
     p = game.piece(fid)
     if not p["alive"]:
         raise IllegalActionError(f"{fid} is out of action")
-    if p["side"] not in game.acting_sides():
+    if observing and (p["side"] in game.acting_sides() or "move" not in game.legal_actions()):
+        raise IllegalActionError("opportunity fire is fired by the side not moving, while the other side moves")
+    if p["side"] not in game.acting_sides() and not observing:
         raise IllegalActionError(f"{fid} belongs to the side that is not acting now")
     if p["status"].get("acted"):
         raise IllegalActionError(f"{fid} has already acted this turn (one action per figure)")
