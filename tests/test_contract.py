@@ -274,3 +274,27 @@ def test_form_defaults_are_exact_zero_stays_zero():
     order = next(a for a in actions_for(game.at_step("Adjust and call")) if a.name == "call fire")
     initial = {p.name: p.initial() for p in order.params}
     assert (initial["add"], initial["right"]) == (0, 0)  # the barrage lands where the preview aims
+
+
+@pytest.mark.parametrize("rid", IDS)
+def test_every_value_says_where_it_comes_from_and_the_docs_page_says_the_same(rid):
+    """Source marks agree: each value in tables.py is seed (with its section), worked example, or
+    house (with its reason); the generated docs page and the panel's label read the same object."""
+    import importlib
+    import sys
+
+    from wgkit.rules.sourced import table_values
+
+    sys.path.insert(0, str(ROOT / "docs/hooks"))
+    try:
+        import values_page
+    finally:
+        sys.path.pop(0)
+    values = table_values(importlib.import_module(f"wgkit.rules.{rid}.tables"))
+    assert values
+    page = values_page.page()
+    for name, v in values:
+        assert (v.note if v.is_house else v.ref), f"{rid} {name}: a {v.source} value must say its {'reason' if v.is_house else 'section'}"
+        assert v.label() == ("HOUSE" if v.is_house else f"{v.source} {v.ref}".strip())
+        row = next(line for line in page.splitlines() if line.startswith(f"| `{name}` |"))
+        assert ("**HOUSE**" in row) == v.is_house, row

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Generic, Literal, TypeVar
+from types import ModuleType
+from typing import Generic, Iterator, Literal, TypeVar
 
 T = TypeVar("T")
 Source = Literal["seed", "worked example", "house"]
@@ -44,3 +45,22 @@ def seed(value: T, ref: str) -> Sourced[T]:
 
 def house(value: T, note: str, ref: str = "") -> Sourced[T]:
     return Sourced(value, "house", ref, note)
+
+
+def sourced_values(obj: object, name: str) -> Iterator[tuple[str, Sourced]]:
+    """Every :class:`Sourced` in ``obj`` (a table module's value: a Sourced, or dicts, tuples and
+    lists of them), each with its name as the code spells it (``TO_HIT['long']['hard']``)."""
+    if isinstance(obj, Sourced):
+        yield name, obj
+    elif isinstance(obj, dict):
+        for key, value in obj.items():
+            yield from sourced_values(value, f"{name}[{key!r}]")
+    elif isinstance(obj, (tuple, list)):
+        for i, value in enumerate(obj):
+            yield from sourced_values(value, f"{name}[{i}]")
+
+
+def table_values(module: ModuleType) -> list[tuple[str, Sourced]]:
+    """Every sourced value a ruleset's ``tables`` module holds, in the order it defines them."""
+    return [item for attr, value in vars(module).items() if not attr.startswith("_")
+            for item in sourced_values(value, attr)]
