@@ -122,8 +122,15 @@ def test_artillery_call_arrive_and_fire_for_effect():
 def test_melee_and_aid():
     g = game()
     situation_of(g).place("guarnere", (17, 25.2))
-    e = ME.resolve_melee(g, "guarnere", "de1")
-    assert e.detail["outcome"] in ("a kills", "a wounds", "b kills", "b wounds", "draw")
+    # §6.1: veteran guarnere is two grades above the green rifleman: a 3 counts 5, against de1's 6;
+    # de1 wins, but 6 is not double 5: guarnere is wounded, not killed
+    with g.table_dice([3, 6]):
+        e = ME.resolve_melee(g, "guarnere", "de1")
+    assert e.detail["outcome"] == "b wounds" and g.piece("guarnere")["status"].get("wounded")
+    g.undo()
+    with g.table_dice([5, 2]):  # 5 + 2 = 7 against 2: at least double, de1 is killed
+        e = ME.resolve_melee(g, "guarnere", "de1")
+    assert e.detail["outcome"] == "a kills" and not g.piece("de1")["alive"]
     situation_of(g).piece_status("toye", wounded=True)
     to(g, "Attacker moves and fires")
     situation_of(g).place("lipton", (12.5, 9))
@@ -202,11 +209,11 @@ def test_grenade_hits_one_man_in_the_open_or_everyone_in_the_room():
     with pytest.raises(IllegalActionError, match=r"beyond a grenade's throw \(3"):  # the odds refuse too
         F.grenade_odds(g, "guarnere", "unteroffizier")
     situation_of(g).place("guarnere", (18, 24.5))
-    e = F.resolve_grenade(g, "guarnere", "de1")  # de1 and de2 stand in the barn: a confined space
-    if e.detail["outcome"]:
-        assert set(e.detail["outcome"]) <= {"de1", "de2"}
-    throws = [r for r in e.rolls if r.purpose.startswith("grenade:")]
-    assert len(throws) in (0, 2)  # either it missed, or both men in the barn were rolled for
+    # de1 and de2 stand in the barn, a confined space: a grenade on target rolls for everyone inside
+    with g.table_dice([1, 4, 7]):  # 01 is on target; then de1 even (wounded), de2 odd (spared)
+        e = F.resolve_grenade(g, "guarnere", "de1")
+    assert [r.purpose for r in e.rolls][1:] == ["grenade: de1 (even wounds)", "grenade: de2 (even wounds)"]
+    assert e.detail["outcome"] == ["de1"] and g.piece("de1")["status"].get("wounded")
 
 
 def test_mortar_two_inch_radius_and_wound_table():

@@ -92,13 +92,13 @@ def test_melee_d10_plus_fp():
     put(g, "dcli_a", 36, 31)
     base, mods = C.melee_rating(g, "field_regt")
     assert base == 1  # artillery melee at FP 1
-    e = C.resolve_melee(g, "dcli_a", "pzgren")
-    if e.detail["outcome"] > 0:
-        assert not L.alive(g, "pzgren") and L.status(g, "dcli_a")["suppressed"]
-    elif e.detail["outcome"] < 0:
-        assert not L.alive(g, "dcli_a") and L.status(g, "pzgren")["suppressed"]
-    else:
-        assert not L.alive(g, "dcli_a") and not L.alive(g, "pzgren")
+    with g.table_dice([7, 3]):  # 5.1: 7 + 4 FP against 3 + 4 FP: the attacker wins
+        e = C.resolve_melee(g, "dcli_a", "pzgren")
+    assert e.detail["outcome"] == 4 and not L.alive(g, "pzgren") and L.status(g, "dcli_a")["suppressed"]
+    g.undo()
+    with g.table_dice([2, 2]):  # equal totals: "both sides are destroyed"
+        e = C.resolve_melee(g, "dcli_a", "pzgren")
+    assert e.detail["outcome"] == 0 and not L.alive(g, "dcli_a") and not L.alive(g, "pzgren")
     g = game()
     put(g, "dcli_a", 36, 31, suppressed=True)
     assert [m.value for m in C.melee_rating(g, "dcli_a")[1]] == [-2]
