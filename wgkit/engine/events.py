@@ -3,11 +3,11 @@ dice and explanation that produced them, so the log reads as the game's story.""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from wgkit.dice import Roll
+from wgkit.scenario.reader import SURROGATE
 
 Path = tuple[str, ...]
 
@@ -22,9 +22,6 @@ class _Missing:
 MISSING: Any = _Missing()
 
 
-_SURROGATE = re.compile(r"[\ud800-\udfff]")
-
-
 def plain(value: Any) -> Any:
     """JSON-shaped copy: tuples become lists, so replayed and loaded states compare equal.
 
@@ -34,8 +31,8 @@ def plain(value: Any) -> Any:
         return {plain(str(k)): plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [plain(v) for v in value]
-    if isinstance(value, str) and _SURROGATE.search(value):
-        return _SURROGATE.sub("\ufffd", value)
+    if isinstance(value, str) and SURROGATE.search(value):
+        return SURROGATE.sub("\ufffd", value)
     return value
 
 

@@ -4,7 +4,8 @@ side sees, and play a game on to a turn limit step by step (used by playthroughs
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+import math
+from typing import Callable, Iterable, Sequence
 
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.engine.views import visible_to
@@ -28,6 +29,14 @@ def seen(game: Game, side: str, units: Iterable[str]) -> list[str]:
     A policy chooses targets and goals among these only, as a player at the table would."""
     known = {p["unit"] for p in game.state["pieces"].values() if visible_to(p, side)}
     return [u for u in units if u in known]
+
+
+def nearest_seen_enemy(game: Game, side: str, here: Sequence[float]) -> list[float] | None:
+    """The position of the live enemy piece nearest ``here`` among those ``side`` has seen."""
+    known = set(seen(game, side, game.state["units"]))
+    foes = [p["position"] for p in game.state["pieces"].values()
+            if p["side"] != side and p["alive"] and p["unit"] in known]
+    return min(foes, key=lambda q: math.dist(q, here)) if foes else None
 
 
 def play_until(game: Game, turns: int, step: Callable[[Game, Say], None], turn: Callable[[Game], int],

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
 
 from wgkit.geometry.scale import GroundScale
 from wgkit.vocabulary import TERRAIN_TYPES
@@ -77,6 +77,16 @@ def terrain_table(
     table = {k: TerrainEffect(c, b, m, source, ref, note) for k, (c, b, m) in rows.items()}
     table.update(overrides or {})
     return table
+
+
+def raw_sides(doc: Any) -> Iterator[tuple[int, dict, list[tuple[int, dict]]]]:
+    """(index, side, [(index, unit)]) for the well-formed sides and units of a raw scenario
+    document: what ``scenario_checks`` walk, skipping parts the schema reports."""
+    sides = doc.get("sides") if isinstance(doc, dict) else None
+    for i, side in enumerate(sides if isinstance(sides, list) else []):
+        if isinstance(side, dict):
+            units = side.get("units") if isinstance(side.get("units"), list) else []
+            yield i, side, [(j, u) for j, u in enumerate(units) if isinstance(u, dict)]
 
 
 class UnknownRulesetError(ValueError):

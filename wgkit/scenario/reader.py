@@ -40,7 +40,7 @@ _DECIMAL = re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$")  # the common cases, read wit
 _DOTTED = re.compile(r"^[-+]?[0-9]*\.[0-9]+$")
 _EXPONENT = re.compile(r"^[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)[eE][-+]?[0-9]+$")  # 1e3: YAML 1.2
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-_SURROGATE = re.compile(r"[\ud800-\udfff]")
+SURROGATE = re.compile(r"[\ud800-\udfff]")  # half of a UTF-16 pair: no UTF-8 form
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
@@ -104,7 +104,7 @@ def text_problem(value: str, max_text: int = MAX_TEXT) -> str | None:
     """Why a piece of text cannot stand in a scenario or saved game, or None."""
     if len(value) > max_text:
         return f"text is {len(value):,} characters long (the limit is {max_text:,})"
-    if _SURROGATE.search(value):
+    if SURROGATE.search(value):
         return "text holds a lone surrogate (an escape such as \\ud800 that is no character)"
     bad = _CONTROL.search(value)
     if bad:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from wgkit.engine.game import Game, IllegalActionError
-from wgkit.rules.policies import Say, attempt, play_until, seen
+from wgkit.rules.policies import Say, attempt, nearest_seen_enemy, play_until, seen
 from wgkit.rules.close_action import fire, melee, morale, movement
 from wgkit.rules.close_action import lookup as S
 
@@ -41,14 +41,6 @@ def _fire_all(game: Game, side: str, say: Say) -> None:
             attempt(say, fire.resolve_fire, game, unit, best)
 
 
-def _nearest_seen_enemy(game: Game, fid: str) -> list[float] | None:
-    me = game.piece(fid)
-    known = set(seen(game, me["side"], game.state["units"]))
-    foes = [p["position"] for p in game.state["pieces"].values()
-            if p["side"] != me["side"] and p["alive"] and p["unit"] in known]
-    return min(foes, key=lambda q: math.dist(q, me["position"])) if foes else None
-
-
 def _advance(game: Game, side: str, say: Say) -> None:
     for unit in _units(game, side):
         if S.unit_of(game, unit)["status"].get("morale", "ok") != "ok":
@@ -56,7 +48,7 @@ def _advance(game: Game, side: str, say: Say) -> None:
             continue
         for fid in S.alive_figures(game, unit):
             here = game.piece(fid)["position"]
-            target = _nearest_seen_enemy(game, fid)
+            target = nearest_seen_enemy(game, side, here)
             if target is None:
                 continue
             gap = math.dist(here, target)

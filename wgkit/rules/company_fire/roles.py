@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Iterator, Sequence
 
 from wgkit.rules.company_fire import tables as T
+from wgkit.rules.registry import raw_sides
 
 LEADERS = {"platoon_leader", "company_commander"}
 SMF = LEADERS | {"sniper", "forward_observer", "scout"}
@@ -34,12 +35,10 @@ def over_limit(roles: Sequence[str]) -> str | None:
 def scenario_problems(doc: Any) -> Iterator[tuple[tuple[str | int, ...], str]]:
     """(path, why) for each square a scenario over-stacks at the start; tolerant of malformed
     parts, which the schema reports."""
-    sides = doc.get("sides") if isinstance(doc, dict) else None
-    for i, side in enumerate(sides if isinstance(sides, list) else []):
-        units = side.get("units") if isinstance(side, dict) else None
+    for i, _, units in raw_sides(doc):
         squares: dict[tuple, list[tuple[int, str]]] = {}
-        for j, unit in enumerate(units if isinstance(units, list) else []):
-            stands = unit.get("stands") if isinstance(unit, dict) else None
+        for j, unit in units:
+            stands = unit.get("stands")
             first = stands[0] if isinstance(stands, list) and stands and isinstance(stands[0], dict) else {}
             cell = first.get("cell")
             if isinstance(cell, list) and len(cell) == 2 and all(type(c) is int for c in cell) \

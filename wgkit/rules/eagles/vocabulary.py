@@ -3,7 +3,7 @@
 from typing import Any, Iterator
 
 from wgkit.geometry.scale import GroundScale
-from wgkit.rules.registry import RulesetInfo, terrain_table
+from wgkit.rules.registry import RulesetInfo, raw_sides, terrain_table
 
 # Cover is the Target Position Defensive rating a unit standing still in the terrain earns
 # (§1.4: CC for woods, buildings and marginal terrain; DD for prepared positions).
@@ -39,10 +39,8 @@ _TERRAIN = terrain_table(
 
 def nationality_needed(doc: Any) -> Iterator[tuple[tuple[str | int, ...], str]]:
     """A side with artillery needs a nationality: 3.2's time lapse (and 3.3's error) depend on it."""
-    sides = doc.get("sides") if isinstance(doc, dict) else None
-    for i, side in enumerate(sides if isinstance(sides, list) else []):
-        units = side.get("units") if isinstance(side, dict) else None
-        guns = [u for u in (units if isinstance(units, list) else []) if isinstance(u, dict) and u.get("kind") == "artillery"]
+    for i, side, units in raw_sides(doc):
+        guns = [u for _, u in units if u.get("kind") == "artillery"]
         if guns and not side.get("nationality"):
             yield ("sides", i), (f"give the side a nationality: its artillery ({guns[0].get('id')}) waits a time "
                                  "lapse that depends on it (3.2)")

@@ -19,7 +19,7 @@ from wgkit.rules.easy_company import melee as ME
 from wgkit.rules.easy_company import morale as MO
 from wgkit.rules.easy_company import movement as MV
 from wgkit.rules.easy_company import tables as T
-from wgkit.rules.policies import Say, attempt, play_until, seen
+from wgkit.rules.policies import Say, attempt, nearest_seen_enemy, play_until, seen
 
 KEEP_OFF = 6.0  # inches: how near an advance comes to the enemy
 
@@ -54,12 +54,9 @@ def _fire_all(game: Game, side: str, say: Say, advance: bool) -> None:
 
 def _advance(game: Game, fid: str, side: str, say: Say) -> None:
     here = game.piece(fid)["position"]
-    known = set(seen(game, side, game.state["units"]))
-    foes = [p["position"] for p in game.state["pieces"].values()
-            if p["side"] != side and p["alive"] and p["unit"] in known]
-    if not foes:
+    near = nearest_seen_enemy(game, side, here)
+    if near is None:
         return
-    near = min(foes, key=lambda q: math.dist(q, here))
     gap = math.dist(here, near)
     step = min(A.move_limit(game, fid), gap - KEEP_OFF)
     if step <= 0.1:
