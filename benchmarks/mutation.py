@@ -3,6 +3,7 @@
     python benchmarks/mutation.py                  # every package (hours on two cores)
     python benchmarks/mutation.py rookie core      # some of them
     python benchmarks/mutation.py rookie --resume  # carry on an interrupted run
+    python benchmarks/mutation.py rookie --survivors  # new tests: re-judge only the last survivors
 
 Each package is mutated by mutmut (3.x) in a scratch copy of the repository under
 ``build/mutation/<package>``, running only the tests that concern it. A mutant is *killed* when
@@ -22,21 +23,26 @@ import shutil
 import subprocess
 import sys
 from collections import Counter
+from fnmatch import fnmatch
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+SHARED = ["tests/test_contract.py", "tests/test_odds.py", "tests/test_umpire_app.py"]
 PACKAGES = {  # name: (what is mutated, the tests that concern it)
-    "close_action": (["wgkit/rules/close_action/*"], ["tests/close_action", "tests/test_contract.py"]),
-    "company_fire": (["wgkit/rules/company_fire/*"], ["tests/company_fire", "tests/test_contract.py"]),
-    "eagles": (["wgkit/rules/eagles/*"], ["tests/eagles", "tests/test_contract.py"]),
+    "close_action": (["wgkit/rules/close_action/*"], ["tests/close_action", *SHARED]),
+    "company_fire": (["wgkit/rules/company_fire/*"], ["tests/company_fire", *SHARED]),
+    "eagles": (["wgkit/rules/eagles/*"], ["tests/eagles", *SHARED]),
     "easy_company": (["wgkit/rules/easy_company/*"],
-                     ["tests/easy_company", "tests/test_easy_company.py", "tests/test_easy_company_play.py",
-                      "tests/test_contract.py"]),
-    "rookie": (["wgkit/rules/rookie/*"], ["tests/rookie", "tests/test_contract.py"]),
+                     ["tests/easy_company", "tests/test_easy_company.py", "tests/test_easy_company_play.py", *SHARED]),
+    "rookie": (["wgkit/rules/rookie/*"], ["tests/rookie", *SHARED]),
     "core": (["wgkit/dice.py", "wgkit/odds.py", "wgkit/engine/*"],
              ["tests/test_dice.py", "tests/test_odds.py", "tests/test_engine.py", "tests/test_save.py",
               "tests/test_journal.py", "tests/test_hostile_saves.py", "tests/test_views.py"]),
 }
+# Not mutated: each ruleset's policy.py, the scripted player of `wgkit simulate`. It plays the rules
+# through the same actions an umpire uses but holds no rule itself; it is judged by the games it
+# wins (issue 19), not by a mutation score.
+NOT_MUTATED = ["wgkit/rules/*/policy.py"]
 
 
 def _config(mutate: list[str], tests: list[str]) -> str:
@@ -45,6 +51,7 @@ def _config(mutate: list[str], tests: list[str]) -> str:
 [tool.mutmut]
 source_paths = ["wgkit"]
 only_mutate = [{quoted}]
+do_not_mutate = [{", ".join(json.dumps(x) for x in NOT_MUTATED)}]
 pytest_add_cli_args = ["-o", "addopts=", "-p", "no:warnings", "-p", "no:cacheprovider", "-x", "-q"]
 pytest_add_cli_args_test_selection = [{", ".join(json.dumps(t) for t in tests)}]
 also_copy = ["scenarios", "notebooks", "docs", "benchmarks", "README.md"]
@@ -66,6 +73,29 @@ def prepare(name: str, resume: bool) -> Path:
     return work
 
 
+def _excluded(key: str) -> bool:
+    path = key.split(".x_")[0].split(".xǁ")[0].replace(".", "/") + ".py"
+    return any(fnmatch(path, pattern) for pattern in NOT_MUTATED)
+
+
+def survivors(work: Path) -> list[str]:
+    """Refresh the scratch copy's tests and list the mutants that survived or had no test."""
+    from mutmut.stats import status_by_exit_code
+
+    mutate, tests = PACKAGES[work.name]
+    (work / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text() + _config(mutate, tests))
+    shutil.rmtree(work / "tests")
+    shutil.copytree(ROOT / "tests", work / "tests", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    shutil.rmtree(work / "mutants" / "tests", ignore_errors=True)
+    (work / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)  # which tests reach which function
+    names = []
+    for meta in sorted((work / "mutants").rglob("*.py.meta")):
+        for key, code in json.loads(meta.read_text())["exit_code_by_key"].items():
+            if status_by_exit_code[code] in ("survived", "no tests") and not _excluded(key):
+                names.append(key)
+    return names
+
+
 def score(work: Path, mutate: list[str]) -> tuple[Counter, dict[str, Counter]]:
     """Outcomes over the package, and per module (mutmut's own names for its exit codes)."""
     from mutmut.stats import status_by_exit_code
@@ -76,7 +106,7 @@ def score(work: Path, mutate: list[str]) -> tuple[Counter, dict[str, Counter]]:
     for meta in sorted((work / "mutants").rglob("*.py.meta")):
         codes = json.loads(meta.read_text())["exit_code_by_key"]
         for key, code in codes.items():
-            if not any(key.startswith(p) for p in prefixes):
+            if not any(key.startswith(p) for p in prefixes) or _excluded(key):
                 continue
             module = key.split(".x_")[0].split(".xǁ")[0]
             outcome = status_by_exit_code[code]
@@ -101,6 +131,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("packages", nargs="*", metavar="PACKAGE", help=f"any of {', '.join(PACKAGES)} (default: all)")
     parser.add_argument("--resume", action="store_true", help="carry on in the existing scratch copy")
+    parser.add_argument("--survivors", action="store_true",
+                        help="copy the current tests into the scratch copy and re-run only last run's survivors")
     parser.add_argument("--max-children", type=int, default=2, help="parallel test processes (default 2)")
     parser.add_argument("--score-only", action="store_true", help="print the scores of the last run, run nothing")
     args = parser.parse_args(argv)
@@ -112,9 +144,11 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     for name in args.packages or list(PACKAGES):
         mutate, _ = PACKAGES[name]
-        work = ROOT / "build" / "mutation" / name if args.score_only else prepare(name, args.resume)
-        if not args.score_only:
-            names = [m.rstrip("*").removesuffix(".py").replace("/", ".") + "*" for m in mutate]
+        again = args.score_only or args.survivors
+        work = ROOT / "build" / "mutation" / name if again else prepare(name, args.resume)
+        # no names: mutmut judges every mutant not yet judged; names: it (re-)judges those
+        names = survivors(work) if args.survivors else []
+        if not args.score_only and (names or not args.survivors):
             subprocess.run(["mutmut", "run", "--max-children", str(args.max_children), *names], cwd=work,
                            stdout=subprocess.DEVNULL, check=False)
         report(name, *score(work, mutate))

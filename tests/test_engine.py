@@ -1,6 +1,7 @@
 """The engine: events, undo/redo, replay, turn flow, decks."""
 
 import json
+import re
 
 import pytest
 
@@ -8,6 +9,7 @@ from tests.conftest import ROOT
 from wgkit.dice import D6
 from wgkit.engine import Game, IllegalActionError, Phase, Step, TurnSequence
 from wgkit.engine import deck as cards
+from wgkit.engine.events import Event
 from wgkit.scenario import load
 
 SCENARIO = load(ROOT / "scenarios/close_action/hedgerow_farm.yaml")
@@ -142,3 +144,24 @@ def test_dead_piece_cannot_move():
     g.record("casualty", [(("pieces", "r1", "alive"), False)])
     with pytest.raises(IllegalActionError, match="r1 is out of action"):
         g.move("r1", (1, 1))
+
+
+def test_an_event_that_writes_where_the_state_has_no_place_is_refused_whole():
+    g = Game(SCENARIO, flow=FLOW)
+    before = json.dumps(g.state, sort_keys=True)
+    pid = next(iter(g.state["pieces"]))
+    for path, why in [((("pieces", pid, "alvie"),), f"no such field of a piece: pieces.{pid}.alvie"),
+                      ((("pieces", "nobody", "alive"),), "no piece 'nobody' in the game (pieces.nobody.alive)"),
+                      ((("rgn", "counter"),), "no such place in the game state: rgn.counter"),
+                      ((("rng", "counter", "x"),), "no such place in the game state: rng.counter.x"),
+                      ((("turn", "x"),), "no such place in the game state: turn.x"),
+                      ((("vars",),), "an event may not replace all of vars"),
+                      ((("units",),), "an event may not replace all of units")]:
+        changes = [(("pieces", pid, "status", "fired"), True), (path[0], 1)]  # the good change is not kept either
+        with pytest.raises(ValueError, match=re.escape(why)):
+            g.commit(Event("bad", tuple(changes)))
+        assert json.dumps(g.state, sort_keys=True) == before and g.log == []
+    for path in [("pieces", pid, "status", "deep", "er"), ("units", g.state["pieces"][pid]["unit"], "markers"),
+                 ("vars", "a", "b"), ("decks", "x"), ("rng", "counter"), ("turn",)]:
+        g.commit(Event("fine", ((path, 2),)))
+    assert len(g.log) == 6

@@ -80,8 +80,14 @@ CASES = {  # name: (records after the edit, the line at fault, what the message 
     "lone surrogate": (edited(lambda r: r.insert(2, '{"n":1,"event":{"kind":"note","changes":[],'
                                                      '"text":"a\\ud800b"},"hash":"0"}')), 3, "lone surrogate"),
     "control character": (edited(_set([1, "event", "text"], "a\x1bb")), 2, "control character U+001B"),
-    "path runs into a list": (edited(_set([1, "event", "changes", 0, 0], ["pieces", "r1", "position", "x"])),
-                              2, "runs into a list"),
+    "path into a piece's position": (edited(_set([1, "event", "changes", 0, 0], ["pieces", "r1", "position", "x"])),
+                                     2, "no such field of a piece: pieces.r1.position.x"),
+    "path to no piece": (edited(_set([1, "event", "changes", 0, 0], ["pieces", "zz", "alive"])), 2,
+                         "no piece 'zz' in the game (pieces.zz.alive)"),
+    "path to a misspelt field": (edited(_set([1, "event", "changes", 0, 0], ["pieces", "r1", "alvie"])), 2,
+                                 "no such field of a piece: pieces.r1.alvie"),
+    "path outside the state": (edited(_set([1, "event", "changes", 0, 0], ["rgn", "counter"])), 2,
+                               "no such place in the game state: rgn.counter"),
     "path of numbers": (edited(_set([1, "event", "changes", 0, 0], [1, 2])), 2, "a change must be"),
     "empty path": (edited(_set([1, "event", "changes", 0, 0], [])), 2, "a change must be"),
     "change not a triple": (edited(_set([1, "event", "changes", 0], "x")), 2, "a change must be"),
@@ -117,10 +123,10 @@ def test_each_crafted_save_is_refused_in_one_line_naming_the_line(tmp_path, name
 
 def test_a_replay_refusal_names_the_line_and_the_path(tmp_path):
     path = tmp_path / "crafted.wgsave"
-    path.write_text(rechained(CASES["path runs into a list"][0]))
+    path.write_text(rechained(CASES["path into a piece's position"][0]))
     with pytest.raises(SaveError) as caught:
         load(path)
-    assert str(caught.value) == f"{path}:2: cannot replay this event: the path pieces.r1.position.x runs into a list"
+    assert str(caught.value) == f"{path}:2: cannot replay this event: no such field of a piece: pieces.r1.position.x"
 
 
 def test_an_untouched_save_loads(tmp_path):
@@ -133,7 +139,7 @@ def test_an_untouched_save_loads(tmp_path):
 def test_recover_keeps_the_prefix_when_a_cut_falls_inside_a_multibyte_character(tmp_path, cut):
     g = Game(SCENARIO, flow=FLOW)
     play_some(g)
-    g.record("note", [(("notes",), "Überfall auf die Höhe — Gruppe Müller")], "Überfall — Höhe")
+    g.record("note", [], "Überfall auf die Höhe — Gruppe Müller, Überfall — Höhe")
     text = dumps(g, end=False).encode()
     path = tmp_path / "j.wgsave"
     path.write_bytes(text[:-cut])  # cuts the last line anywhere, often between a character's bytes

@@ -15,7 +15,7 @@ from wgkit.dice import NeedFaces, Roller, TableRoller
 from wgkit.engine import deck as cards
 from wgkit.engine.events import MISSING, Event, Path, get, put
 from wgkit.engine.flow import SIMPLE, TurnSequence
-from wgkit.engine.state import initial_state
+from wgkit.engine.state import initial_state, path_problem
 from wgkit.odds import Play
 from wgkit.scenario.model import Scenario
 
@@ -56,6 +56,9 @@ class Game:
 
     # -- events ---------------------------------------------------------------------------
     def _apply(self, event: Event) -> None:
+        for path, _ in event.changes:
+            if (why := path_problem(self.state, path)) is not None:
+                raise ValueError(why)
         inverse = [(path, put(self.state, path, value)) for path, value in event.changes]
         self.log.append(event)
         self._inverses.append(inverse[::-1])

@@ -30,3 +30,35 @@ def initial_state(scenario: Scenario, seed: int) -> dict[str, Any]:
         "sides": {s.id: {"role": s.role, "vars": {}} for s in scenario.sides},
         "units": units, "pieces": pieces, "decks": {}, "vars": {},
     }
+
+
+#: Where an event may write: the fields of each kind of entry. Below ``status`` (and in ``decks``
+#: and ``vars``) a ruleset keeps what it likes; anywhere else a path must name a field that exists,
+#: so a misspelt path fails at once instead of leaving a stray key the rules never read.
+_FIELDS = {
+    "pieces": {"side", "unit", "position", "cell", "facing", "alive", "status", "hidden", "spotted_by"},
+    "units": {"side", "status", "markers"},
+    "sides": {"role", "vars"},
+}
+_OPEN = {"status", "vars"}
+_SCALARS = {"turn", "phase", "step", "active"}
+
+
+def path_problem(state: dict[str, Any], path: tuple) -> str | None:
+    """Why an event may not write ``path`` into ``state``, or None when it may."""
+    where = ".".join(map(str, path))
+    if not path:
+        return "an event change has an empty path"
+    top = path[0]
+    if top in _SCALARS or top == "rng":
+        fine = len(path) == 1 if top in _SCALARS else len(path) == 2 and path[1] in ("seed", "counter")
+        return None if fine else f"no such place in the game state: {where}"
+    if top in ("decks", "vars"):
+        return None if len(path) > 1 else f"an event may not replace all of {top}"
+    if top not in _FIELDS:
+        return f"no such place in the game state: {where}"
+    if len(path) < 3 or path[1] not in state[top]:
+        return f"no {top[:-1]} {path[1]!r} in the game ({where})" if len(path) >= 2 else f"an event may not replace all of {top}"
+    if path[2] not in _FIELDS[top] or (len(path) > 3 and path[2] not in _OPEN):
+        return f"no such field of a {top[:-1]}: {where}"
+    return None
