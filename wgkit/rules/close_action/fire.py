@@ -274,8 +274,8 @@ def default_orders(game: Game, plan: FirePlan) -> tuple[list[str], list[str]]:
     """Default choices: the active player takes officers, leaders and support gunners first;
     the passive player gives up riflemen first, furthest from the enemy."""
     def value(f: str) -> tuple:
-        p = game.scenario.piece(f)
-        return (not S.is_officer(game, f), p.role != "leader", S.weapon(game, f) not in S.SUPPORT, f)
+        leader = game.scenario.piece(f).role == "leader" or S.leader_of(game, game.piece(f)["unit"]) == f
+        return (not S.is_officer(game, f), not leader, S.weapon(game, f) not in S.SUPPORT, f)
 
     active = sorted(plan.targets, key=value)
     return active, active[::-1]
@@ -329,5 +329,6 @@ def resolve_fire(game: Game, unit: str, target: str, firers: list[str] | None = 
               "pools": [{"need": p.need, "dice": p.dice, "figures": list(p.figures)} for p in plan.pools],
               "odds": odds.describe("hits"), "notes": list(plan.notes)}
     return game.record("fire", changes, text, rolls=tuple(roller.log), detail=detail,
-                       action={"name": "fire", "params": {"unit": unit, "target": target, "aim": aim,
-                                                          "firers": firers}})
+                       action={"name": "fire", "params": {"unit": unit, "target": target, "aim": aim, "firers": firers,
+                                                          **({"weapon_target": weapon_target} if weapon_target else {}),
+                                                          **({"blind": True} if blind else {})}})

@@ -1,0 +1,290 @@
+"""Close Action: whole events with the faces fixed, every field worked out by hand from the text.
+
+Each test rolls table dice (the faces an umpire types in), so the branch it checks is certain,
+and compares the event entire: the state it changes, the words in the log, the explanation and
+the action that replays it.
+"""
+
+from fractions import Fraction
+from math import comb
+
+import pytest
+
+from tests.close_action.helpers import fig, game, to_step
+from wgkit.engine.game import IllegalActionError
+from wgkit.rules import situation_of
+from wgkit.rules.close_action import blast as B
+from wgkit.rules.close_action import fire as F
+from wgkit.rules.close_action import melee as H
+from wgkit.rules.close_action import morale as M
+
+GRENADE_NOTE = B.BZ_DICE.note  # the house reading's own words, shown with every blast
+
+
+def rolls(event) -> list[tuple[str, tuple[int, ...]]]:
+    return [(r.purpose, r.faces) for r in event.rolls]
+
+
+def test_a_grenade_that_is_not_thrown_changes_nothing_but_the_log():
+    g = game(fig("x", 20, 10, "rifle, grenade"), fig("t", 20, 14, facing=180))
+    to_step(g, "Fire")
+    with g.table_dice([4]):  # Firing: Grenades: thrown on 5-6 only
+        e = B.resolve_blast(g, "grenade", "x", (20, 14))
+    assert (e.kind, e.text) == ("grenade", "x fails to throw (needs 5-6) and may fire his weapon")
+    assert e.changes == ((("rng", "counter"), 0),)  # x has not fired: he may still use his rifle
+    assert e.detail == {"rule": "Firing: Grenades", "outcome": "no throw", "modifiers": []}
+    assert rolls(e) == [("x throws", (4,))]
+
+
+def test_a_grenade_hits_the_upright_man_on_3_and_misses_the_crawler_who_needs_6():
+    # Fire Table: close range hits on 5-6; upright and not in cover +2 (so 3-6); crawling -1 (so 6)
+    g = game(fig("x", 20, 10, "rifle, grenade"),
+             fig("t", 20, 14, facing=180, stance="upright") + "\n" + fig("u", 21, 14, stance="crawling"))
+    to_step(g, "Fire")
+    # throw 5; roll-off: active 4 beats passive 2, the point stays; t rolls 3 (hit), u rolls 5 (miss)
+    with g.table_dice([5, 4, 2, 3, 5]):
+        e = B.resolve_blast(g, "grenade", "x", (20, 14))
+    assert e.text == "x's grenade bursts at (20.0, 14.0): 2 in the zone, t hit"
+    assert e.changes == ((("rng", "counter"), 0), (("pieces", "x", "status", "fired"), True),
+                         (("pieces", "t", "alive"), False),
+                         (("units", "b", "status", "fire_dice"), 8),  # Morale: a grenade counts as 8 dice
+                         (("units", "b", "status", "hits"), 1))
+    assert e.detail == {"rule": "Firing: Grenades",
+                        "outcome": {"point": [20.0, 14.0], "in_zone": ["t", "u"], "killed": ["t"]},
+                        "modifiers": [], "notes": [GRENADE_NOTE]}
+    assert e.action == {"name": "grenade", "params": {"firer": "x", "point": [20.0, 14.0]}}
+    assert rolls(e) == [("x throws", (5,)), ("blast roll-off (active)", (4,)), ("blast roll-off (passive)", (2,)),
+                        ("blast: t", (3,)), ("blast: u", (5,))]
+    assert not g.piece("t")["alive"] and g.piece("u")["alive"] and g.piece("x")["status"]["fired"]
+
+
+def test_the_passive_player_pushes_a_grenade_away_from_his_men_onto_the_throwers_friend():
+    # roll-off: passive 4 beats active 2, so the point moves 2"; by default away from the enemy's
+    # own men (t and u stand north of the point), i.e. due south, onto x's friend at (20.5, 12)
+    g = game(fig("x", 20, 10, "rifle, grenade") + "\n" + fig("pal", 20.5, 12, stance="upright"),
+             fig("t", 20, 14, facing=180) + "\n" + fig("u", 20, 15))
+    to_step(g, "Fire")
+    with g.table_dice([6, 2, 4, 2]):  # throw 6; pal, upright in the open, needs 3: rolls 2
+        e = B.resolve_blast(g, "grenade", "x", (20, 14))
+    assert e.text == "x's grenade bursts at (20.0, 12.0): 1 in the zone, nobody hit"
+    assert e.detail["outcome"] == {"point": [20.0, 12.0], "in_zone": ["pal"], "killed": []}
+    assert e.detail["notes"] == ["passive die beat the active die: blast point moved 2\" (bearing 180)", GRENADE_NOTE]
+    assert e.changes == ((("rng", "counter"), 0), (("pieces", "x", "status", "fired"), True),
+                         (("units", "a", "status", "fire_dice"), 8), (("units", "a", "status", "hits"), 0))
+    assert e.action == {"name": "grenade", "params": {"firer": "x", "point": [20.0, 12.0]}}
+
+
+def test_a_mortar_round_that_drifts_kills_one_wrecks_a_weapon_and_adds_to_earlier_fire():
+    g = game(fig("x", 20, 20, "mortar"),
+             fig("t", 20, 40, "lmg", stance="upright") + "\n" + fig("u", 22, 40, stance="crawling"))
+    to_step(g, "Fire")
+    situation_of(g).shot_at("b", dice=4, hits=1)  # already shot at by 4 dice this turn, one man down
+    # roll-off active 3, passive 4: 1" along bearing 90 to (21, 40): t and u are 1" away, inside the
+    # 6" zone. t (upright, open) needs 3: rolls 2. u (crawling) needs 6: rolls 6. t's LMG, hit as a
+    # crawling figure (Damage to Weapons), needs 6: rolls 6.
+    with g.table_dice([3, 4, 2, 6, 6]):
+        e = B.resolve_blast(g, "mortar", "x", (20, 40), drift_bearing=90)
+    assert e.text == "x's mortar bursts at (21.0, 40.0): 2 in the zone, u hit; t's lmg wrecked"
+    assert e.changes == ((("rng", "counter"), 0), (("pieces", "x", "status", "fired"), True),
+                         (("pieces", "u", "alive"), False),
+                         (("pieces", "t", "status", "weapons_lost"), ["lmg"]),
+                         (("units", "b", "status", "fire_dice"), 20),  # 4 earlier + 16 for a mortar
+                         (("units", "b", "status", "hits"), 2),
+                         (("units", "b", "status", "mortar_fire"), True),
+                         (("units", "a", "status", "aim"), [21.0, 40.0]))  # the mortar stays ranged there
+    assert e.detail == {"rule": "Firing: Mortars",
+                        "outcome": {"point": [21.0, 40.0], "in_zone": ["t", "u"], "killed": ["u"]},
+                        "modifiers": [],
+                        "notes": ["passive die beat the active die: blast point moved 1\" (bearing 90)", GRENADE_NOTE]}
+    assert rolls(e) == [("blast roll-off (active)", (3,)), ("blast roll-off (passive)", (4,)),
+                        ("blast: t", (2,)), ("blast: u", (6,)), ("blast on t's lmg (6+)", (6,))]
+    assert e.action == {"name": "mortar", "params": {"firer": "x", "point": [21.0, 40.0]}}
+
+
+def test_mortar_cease_fire_event():
+    g = game(fig("x", 20, 20, "mortar"), fig("t", 20, 45.5))
+    to_step(g, "Fire")
+    situation_of(g).aiming("a", (20, 45))
+    e = B.resolve_cease(g, "x")
+    assert (e.kind, e.text) == ("cease fire", "x's mortar ceases fire this turn; it may take a new aiming point next turn")
+    assert e.changes == ((("units", "a", "status", "aim"), None), (("pieces", "x", "status", "fired"), True))
+    assert e.detail == {"rule": "Firing: Mortars", "outcome": "ceased", "modifiers": []}
+
+
+def _fire_table():
+    """a1 (rifle) and a2 (LMG) face north at b1 (an officer, upright) and b2 (crawling), 6-7" off;
+    pal, of a's unit, faces away and stands in the LMG's danger zone."""
+    return game(fig("a1", 10, 10) + "\n" + fig("a2", 12, 10, "lmg") + "\n" + fig("pal", 11, 13.5, facing=180),
+                fig("b1", 10, 16, role="officer", stance="upright") + "\n" + fig("b2", 12, 17, stance="crawling"))
+
+
+def test_fire_at_a_mixed_target_with_a_danger_zone_and_an_officer_who_survives():
+    g = _fire_table()
+    to_step(g, "Fire")
+    # Mixed-stance target: shot at as its best-protected man, the crawler: 5 + 1 = 6 to hit at close
+    # range (rifle 12", LMG 36"). Dice: rifle 2 + LMG 6 = 8, all needing 6.
+    # Danger zone: pal rolls one die at the same 6. Selecting hits: a 5 lets the active player choose
+    # the officer b1, who then needs a further 6 (rolls 3: survives); a 1 gives the choice to the
+    # passive player, who gives up b2.
+    faces = [6, 6, 1, 2, 3, 4, 5, 1] + [6] + [5, 3] + [1]
+    with g.table_dice(faces):
+        e = F.resolve_fire(g, "a", "b")
+    assert e.text == "a fires 8 dice at b: 2 hits, b2 killed, b1 (officer) survives; danger zone: pal hit"
+    assert e.changes == ((("rng", "counter"), 0), (("pieces", "b2", "alive"), False), (("pieces", "pal", "alive"), False),
+                         (("pieces", "a1", "status", "fired"), True), (("pieces", "a2", "status", "fired"), True),
+                         (("units", "b", "status", "fire_dice"), 8), (("units", "b", "status", "hits"), 1),
+                         (("units", "a", "status", "fired_at"), "b"))
+    assert rolls(e) == [("fire at b (6+)", tuple(faces[:8])), ("danger zone: pal", (6,)),
+                        ("select hit 1", (5,)), ("officer b1", (3,)), ("select hit 2", (1,))]
+    d = e.detail
+    assert (d["rule"], d["outcome"]) == ("Firing", {"hits": 2, "killed": ["b2"], "spared": ["b1"], "friendly": ["pal"]})
+    assert d["modifiers"] == [{"name": "crawling or prone", "value": -1, "source": "seed Fire Table: Target crawling/prone -1"}]
+    assert d["pools"] == [{"need": 6, "dice": 8, "figures": ["a1", "a2"]}]
+    assert d["notes"] == ["pal cannot see a target figure within its arc"]
+    two = Fraction(comb(8, 2)) * Fraction(1, 6) ** 2 * Fraction(5, 6) ** 6  # 8 dice, exactly 2 sixes
+    assert f"2 hits: {float(two):.1%}" in d["odds"]
+    assert e.action == {"name": "fire", "params": {"unit": "a", "target": "b", "aim": "all", "firers": None}}
+    assert g.state["units"]["a"]["status"]["fired_at"] == "b"
+
+
+def test_green_hmg_fire_needing_7_aims_one_die_at_a_weapon_and_wrecks_it():
+    # Both targets crouch in the wood (soft cover -1) and the firer is green (-1): close range (the
+    # HMG's is 48") needs 5 + 2 = 7, a 6 then 4-6 (Fire Table, 7+). One of the 8 dice is aimed at
+    # b2's LMG (Damage to Weapons: hit as a crawling figure: 5, +1 crawling, +1 soft cover = 7).
+    g = game(fig("h", 10, 0, "hmg"), fig("b1", 9, 27.5) + "\n" + fig("b2", 11, 27.8, "lmg"), a_quality="green")
+    to_step(g, "Fire")
+    situation_of(g).shot_at("b", dice=3, hits=0)
+    # 7 dice: two 6s, whose second dice show 4 (hit) and 3; select the hit: 5, the active player
+    # takes the squad leader b1; the weapon die: a 6, then 5
+    faces = [6, 6, 1, 1, 1, 1, 1] + [4, 3] + [5] + [6, 5]
+    with g.table_dice(faces):
+        e = F.resolve_fire(g, "a", "b", weapon_target="b2")
+    assert e.text == "a fires 8 dice at b: 1 hit, b1 killed; b2's weapon wrecked"
+    assert e.changes == ((("rng", "counter"), 0), (("pieces", "b1", "alive"), False),
+                         (("pieces", "h", "status", "fired"), True),
+                         (("pieces", "b2", "status", "weapons_lost"), ["lmg"]),
+                         (("units", "b", "status", "fire_dice"), 11),  # 3 earlier + all 8 HMG dice
+                         (("units", "b", "status", "hits"), 1), (("units", "a", "status", "fired_at"), "b"),
+                         (("units", "b", "status", "heavy_fire"), True))  # Morale: HMG fire -2
+    d = e.detail
+    assert d["modifiers"] == [{"name": "soft cover", "value": -1, "source": "seed Fire Table: Vs. soft cover -1"},
+                              {"name": "green firer", "value": -1, "source": "seed Fire Table: Firer is green -1"}]
+    assert d["pools"] == [{"need": 7, "dice": 7, "figures": ["h"]}]
+    assert d["notes"] == ["one HMG die aimed at b2's weapon"]
+    assert d["outcome"] == {"hits": 1, "killed": ["b1"], "spared": [], "friendly": []}
+    assert e.action == {"name": "fire", "params": {"unit": "a", "target": "b", "aim": "all", "firers": None,
+                                                   "weapon_target": "b2"}}
+
+
+def _pct(p: Fraction) -> str:
+    return f"{float(p):.1%}"
+
+
+def test_a_morale_test_with_every_modifier_and_an_isolated_man_testing_alone():
+    # b (green) holds the house (hard cover) with officer o; b3 stands alone, far from the others.
+    g = game(fig("x", 30, 10),
+             fig("b1", 30, 30) + "\n" + fig("b2", 31, 30) + "\n" + fig("o", 30, 32, role="officer")
+             + "\n" + fig("b3", 45, 45), b_quality="green")
+    situation_of(g).shot_at("b", dice=16, hits=2, heavy=True)
+    # Morale Table: green -2, half or more in hard cover +2, officer within 3" +2, two hits -2,
+    # under HMG fire -2: -2 in all. 16-23 dice: 1 or less routs, 7 or more is OK.
+    # The unit rolls 3 + 4 = 7, -2 = 5: cowering. b3 adds isolated -2: rolls 1 + 2 = 3, -4 = -1: rout.
+    with g.table_dice([3, 4, 1, 2]):
+        e = M.resolve_morale(g, "b")
+    assert e.text == "b tests morale (16 dice): 7 -2 = 5 -> cowering; isolated b3 -> rout"
+    assert e.changes == ((("rng", "counter"), 0), (("units", "b", "status", "morale"), "cowering"),
+                         (("units", "b", "status", "tested"), True), (("pieces", "b3", "status", "morale"), "rout"))
+    d = e.detail
+    assert [(m["name"], m["value"]) for m in d["modifiers"]] == [
+        ("green", -2), ("half or more in hard cover", 2), ("officer within 3\"", 2), ("hit this turn", -1),
+        ("hit this turn", -1), ("under mortar or HMG fire", -2)]
+    assert {m["source"] for m in d["modifiers"]} == {"seed Morale Table"}
+    assert (d["rule"], d["outcome"], d["table"], d["isolated"]) == ("Morale", "cowering", {"rout": 1, "ok": 7}, ["b3"])
+    # 2d6 - 2: rout on a roll of 3 or less (3 ways in 36), OK on 9 or more (10 ways)
+    assert set(d["odds"]) >= {f"rout: {_pct(Fraction(3, 36))}", f"ok: {_pct(Fraction(10, 36))}",
+                              f"cowering: {_pct(Fraction(23, 36))}"}
+    assert e.action == {"name": "morale", "params": {"unit": "b"}}
+    assert rolls(e) == [("morale", (3,)), ("morale", (4,)), ("morale", (1,)), ("morale", (2,))]
+
+
+def test_a_green_unit_rallies_on_a_six_by_its_officer():
+    g = game(fig("x", 30, 10), fig("b1", 20, 40) + "\n" + fig("o", 22, 40, role="officer"), b_quality="green")
+    situation_of(g).morale("b", "cowering")
+    with g.table_dice([5]):  # Morale: Rally: green units rally on a 6 only
+        e = M.resolve_rally(g, "b")
+    assert (e.text, e.changes) == ("o rallies b (6-6): fails", ((("rng", "counter"), 0),))
+    assert e.detail == {"rule": "Morale: Rally", "outcome": False, "odds": ["not rallied: 83.3%", "rallied: 16.7%"],
+                        "modifiers": [{"name": "green rallies on", "value": 6, "source": "seed Morale: Rally (6)"}]}
+    with g.table_dice([6]):
+        e = M.resolve_rally(g, "b")
+    assert (e.text, e.changes) == ("o rallies b (6-6): rallied",
+                                   ((("rng", "counter"), 0), (("units", "b", "status", "morale"), "ok")))
+    assert e.action == {"name": "rally", "params": {"unit": "b"}}
+    with pytest.raises(IllegalActionError, match="^b is in good order and needs no rally$"):
+        M.resolve_rally(g, "b")
+    g2 = game(fig("x", 30, 10), fig("b1", 20, 40) + "\n" + fig("o", 24, 40, role="officer"))
+    situation_of(g2).morale("b", "rout")
+    with pytest.raises(IllegalActionError, match="^no officer within 3\" of b: it cannot rally$"):
+        M.resolve_rally(g2, "b")  # o is 4" away
+
+
+def test_hand_to_hand_two_men_and_an_officer_against_one_in_the_wood():
+    # Hand-to-Hand modifiers: the active pair +1 for the extra man and +1 for the officer; the
+    # defender in soft cover +1. Active rolls 3 (+2 = 5), passive 5 (+1 = 6): a man of the pair
+    # falls, never the officer while another can.
+    g = game(fig("a1", 10.8, 30, role="officer") + "\n" + fig("a2", 9.2, 30), fig("b1", 10, 30))
+    (group,) = H.groups(g)
+    assert group == H.Group("b1", ("a1", "a2"))
+    with g.table_dice([3, 5]):
+        e = H.resolve_melee(g, group)
+    assert (e.kind, e.text) == ("melee", "hand to hand a1+a2 v b1: a2 falls")
+    assert e.changes == ((("rng", "counter"), 0), (("pieces", "a2", "alive"), False))
+    d = e.detail
+    assert (d["rule"], d["outcome"]) == ("Hand-to-Hand Fighting", "passive")
+    assert d["modifiers"] == [
+        {"name": "active: extra man", "value": 1, "source": "seed Hand-to-Hand: Each extra man in the group"},
+        {"name": "active: officer in the group", "value": 1, "source": "seed Hand-to-Hand: Officer in the group"},
+        {"name": "passive: soft cover", "value": 1, "source": "seed Hand-to-Hand: In soft cover vs. all attackers"}]
+    # d6 + 2 against d6 + 1: the active side wins when its die is at least the passive's (21 of 36),
+    # ties when its die is one less (5 ways), and loses otherwise (10 ways)
+    assert set(d["odds"]) >= {f"active: {_pct(Fraction(21, 36))}", f"tie: {_pct(Fraction(5, 36))}",
+                              f"passive: {_pct(Fraction(10, 36))}"}
+    assert e.action == {"name": "melee", "params": {"single": "b1", "many": ["a1", "a2"]}}
+
+
+def test_a_tied_round_lets_every_man_in_the_group_break_off():
+    g = game(fig("a1", 10.8, 30, role="officer") + "\n" + fig("a2", 9.2, 30), fig("b1", 10, 30))
+    with g.table_dice([4, 5]):  # 4 + 2 = 5 + 1
+        e = H.resolve_melee(g, H.groups(g)[0])
+    assert e.text == "hand to hand a1+a2 v b1: tie: either side may break off next move"
+    assert e.changes == ((("rng", "counter"), 0), (("pieces", "a1", "status", "may_break_off"), True),
+                         (("pieces", "a2", "status", "may_break_off"), True),
+                         (("pieces", "b1", "status", "may_break_off"), True))
+
+
+def _cowering_ten():
+    men = "\n".join(fig(f"b{i}", 20 + i, 40) for i in range(1, 11))
+    g = game(fig("a1", 21.5, 40) + "\n" + fig("a2", 15, 30), men)
+    situation_of(g).morale("b", "cowering")
+    return g
+
+
+def test_ten_cowering_men_charged_surrender_and_one_attacker_escorts_them():
+    g = _cowering_ten()
+    with g.table_dice([4]):  # Hand-to-Hand: Surrender: 1-4 prisoners are taken, one escort per 10
+        e = H.resolve_melee(g, H.groups(g)[0])
+    assert (e.kind, e.text) == ("surrender", "b surrenders (10 men): 1 escort leave with them")
+    assert e.changes == ((("rng", "counter"), 0), *((("pieces", f"b{i}", "alive"), False) for i in range(1, 11)),
+                         (("pieces", "a1", "alive"), False))
+    assert e.detail == {"rule": "Hand-to-Hand: Surrender", "outcome": {"murdered": False, "escorts": ["a1"]},
+                        "modifiers": []}
+
+
+def test_too_late_on_a_five_and_nobody_leaves_to_escort():
+    g = _cowering_ten()
+    with g.table_dice([5]):
+        e = H.resolve_melee(g, H.groups(g)[0])
+    assert e.text == "b surrenders (10 men): \"Too late!\""
+    assert e.changes == ((("rng", "counter"), 0), *((("pieces", f"b{i}", "alive"), False) for i in range(1, 11)))
+    assert e.detail["outcome"] == {"murdered": True, "escorts": []}
+    assert H.melee_odds(_cowering_ten(), H.groups(_cowering_ten())[0]).p("surrender: too late") == Fraction(1, 3)
