@@ -13,15 +13,17 @@ terrain:
 
 
 def game(a_figs: str, b_figs: str, a_quality: str = "steady", b_quality: str = "steady",
-         extra: str = "", seed: int = 1) -> Game:
+         extra: str = "", seed: int = 1, rules: str = "") -> Game:
     """Side us (attacker, unit 'a') against side de (defender, unit 'b'); figures as YAML lines.
-    Each unit's first figure is its squad leader (every squad has one: Introduction)."""
+    Each unit's first figure is its squad leader (every squad has one: Introduction).
+    ``rules``: the scenario's rules mapping as YAML flow text, e.g. "{referee: true}"."""
     lead_a, lead_b = (f.split("id: ")[1].split(",")[0] for f in (a_figs, b_figs))
     text = f"""
 title: test
 ruleset: close_action
 seed: {seed}
 table: {{width: 48, depth: 48}}
+{f"rules: {rules}" if rules else ""}
 {TERRAIN}
 sides:
   - id: us

@@ -30,16 +30,12 @@ def test_grenade_range_and_throw():
     to_step(g, "Fire")
     with pytest.raises(IllegalActionError, match="thrown up to 6\""):
         B.resolve_blast(g, "grenade", "x", (20, 17))
-    e = B.resolve_blast(g, "grenade", "x", (20, 14))
-    throw = e.rolls[0].faces[0]
-    if throw < 5:
-        assert e.detail["outcome"] == "no throw" and len(e.rolls) == 1
-    else:
-        active, passive = e.rolls[1].faces[0], e.rolls[2].faces[0]
-        x, y = e.detail["outcome"]["point"]
-        moved = ((x - 20) ** 2 + (y - 14) ** 2) ** 0.5
-        assert moved == pytest.approx(max(0, passive - active))
-        assert g.state["units"]["b"]["status"].get("fire_dice", 0) in (0, 8)
+    with g.table_dice([5, 6, 1, 1]):  # thrown; the active die wins the roll-off; t (crouching) needs 5
+        assert B.resolve_blast(g, "grenade", "x", (20, 14)).detail["outcome"] == {
+            "point": [20.0, 14.0], "in_zone": ["t"], "killed": []}
+    g.undo()
+    with pytest.raises(IllegalActionError, match="^x has no mortar$"):
+        B.resolve_blast(g, "mortar", "x", (20, 40))
 
 
 def test_blast_hits_every_head_in_the_zone_friend_or_foe():

@@ -17,6 +17,7 @@ from wgkit.rules.close_action import blast as B
 from wgkit.rules.close_action import fire as F
 from wgkit.rules.close_action import melee as H
 from wgkit.rules.close_action import morale as M
+from wgkit.rules.close_action import movement as V
 
 GRENADE_NOTE = B.BZ_DICE.note  # the house reading's own words, shown with every blast
 
@@ -288,3 +289,59 @@ def test_too_late_on_a_five_and_nobody_leaves_to_escort():
     assert e.changes == ((("rng", "counter"), 0), *((("pieces", f"b{i}", "alive"), False) for i in range(1, 11)))
     assert e.detail["outcome"] == {"murdered": True, "escorts": []}
     assert H.melee_odds(_cowering_ten(), H.groups(_cowering_ten())[0]).p("surrender: too late") == Fraction(1, 3)
+
+
+def test_a_move_into_the_wood_pays_double_for_the_inch_inside_and_crouches():
+    g = game(fig("a1", 10, 24), fig("b1", 40, 45))
+    to_step(g, "Move")
+    e = V.resolve_move(g, "a1", (10, 28))
+    # Movement Table: 3" of clear ground, then 1" of dense terrain at x1/2 costs 2": 5" of rate,
+    # within the 6" crouching rate, so the man moves crouching; 12" upright is the most he may use
+    assert e.text == "a1 moves 4.0\" (5.0\" of rate), crouching"
+    assert e.changes == ((("pieces", "a1", "position"), [10.0, 28.0]), (("pieces", "a1", "status", "moved"), 5.0),
+                         (("pieces", "a1", "status", "stance"), "crouching"))
+    assert e.detail == {"rule": "Movement", "outcome": {"stance": "crouching", "cost": 5.0, "limit": 12.0},
+                        "notes": ["1.0\" through wood (dense, x0.5)"], "modifiers": []}
+    assert e.action == {"name": "move", "params": {"figure": "a1", "to": [10.0, 28.0]}}
+
+
+def test_the_wall_costs_a_man_3_inches_and_a_weapon_team_6_more_than_its_8():
+    g = game(fig("a1", 20, 18) + "\n" + fig("a2", 22, 18, "lmg"), fig("b1", 40, 45))
+    to_step(g, "Move")
+    with pytest.raises(IllegalActionError,
+                       match=r"^a2 needs 10\.0\" of movement \(terrain included\); the most is 8\"$"):
+        V.resolve_move(g, "a2", (22, 22))  # 4" + 6" for the obstacle
+    e = V.resolve_move(g, "a1", (20.5, 22), charge=True)
+    assert e.text == "a1 moves 4.0\" (7.0\" of rate), upright"  # 4" + 3": past the crouching rate
+    assert e.changes[-1] == (("pieces", "a1", "status", "charging"), True)
+    assert e.detail["notes"] == ["crosses wall (obstacle, 3\")"]
+
+
+def test_a_routed_unit_runs_to_hard_cover_or_away_and_drops_its_support_weapon():
+    g = game(fig("a1", 20, 30) + "\n" + fig("a2", 40, 5, "lmg"), fig("b1", 40, 15))
+    situation_of(g).morale("a", "rout")
+    e = V.resolve_retreat(g, "a")
+    # a1: the house's edge (0.3" inside it) is 7.3" off, within a 12" move. a2: no hard cover within
+    # 12", so it runs straight away from b1, due south, and stops at the table's edge.
+    assert e.text == "a (rout) retreats: a1 to (27.3, 30); a2 to (40, 0)"
+    assert e.changes == ((("pieces", "a1", "position"), [27.3, 30.0]), (("pieces", "a1", "status", "moved"), 12.0),
+                         (("pieces", "a2", "position"), [40.0, 0.0]), (("pieces", "a2", "status", "moved"), 12.0),
+                         (("pieces", "a2", "status", "weapons_lost"), ["lmg"]),
+                         (("units", "a", "status", "morale"), "cowering"))
+    assert e.detail == {"rule": "Morale: Morale States", "outcome": ["a1 to (27.3, 30)", "a2 to (40, 0)"],
+                        "modifiers": []}
+    assert e.action == {"name": "retreat", "params": {"unit": "a"}}
+
+
+def test_a_cowering_unit_creeps_to_better_cover_and_one_in_the_house_stays():
+    g = game(fig("a1", 18, 30) + "\n" + fig("a2", 30, 30), fig("b1", 40, 5))
+    situation_of(g).morale("a", "cowering")
+    e = V.resolve_retreat(g, "a")  # a1 in the open: the wood (soft) is nearer than the house
+    assert e.text == "a (cowering) retreats: a1 to (12.7, 30)"
+    assert e.changes == ((("pieces", "a1", "position"), [12.7, 30.0]), (("pieces", "a1", "status", "moved"), 12.0))
+    g = game(fig("a1", 30, 30), fig("b1", 40, 5))
+    situation_of(g).morale("a", "cowering")
+    assert V.resolve_retreat(g, "a").text == "a (cowering) retreats: no better cover within a move: stays"
+    situation_of(g).morale("a", "ok")
+    with pytest.raises(IllegalActionError, match="^a is ok: only cowering or routed units are forced to retreat$"):
+        V.resolve_retreat(g, "a")

@@ -1,0 +1,182 @@
+"""Close Action's action menu: what each step offers the umpire, with which choices, and the
+odds and explanations shown before the roll (worked out by hand for the table below)."""
+
+from fractions import Fraction
+
+import pytest
+from shapely.geometry import Point, Polygon
+
+from tests.close_action.helpers import fig, game, to_step
+from wgkit.engine.game import IllegalActionError
+from wgkit.rules import situation_of
+from wgkit.rules.close_action import actions as A
+from wgkit.rules.close_action import blast as B
+
+AIMS = ("all", "open", "upright", "crouching", "crawling", "soft", "hard")
+
+
+def table(referee: bool = False):
+    """a: a1 (leader, rifle and grenade) and a2 (LMG) face north at b, 6-7" away; a3 has a mortar.
+    b: b1 (rifle) and b2 (HMG), crouching in the open."""
+    g = game(fig("a1", 10, 10, "rifle, grenade") + "\n" + fig("a2", 12, 10, "lmg") + "\n" + fig("a3", 12, 4, "mortar"),
+             fig("b1", 10, 16) + "\n" + fig("b2", 12, 17, "hmg"),
+             rules="{referee: true}" if referee else "")
+    return g
+
+
+def menu(g) -> dict:
+    return {a.name: a for a in A.ACTIONS(g)}
+
+
+def params(spec) -> list[tuple]:
+    return [(p.name, p.kind, p.label, p.choices, p.default) for p in spec.params]
+
+
+def test_the_fire_step_offers_fire_grenade_mortar_and_cease_in_that_order():
+    g = table()
+    to_step(g, "Fire")
+    assert [a.name for a in A.ACTIONS(g)] == ["fire", "grenade", "mortar", "cease"]
+    m = menu(g)
+    assert (m["fire"].label, m["fire"].ref) == ("Fire", "Firing")
+    assert params(m["fire"]) == [("unit", "choice", "firing unit", ("a",), None),
+                                 ("target", "choice", "target", ("b",), None),
+                                 ("aim", "choice", "aim at", AIMS, "all"),
+                                 ("weapon", "choice", "HMG die at weapon of", ("none", "b2"), "none")]
+    assert (m["grenade"].label, m["grenade"].ref) == ("Grenade (blast zone 3\")", "Firing: Grenades")
+    assert params(m["grenade"]) == [("firer", "choice", "firer", ("a1",), None), ("point", "point", "blast point", (), None)]
+    assert (m["mortar"].label, m["mortar"].ref) == ("Mortar (blast zone 6\")", "Firing: Mortars")
+    assert params(m["mortar"])[0] == ("firer", "choice", "firer", ("a3",), None)
+    assert (m["cease"].label, m["cease"].ref) == ("Cease mortar fire (to re-aim next turn)", "Firing: Mortars")
+    assert params(m["cease"]) == [("firer", "choice", "mortar", ("a3",), None)]
+
+
+def test_fire_odds_and_explanation_before_the_roll():
+    g = table()
+    to_step(g, "Fire")
+    fire = menu(g)["fire"]
+    p = {"unit": "a", "target": "b", "aim": "all", "weapon": "none"}
+    # both targets crouch in the open: no modifier; rifle 2 + LMG 6 dice, all at close range: 5-6
+    d = fire.odds(g, p)
+    assert d.p(0) == Fraction(2, 3) ** 8 and d.p(8) == Fraction(1, 3) ** 8
+    assert fire.explain(g, p) == ["a1, a2: 8 dice, need 5+", "a3 has no weapon to fire"]
+    with pytest.raises(IllegalActionError, match="only HMG fire may aim a die at a weapon"):
+        fire.odds(g, dict(p, weapon="b2"))
+    labels = [s.text for s in fire.preview(g, p) if s.kind == "text"]
+    assert labels == ["a2 danger zone"]  # the LMG's zone; the rifle has none
+    with g.table_dice([5, 5, 1, 1, 1, 1, 1, 1, 6, 1]):  # 2 hits; select: 6, active chooses; 1, passive
+        e = fire.resolve(g, p)
+    assert e.detail["outcome"]["hits"] == 2 and e.action["params"] == {"unit": "a", "target": "b", "aim": "all",
+                                                                      "firers": None}
+
+
+def test_a_crawling_aim_shows_the_modifier_and_the_base_score():
+    g = game(fig("a1", 10, 10), fig("b1", 10, 16, stance="crawling") + "\n" + fig("b2", 12, 17))
+    to_step(g, "Fire")
+    fire = menu(g)["fire"]
+    lines = fire.explain(g, {"unit": "a", "target": "b", "aim": "crawling", "weapon": "none"})
+    assert lines == ["crawling or prone -1 (seed Fire Table: Target crawling/prone -1)",
+                     "a1: 2 dice, base 5+, need 6+"]
+
+
+def test_seven_plus_is_explained_as_a_six_then_four_to_six():
+    g = game(fig("a1", 40, 5), fig("b1", 40, 35, stance="crawling"), a_quality="green")
+    to_step(g, "Fire")
+    lines = menu(g)["fire"].explain(g, {"unit": "a", "target": "b", "aim": "all", "weapon": "none"})
+    # 30": far range for a rifle, 6; crawling -1 and green firer -1 make it 8: a 6, then 5-6
+    assert lines[-1] == "a1: 2 dice, base 6+, need 8+: a 6, then 5-6"
+
+
+def test_blind_fire_is_offered_only_with_a_referee():
+    g = table(referee=True)
+    to_step(g, "Fire")
+    fire = menu(g)["fire"]
+    assert params(fire)[-1] == ("blind", "choice", "blind fire (referee)", ("no", "yes"), "no")
+    assert fire.explain(g, {"unit": "a", "target": "b", "aim": "all", "weapon": "none", "blind": "yes"})[-1] == \
+        "blind fire allowed by the referee (Firing: Eligible Targets)"
+
+
+def test_grenade_and_mortar_explain_their_own_procedures_and_preview_their_zones():
+    g = table()
+    to_step(g, "Fire")
+    m = menu(g)
+    note = "odds: men hit (house: " + B.BZ_DICE.note + ")"
+    p = {"firer": "a1", "point": (10, 15.5)}
+    assert m["grenade"].explain(g, p) == ["throw on 5-6; roll-off: a higher passive die moves the blast point by the "
+                                          "difference", note]
+    assert m["grenade"].odds(g, p).probs == B.blast_odds(g, "grenade", "a1", (10, 15.5)).probs
+    shapes = m["grenade"].preview(g, p)
+    assert [s.text for s in shapes if s.kind == "text"] == ["grenade BZ"]
+    (zone,) = [Polygon(s.points) for s in shapes if s.kind == "polygon"]
+    assert zone.area == pytest.approx(3.14159 * 1.5 ** 2, rel=0.01) and zone.centroid.distance(Point(10, 15.5)) < 1e-6
+    q = {"firer": "a3", "point": (12, 17)}
+    assert m["mortar"].explain(g, q) == ["roll-off: a higher passive die moves the blast point by the difference", note]
+    assert m["cease"].odds(g, q) is None
+    assert m["cease"].resolve(g, q).kind == "cease fire"
+
+
+def test_the_move_step_offers_every_live_figure_and_explains_the_cost():
+    g = table()
+    to_step(g, "Move")
+    m = menu(g)
+    assert list(m) == ["move"]
+    assert params(m["move"]) == [("figure", "choice", "figure", ("a1", "a2", "a3"), None),
+                                 ("point", "point", "to", (), None),
+                                 ("how", "choice", "how", ("move", "charge", "break off"), "move")]
+    assert m["move"].explain(g, {"figure": "a1", "point": (10, 13)}) == [
+        "3.0\" on the table costs 3.0\" of rate (most 12\"): moves crawling"]
+    assert m["move"].explain(g, {"figure": "a1", "point": (10, 40)}) == [
+        "a1 needs 36.0\" of movement (terrain included); the most is 12\""]  # 30", 6" of it in the wood at x1/2
+    e = m["move"].resolve(g, {"figure": "a1", "point": (10, 14), "how": "charge"})
+    assert e.changes[-1] == (("pieces", "a1", "status", "charging"), True)
+    assert A.move_limit(g, "a1") == 8.0 and A.move_limit(g, "a2") == 8.0  # 12" less 4" used; weapon rate 8"
+    situation_of(g).morale("a", "cowering")
+    m = menu(g)
+    assert (m["retreat"].label, m["retreat"].ref) == ("Forced retreat (cowering or routed)", "Morale: Morale States")
+    assert params(m["retreat"]) == [("unit", "choice", "unit", ("a",), None)]
+
+
+def test_a_drag_moves_only_in_the_move_step_and_only_the_moving_side():
+    g = table()
+    to_step(g, "Fire")
+    with pytest.raises(IllegalActionError, match="^figures move in the Move step; now is Fire$"):
+        A.move(g, "a1", (10, 12))
+    to_step(g, "Move")
+    with pytest.raises(IllegalActionError, match="^b1 belongs to the side that is not moving now$"):
+        A.move(g, "b1", (10, 18))
+    assert A.move(g, "a1", (10, 12)).text == "a1 moves 2.0\" (2.0\" of rate), crawling"
+
+
+def test_rally_is_offered_for_shaken_units_with_the_grades_score():
+    g = table()
+    situation_of(g).morale("a", "rout")
+    to_step(g, "Rally")
+    rally = menu(g)["rally"]
+    assert (rally.label, rally.ref) == ("Rally (officer within 3\")", "Morale: Rally")
+    assert params(rally) == [("unit", "choice", "unit", ("a",), None)]
+    assert rally.odds(g, {"unit": "a"}).p(True) == Fraction(1, 3)  # steady: 5-6
+
+
+def test_the_morale_step_lists_the_units_that_must_test_with_their_modifiers():
+    g = table()
+    to_step(g, "Morale")
+    assert "morale" not in menu(g)
+    situation_of(g).shot_at("b", dice=8, hits=1)
+    morale = menu(g)["morale"]
+    assert (morale.label, morale.ref, params(morale)) == ("Morale test", "Morale",
+                                                          [("unit", "choice", "unit", ("b",), None)])
+    assert morale.explain(g, {"unit": "b"}) == ["hit this turn -1 (seed Morale Table)"]
+    # 8-15 dice: OK on 5 or more, rout on 0 or less; 2d6 - 1 is never below 1, and is 4 or less on 2-5 (10 ways)
+    assert morale.odds(g, {"unit": "b"}).p("cowering") == Fraction(10, 36)
+
+
+def test_hand_to_hand_names_each_fight_single_figure_first():
+    g = game(fig("a1", 10.8, 30) + "\n" + fig("a2", 9.2, 30), fig("b1", 10, 30))
+    to_step(g, "Hand to hand")
+    melee = menu(g)["melee"]
+    assert (melee.label, melee.ref) == ("Hand to hand", "Hand-to-Hand Fighting")
+    assert params(melee) == [("group", "choice", "fight (the single figure first)",
+                              (("b1 v a1 + a2", ("b1", "a1", "a2")),), None)]
+    # a1 + a2 (+1 extra man) against b1 in the wood (+1): even, ties on equal dice
+    assert melee.odds(g, {"group": ("b1", "a1", "a2")}).p("tie") == Fraction(6, 36)
+    with g.table_dice([2, 6]):
+        assert melee.resolve(g, {"group": ("b1", "a1", "a2")}).text == "hand to hand a1+a2 v b1: a1 falls"
