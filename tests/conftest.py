@@ -11,6 +11,11 @@ def scenario_path(request: pytest.FixtureRequest) -> Path:
     return request.param
 
 
+def dotted(event) -> tuple[tuple[str, object], ...]:
+    """An event's changes as (dotted path, value), the way a test states what a rule changed."""
+    return tuple((".".join(map(str, path)), value) for path, value in event.changes)
+
+
 def load_edited(path: Path, edit=None):
     """A bundled scenario, optionally changed first: ``edit(doc)`` alters the YAML document, which
     is then validated like any file."""
@@ -23,3 +28,19 @@ def load_edited(path: Path, edit=None):
     doc = yaml.safe_load(path.read_text())
     edit(doc)
     return loads(yaml.safe_dump(doc, allow_unicode=True), f"{path.stem}-edited.yaml")
+
+
+@pytest.fixture(autouse=True)
+def every_roll_is_explained(monkeypatch):
+    """Every event any test commits that rolls dice must be explained (wgkit.resolution)."""
+    from wgkit.engine.game import Game
+    from wgkit.resolution import explained_problems
+
+    commit = Game.commit
+
+    def checked(self, event):
+        problems = explained_problems(event)
+        assert not problems, "; ".join(problems)
+        return commit(self, event)
+
+    monkeypatch.setattr(Game, "commit", checked)

@@ -26,7 +26,7 @@ def fire(chance, dice):
 
 def play_some(game: Game) -> None:
     game.move("r1", (23, 9))
-    game.resolve("fire", fire, 4, changes=lambda hits: [(("pieces", "g1", "alive"), hits == 0)],
+    game.resolve("fire", fire, 4, rule="test", changes=lambda hits: [(("pieces", "g1", "alive"), hits == 0)],
                   text=lambda hits: f"{hits} hits")
     game.advance()
     game.new_deck("cards", cards.standard_deck(2))
@@ -68,12 +68,12 @@ def test_replay_reproduces_state_and_same_actions_give_same_log():
 
 def test_rolls_and_rng_state_are_in_the_log():
     g = Game(SCENARIO)
-    e = g.resolve("fire", fire, 8)
+    e = g.resolve("fire", fire, 8, rule="test")
     assert e.rolls[0].faces and len(e.rolls[0].faces) == 8
     assert g.state["rng"]["counter"] == 8 and e.rolls[0].counter == 0
     g.undo()
     assert g.state["rng"]["counter"] == 0
-    assert g.resolve("fire", fire, 8).rolls == e.rolls  # undo rewinds the dice too
+    assert g.resolve("fire", fire, 8, rule="test").rolls == e.rolls  # undo rewinds the dice too
 
 
 def test_branch_is_independent():

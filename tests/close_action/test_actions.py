@@ -7,6 +7,7 @@ import pytest
 from shapely.geometry import Point, Polygon
 
 from tests.close_action.helpers import fig, game, to_step
+from tests.conftest import dotted
 from wgkit.engine.game import IllegalActionError
 from wgkit.rules import situation_of
 from wgkit.rules.close_action import actions as A
@@ -127,7 +128,7 @@ def test_the_move_step_offers_every_live_figure_and_explains_the_cost():
     assert m["move"].explain(g, {"figure": "a1", "point": (10, 40)}) == [
         "a1 needs 36.0\" of movement (terrain included); the most is 12\""]  # 30", 6" of it in the wood at x1/2
     e = m["move"].resolve(g, {"figure": "a1", "point": (10, 14), "how": "charge"})
-    assert e.changes[-1] == (("pieces", "a1", "status", "charging"), True)
+    assert dotted(e)[-1] == ("pieces.a1.status.charging", True)
     assert A.move_limit(g, "a1") == 8.0 and A.move_limit(g, "a2") == 8.0  # 12" less 4" used; weapon rate 8"
     situation_of(g).morale("a", "cowering")
     m = menu(g)

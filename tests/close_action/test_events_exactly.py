@@ -11,6 +11,7 @@ from math import comb
 import pytest
 
 from tests.close_action.helpers import fig, game, to_step
+from tests.conftest import dotted
 from wgkit.engine.game import IllegalActionError
 from wgkit.rules import situation_of
 from wgkit.rules.close_action import blast as B
@@ -32,7 +33,7 @@ def test_a_grenade_that_is_not_thrown_changes_nothing_but_the_log():
     with g.table_dice([4]):  # Firing: Grenades: thrown on 5-6 only
         e = B.resolve_blast(g, "grenade", "x", (20, 14))
     assert (e.kind, e.text) == ("grenade", "x fails to throw (needs 5-6) and may fire his weapon")
-    assert e.changes == ((("rng", "counter"), 0),)  # x has not fired: he may still use his rifle
+    assert dotted(e) == (("rng.counter", 0),)  # x has not fired: he may still use his rifle
     assert e.detail == {"rule": "Firing: Grenades", "outcome": "no throw", "modifiers": []}
     assert rolls(e) == [("x throws", (4,))]
 
@@ -46,10 +47,10 @@ def test_a_grenade_hits_the_upright_man_on_3_and_misses_the_crawler_who_needs_6(
     with g.table_dice([5, 4, 2, 3, 5]):
         e = B.resolve_blast(g, "grenade", "x", (20, 14))
     assert e.text == "x's grenade bursts at (20.0, 14.0): 2 in the zone, t hit"
-    assert e.changes == ((("rng", "counter"), 0), (("pieces", "x", "status", "fired"), True),
-                         (("pieces", "t", "alive"), False),
-                         (("units", "b", "status", "fire_dice"), 8),  # Morale: a grenade counts as 8 dice
-                         (("units", "b", "status", "hits"), 1))
+    assert dotted(e) == (("rng.counter", 0), ("pieces.x.status.fired", True),
+                         ("pieces.t.alive", False),
+                         ("units.b.status.fire_dice", 8),  # Morale: a grenade counts as 8 dice
+                         ("units.b.status.hits", 1))
     assert e.detail == {"rule": "Firing: Grenades",
                         "outcome": {"point": [20.0, 14.0], "in_zone": ["t", "u"], "killed": ["t"]},
                         "modifiers": [], "notes": [GRENADE_NOTE]}
@@ -70,8 +71,8 @@ def test_the_passive_player_pushes_a_grenade_away_from_his_men_onto_the_throwers
     assert e.text == "x's grenade bursts at (20.0, 12.0): 1 in the zone, nobody hit"
     assert e.detail["outcome"] == {"point": [20.0, 12.0], "in_zone": ["pal"], "killed": []}
     assert e.detail["notes"] == ["passive die beat the active die: blast point moved 2\" (bearing 180)", GRENADE_NOTE]
-    assert e.changes == ((("rng", "counter"), 0), (("pieces", "x", "status", "fired"), True),
-                         (("units", "a", "status", "fire_dice"), 8), (("units", "a", "status", "hits"), 0))
+    assert dotted(e) == (("rng.counter", 0), ("pieces.x.status.fired", True),
+                         ("units.a.status.fire_dice", 8), ("units.a.status.hits", 0))
     assert e.action == {"name": "grenade", "params": {"firer": "x", "point": [20.0, 12.0]}}
 
 
@@ -86,13 +87,13 @@ def test_a_mortar_round_that_drifts_kills_one_wrecks_a_weapon_and_adds_to_earlie
     with g.table_dice([3, 4, 2, 6, 6]):
         e = B.resolve_blast(g, "mortar", "x", (20, 40), drift_bearing=90)
     assert e.text == "x's mortar bursts at (21.0, 40.0): 2 in the zone, u hit; t's lmg wrecked"
-    assert e.changes == ((("rng", "counter"), 0), (("pieces", "x", "status", "fired"), True),
-                         (("pieces", "u", "alive"), False),
-                         (("pieces", "t", "status", "weapons_lost"), ["lmg"]),
-                         (("units", "b", "status", "fire_dice"), 20),  # 4 earlier + 16 for a mortar
-                         (("units", "b", "status", "hits"), 2),
-                         (("units", "b", "status", "mortar_fire"), True),
-                         (("units", "a", "status", "aim"), [21.0, 40.0]))  # the mortar stays ranged there
+    assert dotted(e) == (("rng.counter", 0), ("pieces.x.status.fired", True),
+                         ("pieces.u.alive", False),
+                         ("pieces.t.status.weapons_lost", ["lmg"]),
+                         ("units.b.status.fire_dice", 20),  # 4 earlier + 16 for a mortar
+                         ("units.b.status.hits", 2),
+                         ("units.b.status.mortar_fire", True),
+                         ("units.a.status.aim", [21.0, 40.0]))  # the mortar stays ranged there
     assert e.detail == {"rule": "Firing: Mortars",
                         "outcome": {"point": [21.0, 40.0], "in_zone": ["t", "u"], "killed": ["u"]},
                         "modifiers": [],
@@ -108,7 +109,7 @@ def test_mortar_cease_fire_event():
     situation_of(g).aiming("a", (20, 45))
     e = B.resolve_cease(g, "x")
     assert (e.kind, e.text) == ("cease fire", "x's mortar ceases fire this turn; it may take a new aiming point next turn")
-    assert e.changes == ((("units", "a", "status", "aim"), None), (("pieces", "x", "status", "fired"), True))
+    assert dotted(e) == (("units.a.status.aim", None), ("pieces.x.status.fired", True))
     assert e.detail == {"rule": "Firing: Mortars", "outcome": "ceased", "modifiers": []}
 
 
@@ -131,10 +132,10 @@ def test_fire_at_a_mixed_target_with_a_danger_zone_and_an_officer_who_survives()
     with g.table_dice(faces):
         e = F.resolve_fire(g, "a", "b")
     assert e.text == "a fires 8 dice at b: 2 hits, b2 killed, b1 (officer) survives; danger zone: pal hit"
-    assert e.changes == ((("rng", "counter"), 0), (("pieces", "b2", "alive"), False), (("pieces", "pal", "alive"), False),
-                         (("pieces", "a1", "status", "fired"), True), (("pieces", "a2", "status", "fired"), True),
-                         (("units", "b", "status", "fire_dice"), 8), (("units", "b", "status", "hits"), 1),
-                         (("units", "a", "status", "fired_at"), "b"))
+    assert dotted(e) == (("rng.counter", 0), ("pieces.b2.alive", False), ("pieces.pal.alive", False),
+                         ("pieces.a1.status.fired", True), ("pieces.a2.status.fired", True),
+                         ("units.b.status.fire_dice", 8), ("units.b.status.hits", 1),
+                         ("units.a.status.fired_at", "b"))
     assert rolls(e) == [("fire at b (6+)", tuple(faces[:8])), ("danger zone: pal", (6,)),
                         ("select hit 1", (5,)), ("officer b1", (3,)), ("select hit 2", (1,))]
     d = e.detail
@@ -161,12 +162,12 @@ def test_green_hmg_fire_needing_7_aims_one_die_at_a_weapon_and_wrecks_it():
     with g.table_dice(faces):
         e = F.resolve_fire(g, "a", "b", weapon_target="b2")
     assert e.text == "a fires 8 dice at b: 1 hit, b1 killed; b2's weapon wrecked"
-    assert e.changes == ((("rng", "counter"), 0), (("pieces", "b1", "alive"), False),
-                         (("pieces", "h", "status", "fired"), True),
-                         (("pieces", "b2", "status", "weapons_lost"), ["lmg"]),
-                         (("units", "b", "status", "fire_dice"), 11),  # 3 earlier + all 8 HMG dice
-                         (("units", "b", "status", "hits"), 1), (("units", "a", "status", "fired_at"), "b"),
-                         (("units", "b", "status", "heavy_fire"), True))  # Morale: HMG fire -2
+    assert dotted(e) == (("rng.counter", 0), ("pieces.b1.alive", False),
+                         ("pieces.h.status.fired", True),
+                         ("pieces.b2.status.weapons_lost", ["lmg"]),
+                         ("units.b.status.fire_dice", 11),  # 3 earlier + all 8 HMG dice
+                         ("units.b.status.hits", 1), ("units.a.status.fired_at", "b"),
+                         ("units.b.status.heavy_fire", True))  # Morale: HMG fire -2
     d = e.detail
     assert d["modifiers"] == [{"name": "soft cover", "value": -1, "source": "seed Fire Table: Vs. soft cover -1"},
                               {"name": "green firer", "value": -1, "source": "seed Fire Table: Firer is green -1"}]
@@ -193,8 +194,8 @@ def test_a_morale_test_with_every_modifier_and_an_isolated_man_testing_alone():
     with g.table_dice([3, 4, 1, 2]):
         e = M.resolve_morale(g, "b")
     assert e.text == "b tests morale (16 dice): 7 -2 = 5 -> cowering; isolated b3 -> rout"
-    assert e.changes == ((("rng", "counter"), 0), (("units", "b", "status", "morale"), "cowering"),
-                         (("units", "b", "status", "tested"), True), (("pieces", "b3", "status", "morale"), "rout"))
+    assert dotted(e) == (("rng.counter", 0), ("units.b.status.morale", "cowering"),
+                         ("units.b.status.tested", True), ("pieces.b3.status.morale", "rout"))
     d = e.detail
     assert [(m["name"], m["value"]) for m in d["modifiers"]] == [
         ("green", -2), ("half or more in hard cover", 2), ("officer within 3\"", 2), ("hit this turn", -1),
@@ -213,13 +214,13 @@ def test_a_green_unit_rallies_on_a_six_by_its_officer():
     situation_of(g).morale("b", "cowering")
     with g.table_dice([5]):  # Morale: Rally: green units rally on a 6 only
         e = M.resolve_rally(g, "b")
-    assert (e.text, e.changes) == ("o rallies b (6-6): fails", ((("rng", "counter"), 0),))
+    assert (e.text, dotted(e)) == ("o rallies b (6-6): fails", (("rng.counter", 0),))
     assert e.detail == {"rule": "Morale: Rally", "outcome": False, "odds": ["not rallied: 83.3%", "rallied: 16.7%"],
                         "modifiers": [{"name": "green rallies on", "value": 6, "source": "seed Morale: Rally (6)"}]}
     with g.table_dice([6]):
         e = M.resolve_rally(g, "b")
-    assert (e.text, e.changes) == ("o rallies b (6-6): rallied",
-                                   ((("rng", "counter"), 0), (("units", "b", "status", "morale"), "ok")))
+    assert (e.text, dotted(e)) == ("o rallies b (6-6): rallied",
+                                   (("rng.counter", 0), ("units.b.status.morale", "ok")))
     assert e.action == {"name": "rally", "params": {"unit": "b"}}
     with pytest.raises(IllegalActionError, match="^b is in good order and needs no rally$"):
         M.resolve_rally(g, "b")
@@ -239,7 +240,7 @@ def test_hand_to_hand_two_men_and_an_officer_against_one_in_the_wood():
     with g.table_dice([3, 5]):
         e = H.resolve_melee(g, group)
     assert (e.kind, e.text) == ("melee", "hand to hand a1+a2 v b1: a2 falls")
-    assert e.changes == ((("rng", "counter"), 0), (("pieces", "a2", "alive"), False))
+    assert dotted(e) == (("rng.counter", 0), ("pieces.a2.alive", False))
     d = e.detail
     assert (d["rule"], d["outcome"]) == ("Hand-to-Hand Fighting", "passive")
     assert d["modifiers"] == [
@@ -258,9 +259,9 @@ def test_a_tied_round_lets_every_man_in_the_group_break_off():
     with g.table_dice([4, 5]):  # 4 + 2 = 5 + 1
         e = H.resolve_melee(g, H.groups(g)[0])
     assert e.text == "hand to hand a1+a2 v b1: tie: either side may break off next move"
-    assert e.changes == ((("rng", "counter"), 0), (("pieces", "a1", "status", "may_break_off"), True),
-                         (("pieces", "a2", "status", "may_break_off"), True),
-                         (("pieces", "b1", "status", "may_break_off"), True))
+    assert dotted(e) == (("rng.counter", 0), ("pieces.a1.status.may_break_off", True),
+                         ("pieces.a2.status.may_break_off", True),
+                         ("pieces.b1.status.may_break_off", True))
 
 
 def _cowering_ten():
@@ -275,8 +276,8 @@ def test_ten_cowering_men_charged_surrender_and_one_attacker_escorts_them():
     with g.table_dice([4]):  # Hand-to-Hand: Surrender: 1-4 prisoners are taken, one escort per 10
         e = H.resolve_melee(g, H.groups(g)[0])
     assert (e.kind, e.text) == ("surrender", "b surrenders (10 men): 1 escort leave with them")
-    assert e.changes == ((("rng", "counter"), 0), *((("pieces", f"b{i}", "alive"), False) for i in range(1, 11)),
-                         (("pieces", "a1", "alive"), False))
+    assert dotted(e) == (("rng.counter", 0), *((f"pieces.b{i}.alive", False) for i in range(1, 11)),
+                         ("pieces.a1.alive", False))
     assert e.detail == {"rule": "Hand-to-Hand: Surrender", "outcome": {"murdered": False, "escorts": ["a1"]},
                         "modifiers": []}
 
@@ -286,7 +287,7 @@ def test_too_late_on_a_five_and_nobody_leaves_to_escort():
     with g.table_dice([5]):
         e = H.resolve_melee(g, H.groups(g)[0])
     assert e.text == "b surrenders (10 men): \"Too late!\""
-    assert e.changes == ((("rng", "counter"), 0), *((("pieces", f"b{i}", "alive"), False) for i in range(1, 11)))
+    assert dotted(e) == (("rng.counter", 0), *((f"pieces.b{i}.alive", False) for i in range(1, 11)))
     assert e.detail["outcome"] == {"murdered": True, "escorts": []}
     assert H.melee_odds(_cowering_ten(), H.groups(_cowering_ten())[0]).p("surrender: too late") == Fraction(1, 3)
 
@@ -298,8 +299,8 @@ def test_a_move_into_the_wood_pays_double_for_the_inch_inside_and_crouches():
     # Movement Table: 3" of clear ground, then 1" of dense terrain at x1/2 costs 2": 5" of rate,
     # within the 6" crouching rate, so the man moves crouching; 12" upright is the most he may use
     assert e.text == "a1 moves 4.0\" (5.0\" of rate), crouching"
-    assert e.changes == ((("pieces", "a1", "position"), [10.0, 28.0]), (("pieces", "a1", "status", "moved"), 5.0),
-                         (("pieces", "a1", "status", "stance"), "crouching"))
+    assert dotted(e) == (("pieces.a1.position", [10.0, 28.0]), ("pieces.a1.status.moved", 5.0),
+                         ("pieces.a1.status.stance", "crouching"))
     assert e.detail == {"rule": "Movement", "outcome": {"stance": "crouching", "cost": 5.0, "limit": 12.0},
                         "notes": ["1.0\" through wood (dense, x0.5)"], "modifiers": []}
     assert e.action == {"name": "move", "params": {"figure": "a1", "to": [10.0, 28.0]}}
@@ -313,7 +314,7 @@ def test_the_wall_costs_a_man_3_inches_and_a_weapon_team_6_more_than_its_8():
         V.resolve_move(g, "a2", (22, 22))  # 4" + 6" for the obstacle
     e = V.resolve_move(g, "a1", (20.5, 22), charge=True)
     assert e.text == "a1 moves 4.0\" (7.0\" of rate), upright"  # 4" + 3": past the crouching rate
-    assert e.changes[-1] == (("pieces", "a1", "status", "charging"), True)
+    assert dotted(e)[-1] == ("pieces.a1.status.charging", True)
     assert e.detail["notes"] == ["crosses wall (obstacle, 3\")"]
 
 
@@ -324,10 +325,10 @@ def test_a_routed_unit_runs_to_hard_cover_or_away_and_drops_its_support_weapon()
     # a1: the house's edge (0.3" inside it) is 7.3" off, within a 12" move. a2: no hard cover within
     # 12", so it runs straight away from b1, due south, and stops at the table's edge.
     assert e.text == "a (rout) retreats: a1 to (27.3, 30); a2 to (40, 0)"
-    assert e.changes == ((("pieces", "a1", "position"), [27.3, 30.0]), (("pieces", "a1", "status", "moved"), 12.0),
-                         (("pieces", "a2", "position"), [40.0, 0.0]), (("pieces", "a2", "status", "moved"), 12.0),
-                         (("pieces", "a2", "status", "weapons_lost"), ["lmg"]),
-                         (("units", "a", "status", "morale"), "cowering"))
+    assert dotted(e) == (("pieces.a1.position", [27.3, 30.0]), ("pieces.a1.status.moved", 12.0),
+                         ("pieces.a2.position", [40.0, 0.0]), ("pieces.a2.status.moved", 12.0),
+                         ("pieces.a2.status.weapons_lost", ["lmg"]),
+                         ("units.a.status.morale", "cowering"))
     assert e.detail == {"rule": "Morale: Morale States", "outcome": ["a1 to (27.3, 30)", "a2 to (40, 0)"],
                         "modifiers": []}
     assert e.action == {"name": "retreat", "params": {"unit": "a"}}
@@ -338,7 +339,7 @@ def test_a_cowering_unit_creeps_to_better_cover_and_one_in_the_house_stays():
     situation_of(g).morale("a", "cowering")
     e = V.resolve_retreat(g, "a")  # a1 in the open: the wood (soft) is nearer than the house
     assert e.text == "a (cowering) retreats: a1 to (12.7, 30)"
-    assert e.changes == ((("pieces", "a1", "position"), [12.7, 30.0]), (("pieces", "a1", "status", "moved"), 12.0))
+    assert dotted(e) == (("pieces.a1.position", [12.7, 30.0]), ("pieces.a1.status.moved", 12.0))
     g = game(fig("a1", 30, 30), fig("b1", 40, 5))
     situation_of(g).morale("a", "cowering")
     assert V.resolve_retreat(g, "a").text == "a (cowering) retreats: no better cover within a move: stays"

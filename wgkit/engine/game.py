@@ -172,14 +172,15 @@ class Game:
         return self.record("dice", [(("rng", "counter"), past)],
                            "the umpire chose fresh dice: the faces of the undone roll are skipped")
 
-    def resolve(self, kind: str, procedure: Callable[..., Any], *args: Any,
+    def resolve(self, kind: str, procedure: Callable[..., Any], *args: Any, rule: str,
                 changes: Callable[[Any], Iterable[tuple[Path, Any]]] = lambda outcome: (),
                 text: Callable[[Any], str] = str, action: dict | None = None, **kwargs: Any) -> Event:
         """Run ``procedure(chance, *args, **kwargs)`` with real dice and commit the result:
-        its rolls, the RNG's new position and ``changes(outcome)``."""
+        its rolls, the RNG's new position and ``changes(outcome)``; ``rule`` names the section."""
         roller = self.roller()
         outcome = procedure(Play(roller), *args, **kwargs)
-        detail = outcome.to_dict() if hasattr(outcome, "to_dict") else {"outcome": outcome}
+        detail = outcome.to_dict() if hasattr(outcome, "to_dict") else \
+            {"rule": rule, "outcome": outcome, "modifiers": []}
         return self.record(kind, [(("rng", "counter"), roller.counter), *changes(outcome)],
                            text(outcome), rolls=tuple(roller.log), detail=detail, action=action)
 

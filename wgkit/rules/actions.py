@@ -82,7 +82,8 @@ def _roll_odds(game: "Game", p: dict) -> Distribution:
 
 def _roll(game: "Game", p: dict) -> "Event":
     n, die, need = int(p["dice"]), p["die"], int(p["need"])
-    return game.resolve("roll", _pool, n, die, need, text=lambda k: f"umpire rolls {n}{die}, {need}+: {k} succeed",
+    return game.resolve("roll", _pool, n, die, need, rule="the umpire's own dice pool (no rule section)",
+                        text=lambda k: f"umpire rolls {n}{die}, {need}+: {k} succeed",
                         action={"name": "roll", "params": dict(p)})
 
 

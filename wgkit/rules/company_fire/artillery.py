@@ -89,5 +89,5 @@ def resolve_arrival(game: Game, side: str):
         fx.lines.append(f"{observer} has used all its missions and leaves")
     return game.record("artillery", [(("rng", "counter"), roller.counter)] + fx.finish(),
                        f"{m['kind']} mission on {target}: " + "; ".join(fx.lines), rolls=tuple(roller.log),
-                       detail={"rule": "Artillery", "outcome": fx.lines,
+                       detail={"rule": "Artillery", "outcome": fx.lines, "modifiers": [],
                                "odds": exact(arrival).describe("arrives")})

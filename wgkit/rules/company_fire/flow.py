@@ -94,7 +94,8 @@ def _clock(game: Game, why: str) -> bool:
     add = roller.roll(D6, 1, f"game clock ({why})")[0]
     total = L.cf(game)["clock"] + add
     game.record("clock", [(("rng", "counter"), roller.counter), (("vars", "cf", "clock"), total)],
-                f"game clock +{add} = {total} ({why})", rolls=tuple(roller.log))
+                f"game clock +{add} = {total} ({why})", rolls=tuple(roller.log),
+                detail={"rule": "Game Clock", "outcome": total, "modifiers": []})
     return K.clock_over(total, clock_in_use(game) or "standard")
 
 

@@ -65,7 +65,8 @@ def resolve_aa(game: Game, uid: str, plane: str):
     if hit:
         changes.append((("units", plane, "status", "aborted"), True))
     return game.record("AA fire", changes, f"{uid} ({weapon}, {dice} dice) fires at {plane}: {'hit, it will not attack' if hit else 'miss'}",
-                       rolls=tuple(roller.log), detail={"rule": "6.4", "outcome": hit, "odds": exact(aa_roll, dice).describe()})
+                       rolls=tuple(roller.log), detail={"rule": "6.4", "outcome": hit, "modifiers": [],
+                                                        "odds": exact(aa_roll, dice).describe()})
 
 
 def sortie_class(game: Game, plane: str) -> tuple[str, str]:
@@ -100,7 +101,7 @@ def resolve_attack(game: Game, plane: str):
         lines.append(words)
     return game.record("air attack", [(("rng", "counter"), roller.counter)] + changes,
                        f"{plane} attacks ({cls}, {pat}): " + ("; ".join(lines) or "nobody in the zone"),
-                       rolls=tuple(roller.log), detail={"rule": "6.2-6.3"})
+                       rolls=tuple(roller.log), detail={"rule": "6.2-6.3", "outcome": lines, "modifiers": []})
 
 
 # -- spotting (4.1) ----------------------------------------------------------------------------------
@@ -165,7 +166,8 @@ def resolve_spot(game: Game, spotter: str, target: str):
     value = sorted(set(L.status(game, target).get("spotted_by", [])) | ({spotter} if found else set())) if advanced(game) else found
     return game.record("spot", [(("rng", "counter"), roller.counter), (key, value)],
                        f"{spotter} looks for {target} ({pct}%): {'spotted' if found else 'not seen'}", rolls=tuple(roller.log),
-                       detail={"rule": "4.11", "modifiers": [m.to_dict() for m in mods], "odds": exact(spot_roll, pct).describe()})
+                       detail={"rule": "4.11", "outcome": found, "modifiers": [m.to_dict() for m in mods],
+                               "odds": exact(spot_roll, pct).describe()})
 
 
 # -- paratroops (1.8) -------------------------------------------------------------------------------
@@ -199,4 +201,5 @@ def resolve_drop(game: Game, units: list[str], centre: tuple[float, float], nigh
     return game.record("drop", [(("rng", "counter"), roller.counter)] + changes,
                        f"{'glider landing' if glider else ('night' if night else 'day') + ' drop'}: " + "; ".join(lines)
                        + f" ({inside} of {len(units)} on the CD)", rolls=tuple(roller.log),
-                       detail={"rule": "1.8", "odds": [] if glider else scatter_odds(night).describe("inches")})
+                       detail={"rule": "1.8", "outcome": lines, "modifiers": [],
+                               "odds": [] if glider else scatter_odds(night).describe("inches")})

@@ -188,7 +188,7 @@ def resolve(game: Game, uid: str):
     return game.record("barrage", [(("rng", "counter"), roller.counter)] + changes,
                        f"{uid} ({m['pattern']}, {cls}) lands {where}: " + ("; ".join(lines) or "nobody in the zone"),
                        rolls=tuple(roller.log),
-                       detail={"rule": "3.3-3.7 Barrage", "impact": list(at), "class": cls,
+                       detail={"rule": "3.3-3.7 Barrage", "outcome": lines, "modifiers": [], "impact": list(at), "class": cls,
                                "odds": drift_odds(hex_map).describe()})
 
 

@@ -113,7 +113,8 @@ def resolve_assault(game: Game, uid: str, vehicle: str, support: tuple[str, ...]
         changes, words = D.apply(game, uid, *D.kill_roll(Play(roller), p.dice, p.faces, p.star, p.reroll, p.zero_only))
         game.record("fire", [(("rng", "counter"), roller.counter)] + changes,
                     f"{shooter} fires {p.dice} kill dice at the assault: {words}", rolls=tuple(roller.log),
-                    detail={"rule": "5.2 step " + ("1" if shooter == vehicle else "2"), "odds": p.odds().describe()})
+                    detail={"rule": "5.2 step " + ("1" if shooter == vehicle else "2"), "outcome": words,
+                            "modifiers": [m.to_dict() for m in p.mods], "odds": p.odds().describe()})
         if not L.alive(game, uid):
             return game.log[-1]
     mods = assault_mods(game, uid, vehicle)

@@ -154,7 +154,7 @@ def resolve_move(game: Game, uid: str, to: tuple[float, float]):
     if min((L.yards(game, uid, e) for e in L.enemies(game, uid)), default=1e9) <= T.AUTO_SPOT_YD["moved"].value:
         changes.append((("units", uid, "status", "spotted"), True))
     return game.record("move", changes, f"{uid} moves to ({stop[0]:.1f}, {stop[1]:.1f})" + (f"; {'; '.join(lines)}" if lines else ""),
-                       rolls=tuple(roller.log), detail={"rule": "2.0 Movement", "notes": why,
+                       rolls=tuple(roller.log), detail={"rule": "2.0 Movement", "outcome": lines, "modifiers": [], "notes": why,
                                                         "odds": exact(mine_roll, T.MINE_HIT[L.armour(game, uid)].value).describe()})
 
 

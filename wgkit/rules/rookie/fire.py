@@ -266,5 +266,5 @@ def resolve_melee(game: Game, uid: str, enemy: str):
     else:
         text = f"{uid} and {enemy} fight: a tie, nobody falls"
     return game.record("melee", [(("rng", "counter"), roller.counter)] + changes, "; ".join([text] + lines),
-                       rolls=tuple(roller.log), detail={"rule": "Melee", "outcome": won,
+                       rolls=tuple(roller.log), detail={"rule": "Melee", "outcome": won, "modifiers": [],
                                                         "odds": exact(melee_roll).describe()})

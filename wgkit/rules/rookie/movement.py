@@ -120,7 +120,8 @@ def resolve_move(game: Game, uid: str, to: tuple[float, float]):
         lines += F.attack(game, uid, T.MINE_COLUMN.value, "mines", chance, changes)
     return game.record("move", [(("rng", "counter"), roller.counter)] + changes,
                        f"{uid} moves {dist:.1f}\" to ({stop[0]:.1f}, {stop[1]:.1f})" + (f"; {'; '.join(lines)}" if lines else ""),
-                       rolls=tuple(roller.log), detail={"rule": "Movement", "notes": why})
+                       rolls=tuple(roller.log), detail={"rule": "Movement", "outcome": lines, "modifiers": [],
+                                                        "notes": why})
 
 
 def unstick(chance, need: int) -> bool:
@@ -141,5 +142,5 @@ def resolve_unstick(game: Game, uid: str):
         changes.append((("units", uid, "status", "immobile"), None))
     return game.record("unstick", [(("rng", "counter"), roller.counter)] + changes,
                        f"{uid} {'breaks free of' if free else 'stays stuck in'} the mud", rolls=tuple(roller.log),
-                       detail={"rule": "Breakdown and Immobilization", "outcome": free,
+                       detail={"rule": "Breakdown and Immobilization", "outcome": free, "modifiers": [],
                                "odds": exact(unstick, need).describe()})

@@ -95,7 +95,7 @@ def resolve_artillery(game: Game, side: str):
     where = "on target" if not inches else f"drifts {inches:g}\" on bearing {bearing:g}"
     return game.record("artillery", [(("rng", "counter"), roller.counter)] + changes,
                        f"{side}'s artillery ({face}: {where}): " + "; ".join(lines), rolls=tuple(roller.log),
-                       detail={"rule": "Resolution of Air and Artillery Fire", "outcome": lines,
+                       detail={"rule": "Resolution of Air and Artillery Fire", "outcome": lines, "modifiers": [],
                                "odds": drift_odds().describe()})
 
 
@@ -138,7 +138,7 @@ def resolve_arrival(game: Game, side: str):
     changes.append((("vars", "rk", "aircraft", side), a))
     return game.record("air arrival", [(("rng", "counter"), roller.counter)] + changes, text, rolls=tuple(roller.log),
                        detail={"rule": "Turn Over Aircraft", "side": side, "turn": game.state["turn"],
-                               "outcome": came, "odds": exact(arrival, pct).describe()})
+                               "outcome": came, "modifiers": [], "odds": exact(arrival, pct).describe()})
 
 
 def resolve_path(game: Game, side: str, start: tuple[float, float], end: tuple[float, float]):
@@ -174,18 +174,20 @@ def resolve_strike(game: Game, side: str, point: tuple[float, float]):
     changes: list = [(("vars", "rk", "aircraft", side), {**a, "on_table": a["on_table"] - 1, "path": None})]
     extra = [Modifier.of("aircraft damaged", T.SHIFTS["air attack on a target in cover"])] if a.get("damaged") else []
     shape = template_shape(T.AIR_TEMPLATE.value, at)
-    lines = []
+    lines, applied = [], []
     for u in L.units(game):
         if shape.intersects(Point(L.pos(game, u)).buffer(0.5)):
             mods = list(extra) + ([Modifier.of("air attack on a target in cover", T.SHIFTS["air attack on a target in cover"])]
                                   if L.cover_of(game, u) != "none" else [])
+            applied += [dict(m.to_dict(), name=f"{u}: {m.name}") for m in mods]
             lines += F.attack(game, u, T.TEMPLATES["D"].value.column, "air attack", chance, changes, mods)
             if L.alive(game, u):
                 F._must_test(game, u, changes)
     return game.record("air strike", [(("rng", "counter"), roller.counter)] + changes,
                        f"{side}'s aircraft strikes ({'on target' if not inches else f'drifts {inches:g}'}): "
                        + ("; ".join(lines) or "nobody under the template"), rolls=tuple(roller.log),
-                       detail={"rule": "Aircraft", "odds": drift_odds().describe()})
+                       detail={"rule": "Aircraft", "outcome": lines, "modifiers": applied,
+                               "odds": drift_odds().describe()})
 
 
 def aa_chance(game: Game, uid: str) -> int:
@@ -228,7 +230,7 @@ def resolve_aa(game: Game, uid: str, side: str):
     elif result == "shot down":
         changes.append((("vars", "rk", "aircraft", side), {**a, "on_table": a["on_table"] - 1, "path": None}))
     return game.record("AA fire", [(("rng", "counter"), roller.counter)] + changes, f"{uid} fires at {side}'s aircraft: {result}",
-                       rolls=tuple(roller.log), detail={"rule": "Anti-Aircraft Fire", "outcome": result,
+                       rolls=tuple(roller.log), detail={"rule": "Anti-Aircraft Fire", "outcome": result, "modifiers": [],
                                                         "odds": exact(aa_roll, pct).describe()})
 
 

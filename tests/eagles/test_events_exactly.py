@@ -1,0 +1,112 @@
+"""Eagles, Crowns and Oak Leaves: whole events with the kill dice fixed, worked out by hand.
+
+Kill dice are d10 read 0-9 (1.5); table dice fix every face, so each test checks one certain
+branch and the whole event: what changes, the words in the log, the modifiers and the odds.
+"""
+
+from fractions import Fraction
+
+import pytest
+
+from tests.conftest import dotted
+from tests.eagles.helpers import game, put
+from wgkit.engine import IllegalActionError
+from wgkit.rules import situation_of
+from wgkit.rules.eagles import air as AIR
+from wgkit.rules.eagles import fire as F
+
+
+def test_direct_fire_at_400_yards_suppresses_and_impairs_without_a_re_roll():
+    g = game(step="Infantry vs infantry")
+    put(g, "dcli_a", 36, 28)  # 4" = 400 yd from the panzergrenadiers
+    # 4.2: FP 4 (class X) unchanged between 300 and 600 yd; X against TPD CC: 3 kill dice; the
+    # effective row against infantry hits on 8, 9 and 0 with no ** in the box, so 4.3: the first hit
+    # suppresses and each further hit impairs at once. Faces 9, 8, 3: two hits.
+    with g.table_dice([9, 8, 3]):
+        e = F.resolve(g, "dcli_a", "pzgren")
+    assert e.text == "dcli_a fires 3 kill dice at pzgren: pzgren: suppressed, 1 impairment (FP now 3)"
+    assert dotted(e) == (("rng.counter", 0), ("units.pzgren.status.suppressed", True),
+                         ("units.pzgren.status.impaired", 1), ("units.dcli_a.status.fired", True),
+                         ("units.dcli_a.status.spotted", True))  # 4.1: firing within 500 yd gives it away
+    assert [(r.purpose, r.faces) for r in e.rolls] == [("kill dice", (9, 8, 3))]
+    d = e.detail
+    assert (d["rule"], d["outcome"], d["modifiers"]) == ("4.2 Firing Procedures", "pzgren: suppressed, 1 impairment (FP now 3)", [])
+    assert d["notes"] == ["4 FP at 400 yd", "4 FP (X) against TPD CC: -1 dice",
+                          "effective row against infantry: hits on 9, 8, 0 (hits after the first impair without a re-roll)"]
+    miss = Fraction(7, 10) ** 3
+    one = 3 * Fraction(3, 10) * Fraction(7, 10) ** 2
+    assert set(d["odds"]) >= {f"no effect: {float(miss):.1%}", f"suppressed: {float(one):.1%}"}
+
+
+def test_close_fire_adds_one_fp_and_a_miss_changes_only_the_firer():
+    g = game(step="Infantry vs infantry")
+    put(g, "dcli_a", 36, 30)  # 200 yd: +1 FP (4.2 under 300 yd): 5, class X; 5 - 1 against CC: 4 dice
+    with g.table_dice([1, 2, 3, 4]):  # the maximum row hits on 7, 8, 9, 0: nothing
+        e = F.resolve(g, "dcli_a", "pzgren")
+    assert e.text == "dcli_a fires 4 kill dice at pzgren: pzgren: no effect"
+    assert dotted(e) == (("rng.counter", 0), ("units.dcli_a.status.fired", True), ("units.dcli_a.status.spotted", True))
+    assert e.detail["modifiers"] == [{"name": "under 300 yd", "value": 1, "source": "seed 1.2 (a FP added under 300 yards)"}]
+
+
+def _stukas(g_seed: int = 2):
+    def add_plane(d):
+        d["sides"][1]["units"].append({"id": "stukas", "kind": "aircraft", "rules": {"sortie": "rockets", "fp": 1},
+                                       "stands": [{"id": "stuka1", "position": [70, 46]}]})
+
+    g = game(seed=g_seed, edit=add_plane)
+    e = AIR.resolve_sortie(g, "stukas", (31, 7.5))
+    assert e.text == "stukas is en route to (31.0, 7.5); it attacks on turn 2"  # 6.1: a turn en route
+    assert dotted(e) == (("units.stukas.status.over", {"point": [31.0, 7.5], "attacks": 2}),)
+    situation_of(g).turn(2)
+    return g
+
+
+def test_infantry_under_the_sortie_hits_it_with_its_one_aa_die_on_a_0_and_it_breaks_off():
+    g = _stukas()
+    # 6.4: dcli_a stands 1.1" (112 yd) from the impact point, inside the 4" CD: infantry fire the
+    # Inf column, one kill die hitting on 0
+    with g.table_dice([0]):
+        e = AIR.resolve_aa(g, "dcli_a", "stukas")
+    assert (e.kind, e.text) == ("AA fire", "dcli_a (inf, 1 dice) fires at stukas: hit, it will not attack")
+    assert dotted(e) == (("rng.counter", 0), ("units.dcli_a.status.fired_aa", True), ("units.stukas.status.aborted", True))
+    assert (e.detail["rule"], e.detail["outcome"], e.detail["odds"]) == ("6.4", True, ["fails: 90.0%", "succeeds: 10.0%"])
+    with pytest.raises(IllegalActionError, match="^dcli_a cannot fire at stukas$"):
+        AIR.resolve_aa(g, "dcli_a", "stukas")  # once per sortie
+    e = AIR.resolve_attack(g, "stukas")
+    assert (e.text, dotted(e), e.rolls) == ("stukas was hit and breaks off",
+                                            (("units.stukas.status.destroyed", True), ("units.stukas.status.over", None)), ())
+
+
+def test_a_missed_sortie_rockets_the_unit_nearest_the_impact_point():
+    g = _stukas()
+    with g.table_dice([7]):
+        assert AIR.resolve_aa(g, "dcli_a", "stukas").text == "dcli_a (inf, 1 dice) fires at stukas: miss"
+    # 6.2: rockets are class Y, converged on the one unit nearest the centre: dcli_a. 3.6: class Y
+    # rolls 8 kill dice, +1 against unprotected infantry (house); TPD BB hits on 1-2 with no second
+    # roll, and infantry take the hits after the first as impairments (4.3/3.7: not vehicles, not CC/DD)
+    with g.table_dice([1, 2, 5, 5, 5, 5, 5, 5, 5]):
+        e = AIR.resolve_attack(g, "stukas")
+    assert e.text == "stukas attacks (Y, converged): dcli_a: suppressed, 1 impairment (FP now 3)"
+    assert dotted(e) == (("rng.counter", 0), ("units.stukas.status.destroyed", True), ("units.stukas.status.over", None),
+                         ("units.dcli_a.status.suppressed", True), ("units.dcli_a.status.impaired", 1))
+    assert [(r.purpose, len(r.faces)) for r in e.rolls] == [("kill dice", 9)]
+    with pytest.raises(IllegalActionError, match="^stukas does not attack this turn$"):
+        AIR.resolve_attack(g, "stukas")
+
+
+def test_spotting_by_the_chart_rolls_d00_against_the_modified_chance():
+    g = game(edit=lambda d: d["sides"][1]["units"][0]["stands"][0].update(hidden=True))
+    put(g, "dcli_a", 36, 20)  # 1200 yd from the panzergrenadiers, hidden in the crest wood
+    # 4.11: 60%, in the woods -20, stationary infantry -20: 20%. A d00 of 20 or less spots.
+    with g.table_dice([21]):
+        e = AIR.resolve_spot(g, "dcli_a", "pzgren")
+    assert (e.text, dotted(e)) == ("dcli_a looks for pzgren (20%): not seen",
+                                   (("rng.counter", 0), ("units.pzgren.status.spotted", False)))
+    assert [(m["name"], m["value"]) for m in e.detail["modifiers"]] == [("in the woods", -20),
+                                                                         ("stationary infantry or AT", -20)]
+    assert (e.detail["rule"], e.detail["outcome"]) == ("4.11", False)
+    with g.table_dice([20]):
+        e = AIR.resolve_spot(g, "dcli_a", "pzgren")
+    assert (e.text, dotted(e)[-1]) == ("dcli_a looks for pzgren (20%): spotted", ("units.pzgren.status.spotted", True))
+    with pytest.raises(IllegalActionError, match="^pzgren is already spotted$"):
+        AIR.resolve_spot(g, "dcli_a", "pzgren")
