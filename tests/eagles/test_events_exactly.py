@@ -13,7 +13,9 @@ from tests.eagles.helpers import game, put
 from wgkit.engine import IllegalActionError
 from wgkit.rules import situation_of
 from wgkit.rules.eagles import air as AIR
+from wgkit.rules.eagles import close as C
 from wgkit.rules.eagles import fire as F
+from wgkit.rules.eagles import movement as MV
 
 
 def test_direct_fire_at_400_yards_suppresses_and_impairs_without_a_re_roll():
@@ -110,3 +112,76 @@ def test_spotting_by_the_chart_rolls_d00_against_the_modified_chance():
     assert (e.text, dotted(e)[-1]) == ("dcli_a looks for pzgren (20%): spotted", ("units.pzgren.status.spotted", True))
     with pytest.raises(IllegalActionError, match="^pzgren is already spotted$"):
         AIR.resolve_spot(g, "dcli_a", "pzgren")
+
+
+def _melee(*faces):
+    g = game()
+    put(g, "dcli_a", 36, 31.5)  # 50 yd from the panzergrenadiers: within the 100 yd of a melee (house)
+    put(g, "pzgren", 36, 32, suppressed=True)  # 5.1: a suppressed unit fights at FP - 2
+    with g.table_dice(list(faces)):
+        return g, C.resolve_melee(g, "dcli_a", "pzgren")
+
+
+def test_melee_the_loser_is_destroyed_and_the_winner_suppressed():
+    # 5.1: a d10 each plus the rating: dcli_a 3 + 4 = 7 against pzgren 6 + (4 - 2) = 8
+    g, e = _melee(3, 6)
+    assert (e.text, e.detail["outcome"]) == ("pzgren wins; dcli_a destroyed, pzgren suppressed", -1)
+    assert dotted(e) == (("rng.counter", 0), ("units.dcli_a.status.destroyed", True), ("pieces.dcli_a1.alive", False),
+                         ("units.pzgren.status.suppressed", True))
+    assert [(m["name"], m["value"]) for m in e.detail["modifiers"]] == [("suppressed", -2)]
+    assert [(r.purpose, r.faces) for r in e.rolls] == [("attacker", (3,)), ("defender", (6,))]
+    # attacker minus defender is the difference of two d10 plus 2: 0 (a tie) happens 8 ways in 100
+    assert f"0 attacker minus defender: {8 / 100:.1%}" in e.detail["odds"]
+
+
+def test_melee_won_by_the_attacker_and_a_tie_that_destroys_both():
+    _, e = _melee(9, 1)
+    assert e.text == "dcli_a wins; pzgren destroyed, dcli_a suppressed"
+    assert dotted(e)[1:] == (("units.pzgren.status.destroyed", True), ("pieces.pzg1.alive", False),
+                             ("units.dcli_a.status.suppressed", True))
+    _, e = _melee(3, 5)  # 7 against 7
+    assert e.text == "a tie: both destroyed"
+    assert dotted(e)[1:] == (("units.dcli_a.status.destroyed", True), ("pieces.dcli_a1.alive", False),
+                             ("units.pzgren.status.destroyed", True), ("pieces.pzg1.alive", False))
+
+
+def test_melee_reach_and_targets():
+    g = game()
+    with pytest.raises(IllegalActionError, match="^pzgren is not an enemy within 100 yd of dcli_a$"):
+        C.resolve_melee(g, "dcli_a", "pzgren")
+    put(g, "dcli_a", 40, 30.5)
+    put(g, "tigers", 40, 31)
+    with pytest.raises(IllegalActionError, match="^tigers is a vehicle or bunker: use an assault$"):
+        C.resolve_melee(g, "dcli_a", "tigers")
+
+
+def _mined(*faces):
+    g = game(edit=lambda d: d["terrain"].append({"id": "mines", "type": "minefield", "variant": "hasty",
+                                                  "rectangle": {"center": [30, 12], "size": [3, 3]}}))
+    with g.table_dice(list(faces)):
+        return g, MV.resolve_move(g, "dcli_a", (30, 11.5))
+
+
+def test_infantry_entering_a_minefield_stops_at_its_edge_and_is_hit_on_30_or_less():
+    # 1.5: the unit stops where it enters (y = 10.5, 2.5" from (30, 8)) and rolls a d00 against its
+    # armour's chance: infantry 30%. A hit suppresses and impairs one step. 2.5" is within code A (4").
+    g, e = _mined(30)
+    assert e.text == "dcli_a moves to (30.0, 10.5); mines (30%): dcli_a: suppressed, 1 impairment (FP now 3)"
+    assert dotted(e) == (("rng.counter", 0), ("pieces.dcli_a1.position", [30.0, 10.5]), ("units.dcli_a.status.moved", True),
+                         ("units.dcli_a.status.moved_code", "A"), ("units.dcli_a.status.suppressed", True),
+                         ("units.dcli_a.status.impaired", 1))
+    assert (e.detail["rule"], e.detail["outcome"]) == ("2.0 Movement", ["mines (30%): dcli_a: suppressed, 1 impairment (FP now 3)"])
+    assert e.detail["odds"] == ["fails: 70.0%", "succeeds: 30.0%"]
+    g, e = _mined(31)
+    assert e.text == "dcli_a moves to (30.0, 10.5); mines (30%): no damage"
+    assert dotted(e)[-1] == ("units.dcli_a.status.moved_code", "A")
+
+
+def test_a_move_near_the_enemy_gives_the_mover_away_and_records_its_speed_code():
+    g = game()
+    put(g, "dcli_a", 36, 23)
+    with pytest.raises(IllegalActionError, match=r'^dcli_a may move 4" \(code A; 4"\); that is 4\.5"$'):
+        MV.resolve_move(g, "dcli_a", (36, 27.5))
+    e = MV.resolve_move(g, "dcli_a", (36, 27))  # 4", all of code A; it ends 500 yd from pzgren: spotted (4.1)
+    assert e.text == "dcli_a moves to (36.0, 27.0)"
+    assert dotted(e)[-2:] == (("units.dcli_a.status.moved_code", "A"), ("units.dcli_a.status.spotted", True))

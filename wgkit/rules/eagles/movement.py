@@ -151,7 +151,9 @@ def resolve_move(game: Game, uid: str, to: tuple[float, float]):
     if close:
         changes += [(("units", uid, "status", "quarters"), int(L.status(game, uid).get("quarters", 0)) + 1),
                     (("vars", "eg", "last_quarter"), L.side(game, uid))]
-    if min((L.yards(game, uid, e) for e in L.enemies(game, uid)), default=1e9) <= T.AUTO_SPOT_YD["moved"].value:
+    path = LineString([L.pos(game, uid), stop]) if went else Point(stop)  # 4.1: within 500 yd at any point of the move
+    near = min((path.distance(Point(L.pos(game, e))) * T.YARDS_PER_INCH for e in L.enemies(game, uid)), default=1e9)
+    if near <= T.AUTO_SPOT_YD["moved"].value:
         changes.append((("units", uid, "status", "spotted"), True))
     return game.record("move", changes, f"{uid} moves to ({stop[0]:.1f}, {stop[1]:.1f})" + (f"; {'; '.join(lines)}" if lines else ""),
                        rolls=tuple(roller.log), detail={"rule": "2.0 Movement", "outcome": lines, "modifiers": [], "notes": why,
