@@ -52,11 +52,14 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
                                                 f"{T.SETUP_TURNS[B.gun_type(g, p['unit'])].value} turns"]))
     if "fire" in legal:
         shooters = tuple(u for u in units if not L.status(game, u).get("fired") and L.kind(game, u) in F.ORDERS[step][0])
-        if shooters:
+        targets = tuple(u for u in units if L.is_vehicle(game, u) == (F.ORDERS[step][1] == "vehicle")
+                        and any(L.side(game, u) != L.side(game, s) for s in shooters))
+        if shooters and targets:
             support = ("none",) + tuple(u for u in units if L.status(game, u).get("role") == "support"
                                         or L.kind(game, u) in ("mg", "at_gun", "aa"))
             out.append(ActionSpec("fire", f"Direct fire ({step})", (
-                Param("unit", "choice", "firer", shooters), Param("target", "choice", "target", units, enemy_of="unit"),
+                Param("unit", "choice", "firer", shooters),
+                Param("target", "choice", "target", targets, enemy_of="unit"),
                 Param("support", "choice", "direct support from", support)),
                 lambda g, p: F.plan(g, p["unit"], p["target"], _sup(p), step).odds(),
                 lambda g, p: F.resolve(g, p["unit"], p["target"], _sup(p), step), "4.2",
@@ -111,6 +114,42 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
                                 add=p["add"], right=p["right"], pat=p["pattern"]), "3.1",
             lambda g, p: [f"time lapse {B.lapse(g, p['unit'])} turn(s) for a new mission ({L.nationality(g, p['unit'])})"],
             lambda g, p: _cd(_pt(p["point"]), "aim")))
+    if "clear mines" in legal:
+        fields = tuple(a.id for a in game.terrain.areas if a.type == "minefield" and a.id not in L.eg(game)["cleared"])
+        sappers = tuple(u for u in units if L.kind(game, u) in ("infantry", "engineer", "minesweeper")
+                        and not L.status(game, u).get("moved"))
+        if fields and sappers:
+            out.append(ActionSpec("clear mines", "Clear a minefield (a turn's work)", (
+                Param("unit", "choice", "unit", sappers), Param("field", "choice", "minefield", fields)),
+                lambda g, p: None, lambda g, p: MV.resolve_clear(g, p["unit"], p["field"]), "1.5"))
+    if "suicide" in legal:
+        squads = tuple(u for u in units if C.suicide_ok(game, u) and not L.status(game, u).get("suicide"))
+        if squads:
+            out.append(ActionSpec("suicide", "Make a suicide squad", (Param("unit", "choice", "squad", squads),),
+                                  lambda g, p: None, lambda g, p: C.resolve_suicide(g, p["unit"]), "5.3",
+                                  lambda g, p: ["it must assault the nearest enemy this turn; -30 to its assault roll"]))
+    if "drop" in legal:
+        foot = tuple(u for u in units if L.kind(game, u) in ("infantry", "engineer", "mg", "hq"))
+        if foot:
+            out.append(ActionSpec("drop", "Paratroop or glider landing", (
+                Param("unit", "choice", "unit", foot), Param("point", "point", "centre of the drop"),
+                Param("how", "choice", "how", ("day drop", "night drop", "glider"), "day drop")),
+                lambda g, p: None if p.get("how") == "glider" else AIR.scatter_odds(p.get("how") == "night drop"),
+                lambda g, p: AIR.resolve_drop(g, [p["unit"]], _pt(p["point"]), night=p.get("how") == "night drop",
+                                              glider=p.get("how") == "glider"), "1.8",
+                lambda g, p: ["gliders land on the CD" if p.get("how") == "glider" else
+                              "scatter: 0.8\" x d10 at night" if p.get("how") == "night drop" else "scatter: 0.5\" x d6 by day",
+                              "direction: d12 (clock face)"],
+                lambda g, p: _cd(_pt(p["point"]), "drop zone (4\" CD)")))
+    if "counter-battery" in legal:
+        targets = tuple(u for u in batteries if L.attr(game, u, "off_board") and not L.attr(game, u, "naval"))
+        firing = tuple(u for u in batteries if not L.status(game, u).get("fired")
+                       and any(L.side(game, t) != L.side(game, u) for t in targets))
+        if firing and targets:
+            out.append(ActionSpec("counter-battery", "Counter-battery fire", (
+                Param("unit", "choice", "battery", firing), Param("target", "choice", "at", targets, enemy_of="unit")),
+                lambda g, p: None, lambda g, p: B.counter_battery(g, p["unit"], p["target"]), "3.5",
+                lambda g, p: ["counter-battery fire only suppresses an off-board battery; naval guns are immune"]))
     if "melee" in legal:
         pairs = groups(((a, b) for a in units for b in units if L.side(game, a) != L.side(game, b) and a < b
                         and not L.is_vehicle(game, a) and not L.is_vehicle(game, b) and L.yards(game, a, b) <= C.REACH_YD), " v ")
