@@ -185,3 +185,37 @@ def test_a_move_near_the_enemy_gives_the_mover_away_and_records_its_speed_code()
     e = MV.resolve_move(g, "dcli_a", (36, 27))  # 4", all of code A; it ends 500 yd from pzgren: spotted (4.1)
     assert e.text == "dcli_a moves to (36.0, 27.0)"
     assert dotted(e)[-2:] == (("units.dcli_a.status.moved_code", "A"), ("units.dcli_a.status.spotted", True))
+
+
+def test_fire_orders_land_after_the_time_lapse_and_shifts_move_along_and_across_the_line_of_fire():
+    from wgkit.rules.eagles import barrage as B
+
+    g = game()  # the 25-pdrs stand off the south edge: 1000 yd behind it, at (34, -10) (3.5)
+    with pytest.raises(IllegalActionError, match="^field_regt has no earlier mission to repeat$"):
+        B.call(g, "field_regt", "repeat")
+    e = B.call(g, "field_regt", "fire", (34, 30))
+    # 3.2: a British new mission lands two turns later; six guns fire the pattern ordered (spread by default)
+    assert e.text == "field_regt: fire at (34, 30), spread, lands turn 3"
+    assert dotted(e) == (("vars.eg.missions.field_regt", {"aim": [34.0, 30.0], "due": 3, "pattern": "spread",
+                                                           "order": "fire"}),)
+    assert e.detail == {"rule": "3.1 Artillery Requests", "order": "fire"}
+    # 3.1: add 200 yd runs 2" on along the line of fire (north), right 100 yd 1" to the firer's right (east)
+    e = B.call(g, "field_regt", "shift", add=200, right=100, pat="converged")
+    assert e.text == "field_regt: shift at (35, 32), converged, lands turn 2"
+    # a shift starts from the last aim: the line of fire now runs from (34, -10) to (35, 32), a
+    # direction u = (1, 42) / 42.012; drop 2" is -2u, left 1" is 1" along (-u_y, u_x)
+    e = B.call(g, "field_regt", "shift", add=-200, right=-100)
+    u = (1 / 42.0119, 42 / 42.0119)
+    expect = [round(35 - 2 * u[0] - u[1], 2), round(32 - 2 * u[1] + u[0], 2)]
+    assert dotted(e)[0][1]["aim"] == expect == [33.95, 30.02]
+    assert B.call(g, "field_regt", "repeat").text == "field_regt: repeat at (33.95, 30.02), spread, lands turn 2"
+    with pytest.raises(IllegalActionError, match="^a shift is at most 800 yards in each direction$"):
+        B.call(g, "field_regt", "shift", add=801)
+    with pytest.raises(IllegalActionError, match="^a fire order needs a point or a registration point$"):
+        B.call(g, "field_regt", "fire")
+    with pytest.raises(IllegalActionError, match="^unknown order 'adjust': fire, repeat, shift or cease$"):
+        B.call(g, "field_regt", "adjust")
+    with pytest.raises(IllegalActionError, match="^dcli_a is not a battery$"):
+        B.call(g, "dcli_a", "fire", (34, 30))
+    e = B.call(g, "field_regt", "cease")
+    assert (e.text, dotted(e)) == ("field_regt ceases fire", (("vars.eg.missions.field_regt", None),))
