@@ -219,3 +219,31 @@ def test_fire_orders_land_after_the_time_lapse_and_shifts_move_along_and_across_
         B.call(g, "dcli_a", "fire", (34, 30))
     e = B.call(g, "field_regt", "cease")
     assert (e.text, dotted(e)) == ("field_regt ceases fire", (("vars.eg.missions.field_regt", None),))
+
+
+def _assault(*faces, **status):
+    g = game(step="Assaults on tanks and bunkers")
+    put(g, "tigers", 40, 31, **status)
+    put(g, "dcli_a", 40, 30.5, spotted=False)  # unspotted: the Tiger cannot fire at it first (5.2 step 1)
+    with g.table_dice(list(faces)):
+        return C.resolve_assault(g, "dcli_a", "tigers")
+
+
+def test_an_assault_on_a_still_tank_succeeds_on_40_or_less():
+    # 5.2: 30% on a d00 plus modifiers; a vehicle that did not move: -10, so a roll of 40 succeeds
+    e = _assault(40)
+    assert (e.kind, e.text) == ("assault", "dcli_a destroys tigers")
+    assert dotted(e) == (("rng.counter", 0), ("units.tigers.status.destroyed", True), ("pieces.tiger1.alive", False),
+                         ("units.dcli_a.status.suppressed", True), ("units.dcli_a.status.no_assault_until", 2))
+    assert e.detail["modifiers"] == [{"name": "vehicle did not move", "value": -10, "source": "seed 5.2"}]
+    assert e.detail["odds"] == ["fails: 60.0%", "succeeds: 40.0%"]
+    e = _assault(41)
+    assert (e.text, dotted(e)) == ("the assault fails: dcli_a destroyed",
+                                   (("rng.counter", 0), ("units.dcli_a.status.destroyed", True), ("pieces.dcli_a1.alive", False)))
+
+
+def test_a_tank_that_moved_fast_is_harder_to_assault():
+    e = _assault(10, moved=True, moved_code="E")  # +20: 10 + 20 = 30, just enough
+    assert e.text == "dcli_a destroys tigers"
+    assert [(m["name"], m["value"]) for m in e.detail["modifiers"]] == [("vehicle moved at E speed", 20)]
+    assert _assault(11, moved=True, moved_code="E").text == "the assault fails: dcli_a destroyed"
