@@ -3,7 +3,7 @@
     python benchmarks/mutation.py                  # every package (hours on two cores)
     python benchmarks/mutation.py rookie core      # some of them
     python benchmarks/mutation.py rookie --resume  # carry on an interrupted run
-    python benchmarks/mutation.py rookie --survivors  # new tests: re-judge only the last survivors
+    python benchmarks/mutation.py rookie --survivors  # after a change: changed functions and last survivors
 
 Each package is mutated by mutmut (3.x) in a scratch copy of the repository under
 ``build/mutation/<package>``, running only the tests that concern it. A mutant is *killed* when
@@ -78,16 +78,22 @@ def _excluded(key: str) -> bool:
     return any(fnmatch(path, pattern) for pattern in NOT_MUTATED)
 
 
-def survivors(work: Path) -> list[str]:
-    """Refresh the scratch copy's tests and list the mutants that survived or had no test."""
-    from mutmut.stats import status_by_exit_code
-
+def refresh(work: Path) -> None:
+    """Bring the scratch copy's code, tests and settings up to date. mutmut re-mutates a module whose
+    source is newer than its mutants and forgets the results of the functions that changed."""
     mutate, tests = PACKAGES[work.name]
     (work / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text() + _config(mutate, tests))
-    shutil.rmtree(work / "tests")
-    shutil.copytree(ROOT / "tests", work / "tests", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    for part in ("wgkit", "tests", "scenarios", "docs"):
+        shutil.rmtree(work / part)
+        shutil.copytree(ROOT / part, work / part, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     shutil.rmtree(work / "mutants" / "tests", ignore_errors=True)
     (work / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)  # which tests reach which function
+
+
+def survivors(work: Path) -> list[str]:
+    """The mutants that survived or had no test in the last run."""
+    from mutmut.stats import status_by_exit_code
+
     names = []
     for meta in sorted((work / "mutants").rglob("*.py.meta")):
         for key, code in json.loads(meta.read_text())["exit_code_by_key"].items():
@@ -132,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("packages", nargs="*", metavar="PACKAGE", help=f"any of {', '.join(PACKAGES)} (default: all)")
     parser.add_argument("--resume", action="store_true", help="carry on in the existing scratch copy")
     parser.add_argument("--survivors", action="store_true",
-                        help="copy the current tests into the scratch copy and re-run only last run's survivors")
+                        help="bring the scratch copy up to date; judge changed functions and re-judge last run's survivors")
     parser.add_argument("--max-children", type=int, default=2, help="parallel test processes (default 2)")
     parser.add_argument("--score-only", action="store_true", help="print the scores of the last run, run nothing")
     args = parser.parse_args(argv)
@@ -146,11 +152,15 @@ def main(argv: list[str] | None = None) -> int:
         mutate, _ = PACKAGES[name]
         again = args.score_only or args.survivors
         work = ROOT / "build" / "mutation" / name if again else prepare(name, args.resume)
-        # no names: mutmut judges every mutant not yet judged; names: it (re-)judges those
-        names = survivors(work) if args.survivors else []
-        if not args.score_only and (names or not args.survivors):
-            subprocess.run(["mutmut", "run", "--max-children", str(args.max_children), *names], cwd=work,
-                           stdout=subprocess.DEVNULL, check=False)
+        run = ["mutmut", "run", "--max-children", str(args.max_children)]
+        if args.survivors:
+            refresh(work)
+            subprocess.run(run, cwd=work, stdout=subprocess.DEVNULL, check=False)  # the functions that changed
+            names = survivors(work)
+            if names:
+                subprocess.run(run + names, cwd=work, stdout=subprocess.DEVNULL, check=False)  # re-judged
+        elif not args.score_only:
+            subprocess.run(run, cwd=work, stdout=subprocess.DEVNULL, check=False)  # every mutant not yet judged
         report(name, *score(work, mutate))
     return 0
 

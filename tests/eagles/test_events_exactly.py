@@ -247,3 +247,47 @@ def test_a_tank_that_moved_fast_is_harder_to_assault():
     assert e.text == "dcli_a destroys tigers"
     assert [(m["name"], m["value"]) for m in e.detail["modifiers"]] == [("vehicle moved at E speed", 20)]
     assert _assault(11, moved=True, moved_code="E").text == "the assault fails: dcli_a destroyed"
+
+
+def test_a_heavy_towed_gun_breaks_down_in_two_turns_and_sets_up_in_three():
+    from wgkit.rules.eagles import barrage as B
+    from wgkit.rules.eagles import lookup as L
+
+    g = game(edit=lambda d: next(u for s in d["sides"] for u in s["units"] if u["id"] == "field_regt")["rules"].update(
+        off_board=False, calibre_mm=150))
+    e = B.resolve_deploy(g, "field_regt")  # 3.9: towed over 100 mm: break down 2 turns, set up 3
+    assert (e.text, dotted(e)) == ("field_regt begins to break down: ready after turn 2",
+                                   (("units.field_regt.status.deploying", {"to": "packed", "ready": 2}),
+                                    ("units.field_regt.status.fired", True), ("units.field_regt.status.moved", True)))
+    with pytest.raises(IllegalActionError, match="^field_regt is already changing deployment$"):
+        B.resolve_deploy(g, "field_regt")
+    situation_of(g).unit_status("field_regt", deploying=None, deployed=False)
+    assert L.status(g, "field_regt")["deployed"] is False
+    assert B.resolve_deploy(g, "field_regt").text == "field_regt begins to set up: ready after turn 3"
+    with pytest.raises(IllegalActionError, match="^dcli_a is not an on-board gun$"):
+        B.resolve_deploy(g, "dcli_a")
+
+
+@pytest.mark.parametrize("target, at, eye, status, desert, pct, names", [
+    ("pzgren", (40, 8), (36, 8), {}, False, 40, ["stationary infantry or AT"]),
+    ("pzgren", (40, 8), (36, 8), {"moved": True}, False, 70, ["target moved"]),
+    ("pzgren", (40, 8), (36, 8), {"fired": True}, False, 70, ["stationary but firing"]),
+    ("pzgren", (40, 8), (36, 8), {"defilade": True}, False, 20, ["defilade", "stationary infantry or AT"]),
+    ("pzgren", (18, 14), (14, 14), {}, False, 50, ["on the road", "stationary infantry or AT"]),
+    ("pzgren", (38, 34), (34, 34), {}, False, 20, ["in the woods", "stationary infantry or AT"]),
+    ("pzgren", (10, 40), (6, 40), {}, False, 30, ["in a house", "stationary infantry or AT"]),
+    ("pzgren", (40, 8), (40, 24), {}, False, 20, ["stationary infantry or AT", "range 1500-3000 yd"]),
+    ("pzgren", (40, 8), (40, 38), {}, False, 10, ["stationary infantry or AT", "range 3000+ yd"]),
+    ("tigers", (40, 8), (36, 8), {}, False, 60, []),
+    ("pzgren", (40, 8), (36, 8), {}, True, 70, ["desert", "stationary infantry or AT"]),
+    ("pzgren", (38, 34), (38, 4), {"defilade": True}, False, 0,
+     ["in the woods", "defilade", "stationary infantry or AT", "range 3000+ yd"]),
+])
+def test_the_spotting_chart_4_11(target, at, eye, status, desert, pct, names):
+    """4.11: 60%, road +10, woods -20, house -10, desert +30, defilade -20, moved +10, stationary but
+    firing +10, stationary infantry or AT -20, 1500-3000 yd -20, 3000 yd or more -30; never below 0."""
+    g = game(edit=(lambda d: d["rules"].update(desert=True)) if desert else None)
+    put(g, target, *at, **status)
+    put(g, "dcli_a", *eye)
+    got, mods = AIR.spot_chance(g, "dcli_a", target)
+    assert (got, [m.name for m in mods]) == (pct, names)
