@@ -199,8 +199,7 @@ def test_close_action_panel_odds_equal_the_plain_odds():
     game = new_game("close_action").at_step("Fire")
     p = {"unit": "section", "target": "gruppe", "aim": "all", "weapon": "none"}
     plan = fire.plan_fire(game, "section", "gruppe")
-    plain = ca_odds.fire(pools={pool.need: pool.dice for pool in plan.pools}, danger=len(plan.danger),
-                         danger_need=plan.danger_need)
+    plain = ca_odds.fire(pools={pool.need: pool.dice for pool in plan.pools})
     assert spec(game, "fire").odds(game, p).probs == plain.probs
     situation_of(game).shot_at("gruppe", dice=16, hits=3)
     game.at_step("Morale")

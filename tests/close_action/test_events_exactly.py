@@ -346,3 +346,28 @@ def test_a_cowering_unit_creeps_to_better_cover_and_one_in_the_house_stays():
     situation_of(g).morale("a", "ok")
     with pytest.raises(IllegalActionError, match="^a is ok: only cowering or routed units are forced to retreat$"):
         V.resolve_retreat(g, "a")
+
+
+def test_plain_odds_by_hand():
+    from wgkit.rules.close_action import odds as O
+
+    assert O.fire(8, 5).p(0) == Fraction(2, 3) ** 8 and O.fire().p(0) == 1  # no dice: no hits
+    # 7+: a 6, then 4-6 (1/12 a die); 2 dice at 5-6 and 1 at 7+: all three hit
+    assert O.fire(pools={5: 2, 7: 1}).p(3) == Fraction(1, 3) ** 2 * Fraction(1, 12)
+    assert O.morale(16, -2).p("rout") == Fraction(3, 36)  # 2d6 - 2 at 1 or less: a roll of 2 or 3
+    assert O.rally(5).describe() == ["not rallied: 66.7%", "rallied: 33.3%"]
+    assert O.melee(1, 0).p("tie") == Fraction(5, 36)
+
+
+def test_lookups_default_stance_and_the_weapon_a_figure_fires():
+    from wgkit.rules.close_action import lookup as S
+
+    g = game(fig("a1", 10, 10, "grenade, lmg, rifle") + "\n" + fig("a2", 12, 10, "mortar"),
+             fig("b1", 10, 20, stance="crawling"))
+    assert (S.stance(g, "a1"), S.stance(g, "b1")) == ("crouching", "crawling")  # crouching unless the scenario says
+    assert S.weapon(g, "a1") == "lmg"  # a grenade is thrown, not fired
+    assert (S.weapon(g, "a2"), S.weapon(g, "a2", direct=False)) == (None, "mortar")  # a mortar fires indirectly
+    situation_of(g).piece_status("a1", "a1's LMG is wrecked", weapons_lost=["lmg"])
+    assert S.weapon(g, "a1") == "rifle"  # Damage to Weapons: he fights on with his rifle
+    with pytest.raises(IllegalActionError, match="^there is no unit 'zz'$"):
+        S.unit_of(g, "zz")

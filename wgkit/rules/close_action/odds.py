@@ -12,14 +12,12 @@ from wgkit.rules.close_action import melee as ME
 from wgkit.rules.close_action import morale as MO
 
 
-def fire(dice: int = 0, need: int = 4, *, pools: dict[int, int] | None = None,
-         danger: int = 0, danger_need: int = 6) -> Distribution:
+def fire(dice: int = 0, need: int = 4, *, pools: dict[int, int] | None = None) -> Distribution:
     """Firing: the number of hits from ``dice`` dice each hitting on ``need`` (7+ and 8+ roll a
-    6 then a second die), or from ``pools`` {need: dice} of mixed needs; ``danger`` friendly
-    figures in an MG danger zone are rolled for on ``danger_need``."""
+    6 then a second die), or from ``pools`` {need: dice} of mixed needs. (Friends in a danger zone
+    are rolled for apart and never add hits.)"""
     rows = pools if pools is not None else {need: dice}
-    plan = F.FirePlan("firer", "target", tuple(F.Pool(n, d, ()) for n, d in rows.items() if d),
-                      (), ("target",), tuple(f"friend {i + 1}" for i in range(danger)), danger_need)
+    plan = F.FirePlan("", "", tuple(F.Pool(n, d, ()) for n, d in rows.items() if d), (), ())
     return F.fire_odds(plan)
 
 
