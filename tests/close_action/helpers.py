@@ -13,7 +13,7 @@ terrain:
 
 
 def game(a_figs: str, b_figs: str, a_quality: str = "steady", b_quality: str = "steady",
-         extra: str = "", seed: int = 1, rules: str = "") -> Game:
+         extra: str = "", seed: int = 1, rules: str = "", terrain: str = TERRAIN) -> Game:
     """Side us (attacker, unit 'a') against side de (defender, unit 'b'); figures as YAML lines.
     Each unit's first figure is its squad leader (every squad has one: Introduction).
     ``rules``: the scenario's rules mapping as YAML flow text, e.g. "{referee: true}"."""
@@ -24,7 +24,7 @@ ruleset: close_action
 seed: {seed}
 table: {{width: 48, depth: 48}}
 {f"rules: {rules}" if rules else ""}
-{TERRAIN}
+{terrain}
 sides:
   - id: us
     name: US

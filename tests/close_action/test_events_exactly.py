@@ -371,3 +371,52 @@ def test_lookups_default_stance_and_the_weapon_a_figure_fires():
     assert S.weapon(g, "a1") == "rifle"  # Damage to Weapons: he fights on with his rifle
     with pytest.raises(IllegalActionError, match="^there is no unit 'zz'$"):
         S.unit_of(g, "zz")
+
+
+FEATURES = """
+terrain:
+  - {id: wood, type: woods, rectangle: {center: [10, 10], size: [4, 4]}}
+  - {id: barn, type: buildings, rectangle: {center: [11, 10], size: [2, 2]}}
+  - {id: wall1, type: low_wall, line: [[16, 0], [16, 20]], width: 0.5}
+  - {id: wall2, type: low_wall, line: [[18, 0], [18, 20]], width: 0.5}
+  - {id: orchard, type: orchard, rectangle: {center: [30, 10], size: [4, 4]}}
+  - {id: lane, type: road, line: [[30, 0], [30, 20]], width: 1}
+"""
+
+
+def test_terrain_cost_by_the_movement_table():
+    from wgkit.rules.close_action import movement as V
+
+    g = game(fig("a1", 0, 0), fig("b1", 40, 40), terrain=FEATURES)
+    # dense x1/2: 4" of wood costs 8"; the barn overlaps the wood and is not paid twice
+    assert V.terrain_cost(g, (6, 10), (14, 10), "man") == pytest.approx(
+        (12.0, ["4.0\" through wood (dense, x0.5)", "2.0\" through barn (dense, x0.5)"]), abs=1e-9)
+    # obstacles: 3" each for a man, 6" for a weapon team, on top of the distance
+    assert V.terrain_cost(g, (15, 10), (19, 10), "man") == (10.0, ["crosses wall1 (obstacle, 3\")",
+                                                                  "crosses wall2 (obstacle, 3\")"])
+    assert V.terrain_cost(g, (15, 10), (17, 10), "weapon")[0] == 8.0
+    # rough ground: x1 for a man, x1/2 for a weapon team (4" of orchard cost 8")
+    assert V.terrain_cost(g, (26, 6), (26, 14), "man") == (8.0, [])
+    assert V.terrain_cost(g, (27, 10), (33, 10), "weapon")[0] == pytest.approx(6 + 4)
+    # a road costs nothing extra: x1
+    assert V.terrain_cost(g, (30, 0), (30, 5), "weapon") == (5.0, [])
+
+
+def test_turn_start_sets_command_and_clears_the_turns_marks():
+    from wgkit.rules.close_action import movement as V
+
+    g = game(fig("a1", 10, 10) + "\n" + fig("a2", 16, 10) + "\n" + fig("a3", 16.5, 10) + "\n" + fig("a4", 10, 30)
+             + "\n" + fig("a5", 20, 30), fig("b1", 40, 40) + "\n" + fig("o", 40, 44, role="officer"))
+    # a1 leads a; a2 is 6" from him (in command), a3 6.5" (not), a4 far off; a5 is dead
+    s = situation_of(g)
+    s.piece_status("a2", "", stance="crawling", morale="cowering", weapons_lost=["lmg"], moved=3.0, fired=True)
+    s.unit_status("a", morale="cowering", aim=[1, 2], cowered_on=1, fire_dice=8, hits=1, tested=True, fired_at="b")
+    s.out_of_action("a5")
+    changes = {".".join(p): v for p, v in V.turn_start(g)}
+    assert {k: v["in_command"] for k, v in changes.items() if k.startswith("pieces.")} == {
+        "pieces.a1.status": True, "pieces.a2.status": True, "pieces.a3.status": False, "pieces.a4.status": False,
+        "pieces.b1.status": True, "pieces.o.status": True}  # b1 is 4" from the officer o
+    assert changes["pieces.a2.status"] == {"stance": "crawling", "morale": "cowering", "weapons_lost": ["lmg"],
+                                           "in_command": True}
+    assert changes["units.a.status"] == {"morale": "cowering", "aim": [1, 2], "cowered_on": 1}
+    assert "pieces.a5.status" not in changes

@@ -39,7 +39,7 @@ def terrain_cost(game: Game, start, end, mover: str) -> tuple[float, list[str]]:
     line = LineString([start, end])
     rules = find_ruleset("close_action")
     notes = []
-    worst: dict[float, float] = {}
+    slow: dict[float, list] = {}  # factor: the stretches of the line at that factor
     obstacles = 0.0
     for area in game.terrain.areas:
         part = line.intersection(area.geometry)
@@ -53,11 +53,14 @@ def terrain_cost(game: Game, start, end, mover: str) -> tuple[float, list[str]]:
         factor = T.TERRAIN_FACTOR[mover][column].value
         if factor < 1 and part.length > 0:
             notes.append(f"{part.length:.1f}\" through {area.id} ({column}, x{factor:.2g})")
-            # the slowest terrain counts where features overlap
-            for seg in getattr(part, "geoms", [part]):
-                key = round(line.project(shapely.points(seg.coords[0])), 6)
-                worst[key] = max(worst.get(key, 0.0), seg.length * (1 / factor - 1))
-    return line.length + sum(worst.values()) + obstacles, notes
+            slow.setdefault(factor, []).append(part)
+    extra, counted = 0.0, None  # where features overlap, only the slowest counts
+    for factor in sorted(slow):
+        here = shapely.union_all(slow[factor])
+        fresh = here if counted is None else here.difference(counted)
+        extra += fresh.length * (1 / factor - 1)
+        counted = here if counted is None else counted.union(here)
+    return line.length + extra + obstacles, notes
 
 
 def plan_move(game: Game, fid: str, to: tuple[float, float], stance: str | None = None,
