@@ -420,3 +420,22 @@ def test_turn_start_sets_command_and_clears_the_turns_marks():
                                            "in_command": True}
     assert changes["units.a.status"] == {"morale": "cowering", "aim": [1, 2], "cowered_on": 1}
     assert "pieces.a5.status" not in changes
+
+
+@pytest.mark.parametrize("aim, targets", [
+    ("all", ("b1", "b2", "b3")), ("open", ("b1",)), ("crawling", ("b1",)), ("upright", ("b2",)),
+    ("soft", ("b2",)), ("crouching", ("b3",)), ("hard", ("b3",))])
+def test_aiming_at_one_stance_or_cover_makes_only_those_men_targets(aim, targets):
+    # Firing: mixed-stance or mixed-cover targets: b1 crawls in the open, b2 stands in the wood's
+    # edge (soft), b3 crouches inside the house's wall (hard); all within a1's arc at close range
+    g = game(fig("a1", 20, 22), fig("b1", 20, 30, stance="crawling") + "\n" + fig("b2", 12.5, 30, stance="upright")
+             + "\n" + fig("b3", 27.5, 30))
+    assert F.plan_fire(g, "a", "b", aim=aim).targets == targets
+
+
+def test_each_mg_has_its_own_danger_zone_and_friends_in_either_are_rolled_for():
+    g = game(fig("g1", 10, 10, "lmg") + "\n" + fig("g2", 20, 10, "hmg") + "\n" + fig("f1", 11, 13)
+             + "\n" + fig("f2", 19, 13) + "\n" + fig("f3", 15, 11), fig("b1", 15, 20))
+    plan = F.plan_fire(g, "a", "b", firers=["g1", "g2"])
+    assert (plan.danger, plan.danger_need) == (("f1", "f2"), 5)  # f3 stands between the zones' edges
+    assert plan.heavy  # an HMG among the firers: morale -2

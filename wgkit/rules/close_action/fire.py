@@ -256,9 +256,7 @@ def choose_hits(chance, game: Game, plan: FirePlan, hits: int, active_order: lis
     otherwise the passive player; an officer chosen by the active player dies only on a further 6."""
     left = [f for f in plan.targets]
     killed, spared = [], []
-    for k in range(min(hits, len(left))):
-        if not left:
-            break
+    for k in range(min(hits, len(left))):  # one man per hit, while men are left
         active = chance.check(D6, T.SELECT_ACTIVE.value, f"select hit {k + 1}")
         order = active_order if active else passive_order
         pick = next((f for f in order if f in left), left[0] if active else left[-1])
