@@ -291,3 +291,67 @@ def test_the_spotting_chart_4_11(target, at, eye, status, desert, pct, names):
     put(g, "dcli_a", *eye)
     got, mods = AIR.spot_chance(g, "dcli_a", target)
     assert (got, [m.name for m in mods]) == (pct, names)
+
+
+def _battery(**rules):
+    def edit(d):
+        d["rules"]["advanced"] = rules.pop("advanced", True)
+        if "nationality" in rules:
+            d["sides"][0]["nationality"] = rules.pop("nationality")
+        next(u for u in d["sides"][0]["units"] if u["id"] == "field_regt")["rules"].update(rules)
+    return game(edit=edit)
+
+
+@pytest.mark.parametrize("nationality, aim, expect", [
+    ("uk", (34, 10), -1),  # 2000 yd from the guns at (34, -10): the 0-2000 column
+    ("uk", (34, 10.01), 0),  # 2001 yd
+    ("uk", (34, 40), 0),  # 5000 yd
+    ("uk", (34, 40.01), 1),  # 5001 yd
+    ("germany", (34, 10), -1), ("italy", (34, 10), 0), ("minor_axis", (34, 40.01), 2), ("ussr", (34, 40), 1),
+    ("japan", (34, 10.01), 1), ("china", (34, 10), 0), ("us", (34, 40.01), 1), ("france", (34, 10), -1),
+])
+def test_the_advanced_error_modifier_by_range_and_nationality(nationality, aim, expect):
+    """3.3 Advanced: Germany -1/0/+1/+2; Italy and Minor Axis, USSR, Japan, China 0/+1/+2/+3;
+    USA, UK, France -1/0/+1/+2 for 0-2000, 2001-5000, 5001-10000 and 10001+ yd."""
+    from wgkit.rules.eagles import barrage as B
+
+    assert B.error_modifier(_battery(nationality=nationality), "field_regt", aim) == expect
+
+
+def test_the_error_modifier_beyond_10000_yards_and_only_in_the_advanced_game():
+    from wgkit.rules.eagles import barrage as B
+
+    naval = _battery(naval=True)  # naval guns stand 5000 yd behind the edge: (34, -50)
+    assert B.battery_point(naval, "field_regt") == (34, -50)
+    assert B.error_modifier(naval, "field_regt", (72, 48)) == 2  # 10511 yd, UK
+    assert B.error_modifier(_battery(advanced=False), "field_regt", (34, 40.01)) == 0
+
+
+@pytest.mark.parametrize("rules, kind, expect", [
+    ({"self_propelled": True, "calibre_mm": 150}, "artillery", "spg"),
+    ({"calibre_mm": 100}, "artillery", "towed_up_to_99"), ({"calibre_mm": 101}, "artillery", "towed_over_100"),
+    ({}, "artillery", "towed_up_to_99"),  # no calibre given: 75 mm (house)
+    ({"calibre_mm": 51}, "at_gun", "at_up_to_51"), ({"calibre_mm": 52}, "at_gun", "at_over_52"),
+    ({}, "at_gun", "at_over_52")])
+def test_gun_types_of_the_set_up_table(rules, kind, expect):
+    """3.9's rows: self-propelled; towed over 100 mm or up to it; AT guns up to 51 mm or over."""
+    from wgkit.rules.eagles import barrage as B
+
+    def edit(d):
+        u = next(u for u in d["sides"][0]["units"] if u["id"] == "field_regt")
+        u["kind"] = kind
+        u["rules"] = {"fp": 3, "armour": "infantry", **rules}
+    assert B.gun_type(game(edit=edit), "field_regt") == expect
+
+
+@pytest.mark.parametrize("rules, expect", [
+    ({}, ("X", "spread")), ({"sortie": "strafing"}, ("X", "spread")), ({"sortie": "rockets"}, ("Y", "converged")),
+    ({"sortie": "high-level bombers"}, ("Y", "spread")), ({"sortie": "bombs"}, ("X", "spread")),
+    ({"sortie": "bombs", "pattern": "converged"}, ("X", "converged"))])
+def test_sortie_classes(rules, expect):
+    """6.2-6.3: strafing X spread, rockets Y converged, high-level bombers Y spread; bombs spread or
+    converged as ordered (their FP: X, house)."""
+    def add(d):
+        d["sides"][1]["units"].append({"id": "jabo", "kind": "aircraft", "rules": {"fp": 1, **rules},
+                                       "stands": [{"id": "jabo1", "position": [70, 46]}]})
+    assert AIR.sortie_class(game(edit=add), "jabo") == expect
