@@ -355,3 +355,23 @@ def test_sortie_classes(rules, expect):
         d["sides"][1]["units"].append({"id": "jabo", "kind": "aircraft", "rules": {"fp": 1, **rules},
                                        "stands": [{"id": "jabo1", "position": [70, 46]}]})
     assert AIR.sortie_class(game(edit=add), "jabo") == expect
+
+
+def test_a_day_drop_scatters_each_stick_by_a_d6_times_half_an_inch_in_a_d12_direction():
+    g = game()
+    # 1.8: dcli_a rolls 4 (2") and clock 4 (90 degrees: east); dcli_b rolls 6 (3") and clock 7 (south)
+    with g.table_dice([4, 4, 6, 7]):
+        e = AIR.resolve_drop(g, ["dcli_a", "dcli_b"], (20, 20))
+    assert e.text == "day drop: dcli_a lands 2\" off on bearing 90; dcli_b lands 3\" off on bearing 180 (1 of 2 on the CD)"
+    assert dotted(e) == (("rng.counter", 0), ("pieces.dcli_a1.position", [22.0, 20.0]),
+                         ("pieces.dcli_b1.position", [20.0, 17.0]))
+    assert [(r.purpose, r.die) for r in e.rolls] == [("scatter", "d6"), ("direction", "d12")] * 2
+    assert e.detail["odds"][0] == "0.5 inches: 16.7%"
+
+
+def test_a_night_drop_scatters_by_a_d10_times_0_8_and_stops_at_the_table_edge():
+    g = game()
+    with g.table_dice([10, 10]):  # 8" on bearing 270 (west) from x = 3: stops at x = 0
+        e = AIR.resolve_drop(g, ["dcli_a"], (3, 20), night=True)
+    assert e.text == "night drop: dcli_a lands 8\" off on bearing 270 (0 of 1 on the CD)"
+    assert dotted(e)[1] == ("pieces.dcli_a1.position", [0.0, 20.0])
