@@ -375,3 +375,29 @@ def test_a_night_drop_scatters_by_a_d10_times_0_8_and_stops_at_the_table_edge():
         e = AIR.resolve_drop(g, ["dcli_a"], (3, 20), night=True)
     assert e.text == "night drop: dcli_a lands 8\" off on bearing 270 (0 of 1 on the CD)"
     assert dotted(e)[1] == ("pieces.dcli_a1.position", [0.0, 20.0])
+
+
+def test_the_barrage_zone_on_a_hex_map_is_the_impact_hex_and_its_six_neighbours():
+    from wgkit.rules.eagles import barrage as B
+
+    g = game("hill_112_hexes")
+    grid = MV.hex_grid(g)
+    hit = grid.cell_of(30, 20)
+    near = grid.neighbour(hit, grid.side_names[0])
+    far = grid.neighbour(near, grid.side_names[0])
+    put(g, "dcli_a", *grid.center(hit))
+    put(g, "dcli_b", *grid.center(near))
+    put(g, "pzgren", *grid.center(far))
+    assert sorted(B.zone(g, grid.center(hit), "spread")) == ["dcli_a", "dcli_b"]  # 3.6 (hex map)
+    assert B.zone(g, grid.center(hit), "converged") == ["dcli_a"]  # the impact hex alone
+
+
+def test_the_barrage_zone_on_a_free_table_is_the_4_inch_cd():
+    from wgkit.rules.eagles import barrage as B
+
+    g = game()
+    put(g, "dcli_a", 30, 21.9)
+    put(g, "dcli_b", 31, 20)
+    put(g, "pzgren", 30, 17.9)  # 2.1" from the centre: outside the 4" CD
+    assert sorted(B.zone(g, (30, 20), "spread")) == ["dcli_a", "dcli_b"]
+    assert B.zone(g, (30, 20), "converged") == ["dcli_b"]  # the unit nearest the centre
