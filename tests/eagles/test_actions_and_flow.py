@@ -15,11 +15,29 @@ from wgkit.widgets import UmpireApp
 
 
 def test_the_sequence_of_play():
-    names = [(p.name, [s.name for s in p.steps]) for p in SEQUENCE.phases]
-    assert names[0] == ("Movement phase", ["Strategic road movement", "Cross-country movement",
-                                           "Aircraft movement and AA fire", "Infantry movement"])
-    assert [s for s in names[2][1]] == ["Anti-tank vs vehicles", "Vehicles vs vehicles", "Vehicles vs infantry and AT",
-                                        "Infantry vs infantry"]
+    """The text's Sequence of Play: movement (roads, cross-country, aircraft, infantry), the barrage
+    phase (A assign, B-C impact and damage, D adjust and call), direct fire in 4.0's four orders,
+    then melee and assaults. Both sides act in every step."""
+    steps = [(p.name, s.name, s.who, s.actions, s.ref) for p in SEQUENCE.phases for s in p.steps]
+    fire = [("Direct fire phase", n, "both", ("fire", "spot"), "4.0 Direct Fire Phase")
+            for n in ("Anti-tank vs vehicles", "Vehicles vs vehicles", "Vehicles vs infantry and AT", "Infantry vs infantry")]
+    assert steps == [
+        ("Movement phase", "Strategic road movement", "both", ("move", "deploy"), "Sequence of Play; 2.2; 3.9"),
+        ("Movement phase", "Cross-country movement", "both", ("move", "hold", "clear mines"),
+         "2.3-2.4; close combat: slower first, quarter segments"),
+        ("Movement phase", "Aircraft movement and AA fire", "both", ("sortie", "AA fire", "drop"), "6.1, 6.4, 1.8"),
+        ("Movement phase", "Infantry movement", "both", ("move", "hold", "clear mines", "suicide"), "2.1"),
+        ("In-direct barrage fire phase", "Assign artillery", "both", ("assign",), "3.0 (A)"),
+        ("In-direct barrage fire phase", "Impact and damage", "both", ("barrage", "AA fire", "air attack", "counter-battery"),
+         "3.3-3.7 (B, C)"),
+        ("In-direct barrage fire phase", "Adjust and call", "both", ("call fire",), "3.1-3.2 (D)"),
+        *fire,
+        ("Melee phase", "Infantry melee", "both", ("melee",), "5.1"),
+        ("Melee phase", "Assaults on tanks and bunkers", "both", ("assault",), "5.2-5.3")]
+    assert [s.text for s in SEQUENCE.phases[2].steps] == ["direct fire: anti-tank vs vehicles",
+                                                           "direct fire: vehicles vs vehicles",
+                                                           "direct fire: vehicles vs infantry and at",
+                                                           "direct fire: infantry vs infantry"]
 
 
 def test_fire_action_explains_the_dice_and_gives_odds():
@@ -61,3 +79,25 @@ def test_umpire_app_opens_on_eagles(tmp_path):
     app = UmpireApp.open(ROOT / "scenarios/eagles/hill_112.yaml", journal=tmp_path / "j.wgsave")
     assert "Strategic road movement" in app.turn.html.value
     assert [a.name for a in actions_for(app.game)][0] == "move"
+
+
+def test_setup_and_turn_start():
+    from tests.conftest import dotted
+    from wgkit.rules.eagles.flow import setup, turn_start
+
+    def edit(d):
+        d["sides"][1]["units"][0]["stands"][0]["hidden"] = True  # pzgren starts hidden
+        d["sides"][0]["units"].append({"id": "atg", "kind": "at_gun", "rules": {"fp": 2, "armour": "infantry",
+                                       "deployed": False}, "stands": [{"id": "atg1", "position": [20, 5]}]})
+    g = game(edit=edit)
+    got = {".".join(p): v for p, v in setup(g)}
+    assert got == {"vars.eg": {"missions": {}, "impacts": {}, "cleared": []},
+                   "units.field_regt.status.deployed": True, "units.atg.status.deployed": False,  # 3.9
+                   "units.pzgren.status.spotted": False}  # 4.1: a hidden unit starts unspotted
+    situation_of(g).unit_status("dcli_a", moved=True, fired=True, quarters=2, suppressed=True)
+    situation_of(g).unit_status("atg", deploying={"to": "deployed", "ready": 1})
+    situation_of(g).turn(2)
+    e = g.record("start", turn_start(g))
+    assert dotted(e) == (("units.dcli_a.status.moved", None), ("units.dcli_a.status.fired", None),
+                         ("units.dcli_a.status.quarters", None), ("vars.eg.last_quarter", None),
+                         ("units.atg.status.deploying", None), ("units.atg.status.deployed", True))
