@@ -94,7 +94,7 @@ def test_drops_offer_day_night_and_glider_with_the_scatter_odds():
     g = game(step="Aircraft movement and AA fire")
     drop = menu(g)["drop"]
     assert form(drop) == [("unit", "choice", "unit", ("dcli_a", "dcli_b", "pzgren"), None, ""),
-                          ("point", "point", "centre of the drop", (), None, ""),
+                          ("point", "point", "drop centre", (), None, ""),
                           ("how", "choice", "how", ("day drop", "night drop", "glider"), "day drop", "")]
     assert drop.odds(g, {"unit": "dcli_a", "point": (20, 20), "how": "day drop"}).p(0.5) == Fraction(1, 6)
     assert drop.odds(g, {"unit": "dcli_a", "point": (20, 20), "how": "glider"}) is None

@@ -132,7 +132,7 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
         foot = tuple(u for u in units if L.kind(game, u) in ("infantry", "engineer", "mg", "hq"))
         if foot:
             out.append(ActionSpec("drop", "Paratroop or glider landing", (
-                Param("unit", "choice", "unit", foot), Param("point", "point", "centre of the drop"),
+                Param("unit", "choice", "unit", foot), Param("point", "point", "drop centre"),
                 Param("how", "choice", "how", ("day drop", "night drop", "glider"), "day drop")),
                 lambda g, p: None if p.get("how") == "glider" else AIR.scatter_odds(p.get("how") == "night drop"),
                 lambda g, p: AIR.resolve_drop(g, [p["unit"]], _pt(p["point"]), night=p.get("how") == "night drop",
