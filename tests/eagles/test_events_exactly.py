@@ -401,3 +401,39 @@ def test_the_barrage_zone_on_a_free_table_is_the_4_inch_cd():
     put(g, "pzgren", 30, 17.9)  # 2.1" from the centre: outside the 4" CD
     assert sorted(B.zone(g, (30, 20), "spread")) == ["dcli_a", "dcli_b"]
     assert B.zone(g, (30, 20), "converged") == ["dcli_b"]  # the unit nearest the centre
+
+
+def test_a_barrage_lands_50_yards_long_and_suppresses_the_panzergrenadiers():
+    from wgkit.rules.eagles import barrage as B
+
+    g = game()
+    B.call(g, "field_regt", "fire", (36, 32))
+    situation_of(g).turn(3)
+    # 3.3: error d10 4 is 50 yd; direction d10 1 is long: 0.5" on along the line from the guns at
+    # (34, -10). 3.6: six 87.6 mm guns, spread: class W, 5 kill dice against the panzergrenadiers in
+    # the wood (TPD CC): a 1, confirmed by an even die. Faces: two 1s, confirmed by 2 (yes) and 3 (no).
+    with g.table_dice([4, 1, 1, 1, 3, 5, 7, 2, 3]):
+        e = B.resolve(g, "field_regt")
+    assert e.text == "field_regt (spread, W) lands 50 yd long: pzgren: suppressed"
+    assert dotted(e) == (("rng.counter", 0),
+                         ("vars.eg.missions.field_regt", {"aim": [36.0, 32.0], "due": None, "pattern": "spread",
+                                                          "order": "fire", "last": [36.02, 32.5]}),
+                         ("vars.eg.impacts.field_regt", [36.02, 32.5]), ("units.field_regt.status.fired", True),
+                         ("units.pzgren.status.suppressed", True))
+    assert [(r.purpose, r.faces) for r in e.rolls][:2] == [("error", (4,)), ("direction", (1,))]
+    assert (e.detail["class"], e.detail["modifiers"]) == ("W", [])
+    with pytest.raises(IllegalActionError, match="^field_regt has no fire mission waiting: order one in 'Adjust and call'$"):
+        B.resolve(g, "field_regt")
+
+
+def test_the_barrage_odds_include_the_advanced_error_modifier():
+    from wgkit.rules.eagles import barrage as B
+
+    g = _battery()  # advanced; the UK guns at (34, -10)
+    B.call(g, "field_regt", "fire", (34, 10))  # 2000 yd: -1 to the error die (3.3 Advanced)
+    situation_of(g).turn(3)
+    with g.table_dice([0, 1]):
+        e = B.resolve(g, "field_regt")
+    assert e.detail["modifiers"] == [{"name": "range and nationality (advanced)", "value": -1, "source": "seed 3.3 Advanced"}]
+    # 0 yd off now comes from faces 0-3 (4 in 10), and long from 1-3: (0 yd, long) 12%
+    assert "(0, 'long'): 12.0%" in e.detail["odds"]

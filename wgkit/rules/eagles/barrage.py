@@ -167,7 +167,8 @@ def resolve(game: Game, uid: str):
     chance = Play(roller)
     aim = tuple(m["aim"])
     hex_map = game.scenario.table.grid is not None and game.scenario.table.grid.type == "hex"
-    off, direction = error_roll(chance, error_modifier(game, uid, aim), hex_map)
+    modifier = error_modifier(game, uid, aim)
+    off, direction = error_roll(chance, modifier, hex_map)
     if hex_map:
         off *= game.scenario.table.grid.size * T.YARDS_PER_INCH
     at = impact(game, uid, aim, off, direction)
@@ -188,8 +189,10 @@ def resolve(game: Game, uid: str):
     return game.record("barrage", [(("rng", "counter"), roller.counter)] + changes,
                        f"{uid} ({m['pattern']}, {cls}) lands {where}: " + ("; ".join(lines) or "nobody in the zone"),
                        rolls=tuple(roller.log),
-                       detail={"rule": "3.3-3.7 Barrage", "outcome": lines, "modifiers": [], "impact": list(at), "class": cls,
-                               "odds": drift_odds(hex_map).describe()})
+                       detail={"rule": "3.3-3.7 Barrage", "outcome": lines, "impact": list(at), "class": cls,
+                               "modifiers": [{"name": "range and nationality (advanced)", "value": modifier,
+                                              "source": "seed 3.3 Advanced"}] if modifier else [],
+                               "odds": drift_odds(hex_map, modifier).describe()})
 
 
 def drift_odds(hex_map: bool = False, modifier: int = 0):
