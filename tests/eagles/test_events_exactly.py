@@ -437,3 +437,60 @@ def test_the_barrage_odds_include_the_advanced_error_modifier():
     assert e.detail["modifiers"] == [{"name": "range and nationality (advanced)", "value": -1, "source": "seed 3.3 Advanced"}]
     # 0 yd off now comes from faces 0-3 (4 in 10), and long from 1-3: (0 yd, long) 12%
     assert "(0, 'long'): 12.0%" in e.detail["odds"]
+
+
+def test_close_combat_moves_are_quarter_segments_and_a_unit_may_hold():
+    g = game(step="Cross-country movement")
+    put(g, "churchills", 36, 27)
+    put(g, "tigers", 40, 31)
+    e = MV.resolve_move(g, "pzgren", (36, 31.2))  # the slowest side first: a quarter of code A's 4"
+    assert dotted(e)[-3:] == (("units.pzgren.status.quarters", 1), ("vars.eg.last_quarter", "de"),
+                              ("units.pzgren.status.spotted", True))  # it moved within 500 yd of the Churchills
+    assert e.detail["notes"] == ["code A, 1 code less for the terrain (never below A): A", "4\"",  # 2.4: the wood
+                                 "close combat: a quarter segment, 1\""]
+    e = MV.resolve_hold(g, "tigers")
+    assert (e.text, dotted(e)) == ("tigers holds its ground", (("units.tigers.status.quarters", 4),
+                                                              ("units.tigers.status.held", True),
+                                                              ("vars.eg.last_quarter", "de")))
+    with pytest.raises(IllegalActionError, match="^dcli_b is not in close combat$"):
+        MV.resolve_hold(g, "dcli_b")
+
+
+@pytest.mark.parametrize("nationality, formation, year, unit_type, ok", [
+    ("ussr", "guards", 1941, "R", True), ("ussr", "guards", 1942, "SMG", True), ("ussr", "guards", 1943, "R", False),
+    ("ussr", "rifle", 1941, "R", False), ("germany", "waffen_ss", 1945, "RF", True),
+    ("germany", "waffen_ss", 1944, "RF", False), ("germany", "heer", 1945, "RF", False),
+    ("japan", "any", 1931, "R", True), ("japan", "marines", 1945, "SMG", True), ("japan", "any", 1946, "R", False),
+    ("japan", "any", 1940, "MG", False)])
+def test_who_may_form_suicide_squads(nationality, formation, year, unit_type, ok):
+    """5.31: only R, RF and SMG units of Russian Guards 1941-42, Waffen SS 1945 and Japanese 1931-45."""
+    def edit(d):
+        d["sides"][1]["nationality"] = nationality
+        d["sides"][1]["units"][0]["rules"].update(unit_type=unit_type, formation=formation, year=year)
+    assert C.suicide_ok(game(edit=edit), "pzgren") is ok
+
+
+def test_an_aa_unit_fires_from_beyond_the_zone_within_its_weapons_range():
+    def edit(d):
+        d["sides"][0]["units"].append({"id": "bofors", "kind": "aa", "rules": {"fp": 1, "armour": "thin", "aa": "40mm"},
+                                       "stands": [{"id": "bofors1", "position": [31, 25]}]})
+    g = _stukas_with(edit)
+    assert (AIR.aa_kind(g, "bofors"), AIR.aa_kind(g, "churchills"), AIR.aa_kind(g, "dcli_a")) == ("40mm", "hmg", "inf")
+    # 6.4: a 40 mm gun reaches 2000 yd with 3 dice; (31, 25) is 1750 yd from the impact point
+    with g.table_dice([5, 0, 7]):
+        e = AIR.resolve_aa(g, "bofors", "stukas")
+    assert e.text == "bofors (40mm, 3 dice) fires at stukas: hit, it will not attack"
+    with pytest.raises(IllegalActionError, match=r"^field_regt is 716 yd from the sortie: not in the zone and not an AA "
+                                                 r"unit in range \(500 yd\)$"):
+        AIR.resolve_aa(g, "field_regt", "stukas")
+
+
+def _stukas_with(edit):
+    def both(d):
+        edit(d)
+        d["sides"][1]["units"].append({"id": "stukas", "kind": "aircraft", "rules": {"sortie": "rockets", "fp": 1},
+                                       "stands": [{"id": "stuka1", "position": [70, 46]}]})
+    g = game(edit=both)
+    AIR.resolve_sortie(g, "stukas", (31, 7.5))
+    situation_of(g).turn(2)
+    return g
