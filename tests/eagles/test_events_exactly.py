@@ -448,9 +448,9 @@ def test_close_combat_moves_are_quarter_segments_and_a_unit_may_hold():
                               ("units.pzgren.status.spotted", True))  # it moved within 500 yd of the Churchills
     assert e.detail["notes"] == ["code A, 1 code less for the terrain (never below A): A", "4\"",  # 2.4: the wood
                                  "close combat: a quarter segment, 1\""]
-    e = MV.resolve_hold(g, "tigers")
-    assert (e.text, dotted(e)) == ("tigers holds its ground", (("units.tigers.status.quarters", 4),
-                                                              ("units.tigers.status.held", True),
+    e = MV.resolve_hold(g, "pzgren")
+    assert (e.text, dotted(e)) == ("pzgren holds its ground", (("units.pzgren.status.quarters", 4),
+                                                              ("units.pzgren.status.held", True),
                                                               ("vars.eg.last_quarter", "de")))
     with pytest.raises(IllegalActionError, match="^dcli_b is not in close combat$"):
         MV.resolve_hold(g, "dcli_b")
