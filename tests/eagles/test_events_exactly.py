@@ -494,3 +494,31 @@ def _stukas_with(edit):
     AIR.resolve_sortie(g, "stukas", (31, 7.5))
     situation_of(g).turn(2)
     return g
+
+
+def test_lookups_defaults_steps_and_the_ground_a_unit_stands_on():
+    from wgkit.rules.eagles import lookup as L
+
+    def edit(d):
+        d["terrain"] += [{"id": "pits", "type": "foxholes", "circle": {"center": [36, 32], "radius": 1}},
+                         {"id": "farm", "type": "buildings", "rectangle": {"center": [20, 5], "size": [2, 2]}}]
+        d["sides"][0]["units"] += [
+            {"id": "bren", "kind": "vehicle", "rules": {}, "stands": [{"id": "bren1", "position": [20, 5]}]},
+            {"id": "scouts", "kind": "infantry", "rules": {}, "stands": [{"id": "sc1", "position": [60, 5]}]}]
+    g = game(edit=edit)
+    # 1.3 / 1.7: a vehicle without a rating is thin-skinned with four steps; infantry unprotected, FP 1
+    assert (L.armour(g, "bren"), L.steps(g, "bren"), L.base_fp(g, "bren")) == ("thin", 4, 1)
+    assert (L.armour(g, "scouts"), L.steps(g, "scouts"), L.base_fp(g, "scouts")) == ("infantry", 1, 1)
+    assert (L.steps(g, "pzgren"), L.fp_class(0), L.fp_class(3), L.fp_class(4)) == (4, "W", "W", "X")
+    put(g, "bren", 20, 5, impaired=3)
+    assert L.fp(g, "bren") == 0  # 1 - 2 x 3, never below 0
+    # 1.4: the crest wood (CC) and foxholes (DD) overlap at the panzergrenadiers: the better counts
+    assert (L.terrain_tpd(g, "pzgren"), L.tpd(g, "pzgren")) == ("DD", "DD")
+    assert (L.tpd(g, "bren"), L.tpd(g, "scouts")) == ("CC", "BB")  # in the farm; in the open
+    put(g, "scouts", 60, 5, moved=True)
+    assert L.tpd(g, "scouts") == "AA"  # moving in the open
+    put(g, "scouts", 60, 5, moved=False, dug_in=True)
+    assert L.tpd(g, "scouts") == "DD"
+    assert L.units(g, "uk") == ["bren", "churchills", "dcli_a", "dcli_b", "field_regt", "scouts"]  # no aircraft
+    situation_of(g).unit_status("bren", destroyed=True)
+    assert "bren" not in L.units(g)
