@@ -522,3 +522,33 @@ def test_lookups_defaults_steps_and_the_ground_a_unit_stands_on():
     assert L.units(g, "uk") == ["bren", "churchills", "dcli_a", "dcli_b", "field_regt", "scouts"]  # no aircraft
     situation_of(g).unit_status("bren", destroyed=True)
     assert "bren" not in L.units(g)
+
+
+def test_hex_costs_of_2_5():
+    """2.5: a point a hex; woods, rough, sand, snow, rivers and streams two; mud and swamp all the
+    unit's points; a point more to turn."""
+    def edit(d):
+        d["terrain"] += [{"id": "bog", "type": "swamp", "circle": {"center": [50, 10], "radius": 1.5}},
+                         {"id": "copse", "type": "woods", "circle": {"center": [60, 10], "radius": 1.5}}]
+    g = game("hill_112_hexes", edit=edit)
+    grid = MV.hex_grid(g)
+    bog, copse, open_ = grid.cell_of(50, 10), grid.cell_of(60, 10), grid.cell_of(66, 4)
+    assert (MV.hex_cost(g, open_), MV.hex_cost(g, open_, turned=True)) == (1, 2)
+    assert (MV.hex_cost(g, copse), MV.hex_cost(g, copse, turned=True)) == (2, 3)
+    assert (MV.hex_cost(g, bog), MV.hex_cost(g, bog, turned=True)) == ("all", "all")
+    assert MV.hex_grid(game()) is None  # a free table has no hex grid
+
+
+def test_the_road_gives_the_next_code_and_e_two_inches_more():
+    from wgkit.rules.eagles import lookup as L
+
+    g = game()
+    put(g, "dcli_a", 10, 13)  # on the road to Evrecy
+    assert MV.allowance(g, "dcli_a", (14, 13.44)) == (6.0, ["code A on the road: strategic rate 6\""])  # B's 6"
+    g = game(edit=lambda d: d["sides"][0]["units"][2]["rules"].update(move_code="E"))
+    put(g, "churchills", 10, 13)
+    assert L.attr(g, "churchills", "move_code") == "E"
+    assert MV.allowance(g, "churchills", (14, 13.44))[0] == 14.0  # 2.2: E's 12" and 2" more
+    assert MV.allowance(g, "churchills", (14, 20))[0] == 12.0  # off the road: its own code
+    assert MV.code(game(), "tigers") == "C" and MV.code(game(edit=lambda d: d["sides"][1]["units"][1]["rules"].pop(
+        "move_code")), "tigers") == "C"  # a vehicle without a code moves at C, infantry at A
