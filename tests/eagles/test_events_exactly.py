@@ -552,3 +552,35 @@ def test_the_road_gives_the_next_code_and_e_two_inches_more():
     assert MV.allowance(g, "churchills", (14, 20))[0] == 12.0  # off the road: its own code
     assert MV.code(game(), "tigers") == "C" and MV.code(game(edit=lambda d: d["sides"][1]["units"][1]["rules"].pop(
         "move_code")), "tigers") == "C"  # a vehicle without a code moves at C, infantry at A
+
+
+def _zealots(nationality: str = "germany"):
+    def edit(d):
+        d["sides"][1]["nationality"] = nationality
+        d["sides"][1]["units"][0]["rules"].update(unit_type="SMG", formation="waffen_ss" if nationality == "germany"
+                                                  else "any", year=1945)
+    g = game(edit=edit)
+    put(g, "dcli_a", 36, 31.5)
+    return g
+
+
+def test_a_suicide_squad_must_attack_the_nearest_enemy_and_is_spent_when_it_wins_a_melee():
+    g = _zealots()
+    e = C.resolve_suicide(g, "pzgren")
+    assert (e.text, dotted(e)) == ("pzgren becomes a suicide squad and must attack dcli_a",
+                                   (("units.pzgren.status.suicide", True), ("units.pzgren.status.must_attack", "dcli_a")))
+    with g.table_dice([9, 1]):  # 9 + 4 against 1 + 4: the squad wins, and is spent (5.3)
+        e = C.resolve_melee(g, "pzgren", "dcli_a")
+    assert e.text == "pzgren wins; dcli_a destroyed, pzgren suppressed; pzgren, a suicide squad, is spent"
+    assert dotted(e)[-2:] == (("units.pzgren.status.destroyed", True), ("pieces.pzg1.alive", False))
+
+
+def test_a_japanese_suicide_squad_survives_a_melee_it_wins_and_artillery_fights_at_fp_1():
+    g = _zealots("japan")
+    C.resolve_suicide(g, "pzgren")
+    with g.table_dice([9, 1]):  # 5.31: Japanese squads are spent only against vehicles and bunkers
+        assert C.resolve_melee(g, "pzgren", "dcli_a").text == "pzgren wins; dcli_a destroyed, pzgren suppressed"
+    g = game()
+    assert C.melee_rating(g, "field_regt") == (1, [])  # 5.1: artillery and administrative units fight at FP 1
+    with pytest.raises(IllegalActionError, match=r"^dcli_a may not become a suicide squad \(only R, RF and SMG"):
+        C.resolve_suicide(g, "dcli_a")
