@@ -5,6 +5,7 @@ from fractions import Fraction
 
 from tests.conftest import dotted
 from tests.eagles.helpers import game, put, unit
+from wgkit.rules import situation_of
 from wgkit.rules.eagles import actions as A
 
 ALL = ("churchills", "dcli_a", "dcli_b", "field_regt", "pzgren", "tigers")
@@ -119,3 +120,118 @@ def test_counter_battery_at_an_enemy_off_board_battery_only_suppresses_it():
     assert (e.text, dotted(e)) == ("field_regt fires counter-battery at werfer: suppressed",
                                    (("units.werfer.status.suppressed", True), ("units.field_regt.status.fired", True)))
     assert form(menu(g)["counter-battery"])[0][3] == ("werfer",)  # field_regt has fired
+
+
+def _spec(g, name):
+    return menu(g)[name]
+
+
+def test_hold_and_deploy_forms():
+    g = game(step="Cross-country movement")
+    put(g, "churchills", 36, 27)
+    put(g, "tigers", 40, 31)
+    hold = _spec(g, "hold")
+    assert (hold.label, hold.ref, form(hold)) == ("Hold (no more quarter segments)", "Sequence of Play",
+                                                  [("unit", "choice", "unit", ("churchills", "pzgren"), None, "")])  # the Tigers are 566 yd off
+    assert hold.explain(g, {"unit": "pzgren"}) == ["next quarter segment: de"]
+    assert hold.odds(g, {"unit": "pzgren"}) is None
+    assert hold.resolve(g, {"unit": "pzgren"}).text == "pzgren holds its ground"
+    assert "pzgren" not in form(_spec(g, "hold"))[0][3]  # its four segments are used
+    g = game(edit=lambda d: unit(d, "field_regt")["rules"].update(off_board=False))
+    deploy = _spec(g, "deploy")
+    assert (deploy.label, deploy.ref, form(deploy)) == ("Set up or break down a gun", "3.9",
+                                                        [("unit", "choice", "gun", ("field_regt",), None, "")])
+    assert deploy.explain(g, {"unit": "field_regt"}) == ["towed_up_to_99: break down, set up (2, 2) turns"]
+    assert deploy.odds(g, {"unit": "field_regt"}) is None
+    assert deploy.resolve(g, {"unit": "field_regt"}).text == "field_regt begins to break down: ready after turn 2"
+    assert "deploy" not in menu(g)  # it is changing deployment now
+
+
+def test_spot_form_lists_hidden_units_and_its_odds_come_from_the_chart():
+    g = game(step="Infantry vs infantry", edit=lambda d: d["sides"][1]["units"][0]["stands"][0].update(hidden=True))
+    put(g, "dcli_a", 36, 20)
+    spot = _spec(g, "spot")
+    assert (spot.label, spot.ref) == ("Spot a hidden unit", "4.1")
+    assert form(spot) == [("unit", "choice", "spotter", ALL, None, ""), ("target", "choice", "look for", ("pzgren",), None, "unit")]
+    assert spot.odds(g, {"unit": "dcli_a", "target": "pzgren"}).p(True) == Fraction(20, 100)  # 60 - 20 woods - 20 still
+    with g.table_dice([20]):
+        assert spot.resolve(g, {"unit": "dcli_a", "target": "pzgren"}).text == "dcli_a looks for pzgren (20%): spotted"
+    assert "spot" not in menu(g)
+
+
+def test_call_fire_barrage_and_their_previews():
+    g = game(step="Adjust and call")
+    call = _spec(g, "call fire")
+    assert (call.label, call.ref) == ("Order fire", "3.1")
+    assert form(call) == [("unit", "choice", "battery", ("field_regt",), None, ""),
+                          ("order", "choice", "order", ("fire", "repeat", "shift", "cease"), None, ""),
+                          ("point", "point", "aim at", (), None, ""),
+                          ("add", "int", "add (+) / drop (-) yd", (), 0, ""),
+                          ("right", "int", "right (+) / left (-) yd", (), 0, ""),
+                          ("pattern", "choice", "pattern", ("spread", "converged"), None, "")]
+    p = {"unit": "field_regt", "order": "fire", "point": (36, 32), "add": 0, "right": 0, "pattern": "spread"}
+    assert call.explain(g, p) == ["time lapse 2 turn(s) for a new mission (uk)"]
+    assert [s.text for s in call.preview(g, p) if s.kind == "text"] == ["aim"]
+    assert call.resolve(g, p).text == "field_regt: fire at (36, 32), spread, lands turn 3"
+    situation_of(g).turn(3)
+    while g.current_step().name != "Impact and damage":
+        g.advance()
+    barrage = _spec(g, "barrage")
+    assert (barrage.label, barrage.ref, form(barrage)) == ("Barrage lands", "3.3-3.7",
+                                                           [("unit", "choice", "battery", ("field_regt",), None, "")])
+    q = {"unit": "field_regt"}
+    assert barrage.explain(g, q) == ["spread pattern, FP W", "error: d10 for yards off, d10 for direction"]
+    assert barrage.odds(g, q).p((0, "long")) == Fraction(3, 10) * Fraction(3, 10)  # 0 yd on 0-2, long on 1-3
+    assert [s.text for s in barrage.preview(g, q) if s.kind == "text"] == ["aim (4\" CD)"]
+    with g.table_dice([0, 1, 2, 3, 4, 5, 6]):
+        assert barrage.resolve(g, q).text.startswith("field_regt (spread, W) lands on target: pzgren")
+
+
+def test_sortie_aa_and_air_attack_forms():
+    def add_plane(d):
+        d["sides"][1]["units"].append({"id": "stukas", "kind": "aircraft", "rules": {"sortie": "rockets", "fp": 1},
+                                       "stands": [{"id": "stuka1", "position": [70, 46]}]})
+    g = game(step="Aircraft movement and AA fire", edit=add_plane)
+    sortie = _spec(g, "sortie")
+    assert (sortie.label, sortie.ref, form(sortie)) == ("Send a sortie", "6.1", [
+        ("unit", "choice", "sortie", ("typhoons", "stukas"), None, ""), ("point", "point", "target", (), None, "")])
+    p = {"unit": "stukas", "point": (31, 7.5)}
+    assert sortie.odds(g, p) is None and [s.text for s in sortie.preview(g, p) if s.kind == "text"] == ["impact zone"]
+    sortie.resolve(g, p)
+    situation_of(g).turn(2)
+    aa = _spec(g, "AA fire")
+    assert (aa.label, aa.ref) == ("AA fire at a sortie", "6.4")
+    assert form(aa) == [("unit", "choice", "firer", ALL, None, ""), ("plane", "choice", "sortie", ("stukas",), None, "")]
+    assert aa.odds(g, {"unit": "churchills", "plane": "stukas"}).p(True) == 1 - Fraction(9, 10) ** 2  # HMG: 2 dice
+    with g.table_dice([3]):
+        assert aa.resolve(g, {"unit": "dcli_a", "plane": "stukas"}).text.endswith("fires at stukas: miss")
+    while g.current_step().name != "Impact and damage":
+        g.advance()
+    attack = _spec(g, "air attack")
+    assert (attack.label, attack.ref, form(attack)) == ("Sortie attacks", "6.2-6.3",
+                                                        [("unit", "choice", "sortie", ("stukas",), None, "")])
+    assert attack.odds(g, {"unit": "stukas"}) is None
+    with g.table_dice([5] * 9):
+        assert attack.resolve(g, {"unit": "stukas"}).text == "stukas attacks (Y, converged): dcli_a: no effect"
+
+
+def test_melee_and_assault_forms_pair_enemies_within_100_yards():
+    g = game(step="Infantry melee")
+    put(g, "dcli_a", 36, 31.5)
+    melee = _spec(g, "melee")
+    assert (melee.label, melee.ref, form(melee)) == ("Melee", "5.1", [
+        ("pair", "choice", "fight", (("dcli_a v pzgren", ("dcli_a", "pzgren")),), None, "")])
+    assert melee.odds(g, {"pair": ("dcli_a", "pzgren")}).p(0) == Fraction(10, 100)  # equal ratings: a tie on equal dice
+    with g.table_dice([9, 1]):
+        assert melee.resolve(g, {"pair": ("dcli_a", "pzgren")}).text == "dcli_a wins; pzgren destroyed, dcli_a suppressed"
+    g = game(step="Assaults on tanks and bunkers")
+    put(g, "tigers", 40, 31)
+    put(g, "dcli_a", 40, 30.5, spotted=False)
+    assault = _spec(g, "assault")
+    pair = {"pair": ("dcli_a", "tigers")}
+    assert (assault.label, assault.ref, form(assault)) == ("Assault a tank or bunker", "5.2", [
+        ("pair", "choice", "assault", (("dcli_a v tigers", ("dcli_a", "tigers")),), None, "")])
+    assert assault.explain(g, pair) == ["30%: d00 plus modifiers at or under 30", "vehicle did not move -10 (seed 5.2)"]
+    assert assault.odds(g, pair).p(True) == Fraction(40, 100)
+    with g.table_dice([40]):
+        assert assault.resolve(g, pair).text == "dcli_a destroys tigers"
