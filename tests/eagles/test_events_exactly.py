@@ -584,3 +584,20 @@ def test_a_japanese_suicide_squad_survives_a_melee_it_wins_and_artillery_fights_
     assert C.melee_rating(g, "field_regt") == (1, [])  # 5.1: artillery and administrative units fight at FP 1
     with pytest.raises(IllegalActionError, match=r"^dcli_a may not become a suicide squad \(only R, RF and SMG"):
         C.resolve_suicide(g, "dcli_a")
+
+
+def test_plain_odds_by_hand():
+    from wgkit.rules.eagles import odds as O
+
+    # 4.2: 3 dice at 8, 9, 0 with no second roll: nothing on 1-7 each
+    assert O.kill_dice(3, {8, 9, 0}).p((False, 0)) == Fraction(7, 10) ** 3
+    # one die at 1 with ** (an even second die): 1/10 x 5/10 to suppress
+    assert O.kill_dice(1, {1}, star=True).p((True, 0)) == Fraction(1, 20)
+    # two hits re-rolled, only a 0 impairs: both hit on 0-1 (4/100), then the second hit impairs on 0 (1/10)
+    assert O.kill_dice(2, {0, 1}, reroll=True, zero_only=True).p((True, 1)) == Fraction(4, 100) * Fraction(1, 10)
+    assert O.barrage_error().p((200, "short")) == Fraction(1, 10) * Fraction(3, 10)  # 9: 200 yd; 8, 9, 0: short
+    assert O.barrage_error(hex_map=True).p((3, "long")) == Fraction(3, 10) * Fraction(3, 10)  # 7-9: 3 hexes
+    assert O.barrage_error(modifier=2).p((200, "right")) == Fraction(3, 10) * Fraction(2, 10)  # 7, 8, 9 + 2 -> 9
+    assert O.melee(4, 4).p(0) == Fraction(1, 10) and O.assault().p(True) == Fraction(30, 100)
+    assert O.assault(-30).p(True) == Fraction(60, 100) and O.spot(45).p(True) == Fraction(45, 100)
+    assert O.aa_fire(3).p(True) == 1 - Fraction(9, 10) ** 3
