@@ -103,6 +103,16 @@ def refresh(work: Path) -> None:
     (work / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)  # which tests reach which function
 
 
+def _hashes(work: Path) -> dict[str, str]:
+    """Each mutated function's hash (mutmut's), by the prefix its mutants' names share."""
+    out = {}
+    for meta in (work / "mutants").rglob("*.py.meta"):
+        module = str(meta.relative_to(work / "mutants")).removesuffix(".py.meta").replace("/", ".")
+        for func, h in json.loads(meta.read_text()).get("hash_by_function_name", {}).items():
+            out[f"{module}.{func}"] = h
+    return out
+
+
 def survivors(work: Path) -> list[str]:
     """The mutants that survived or had no test in the last run."""
     from mutmut.stats import status_by_exit_code
@@ -200,9 +210,12 @@ def main(argv: list[str] | None = None) -> int:
         work = ROOT / "build" / "mutation" / name if again else prepare(name, args.resume)
         run = ["mutmut", "run", "--max-children", str(args.max_children)]
         if args.survivors:
+            before, hashes = survivors(work), _hashes(work)
             refresh(work)
             subprocess.run(run, cwd=work, stdout=subprocess.DEVNULL, check=False)  # the functions that changed
-            names = survivors(work)
+            changed = {f for f, h in _hashes(work).items() if hashes.get(f) != h}  # judged just now
+            still = set(survivors(work))
+            names = [k for k in before if k in still and k.rsplit("__mutmut_", 1)[0] not in changed]
             if names:
                 subprocess.run(run + names, cwd=work, stdout=subprocess.DEVNULL, check=False)  # re-judged
         elif not args.score_only:
