@@ -27,7 +27,7 @@ def test_each_step_of_the_first_turn_offers_its_actions():
         g.advance()
     assert offered == {
         "Strategic road movement": ["move"], "Cross-country movement": ["move"],
-        "Aircraft movement and AA fire": ["sortie", "drop"], "Infantry movement": ["move"],
+        "Aircraft movement and AA fire": ["sortie"], "Infantry movement": ["move"],
         "Assign artillery": ["assign"], "Impact and damage": [], "Adjust and call": ["call fire"],
         "Anti-tank vs vehicles": [], "Vehicles vs vehicles": ["fire"], "Vehicles vs infantry and AT": ["fire"],
         "Infantry vs infantry": ["fire"], "Infantry melee": [], "Assaults on tanks and bunkers": []}
@@ -92,9 +92,9 @@ def test_a_suicide_squad_where_5_31_allows_one():
 
 
 def test_drops_offer_day_night_and_glider_with_the_scatter_odds():
-    g = game(step="Aircraft movement and AA fire")
-    drop = menu(g)["drop"]
-    assert form(drop) == [("unit", "choice", "unit", ("dcli_a", "dcli_b", "pzgren"), None, ""),
+    g = game(step="Aircraft movement and AA fire", edit=lambda d: unit(d, "dcli_a")["rules"].update(airborne=True))
+    drop = menu(g)["drop"]  # only for the units the scenario marks airborne
+    assert form(drop) == [("unit", "choice", "unit", ("dcli_a",), None, ""),
                           ("point", "point", "drop centre", (), None, ""),
                           ("how", "choice", "how", ("day drop", "night drop", "glider"), "day drop", "")]
     assert drop.odds(g, {"unit": "dcli_a", "point": (20, 20), "how": "day drop"}).p(0.5) == Fraction(1, 6)

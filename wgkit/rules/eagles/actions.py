@@ -129,7 +129,7 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
                                   lambda g, p: None, lambda g, p: C.resolve_suicide(g, p["unit"]), "5.3",
                                   lambda g, p: ["it must assault the nearest enemy this turn; -30 to its assault roll"]))
     if "drop" in legal:
-        foot = tuple(u for u in units if L.kind(game, u) in ("infantry", "engineer", "mg", "hq"))
+        foot = tuple(u for u in units if L.attr(game, u, "airborne"))  # 1.8: units the scenario marks airborne
         if foot:
             out.append(ActionSpec("drop", "Paratroop or glider landing", (
                 Param("unit", "choice", "unit", foot), Param("point", "point", "drop centre"),

@@ -83,6 +83,7 @@ RULESET = RulesetInfo(
         "sortie": {"enum": ["strafing", "rockets", "bombs", "high-level bombers"]},
         "self_propelled": {"type": "boolean"},
         "deployed": {"type": "boolean", "description": "an on-board gun set up at the start (default true)"},
+        "airborne": {"type": "boolean", "description": "parachute or glider troops: the panel offers their drop (1.8)"},
     },
     scenario_attrs={
         "registration": {"type": "object", "additionalProperties": {"type": "array", "maxItems": 10,
