@@ -156,7 +156,8 @@ def test_an_event_that_writes_where_the_state_has_no_place_is_refused_whole():
                       ((("rng", "counter", "x"),), "no such place in the game state: rng.counter.x"),
                       ((("turn", "x"),), "no such place in the game state: turn.x"),
                       ((("vars",),), "an event may not replace all of vars"),
-                      ((("units",),), "an event may not replace all of units")]:
+                      ((("units",),), "an event may not replace all of units"),
+                      ((("pieces", pid),), f"an event may not replace a whole piece: pieces.{pid}")]:
         changes = [(("pieces", pid, "status", "fired"), True), (path[0], 1)]  # the good change is not kept either
         with pytest.raises(ValueError, match=re.escape(why)):
             g.commit(Event("bad", tuple(changes)))

@@ -190,10 +190,7 @@ def load(path: str | os.PathLike[str], flow: TurnSequence | None = None, *, reco
 
 def _sequence(scenario: Scenario) -> TurnSequence:
     """The turn sequence of the scenario's ruleset (the plain one for a ruleset not installed)."""
-    from wgkit.rules.registry import (  # rules sit above the engine
-        UnknownRulesetError,
-        get_ruleset,
-    )
+    from wgkit.rules.registry import UnknownRulesetError, get_ruleset  # rules sit above the engine
 
     try:
         return get_ruleset(scenario.ruleset).sequence

@@ -57,8 +57,12 @@ def path_problem(state: dict[str, Any], path: tuple) -> str | None:
         return None if len(path) > 1 else f"an event may not replace all of {top}"
     if top not in _FIELDS:
         return f"no such place in the game state: {where}"
-    if len(path) < 3 or path[1] not in state[top]:
-        return f"no {top[:-1]} {path[1]!r} in the game ({where})" if len(path) >= 2 else f"an event may not replace all of {top}"
+    if len(path) == 1:
+        return f"an event may not replace all of {top}"
+    if path[1] not in state[top]:
+        return f"no {top[:-1]} {path[1]!r} in the game ({where})"
+    if len(path) == 2:
+        return f"an event may not replace a whole {top[:-1]}: {where}"
     if path[2] not in _FIELDS[top] or (len(path) > 3 and path[2] not in _OPEN):
         return f"no such field of a {top[:-1]}: {where}"
     return None
