@@ -12,7 +12,7 @@ from tests.conftest import SCENARIOS
 from wgkit.scenario import ScenarioError, loads
 
 SAMPLES = [yaml.safe_load(p.read_text()) for p in SCENARIOS]
-FORM = re.compile(r"^fuzz\.yaml:\d+:\d+: (\S+|\S*\['[^\n]*'\]\S*): .+$")
+FORM = re.compile(r"""^fuzz\.yaml:\d+:\d+: (\S+|\S*\[(?:'[^\n]*'|"[^\n]*")\]\S*): .+$""")
 
 garbage = st.one_of(
     st.none(), st.booleans(), st.integers(min_value=-10**30, max_value=10**30),
