@@ -127,7 +127,7 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
         if squads:
             out.append(ActionSpec("suicide", "Make a suicide squad", (Param("unit", "choice", "squad", squads),),
                                   lambda g, p: None, lambda g, p: C.resolve_suicide(g, p["unit"]), "5.3",
-                                  lambda g, p: ["it must assault the nearest enemy this turn; -30 to its assault roll"]))
+                                  lambda g, p: [f"it must assault the nearest enemy this turn; {T.ASSAULT_MODS['suicide squad'].value:+d} to its assault roll"]))
     if "drop" in legal:
         foot = tuple(u for u in units if L.attr(game, u, "airborne"))  # 1.8: units the scenario marks airborne
         if foot:
@@ -138,8 +138,8 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
                 lambda g, p: AIR.resolve_drop(g, [p["unit"]], _pt(p["point"]), night=p.get("how") == "night drop",
                                               glider=p.get("how") == "glider"), "1.8",
                 lambda g, p: ["gliders land on the CD" if p.get("how") == "glider" else
-                              "scatter: 0.8\" x d10 at night" if p.get("how") == "night drop" else "scatter: 0.5\" x d6 by day",
-                              "direction: d12 (clock face)"],
+                              f"scatter: {T.PARA_SCATTER['night'].value:g}\" x d10 at night" if p.get("how") == "night drop"
+                              else f"scatter: {T.PARA_SCATTER['day'].value:g}\" x d6 by day", "direction: d12 (clock face)"],
                 lambda g, p: _cd(_pt(p["point"]), "drop zone (4\" CD)")))
     if "counter-battery" in legal:
         targets = tuple(u for u in batteries if L.attr(game, u, "off_board") and not L.attr(game, u, "naval"))
