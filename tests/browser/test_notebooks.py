@@ -42,18 +42,23 @@ def test_board_renders_in_jupyterlab(serve, page, tmp_path):
           "nbformat": 4, "nbformat_minor": 5}
     (tmp_path / "board.ipynb").write_text(json.dumps(nb))
     server = serve("--no-browser", "--allow-root", "--ServerApp.ip=127.0.0.1", "--ServerApp.token=", "--ServerApp.password=",
-                   f"--ServerApp.root_dir={tmp_path}", "--ServerApp.disable_check_xsrf=True", module="jupyterlab")
+                   f"--ServerApp.root_dir={tmp_path}", "--ServerApp.disable_check_xsrf=True",
+                   "--LabApp.expose_app_in_browser=True", module="jupyterlab")
     page.goto(server.url + "lab/tree/board.ipynb")
     page.locator(".jp-Notebook").wait_for(timeout=150_000)
-    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(timeout=150_000)
-    for _ in range(4):  # the first Shift+Enter can land before the kernel has connected (or a busy machine lags)
-        try:
-            page.locator(".jp-Cell").first.click(timeout=30_000)
-            page.keyboard.press("Shift+Enter")
-            page.locator("canvas").wait_for(timeout=30_000)
-            break
-        except Exception:
-            continue
+    # Run the cell through JupyterLab's own command once the notebook's kernel is ready: a key press can
+    # land before the kernel has connected, and on a loaded machine it was lost in CI.
+    page.wait_for_function("""() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+                                      const k = w && w.sessionContext && w.sessionContext.session
+                                                && w.sessionContext.session.kernel;
+                                      return k && k.connectionStatus === 'connected' && k.status === 'idle'; }""",
+                           timeout=150_000)
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    try:
+        page.locator("canvas").wait_for(timeout=150_000)
+    except Exception:
+        outputs = page.locator(".jp-OutputArea").all_inner_texts()
+        raise AssertionError(f"no canvas in JupyterLab; the cell's output: {outputs}") from None
     wait_canvas(page, 18, 32, 36, ROAD)
 
 
