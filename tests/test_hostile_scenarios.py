@@ -68,7 +68,7 @@ def refusal(text: str, tmp_path, capsys) -> str:
     (VALID.replace("width: 48", "width: 20000"),
      "FILE:4:10: table.width: must be at most 10000, got 20000"),
     (ORCHARD.replace("grid: {type: square, size: 6}", "grid: {type: square, size: 0.01}"),
-     "FILE:13:30: table.grid.size: the grid would have 3,600 x 3,000 cells; the limit is 20,000 cells"),
+     "FILE:17:30: table.grid.size: the grid would have 3,600 x 3,000 cells; the limit is 20,000 cells"),
     (VALID.replace("title: Test", "title: Test\n<<: [1, 2]"),
      "FILE:2:1: (document): '<<' merges a mapping or a list of mappings into this one"),
     (VALID.replace("title: Test", "title: !!python/object:os.system x"),

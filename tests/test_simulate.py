@@ -24,9 +24,45 @@ def test_a_game_by_the_policies_is_reproducible_and_counts_losses():
     s = load(GATE)
     one, again = play_one(s, 7, 3), play_one(s, 7, 3)
     assert one == again and set(one["pieces"]) == {"us", "de"} and one["pieces"] == {"us": 3, "de": 2}
-    shares = {k: one["lost"][k] / one["pieces"][k] for k in one["pieces"]}
-    if one["winner"] is not None:
-        assert shares[one["winner"]] == min(shares.values())
+
+
+class Kills:
+    """A stand-in policy that puts the named pieces out of action and stops."""
+
+    def __init__(self, *pieces):
+        self.pieces = pieces
+
+    def play(self, game, turns):
+        if self.pieces:
+            game.record("test", [(("pieces", p, "alive"), False) for p in self.pieces], "out of action")
+
+
+def test_a_game_is_judged_by_the_scenarios_conditions(monkeypatch):
+    import wgkit.simulate as sim
+
+    s = load(GATE)  # us scores 1 when no German unit is in good order; otherwise de wins
+    gren, lmg = [p.id for _, u, p in s.pieces() if u.id in ("gren", "lmg")]
+    monkeypatch.setattr(sim, "policy_for", lambda rid: Kills())
+    assert play_one(s, 1, 1)["winner"] == "de"  # level at 0-0: "otherwise: de"
+    monkeypatch.setattr(sim, "policy_for", lambda rid: Kills(gren))
+    assert play_one(s, 1, 1)["winner"] == "de"  # the lmg team still stands in good order
+    monkeypatch.setattr(sim, "policy_for", lambda rid: Kills(gren, lmg))
+    assert play_one(s, 1, 1) == {"seed": 1, "lost": {"us": 0, "de": 2}, "pieces": {"us": 3, "de": 2}, "winner": "us"}
+
+
+def test_without_conditions_the_smaller_share_lost_wins_and_the_report_says_so(monkeypatch):
+    import wgkit.simulate as sim
+
+    s = load(GATE).with_(conditions=(), otherwise=None)
+    us_piece = next(p.id for side, _, p in s.pieces() if side.id == "us")
+    gren = next(p.id for _, u, p in s.pieces() if u.id == "gren")
+    monkeypatch.setattr(sim, "policy_for", lambda rid: Kills())
+    assert play_one(s, 1, 1)["winner"] is None  # nobody lost anything: a draw
+    monkeypatch.setattr(sim, "policy_for", lambda rid: Kills(us_piece, gren))
+    assert play_one(s, 1, 1)["winner"] == "us"  # us lost 1 of 3, de 1 of 2
+    assert "winner by: the smaller share of pieces lost (the scenario has no victory conditions as data)" \
+        in simulate(s, 1).table()
+    assert "winner by: the scenario's victory conditions" in simulate(load(GATE), 1).table()
 
 
 def test_same_seed_same_report_with_one_or_two_processes():

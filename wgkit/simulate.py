@@ -1,9 +1,10 @@
 """Scenario balancing: play a scenario N times with seeded dice and each ruleset's simple
 policies, and report win rates and casualties with 95% confidence intervals.
 
-A game's winner is the side that lost the smaller share of its pieces (figures, stands or
-vehicles) when the turns run out; equal shares are a draw. This is a balance measure, not the
-scenario's own victory conditions, which are text for the players.
+A game's winner is decided by the scenario's own victory conditions when it has them as data
+(:mod:`wgkit.victory`: the side with more points when the turns run out). A scenario without
+them is judged by a balance measure instead, and the report says so: the side that lost the
+smaller share of its pieces (figures, stands or vehicles) wins; equal shares are a draw.
 
 A game that raises is kept as a failure (its seed and the error in one line) and the others
 still count; a worker process that dies fails only the games it held.
@@ -23,6 +24,7 @@ from typing import Any, Callable
 from wgkit.rules.contract import Policy
 from wgkit.rules.registry import RULESETS, get_ruleset
 from wgkit.scenario.model import Scenario
+from wgkit.victory import standing
 
 Z95 = 1.959963984540054
 
@@ -45,10 +47,15 @@ def play_one(scenario: Scenario, seed: int, turns: int) -> dict[str, Any]:
     for p in game.state["pieces"].values():
         total[p["side"]] += 1
         lost[p["side"]] += not p["alive"]
-    shares = {s: lost[s] / total[s] for s in total}
-    best = min(shares.values())
-    winners = [s for s, v in shares.items() if v == best]
-    return {"seed": seed, "lost": dict(lost), "pieces": dict(total), "winner": winners[0] if len(winners) == 1 else None}
+    judged = standing(game)
+    if judged is not None:
+        winner = judged.leader
+    else:
+        shares = {s: lost[s] / total[s] for s in total}
+        best = min(shares.values())
+        winners = [s for s, v in shares.items() if v == best]
+        winner = winners[0] if len(winners) == 1 else None
+    return {"seed": seed, "lost": dict(lost), "pieces": dict(total), "winner": winner}
 
 
 def play_safely(scenario: Scenario, seed: int, turns: int) -> dict[str, Any]:
@@ -78,7 +85,7 @@ class Report:
     seed: int
     turns: int
     games: list[dict[str, Any]] = field(default_factory=list)
-
+    judged_by: str = "victory conditions"  # or the balance measure, when the scenario has none as data
     failed: list[dict[str, Any]] = field(default_factory=list)  # {"seed", "error"} per failed game
 
     @property
@@ -115,7 +122,7 @@ class Report:
     def table(self) -> str:
         total = self.n + len(self.failed)
         lines = [f"{self.scenario} ({self.ruleset}): {total} game{'s' if total != 1 else ''}, seeds {self.seed}..{self.seed + total - 1}, "
-                 f"{self.turns} turns"]
+                 f"{self.turns} turns", f"winner by: {self.judged_by}"]
         if self.failed:
             lines.append(f"FAILED: {len(self.failed)} of {total} games, seeds "
                          f"{', '.join(str(g['seed']) for g in self.failed)}; the figures below count "
@@ -188,7 +195,9 @@ def simulate(scenario: Scenario, n: int, seed: int = 0, turns: int | None = None
         raise ValueError("simulate at least one game")
     policy_for(scenario.ruleset)
     turns = int(turns or scenario.turns or 6)
-    report = Report(name or scenario.title, scenario.ruleset, seed, turns)
+    report = Report(name or scenario.title, scenario.ruleset, seed, turns,
+                    judged_by="the scenario's victory conditions" if scenario.conditions else
+                    "the smaller share of pieces lost (the scenario has no victory conditions as data)")
     results: dict[int, dict] = {}
 
     def finished(i: int, result: dict[str, Any]) -> None:

@@ -48,6 +48,11 @@ def no_limit(game: "Game", piece: str) -> float | None:
     return None
 
 
+def is_alive(game: "Game", piece: str) -> bool:
+    """The default judgement of a piece still fighting: it is alive."""
+    return game.state["pieces"][piece]["alive"]
+
+
 def no_markers(scenario: "Scenario", state: dict) -> list:
     """Default table markers: none."""
     return []
@@ -70,7 +75,8 @@ class Ruleset:
     ``move_limit`` (default: the umpire moves freely, no limit drawn), ``sight`` (a rule of its
     own replacing free-form sight between two pieces, gridded rulesets), ``markers`` (shapes
     drawn under the units: smoke, missions, minefields), ``policy`` (plays the game by itself;
-    without one the ruleset cannot be simulated).
+    without one the ruleset cannot be simulated), ``fighting`` (whether a piece counts for
+    victory conditions: default, it is alive).
     """
 
     info: RulesetInfo
@@ -84,6 +90,7 @@ class Ruleset:
     sight: Callable[["Game", str, str], tuple[bool, str]] | None = None
     markers: Callable[["Scenario", dict], list] = no_markers
     policy: Policy | None = None
+    fighting: Callable[["Game", str], bool] = is_alive
 
     def __post_init__(self) -> None:
         who = getattr(self.info, "id", "?")

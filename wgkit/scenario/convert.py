@@ -11,6 +11,8 @@ import copy
 import math
 from typing import Any
 
+from shapely.ops import unary_union
+
 from wgkit.geometry.grids import grid_from_spec
 from wgkit.geometry.scale import _TO_METRES
 from wgkit.rules.registry import find_ruleset
@@ -126,6 +128,8 @@ def convert(scenario: Scenario, target: str) -> tuple[Scenario, list[str]]:
     for side in doc["sides"]:
         for u in side["units"]:
             _convert_unit(u, src, dst, k, g, report, old)
+    if isinstance(doc.get("victory"), dict):
+        _convert_victory(doc, scenario, dst, k, old, g, report)
     from wgkit.scenario import ScenarioError, loads
     from wgkit.scenario.io import dumps
 
@@ -134,6 +138,65 @@ def convert(scenario: Scenario, target: str) -> tuple[Scenario, list[str]]:
     except ScenarioError as exc:
         raise ValueError(f"the converted scenario does not validate: {exc}") from None
     return out, report
+
+
+def _scale_shape(shape: str, value: Any, k: float) -> Any:
+    if shape == "polygon":
+        return [_scale_point(p, k) for p in value]
+    if shape == "rectangle":
+        return {**value, "center": _scale_point(value["center"], k), "size": _scale_point(value["size"], k)}
+    return {"center": _scale_point(value["center"], k), "radius": round(value["radius"] * k, 3)}
+
+
+def _convert_victory(doc: dict, scenario: Scenario, dst, k: float, old_grid, grid, report: list[str]) -> None:
+    """Victory conditions follow the table: areas scaled (cells become their outline off the grid),
+    terrain left out takes its conditions with it, merged figures are named by their unit."""
+    terrain = {f["id"] for f in doc["terrain"]}
+    pieces = {p["id"]: u["id"] for side in doc["sides"] for u in side["units"]
+              for p in u.get("figures", u.get("stands", []))}
+    units = {u["id"]: u["kind"] for side in doc["sides"] for u in side["units"]}
+    kept = []
+    for i, c in enumerate(doc["victory"].get("conditions", [])):
+        kind = next(x for x in ("hold", "contest", "deny", "exit", "destroy", "keep", "casualties", "break") if x in c)
+        area = c[kind] if kind in ("hold", "contest", "deny") else None
+        if isinstance(area, (str, list)):
+            gone = [a for a in ([area] if isinstance(area, str) else area) if a not in terrain]
+            if gone:
+                report.append(f"victory condition {i + 1}: its area {', '.join(gone)} was left out; condition dropped")
+                continue
+        elif isinstance(area, dict):
+            (shape, value), = area.items()
+            if shape == "cells" and grid is None:
+                outline = unary_union([old_grid.polygon(tuple(cell)) for cell in value]).convex_hull
+                c[kind] = {"polygon": [_scale_point(p, k) for p in list(outline.exterior.coords)[:-1]]}
+                report.append(f"victory condition {i + 1}: its cells became a polygon (the target has no grid)")
+            elif shape != "cells":
+                c[kind] = {shape: _scale_shape(shape, value, k)}
+        if kind in ("destroy", "keep"):
+            ids = [c[kind]] if isinstance(c[kind], str) else c[kind]
+            named = list(dict.fromkeys(x if x in pieces or x in units else scenario_unit(scenario, x) for x in ids))
+            if named != ids:
+                report.append(f"victory condition {i + 1}: merged figures are named by their unit ({', '.join(named)})")
+            c[kind] = named
+        if c.get("kinds"):
+            new = sorted({kind_in(dst, kd) for kd in c["kinds"]})
+            if new != c["kinds"]:
+                report.append(f"victory condition {i + 1}: unit kinds {', '.join(c['kinds'])} -> {', '.join(new)}")
+            c["kinds"] = new
+        kept.append(c)
+    doc["victory"]["conditions"] = kept
+
+
+def scenario_unit(scenario: Scenario, piece: str) -> str:
+    """The id of the unit a piece of the original scenario belonged to."""
+    return next(u.id for _, u, p in scenario.pieces() if p.id == piece)
+
+
+def kind_in(dst, kind: str) -> str:
+    """The target ruleset's unit kind for a source kind (as units are converted)."""
+    role = KIND_ROLE.get(kind, "infantry")
+    new = ROLES.get(role, {}).get(dst.id) or ROLES["infantry"][dst.id]
+    return new if new in dst.unit_kinds else ROLES["infantry"][dst.id]
 
 
 def _weapons(weapons: list[str], dst, who: str, report: list[str]) -> list[str]:
@@ -151,9 +214,7 @@ def _weapons(weapons: list[str], dst, who: str, report: list[str]) -> list[str]:
 
 def _convert_unit(u: dict, src, dst, k: float, grid, report: list[str], old_grid=None) -> None:
     role = KIND_ROLE.get(u["kind"], "infantry")
-    kind = ROLES.get(role, {}).get(dst.id) or ROLES["infantry"][dst.id]
-    if kind not in dst.unit_kinds:
-        kind = ROLES["infantry"][dst.id]
+    kind = kind_in(dst, u["kind"])
     if kind != u["kind"]:
         report.append(f"unit {u['id']}: {u['kind']} -> {kind}" + ("" if role in ROLES and dst.id in ROLES[role] else
                                                                   f" (no {role} in {dst.name})"))

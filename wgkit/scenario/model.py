@@ -205,6 +205,62 @@ class Side:
         return out
 
 
+CONDITION_KINDS = ("hold", "contest", "deny", "exit", "destroy", "keep", "casualties", "break")
+
+
+def _frozen(v: Any) -> Any:
+    """A YAML value made hashable and immutable (lists become tuples, mappings stay mappings)."""
+    if isinstance(v, list):
+        return tuple(_frozen(x) for x in v)
+    if isinstance(v, dict):
+        return {k: _frozen(x) for k, x in v.items()}
+    return v
+
+
+def _thawed(v: Any) -> Any:
+    if isinstance(v, tuple):
+        return [_thawed(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _thawed(x) for k, x in v.items()}
+    return v
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One victory condition: ``side`` scores ``points`` when it is met (see :mod:`wgkit.victory`).
+
+    ``kind`` is one of :data:`CONDITION_KINDS` and ``target`` the value written under that key: an
+    area (a terrain id, a list of ids, or a shape), an edge, piece or unit ids, or an enemy side."""
+
+    side: str
+    kind: str
+    target: Any
+    points: float = 1
+    units: int | None = None  # exit: how many units must reach the edge
+    share: float | None = None  # casualties: the share of the enemy's pieces out of action
+    pieces: int | None = None  # casualties: or a number of them
+    kinds: tuple[str, ...] = ()  # hold, contest, deny, exit: only units of these kinds count
+    name: str | None = None
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Condition":
+        kind = next(k for k in CONDITION_KINDS if k in d)
+        return cls(d["side"], kind, _frozen(d[kind]), d.get("points", 1), d.get("units"), d.get("share"),
+                   d.get("pieces"), tuple(d.get("kinds", ())), d.get("name"))
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        _put(out, "name", self.name)
+        out["side"] = self.side
+        out[self.kind] = _thawed(self.target)
+        _put(out, "units", self.units)
+        _put(out, "share", self.share)
+        _put(out, "pieces", self.pieces)
+        _put(out, "kinds", list(self.kinds), [])
+        _put(out, "points", self.points, 1)
+        return out
+
+
 @dataclass(frozen=True)
 class Scenario:
     """A whole scenario: metadata, table, terrain and sides."""
@@ -217,19 +273,24 @@ class Scenario:
     description: str | None = None
     seed: int | None = None
     turns: int | None = None
-    victory: tuple[str, ...] = ()
+    victory: tuple[str, ...] = ()  # the conditions in words, for the briefing
     rules: dict[str, Any] = field(default_factory=dict)
+    conditions: tuple[Condition, ...] = ()  # the conditions as data, judged by wgkit.victory
+    otherwise: str | None = None  # the side that wins when the points are level
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Scenario":
         from wgkit.rules.registry import find_ruleset
 
         victory = d.get("victory", ())
+        judged = victory if isinstance(victory, dict) else {}
+        text = judged.get("text", ()) if judged else victory
         return cls(d["title"], find_ruleset(d["ruleset"]).id, Table.from_dict(d["table"]),
                    tuple(Side.from_dict(s) for s in d["sides"]),
                    tuple(Feature.from_dict(f) for f in d.get("terrain", ())),
                    d.get("description"), d.get("seed"), d.get("turns"),
-                   (victory,) if isinstance(victory, str) else tuple(victory), dict(d.get("rules", {})))
+                   (text,) if isinstance(text, str) else tuple(text), dict(d.get("rules", {})),
+                   tuple(Condition.from_dict(c) for c in judged.get("conditions", ())), judged.get("otherwise"))
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"title": self.title}
@@ -237,8 +298,14 @@ class Scenario:
         out["ruleset"] = self.ruleset
         _put(out, "seed", self.seed)
         _put(out, "turns", self.turns)
-        if self.victory:
-            out["victory"] = self.victory[0] if len(self.victory) == 1 else list(self.victory)
+        text = self.victory[0] if len(self.victory) == 1 else list(self.victory)
+        if self.conditions or self.otherwise:
+            out["victory"] = {}
+            _put(out["victory"], "text", text, [])
+            _put(out["victory"], "conditions", [c.to_dict() for c in self.conditions], [])
+            _put(out["victory"], "otherwise", self.otherwise)
+        elif self.victory:
+            out["victory"] = text
         _put(out, "rules", self.rules, {})
         out["table"] = self.table.to_dict()
         if self.terrain:

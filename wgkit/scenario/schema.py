@@ -109,6 +109,37 @@ SIDE = _obj({
     "units": {"type": "array", "items": UNIT, "minItems": 1},
 }, ["id", "name", "role", "units"])
 
+EDGES = ("north", "south", "east", "west")
+_SHAPES = FEATURE["properties"]
+AREA = {"anyOf": [IDENT, {"type": "array", "items": IDENT, "minItems": 1}, {
+    "type": "object", "additionalProperties": False, "minProperties": 1, "maxProperties": 1, "properties": {
+        "polygon": _SHAPES["polygon"], "rectangle": _SHAPES["rectangle"], "circle": _SHAPES["circle"],
+        "cells": {"type": "array", "minItems": 1, "items": {"type": "array", "items": {"type": "integer"},
+                                                            "minItems": 2, "maxItems": 2}}}}],
+        "description": "an area: a terrain id, a list of them, or one of polygon, rectangle, circle, cells"}
+IDS = {"anyOf": [IDENT, {"type": "array", "items": IDENT, "minItems": 1}],
+       "description": "a piece or unit id, or a list of them"}
+CONDITION = _obj({
+    "name": TEXT,
+    "side": {**IDENT, "description": "the side that scores when the condition is met"},
+    "points": {"type": "number", "exclusiveMinimum": 0},
+    "hold": AREA, "contest": AREA, "deny": AREA,
+    "exit": {"enum": list(EDGES)},
+    "units": {"type": "integer", "minimum": 1, "description": "exit: how many units must reach the edge"},
+    "destroy": IDS, "keep": IDS,
+    "casualties": {**IDENT, "description": "the enemy side whose losses count"},
+    "share": {"type": "number", "exclusiveMinimum": 0, "maximum": 1},
+    "pieces": {"type": "integer", "minimum": 1},
+    "kinds": {"type": "array", "items": TEXT, "minItems": 1,
+              "description": "hold, contest, deny, exit: only units of these kinds count"},
+    "break": {**IDENT, "description": "the enemy side none of whose units may stay in good order"},
+}, ["side"], "one condition: give exactly one of hold, contest, deny, exit, destroy, keep, casualties, break")
+VICTORY = _obj({
+    "text": {"anyOf": [TEXT, {"type": "array", "items": TEXT}], "description": "text or a list of text"},
+    "conditions": {"type": "array", "items": CONDITION},
+    "otherwise": {**IDENT, "description": "the side that wins when the points are level"},
+}, desc="victory conditions the kit judges")
+
 SCENARIO = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://wgkit.invalid/scenario.schema.json",
@@ -119,7 +150,8 @@ SCENARIO = {
         "ruleset": {**TEXT, "description": "close_action, easy_company, eagles, rookie, company_fire"},
         "seed": {"type": "integer", "minimum": 0},
         "turns": {"type": "integer", "minimum": 1},
-        "victory": {"anyOf": [TEXT, {"type": "array", "items": TEXT}]},
+        "victory": {"anyOf": [TEXT, {"type": "array", "items": TEXT}, VICTORY],
+                    "description": "text, a list of text, or a mapping of text, conditions and otherwise"},
         "table": TABLE,
         "terrain": {"type": "array", "items": FEATURE},
         "sides": {"type": "array", "items": SIDE, "minItems": 2},

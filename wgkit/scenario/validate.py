@@ -14,6 +14,7 @@ from shapely.geometry import Point, Polygon, box
 
 from wgkit.rules.registry import RulesetInfo, UnknownRulesetError, find_ruleset
 from wgkit.scenario.errors import Path, Problem
+from wgkit.scenario.model import CONDITION_KINDS
 from wgkit.scenario.reader import Located
 from wgkit.scenario.schema import SCENARIO
 from wgkit.scenario.shapes import SHAPE_KEYS, feature_geometry, well_formed
@@ -65,44 +66,69 @@ def _summarised(data: Any) -> Any:
 def schema_problems(doc: Located) -> Iterator[Problem]:
     """Structural problems, reworded for a person editing YAML by hand."""
     for err in _VALIDATOR.iter_errors(_summarised(doc.data)):
-        path: Path = tuple(err.absolute_path)
-        v, inst = err.validator, err.instance
-        if v == "required":
-            for key in err.validator_value:
-                if isinstance(inst, dict) and key not in inst:
-                    yield doc.problem(path + (key,), f"missing required field {key!r}")
-        elif v == "additionalProperties" and isinstance(inst, dict):
-            allowed = set(err.schema.get("properties", {}))
-            for key in sorted(set(inst) - allowed):
-                yield doc.problem(path + (key,), f"unknown field {key!r} (allowed: "
-                                  f"{', '.join(sorted(allowed))}){did_you_mean(key, allowed)}", key=True)
-        elif v == "type":
-            want = err.validator_value
-            want = [want] if isinstance(want, str) else want
-            yield doc.problem(path, f"expected {' or '.join(_EXPECT.get(w, w) for w in want)}, "
-                              f"got {_kind(inst)}")
-        elif v == "enum":
-            choices = [str(c) for c in err.validator_value]
-            yield doc.problem(path, f"{inst!r} is not allowed (allowed: {', '.join(choices)})"
-                              f"{did_you_mean(inst, choices)}")
-        elif v in ("exclusiveMinimum", "minimum", "maximum", "exclusiveMaximum"):
-            op = {"exclusiveMinimum": "greater than", "minimum": "at least", "maximum": "at most",
-                  "exclusiveMaximum": "less than"}[v]
-            yield doc.problem(path, f"must be {op} {err.validator_value}, got {inst!r}")
-        elif v in ("minItems", "maxItems"):
-            n = err.validator_value
-            count = len(inst) if isinstance(inst, list) else "?"
-            want = (f"at least {n}" if v == "minItems" else f"at most {n}")
-            yield doc.problem(path, f"needs {want} item{'s' if n != 1 else ''}, got {count}")
-        elif v == "pattern":
-            desc = err.schema.get("description", f"pattern {err.validator_value}")
-            yield doc.problem(path, f"{inst!r} is not valid here ({desc})")
-        elif v == "minLength":
-            yield doc.problem(path, "must not be empty")
-        elif v == "anyOf":
-            yield doc.problem(path, f"expected text or a list of text, got {_kind(inst)}")
+        yield from _reworded(doc, err)
+
+
+_TYPES = {dict: "object", list: "array", str: "string"}
+
+
+def _branch(err: Any) -> int | None:
+    """Which alternative of an ``anyOf`` was meant: the one of the instance's own JSON type."""
+    want = _TYPES.get(type(err.instance))
+    for i, alt in enumerate(err.validator_value):
+        if alt.get("type") == want:
+            return i
+    return None
+
+
+def _reworded(doc: Located, err: Any) -> Iterator[Problem]:
+    path: Path = tuple(err.absolute_path)
+    v, inst = err.validator, err.instance
+    if v == "required":
+        for key in err.validator_value:
+            if isinstance(inst, dict) and key not in inst:
+                yield doc.problem(path + (key,), f"missing required field {key!r}")
+    elif v == "additionalProperties" and isinstance(inst, dict):
+        allowed = set(err.schema.get("properties", {}))
+        for key in sorted(set(inst) - allowed):
+            yield doc.problem(path + (key,), f"unknown field {key!r} (allowed: "
+                              f"{', '.join(sorted(allowed))}){did_you_mean(key, allowed)}", key=True)
+    elif v == "type":
+        want = err.validator_value
+        want = [want] if isinstance(want, str) else want
+        yield doc.problem(path, f"expected {' or '.join(_EXPECT.get(w, w) for w in want)}, "
+                          f"got {_kind(inst)}")
+    elif v == "enum":
+        choices = [str(c) for c in err.validator_value]
+        yield doc.problem(path, f"{inst!r} is not allowed (allowed: {', '.join(choices)})"
+                          f"{did_you_mean(inst, choices)}")
+    elif v in ("exclusiveMinimum", "minimum", "maximum", "exclusiveMaximum"):
+        op = {"exclusiveMinimum": "greater than", "minimum": "at least", "maximum": "at most",
+              "exclusiveMaximum": "less than"}[v]
+        yield doc.problem(path, f"must be {op} {err.validator_value}, got {inst!r}")
+    elif v in ("minItems", "maxItems"):
+        n = err.validator_value
+        count = len(inst) if isinstance(inst, list) else "?"
+        want = (f"at least {n}" if v == "minItems" else f"at most {n}")
+        yield doc.problem(path, f"needs {want} item{'s' if n != 1 else ''}, got {count}")
+    elif v in ("minProperties", "maxProperties"):
+        yield doc.problem(path, f"give exactly one of {', '.join(err.schema['properties'])}")
+    elif v == "pattern":
+        desc = err.schema.get("description", f"pattern {err.validator_value}")
+        yield doc.problem(path, f"{inst!r} is not valid here ({desc})")
+    elif v == "minLength":
+        yield doc.problem(path, "must not be empty")
+    elif v == "anyOf":
+        meant = _branch(err)
+        inner = [e for e in err.context or () if e.relative_schema_path[0] == meant]
+        if meant is not None and inner:
+            for e in inner:
+                yield from _reworded(doc, e)
         else:
-            yield doc.problem(path, err.message)
+            want = err.schema.get("description", "text or a list of text")
+            yield doc.problem(path, f"expected {want}, got {_kind(inst)}")
+    else:
+        yield doc.problem(path, err.message)
 
 
 def _items(value: Any) -> list[tuple[int, dict]]:
@@ -170,10 +196,85 @@ class _Checker:
                 if isinstance(leader, str) and leader not in self.ids:
                     self.add(("sides", i, "units", j, "leader"),
                              f"no figure or unit has id {leader!r}{did_you_mean(leader, set(self.ids))}")
+        if isinstance(self.data.get("victory"), dict):
+            self.check_victory(self.data["victory"], [s.get("id") for _, s in sides])
         if self.ruleset and self.ruleset.scenario_checks:
             for path, why in self.ruleset.scenario_checks(self.data):
                 self.add(path, why)
         return self.problems
+
+    def check_victory(self, victory: dict, sides: list[Any]) -> None:
+        """Each condition names one kind, and only sides, areas, pieces and units that exist."""
+        side_ids = {s for s in sides if isinstance(s, str)}
+        other = victory.get("otherwise")
+        if isinstance(other, str) and other not in side_ids:
+            self.add(("victory", "otherwise"), f"no side has id {other!r}{did_you_mean(other, side_ids)}")
+        for i, c in _items(victory.get("conditions")):
+            path = ("victory", "conditions", i)
+            kinds = [k for k in CONDITION_KINDS if k in c]
+            if len(kinds) != 1:
+                self.add(path, f"give exactly one of {', '.join(CONDITION_KINDS)}; found {', '.join(kinds) or 'none'}")
+                continue
+            kind, target = kinds[0], c[kinds[0]]
+            side = c.get("side")
+            if isinstance(side, str) and side not in side_ids:
+                self.add(path + ("side",), f"no side has id {side!r}{did_you_mean(side, side_ids)}")
+            for key, owner in (("units", "exit"), ("share", "casualties"), ("pieces", "casualties")):
+                if key in c and kind != owner:
+                    self.add(path + (key,), f"{key!r} belongs to an {owner!r} condition, not {kind!r}", key=True)
+            kinds = c.get("kinds") if isinstance(c.get("kinds"), list) else []
+            if kinds and kind not in ("hold", "contest", "deny", "exit"):
+                self.add(path + ("kinds",), f"'kinds' applies to hold, contest, deny and exit, not {kind!r}", key=True)
+            for j, k in enumerate(kinds):
+                if self.ruleset and isinstance(k, str) and k not in self.ruleset.unit_kinds:
+                    self.add(path + ("kinds", j), f"{k!r} is not a unit kind in {self.ruleset.name}"
+                             f"{did_you_mean(k, self.ruleset.unit_kinds)}")
+            if kind in ("hold", "contest", "deny"):
+                self.check_area(target, path + (kind,))
+            elif kind in ("destroy", "keep"):
+                for j, ident in enumerate(target if isinstance(target, list) else [target]):
+                    where = path + (kind,) + ((j,) if isinstance(target, list) else ())
+                    if isinstance(ident, str) and not self.is_force(ident):
+                        self.add(where, f"no piece or unit has id {ident!r}{did_you_mean(ident, self.forces())}")
+            elif kind in ("casualties", "break") and isinstance(target, str):
+                if target not in side_ids:
+                    self.add(path + (kind,), f"no side has id {target!r}{did_you_mean(target, side_ids)}")
+                elif target == side:
+                    self.add(path + (kind,), f"a side cannot score on its own {kind}: name the enemy side")
+                if kind == "casualties" and ("share" in c) == ("pieces" in c):
+                    self.add(path, "a casualties condition needs exactly one of 'share' (0 to 1) or 'pieces'")
+
+    def forces(self) -> set[str]:
+        return {i for i, path in self.ids.items() if path[0] == "sides" and len(path) > 3}
+
+    def is_force(self, ident: str) -> bool:
+        return ident in self.forces()
+
+    def check_area(self, area: Any, path: Path) -> None:
+        """A victory area: terrain ids of area features, or one shape (cells need a grid)."""
+        if isinstance(area, (str, list)):
+            features = {f["id"]: f for _, f in _items(self.data.get("terrain")) if isinstance(f.get("id"), str)}
+            for j, ident in enumerate(area if isinstance(area, list) else [area]):
+                where = path + ((j,) if isinstance(area, list) else ())
+                if not isinstance(ident, str):
+                    continue
+                f = features.get(ident)
+                if f is None:
+                    self.add(where, f"no terrain feature has id {ident!r}{did_you_mean(ident, set(features))}")
+                elif not any(k in f for k in ("polygon", "rectangle", "circle")):
+                    self.add(where, f"{ident!r} is not an area (a line or edges have no inside); "
+                             "draw the area as a polygon, rectangle or circle")
+        elif isinstance(area, dict) and len(area) == 1:
+            (shape, value), = area.items()
+            if shape == "cells":
+                for j, cell in enumerate(value if isinstance(value, list) else []):
+                    self.check_cell(cell, path + ("cells", j))
+            elif shape in ("polygon", "rectangle", "circle") and well_formed(shape, value):
+                geom = feature_geometry({shape: value})
+                if geom.is_empty or geom.area <= 0:
+                    self.add(path + (shape,), "degenerate area: it has no inside")
+                else:
+                    self.on_table(geom, path + (shape,), "victory area")
 
     def check_table(self) -> None:
         table = self.data.get("table")

@@ -22,7 +22,7 @@ from wgkit.rules.registry import get_ruleset
 from wgkit.scenario import load as load_scenario
 from wgkit.widgets.actions import ActionPanel
 from wgkit.widgets.board import BoardView
-from wgkit.widgets.briefing import briefing_html
+from wgkit.widgets.briefing import briefing_html, standing_html
 from wgkit.widgets.dicelog import DiceLog
 from wgkit.widgets.errors import ErrorArea
 from wgkit.widgets.saving import SaveBox
@@ -71,9 +71,10 @@ class UmpireApp:
         self.undo_last.on_click(self.errors.guard(lambda _: self.log.undo_to(len(self.game.log) - 1)))
         self.latest = W.HTML()
         self.status = W.HTML()
+        self.standing = W.HTML(standing_html(game))
         self.board.on(self.errors.guard(self._board_event))
         title = W.HTML(f"<h3 style='margin:2px 0'>{html.escape(game.scenario.title)}</h3>")
-        side = W.VBox([self.errors.widget, self.turn.widget, self.actions.widget,
+        side = W.VBox([self.errors.widget, self.turn.widget, self.standing, self.actions.widget,
                        W.HTML("<b>Latest</b>"), self.latest, W.HBox([self.undo_last]), self.confirm_moves],
                       layout=W.Layout(width="440px", min_width="440px"))
         board = W.VBox([self.board.widget, W.HTML(legend_html(game))], layout=W.Layout(flex="1 1 0", min_width="0"))
@@ -161,6 +162,7 @@ class UmpireApp:
         self.log.refresh()
         self.saver.game_changed()
         self.latest.value = self.log.latest()
+        self.standing.value = standing_html(self.game, details=self.board.side == UMPIRE)
         self._show_status()
 
     def _show_status(self) -> None:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import html
 
+from wgkit.engine.game import Game
 from wgkit.rules.registry import find_ruleset
 from wgkit.scenario.model import Scenario
+from wgkit.victory import describe, standing
 
 
 def briefing_html(scenario: Scenario) -> str:
@@ -26,4 +28,30 @@ def briefing_html(scenario: Scenario) -> str:
         parts.append(f"<h4>{e(side.name)} <small>({e(side.role)})</small></h4><ul>{units}</ul>")
     victory = "".join(f"<li>{e(v)}</li>" for v in scenario.victory) or "<li>none written in the scenario</li>"
     parts.append(f"<h4>Victory conditions</h4><ul>{victory}</ul>")
+    if scenario.conditions:
+        names = {s.id: s.name for s in scenario.sides}
+        for side in scenario.sides:
+            mine = [c for c in scenario.conditions if c.side == side.id]
+            items = "".join(f"<li>{e(c.name or describe(c, scenario))}</li>" for c in mine) or "<li>none of its own: it wins if the enemy falls short</li>"
+            parts.append(f"<p><b>{e(side.name)}'s objectives</b></p><ul>{items}</ul>")
+        level = (f"{e(names.get(scenario.otherwise, scenario.otherwise))} wins" if scenario.otherwise
+                 else "the game is a draw")
+        parts.append(f"<p>The side with more points at the end wins; on level points {level}. "
+                     f"The Play tab shows how each objective stands.</p>")
     return f"<div class='wgkit-briefing' style='max-width:800px'>{''.join(parts)}</div>"
+
+
+def standing_html(game: Game, details: bool = True) -> str:
+    """How each victory condition stands now (or the result, once the game is over); empty when
+    the scenario has none as data. Without ``details`` the reasons (which units are where) are left out."""
+    now = standing(game)
+    if now is None:
+        return ""
+    e = html.escape
+    rows = []
+    for j in now.judged:
+        mark = "<span style='color:#070'>&#10003;</span>" if j.met else "<span style='color:#a00'>&#10007;</span>"
+        why = f" <small style='color:#555'>{e(j.why)}</small>" if details else ""
+        rows.append(f"<li style='list-style:none'>{mark} {e(j.label)}{why}</li>")
+    head = f"<b style='color:#b00'>{e(now.summary)}</b>" if now.final else f"<b>Objectives</b> &middot; {e(now.summary)}"
+    return f"<div class='wgkit-standing'>{head}<ul style='margin:2px 0;padding-left:4px'>{''.join(rows)}</ul></div>"

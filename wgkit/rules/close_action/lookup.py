@@ -95,3 +95,10 @@ def officer_near(game: Game, unit: str, reach: float = T.OFFICER_NEAR.value) -> 
         if any(distance(game, off, f) <= reach for f in alive_figures(game, unit) if f != off):
             return off
     return None
+
+
+
+def fighting(game: Game, piece: str) -> bool:
+    """A man who counts for victory conditions: alive, his unit neither cowering nor routed (§ Morale)."""
+    p = game.state["pieces"][piece]
+    return p["alive"] and unit_of(game, p["unit"])["status"].get("morale", "ok") == "ok"

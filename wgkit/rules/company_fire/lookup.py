@@ -203,3 +203,11 @@ def vehicle_class_of(game: Game, uid: str) -> str | None:
     if kind(game, uid) not in ("tank", "tank_destroyer", "at_gun"):
         return None
     return game.scenario.unit(uid).rules.get("tank_class", "medium")
+
+
+
+def fighting(game: Game, piece: str) -> bool:
+    """A piece that counts for victory conditions: its unit on the table and in good order
+    (neither suppressed nor pinned)."""
+    uid = game.state["pieces"][piece]["unit"]
+    return game.state["pieces"][piece]["alive"] and alive(game, uid) and order(game, uid) == "good order"

@@ -129,3 +129,9 @@ def wound_rolls(chance, game: Game, victims: list[str]) -> list[str]:
     return hurt
 
 
+
+
+def fighting(game: Game, fid: str) -> bool:
+    """A figure that counts for victory conditions: alive and unwounded (§7.1: a wounded man can neither move nor fire)."""
+    p = game.state["pieces"][fid]
+    return p["alive"] and not p["status"].get("wounded")

@@ -1,0 +1,275 @@
+"""Victory conditions as data: judged from the game as it stands, validated with one-line errors,
+carried through conversion, and shown by the umpire app."""
+
+import html
+import re
+
+import pytest
+
+from tests.conftest import ROOT
+from wgkit.rules import get_ruleset
+from wgkit.scenario import ScenarioError, load, loads
+from wgkit.scenario.io import dumps
+from wgkit.victory import standing
+
+BASE = """
+title: Victory test
+ruleset: close_action
+turns: 2
+table: {width: 24, depth: 24}
+terrain:
+  - {id: farm, name: The farm, type: buildings, rectangle: {center: [6, 6], size: [4, 4]}}
+  - {id: lane, type: road, line: [[0, 12], [24, 12]], width: 1}
+sides:
+  - id: us
+    name: Americans
+    role: attacker
+    units:
+      - id: able
+        kind: squad
+        figures: [{id: a1, position: [6, 6], weapons: [rifle]}, {id: a2, position: [20, 20], weapons: [rifle]}]
+      - id: baker
+        kind: squad
+        figures: [{id: b1, position: [12, 23.5], weapons: [rifle]}]
+  - id: de
+    name: Germans
+    role: defender
+    units:
+      - id: gruppe
+        kind: squad
+        figures: [{id: g1, position: [18, 6], weapons: [rifle]}, {id: g2, position: [19, 6], weapons: [rifle]}]
+"""
+
+
+def scenario(victory: str):
+    return loads(BASE + victory, "victory.yaml")
+
+
+def game_of(victory: str):
+    s = scenario(victory)
+    return get_ruleset(s.ruleset).new_game(s, 1)
+
+
+def put(game, piece, x, y):
+    game.record("test", [(("pieces", piece, "position"), [x, y])], f"{piece} placed")
+
+
+def kill(game, *pieces):
+    game.record("test", [(("pieces", p, "alive"), False) for p in pieces], "out of action")
+
+
+def met(game):
+    return [j.met for j in standing(game).judged]
+
+
+def test_hold_contest_and_deny_count_units_with_a_man_in_the_area():
+    g = game_of("""victory:
+  conditions:
+    - {side: us, hold: farm}
+    - {side: us, contest: farm}
+    - {side: de, deny: farm}
+""")
+    assert met(g) == [True, True, False]  # a1 stands in the farm, no German there
+    put(g, "g1", 7, 7)
+    assert met(g) == [False, True, False]  # both sides in: contested, not held, not denied
+    kill(g, "a1")
+    assert met(g) == [False, False, True]  # the American is gone: the German holds the farm alone
+    kill(g, "g1")
+    assert met(g) == [False, False, True]  # nobody left in it
+    put(g, "a2", 8, 8)  # exactly on the farm's corner: the edge counts as in
+    assert met(g) == [True, True, False]
+
+
+def test_points_leader_otherwise_and_the_end_of_the_game():
+    g = game_of("""victory:
+  conditions:
+    - {side: us, hold: farm, points: 2}
+    - {side: de, keep: gruppe}
+    - {side: de, destroy: b1}
+  otherwise: de
+""")
+    now = standing(g)
+    assert now.points == {"us": 2, "de": 1} and now.leader == "us" and not now.final
+    assert now.summary == "If the game ended now: Americans wins (Americans 2, Germans 1)"
+    kill(g, "b1")
+    assert standing(g).points == {"us": 2, "de": 2} and standing(g).leader == "de"  # level: otherwise
+    while g.position[0] < 2 or g.flow.after(*g.position)[0] == 2:
+        g.advance()
+    assert g.position[0] == 2 and standing(g).final
+    assert standing(g).summary == "Result: Germans wins (Americans 2, Germans 2)"
+
+
+def test_level_points_without_otherwise_are_a_draw():
+    g = game_of("victory:\n  conditions:\n    - {side: us, destroy: gruppe}\n    - {side: de, destroy: able}\n")
+    kill(g, "g1", "g2", "a1", "a2")
+    assert standing(g).points == {"us": 1, "de": 1} and standing(g).leader is None
+
+
+def test_destroy_and_keep_name_pieces_or_units():
+    g = game_of("""victory:
+  conditions:
+    - {side: us, destroy: [g1]}
+    - {side: us, destroy: gruppe}
+    - {side: de, keep: [g2, able]}
+""")
+    assert met(g) == [False, False, True]
+    kill(g, "g1", "a1")
+    assert met(g) == [True, False, True]  # the unit lives on in g2; able in a2
+    kill(g, "g2")
+    assert met(g) == [True, True, False]
+
+
+def test_casualties_by_share_or_by_count():
+    g = game_of("""victory:
+  conditions:
+    - {side: de, casualties: us, share: 0.5}
+    - {side: de, casualties: us, pieces: 2}
+""")
+    kill(g, "a1")
+    assert met(g) == [False, False]  # 1 of 3 is a third
+    kill(g, "b1")
+    assert met(g) == [True, True]  # 2 of 3: at least half, and two
+
+
+def test_exit_counts_units_at_the_edge_band():
+    g = game_of("victory:\n  conditions:\n    - {side: us, exit: north, units: 2}\n")
+    assert standing(g).judged[0].why == "1 of 2 at the north edge (baker)"  # b1 at y 23.5: within 1"
+    put(g, "a2", 20, 22.9)
+    assert met(g) == [False]  # 1.1" from the edge is not at it
+    put(g, "a2", 20, 23)
+    assert met(g) == [True]
+
+
+def test_exit_on_a_grid_is_the_edge_row():
+    s = load(ROOT / "scenarios/company_fire/tutorial_orchard_gate.yaml")  # 6" squares, 30" deep: rows 0..4
+    doc = s.to_dict()
+    doc["victory"] = {"conditions": [{"side": "us", "exit": "north", "units": 1}]}
+    g = get_ruleset("company_fire").new_game(loads(dumps(type(s).from_dict(doc))), 1)
+    assert [j.met for j in standing(g).judged] == [False]
+    g.record("test", [(("pieces", "able_base", "cell"), [2, 4])], "able to the last row")
+    assert [j.met for j in standing(g).judged] == [True]
+
+
+def test_kinds_limit_an_area_condition():
+    s = scenario("victory:\n  conditions:\n    - {side: us, contest: farm, kinds: [officer]}\n")
+    g = get_ruleset(s.ruleset).new_game(s, 1)
+    assert met(g) == [False]  # a squad in the farm, no officer
+
+
+def test_close_action_cowering_men_do_not_hold_and_company_fire_pinned_units_are_not_in_good_order():
+    g = game_of("victory:\n  conditions:\n    - {side: us, hold: farm}\n")
+    g.record("test", [(("units", "able", "status", "morale"), "cowering")], "able cowers")
+    assert met(g) == [False]
+    gate = get_ruleset("company_fire").new_game(load(ROOT / "scenarios/company_fire/tutorial_orchard_gate.yaml"), 1)
+    assert [j.met for j in standing(gate).judged] == [False]  # us: break de
+    gate.record("test", [(("units", "gren", "status", "order"), "pinned"),
+                         (("units", "lmg", "status", "order"), "suppressed")], "both pinned down")
+    assert [j.met for j in standing(gate).judged] == [True]
+    assert standing(gate).leader == "us"
+
+
+def test_easy_company_wounded_figures_do_not_count():
+    farm = get_ruleset("easy_company").new_game(load(ROOT / "scenarios/easy_company/tutorial_farmyard.yaml"), 1)
+    germans = [pid for pid, p in farm.state["pieces"].items() if p["side"] == "de"]
+    assert [j.met for j in standing(farm).judged] == [False]
+    farm.record("test", [(("pieces", p, "status", "wounded"), True) for p in germans], "all wounded")
+    assert [j.met for j in standing(farm).judged] == [True]
+
+
+def test_cells_area_on_the_company_fire_grid():
+    g = get_ruleset("company_fire").new_game(load(ROOT / "scenarios/company_fire/hedgerows_of_normandy.yaml"), 1)
+    assert [j.met for j in standing(g).judged] == [False]
+    for pid, p in g.state["pieces"].items():  # every German off the square, one American onto it
+        if p["side"] == "de" and p["cell"] == [5, 4]:
+            g.record("test", [(("pieces", pid, "cell"), [0, 0])], "away")
+    us = next(pid for pid, p in g.state["pieces"].items() if p["side"] == "us")
+    g.record("test", [(("pieces", us, "cell"), [5, 4])], "in")
+    assert [j.met for j in standing(g).judged] == [True]
+
+
+def test_every_bundled_scenario_with_a_written_goal_has_conditions_as_data():
+    for path in sorted((ROOT / "scenarios").glob("*/*.yaml")):
+        s = load(path)
+        if path.stem == "tutorial_worked_example":
+            assert not s.conditions  # its text says it has none
+            continue
+        assert s.conditions, path
+        assert standing(get_ruleset(s.ruleset).new_game(s, 1)).judged, path
+
+
+def test_conditions_survive_a_save_as_yaml():
+    s = scenario("""victory:
+  text: Hold the farm.
+  conditions:
+    - {name: the farm, side: us, hold: [farm], points: 3, kinds: [squad]}
+    - {side: de, casualties: us, share: 0.5}
+    - {side: us, hold: {circle: {center: [6, 6], radius: 2}}}
+  otherwise: de
+""")
+    again = loads(dumps(s), "again.yaml")
+    assert again.conditions == s.conditions and again.otherwise == "de" and again.victory == ("Hold the farm.",)
+    assert again.conditions[0].target == ("farm",) and again.conditions[0].points == 3
+
+
+@pytest.mark.parametrize("victory, line", [
+    ("    - {side: us, hold: barn}", "victory.yaml:29:24: victory.conditions[0].hold: no terrain feature has id 'barn'"),
+    ("    - {side: us, hold: lane}", "victory.yaml:29:24: victory.conditions[0].hold: 'lane' is not an area (a line or "
+                                     "edges have no inside); draw the area as a polygon, rectangle or circle"),
+    ("    - {side: usa, hold: farm}", "victory.yaml:29:14: victory.conditions[0].side: no side has id 'usa'; did you mean 'us'?"),
+    ("    - {side: us, destroy: [g1, g9]}", "victory.yaml:29:32: victory.conditions[0].destroy[1]: no piece or unit has id 'g9'"),
+    ("    - {side: us, hold: farm, destroy: g1}", "victory.yaml:29:7: victory.conditions[0]: give exactly one of hold, "
+                                                 "contest, deny, exit, destroy, keep, casualties, break; found hold, destroy"),
+    ("    - {side: us, hold: {cells: [[1, 1]]}}", "victory.yaml:29:33: victory.conditions[0].hold.cells[0]: a cell position "
+                                                 "needs a grid under 'table'"),
+    ("    - {side: us, hold: {circle: {center: [23, 6], radius: 2}}}",
+     "victory.yaml:29:33: victory.conditions[0].hold.circle: victory area lies off the table (extends to x 21..25, y 4..8; "
+     "the table is 24 x 24)"),
+    ("    - {side: us, exit: top}", "victory.yaml:29:24: victory.conditions[0].exit: 'top' is not allowed (allowed: north, "
+                                    "south, east, west)"),
+    ("    - {side: us, casualties: de}", "victory.yaml:29:7: victory.conditions[0]: a casualties condition needs exactly one "
+                                         "of 'share' (0 to 1) or 'pieces'"),
+    ("    - {side: us, casualties: us, share: 0.5}", "victory.yaml:29:30: victory.conditions[0].casualties: a side cannot "
+                                                     "score on its own casualties: name the enemy side"),
+    ("    - {side: us, hold: farm, share: 0.5}", "victory.yaml:29:30: victory.conditions[0].share: 'share' belongs to an "
+                                                 "'casualties' condition, not 'hold'"),
+    ("    - {side: us, hold: farm, kinds: [tank]}", "victory.yaml:29:38: victory.conditions[0].kinds[0]: 'tank' is not a "
+                                                    "unit kind in Close Action"),
+    ("    - {side: us, hold: farm, point: 2}", "victory.yaml:29:30: victory.conditions[0].point: unknown field 'point' "
+                                               "(allowed: break, casualties, contest, deny, destroy, exit, hold, keep, "
+                                               "kinds, name, pieces, points, share, side, units); did you mean 'points'?"),
+    ("    - {side: us, hold: {polygon: [[1, 1], [2, 2]]}}", "victory.yaml:29:34: victory.conditions[0].hold.polygon: "
+                                                           "needs at least 3 items, got 2"),
+])
+def test_a_broken_condition_is_one_line_naming_file_line_and_field(victory, line):
+    with pytest.raises(ScenarioError) as err:
+        scenario("victory:\n  conditions:\n" + victory + "\n")
+    assert str(err.value).splitlines() == [line]
+
+
+def test_otherwise_must_name_a_side():
+    with pytest.raises(ScenarioError) as err:
+        scenario("victory:\n  conditions:\n    - {side: us, hold: farm}\n  otherwise: germans\n")
+    assert str(err.value) == "victory.yaml:30:14: victory.otherwise: no side has id 'germans'"
+
+
+def test_the_app_shows_objectives_in_the_briefing_and_their_standing_as_play_goes_on():
+    from wgkit.widgets.app import UmpireApp
+
+    s = scenario("victory:\n  text: Hold the farm.\n  conditions:\n    - {side: us, hold: farm}\n  otherwise: de\n")
+    app = UmpireApp(get_ruleset(s.ruleset).new_game(s, 1))
+    assert "Americans's objectives" in app.briefing.value and "hold The farm (1 pt)" in app.briefing.value
+    assert "on level points Germans wins" in app.briefing.value
+    assert shown(app.standing.value) == ("Objectives · If the game ended now: Americans wins (Americans 1, Germans 0)"
+                                         "✓ Americans: hold The farm (1 pt) us: able; enemy: none")
+    app.game.record("test", [(("pieces", "g1", "position"), [6, 7])], "g1 into the farm")
+    app.refresh()
+    assert shown(app.standing.value) == ("Objectives · If the game ended now: Germans wins (Americans 0, Germans 0)"
+                                         "✗ Americans: hold The farm (1 pt) us: able; enemy: gruppe")
+    app.viewer.value = "us"  # a side's view does not say which enemy units are where
+    assert shown(app.standing.value) == ("Objectives · If the game ended now: Germans wins (Americans 0, Germans 0)"
+                                         "✗ Americans: hold The farm (1 pt)")
+
+
+def shown(markup: str) -> str:
+    """What a person reads in a piece of the app's HTML."""
+    return html.unescape(re.sub("<[^>]+>", "", markup))
