@@ -7,7 +7,7 @@ import pytest
 
 from tests.conftest import ROOT
 from wgkit.scenario import load
-from wgkit.rules import get_ruleset
+from wgkit.rules import get_ruleset, situation_of
 from wgkit.simulate import play_one, simulate, wilson
 
 GATE = ROOT / "scenarios/company_fire/tutorial_orchard_gate.yaml"
@@ -34,7 +34,7 @@ class Kills:
 
     def play(self, game, turns):
         if self.pieces:
-            game.record("test", [(("pieces", p, "alive"), False) for p in self.pieces], "out of action")
+            situation_of(game).out_of_action(*self.pieces)
 
 
 def test_a_game_is_judged_by_the_scenarios_conditions(monkeypatch):

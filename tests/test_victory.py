@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tests.conftest import ROOT
-from wgkit.rules import get_ruleset
+from wgkit.rules import get_ruleset, situation_of
 from wgkit.scenario import ScenarioError, load, loads
 from wgkit.scenario.io import dumps
 from wgkit.victory import standing
@@ -51,11 +51,11 @@ def game_of(victory: str):
 
 
 def put(game, piece, x, y):
-    game.record("test", [(("pieces", piece, "position"), [x, y])], f"{piece} placed")
+    situation_of(game).place(piece, (x, y))
 
 
 def kill(game, *pieces):
-    game.record("test", [(("pieces", p, "alive"), False) for p in pieces], "out of action")
+    situation_of(game).out_of_action(*pieces)
 
 
 def met(game):
@@ -146,7 +146,7 @@ def test_exit_on_a_grid_is_the_edge_row():
     doc["victory"] = {"conditions": [{"side": "us", "exit": "north", "units": 1}]}
     g = get_ruleset("company_fire").new_game(loads(dumps(type(s).from_dict(doc))), 1)
     assert [j.met for j in standing(g).judged] == [False]
-    g.record("test", [(("pieces", "able_base", "cell"), [2, 4])], "able to the last row")
+    situation_of(g).place_in("able_base", (2, 4))
     assert [j.met for j in standing(g).judged] == [True]
 
 
@@ -158,12 +158,12 @@ def test_kinds_limit_an_area_condition():
 
 def test_close_action_cowering_men_do_not_hold_and_company_fire_pinned_units_are_not_in_good_order():
     g = game_of("victory:\n  conditions:\n    - {side: us, hold: farm}\n")
-    g.record("test", [(("units", "able", "status", "morale"), "cowering")], "able cowers")
+    situation_of(g).morale("able", "cowering")
     assert met(g) == [False]
     gate = get_ruleset("company_fire").new_game(load(ROOT / "scenarios/company_fire/tutorial_orchard_gate.yaml"), 1)
     assert [j.met for j in standing(gate).judged] == [False]  # us: break de
-    gate.record("test", [(("units", "gren", "status", "order"), "pinned"),
-                         (("units", "lmg", "status", "order"), "suppressed")], "both pinned down")
+    situation_of(gate).order("gren", "pinned")
+    situation_of(gate).order("lmg", "suppressed")
     assert [j.met for j in standing(gate).judged] == [True]
     assert standing(gate).leader == "us"
 
@@ -172,7 +172,7 @@ def test_easy_company_wounded_figures_do_not_count():
     farm = get_ruleset("easy_company").new_game(load(ROOT / "scenarios/easy_company/tutorial_farmyard.yaml"), 1)
     germans = [pid for pid, p in farm.state["pieces"].items() if p["side"] == "de"]
     assert [j.met for j in standing(farm).judged] == [False]
-    farm.record("test", [(("pieces", p, "status", "wounded"), True) for p in germans], "all wounded")
+    situation_of(farm).wounded(*germans)
     assert [j.met for j in standing(farm).judged] == [True]
 
 
@@ -181,9 +181,9 @@ def test_cells_area_on_the_company_fire_grid():
     assert [j.met for j in standing(g).judged] == [False]
     for pid, p in g.state["pieces"].items():  # every German off the square, one American onto it
         if p["side"] == "de" and p["cell"] == [5, 4]:
-            g.record("test", [(("pieces", pid, "cell"), [0, 0])], "away")
+            situation_of(g).place_in(pid, (0, 0))
     us = next(pid for pid, p in g.state["pieces"].items() if p["side"] == "us")
-    g.record("test", [(("pieces", us, "cell"), [5, 4])], "in")
+    situation_of(g).place_in(us, (5, 4))
     assert [j.met for j in standing(g).judged] == [True]
 
 
@@ -261,7 +261,7 @@ def test_the_app_shows_objectives_in_the_briefing_and_their_standing_as_play_goe
     assert "on level points Germans wins" in app.briefing.value
     assert shown(app.standing.value) == ("Objectives · If the game ended now: Americans wins (Americans 1, Germans 0)"
                                          "✓ Americans: hold The farm (1 pt) us: able; enemy: none")
-    app.game.record("test", [(("pieces", "g1", "position"), [6, 7])], "g1 into the farm")
+    situation_of(app.game).place("g1", (6, 7))
     app.refresh()
     assert shown(app.standing.value) == ("Objectives · If the game ended now: Germans wins (Americans 0, Germans 0)"
                                          "✗ Americans: hold The farm (1 pt) us: able; enemy: gruppe")

@@ -65,8 +65,12 @@ _Dumper.add_representer(str, _represent_str)
 
 def dumps(scenario: Scenario) -> str:
     """Scenario to YAML text, keys in the order a person writes them."""
-    return yaml.dump(scenario.to_dict(), Dumper=_Dumper, sort_keys=False, allow_unicode=True,
-                     width=100)
+    return dumps_document(scenario.to_dict())
+
+
+def dumps_document(doc: dict[str, Any]) -> str:
+    """A scenario document to YAML text as it stands, valid or not (a draft being written)."""
+    return yaml.dump(doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
 
 
 def atomic_write(path: str | os.PathLike[str], text: str) -> None:
