@@ -220,18 +220,26 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_edit(args: argparse.Namespace) -> int:
-    from wgkit.scenario import ScenarioError, load
+    from wgkit.scenario import ScenarioError
+    from wgkit.scenario.draft import Draft
 
     if _port_taken(args.port):
         return 1
     env = {}
     if args.file:
-        try:
-            load(args.file)
-        except ScenarioError as exc:
-            print(exc, file=sys.stderr)
+        path = Path(args.file)
+        if path.exists():
+            try:
+                draft = Draft.open(path)  # a scenario with problems opens as written, to be fixed
+            except ScenarioError as exc:
+                print(exc, file=sys.stderr)
+                return 1
+            for line in draft.problems():
+                print(f"to fix: {line}", file=sys.stderr)
+        elif not path.parent.resolve().is_dir():
+            print(f"{path}: no folder {path.parent} to save the new scenario in", file=sys.stderr)
             return 1
-        env["WGKIT_SCENARIO"] = str(Path(args.file).resolve())
+        env["WGKIT_SCENARIO"] = str(path.resolve())
     return _serve("editor.ipynb", env, args, "scenario editor")
 
 
@@ -262,7 +270,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-token", action="store_true", help="no access token (only on a trusted machine)")
     p.set_defaults(func=cmd_play)
     p = sub.add_parser("edit", help="open the scenario editor in the browser (Voila)")
-    p.add_argument("file", nargs="?", metavar="SCENARIO")
+    p.add_argument("file", nargs="?", metavar="SCENARIO",
+                   help="the file to edit, or to save a new scenario to (a file with problems opens as written)")
     p.add_argument("--port", type=_port, default=8867, help="serve on exactly this port (default 8867)")
     p.add_argument("--no-token", action="store_true", help="no access token (only on a trusted machine)")
     p.set_defaults(func=cmd_edit)

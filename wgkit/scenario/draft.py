@@ -20,7 +20,7 @@ from wgkit.rules.registry import RULESETS, find_ruleset
 from wgkit.scenario.errors import ScenarioError
 from wgkit.scenario.io import atomic_write, dumps_document
 from wgkit.scenario.model import CONDITION_KINDS, Scenario
-from wgkit.scenario.reader import Located, parse, read_text
+from wgkit.scenario.reader import parse, read_text
 from wgkit.scenario.validate import problems
 
 Point = tuple[float, float]
@@ -66,7 +66,7 @@ class Draft:
         self.path = Path(path) if path is not None else None
         self._undo: list[tuple[str, dict]] = []
         self._redo: list[tuple[str, dict]] = []
-        self.saved_as: dict[str, Any] | None = copy.deepcopy(self.data) if path is not None else None
+        self.saved_as: dict[str, Any] | None = copy.deepcopy(self.data) if path is not None and Path(path).exists() else None
 
     # -- files ---------------------------------------------------------------------------------
     @classmethod
@@ -102,8 +102,8 @@ class Draft:
 
     # -- checks ------------------------------------------------------------------------------------
     def problems(self) -> list[str]:
-        """The validator's one-line errors, named after the draft's file."""
-        return [str(p) for p in problems(Located(self.data, str(self.path or "draft")))]
+        """The validator's one-line errors, with the lines and columns of the text :meth:`save` writes."""
+        return [str(p) for p in problems(parse(self.to_yaml(), str(self.path or "draft.yaml")))]
 
     @property
     def scenario(self) -> Scenario:
@@ -565,7 +565,7 @@ class Draft:
             if "/" in ttype:
                 continue
             mark = "" if eff.source == "seed" else " (house)"
-            label = f"{ttype.replace('_', ' ')}: cover {eff.cover}, {eff.movement.replace('_', ' ')}{mark}"
+            label = f"{ttype.replace('_', ' ')} · cover: {eff.cover} · move: {eff.movement.replace('_', ' ')}{mark}"
             rows.append((eff.source != "seed", ttype, label))
         return [(label, ttype) for _, ttype, label in sorted(rows)]
 

@@ -43,3 +43,8 @@ class ScenarioError(ValueError):
     def __init__(self, problems: list[Problem]):
         self.problems = sorted(set(problems))
         super().__init__("\n".join(str(p) for p in self.problems))
+
+    @classmethod
+    def one(cls, file: str, message: str) -> "ScenarioError":
+        """A fault of the whole file (unreadable, not a mapping), pinned to its first line."""
+        return cls([Problem(file, 1, 1, "(document)", message)])

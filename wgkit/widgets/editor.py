@@ -1,127 +1,418 @@
-"""ScenarioEditor: draw terrain, place units, see what a point can see, export valid YAML."""
+"""ScenarioEditor: write a whole scenario on the canvas and in forms, open and save it as a file.
+
+The widget is a face on a :class:`~wgkit.scenario.draft.Draft`: every button calls one of the
+draft's edits, so what a click does a notebook can script (``editor.add_area("woods", polygon)``),
+and every edit can be undone. The validator's one-line errors stand beside the canvas.
+"""
 
 from __future__ import annotations
 
 import copy
 import html
 import math
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as W
 import numpy as np
 
-from wgkit.geometry.grids import grid_from_spec
 from wgkit.geometry.los import SightField
 from wgkit.geometry.terrain import TerrainIndex
 from wgkit.render import style as S
 from wgkit.render.canvas import BoardCanvas
 from wgkit.render.scene import Shape, build_scene
-from wgkit.rules.registry import get_ruleset
-from wgkit.rules.registry import RULESETS
-from wgkit.scenario.io import dumps
-from wgkit.scenario.model import Scenario
-from wgkit.scenario.reader import Located
+from wgkit.rules.registry import RULESETS, get_ruleset
+from wgkit.scenario.draft import Draft, blank
+from wgkit.scenario.model import CONDITION_KINDS, Scenario
+from wgkit.scenario.schema import EDGES
 from wgkit.scenario.shapes import feature_geometry
-from wgkit.scenario.validate import problems
-from wgkit.vocabulary import TERRAIN_TYPES
+from wgkit.vocabulary import SIDE_ROLES
 from wgkit.widgets.errors import ErrorArea
+
+__all__ = ["ScenarioEditor", "blank"]
 
 TOOLS = ("select", "polygon", "rectangle", "circle", "line", "unit", "viewshed")
 VIEWSHED_STEP = 1.0  # inches between the sample points of a viewshed
+PICK_RADIUS = 0.8  # inches: a click this near a piece picks it
+MOVE_THRESHOLD = 0.2  # inches: a shorter drag is a click, not a move
+OBJECTIVE = "#ffd60a"
 
 
-def blank(ruleset: str = "close_action", width: float = 48, depth: float = 36) -> dict[str, Any]:
-    """A new scenario document with two empty-handed sides."""
-    r = RULESETS[ruleset]
-    table: dict[str, Any] = {"width": width, "depth": depth}
-    if r.grid == "required":
-        table["grid"] = {"type": "square", "size": 6}
-    kind = next((k for k in ("officer", "leader", "platoon_leader", "hq") if k in r.unit_kinds), sorted(r.unit_kinds)[0])
-
-    def side(sid: str, name: str, colour: str, role: str, y: float, facing: float) -> dict[str, Any]:
-        piece = {"id": f"{sid}_leader", "position": [width / 2, y], "facing": facing}
-        return {"id": sid, "name": name, "colour": colour, "role": role,
-                "units": [{"id": f"{sid}_hq", "kind": kind, r.pieces: [piece]}]}
-
-    return {"title": "New scenario", "ruleset": ruleset, "table": table, "terrain": [],
-            "sides": [side("blue", "Attacker", "#4b5d2f", "attacker", 2.0, 0),
-                      side("red", "Defender", "#6e7b8b", "defender", depth - 2.0, 180)]}
+def _num(text: str) -> float | None:
+    text = text.strip()
+    return float(text) if text else None
 
 
 class ScenarioEditor:
-    """Click-driven editing of a scenario document, validated live."""
+    """Click-driven and scriptable editing of a scenario, validated live (see the module docstring)."""
 
-    def __init__(self, scenario: Scenario | dict | None = None, px_per_inch: float | None = None):
-        self.data = (scenario.to_dict() if isinstance(scenario, Scenario) else copy.deepcopy(scenario)) or blank()
-        self.data.setdefault("terrain", [])
+    def __init__(self, scenario: Scenario | dict | Draft | None = None, px_per_inch: float | None = None,
+                 path: str | Path | None = None):
+        self.draft = scenario if isinstance(scenario, Draft) else Draft(scenario, path)
         t = self.data["table"]
         self.errors = ErrorArea()
         self.canvas = BoardCanvas(t["width"], t["depth"], px_per_inch or min(14.0, 840.0 / t["width"]))
-        self.tool = W.ToggleButtons(options=TOOLS, value="polygon", description="Tool")
-        self.type = W.Dropdown(options=sorted(TERRAIN_TYPES), value="woods", description="Terrain")
-        self.variant = W.Text(description="Variant", placeholder="e.g. full, low")
-        self.height = W.BoundedFloatText(description="Hill height", value=1, min=0, max=10)
-        self.line_width = W.BoundedFloatText(description="Line width", value=0.5, min=0.05, max=12)
-        ruleset = RULESETS[self.data["ruleset"]]
-        self.side = W.Dropdown(options=[s["id"] for s in self.data["sides"]], description="Side")
-        self.kind = W.Dropdown(options=sorted(ruleset.unit_kinds), description="Unit kind")
-        self.snap = W.Checkbox(value=bool(t.get("grid")), description="Snap to grid")
-        self.finish_button = W.Button(description="Finish shape")
-        self.delete_button = W.Button(description="Delete selected", button_style="danger")
-        self.export_button = W.Button(description="Export YAML", button_style="primary")
-        self.report = W.HTML()
-        self.yaml = W.Textarea(layout=W.Layout(width="100%", height="200px"))
         self.pending: list[tuple[float, float]] = []
         self.selected: str | None = None
         self.viewshed: list[Shape] = []
+        self._sight_requests: list[tuple[str, Any]] = []  # recomputed when the terrain changes
+        self._terrain_drawn: Any = None
         self._drag: tuple[float, float] | None = None
         self._valid: Scenario | None = None
-        self.type.observe(self.errors.guard(lambda change: self.retype(change["new"])), "value")
-        self.finish_button.on_click(self.errors.guard(lambda _: self.finish()))
-        self.delete_button.on_click(self.errors.guard(lambda _: self.delete()))
-        self.export_button.on_click(self.errors.guard(lambda _: self.export()))
+        g = self.errors.guard
+        # file bar
+        self.file = W.Text(value=str(self.draft.path or ""), placeholder="scenario.yaml", description="File")
+        self.open_button = W.Button(description="Open", icon="folder-open")
+        self.save_button = W.Button(description="Save", icon="save", button_style="primary")
+        self.save_as_button = W.Button(description="Save as", tooltip="save under the name in File")
+        self.undo_button = W.Button(description="Undo", icon="undo")
+        self.redo_button = W.Button(description="Redo", icon="repeat")
+        self.file_status = W.HTML()
+        self.open_button.on_click(g(lambda _: self.open(self.file.value)))
+        self.save_button.on_click(g(lambda _: self.save()))
+        self.save_as_button.on_click(g(lambda _: self.save(self.file.value)))
+        self.undo_button.on_click(g(lambda _: self.undo()))
+        self.redo_button.on_click(g(lambda _: self.redo()))
+        # scenario fields
+        self.title = W.Text(description="Title")
+        self.description = W.Textarea(description="Description", layout=W.Layout(width="95%", height="70px"))
+        self.ruleset = W.Dropdown(options=[(r.name, r.id) for r in RULESETS.values()], description="Ruleset")
+        self.width = W.BoundedFloatText(description="Width (in)", min=1, max=10_000)
+        self.depth = W.BoundedFloatText(description="Depth (in)", min=1, max=10_000)
+        self.grid_type = W.Dropdown(options=[("none", ""), ("square", "square"), ("hex, flat", "hex/flat"),
+                                             ("hex, pointy", "hex/pointy")], description="Grid")
+        self.grid_size = W.BoundedFloatText(description="Cell (in)", value=6, min=0.1, max=100)
+        self.seed = W.Text(description="Seed", placeholder="none")
+        self.turns = W.Text(description="Turns", placeholder="no limit")
+        self.apply_fields = W.Button(description="Apply", button_style="info")
+        self.apply_fields.on_click(g(lambda _: self.apply_scenario_fields()))
+        self.ruleset_report = W.HTML()
+        # sides
+        self.side = W.Dropdown(description="Side")
+        self.side_name = W.Text(description="Name")
+        self.side_colour = W.ColorPicker(description="Colour", concise=False)
+        self.side_role = W.Dropdown(options=list(SIDE_ROLES), description="Role")
+        self.nationality = W.Dropdown(description="Nationality")
+        self.apply_side = W.Button(description="Apply to side", button_style="info")
+        self.add_side_button = W.Button(description="Add a side")
+        self.side.observe(g(lambda change: self._show_side()), "value")
+        self.apply_side.on_click(g(lambda _: self.apply_side_fields()))
+        self.add_side_button.on_click(g(lambda _: self._add_side()))
+        # terrain
+        self.tool = W.ToggleButtons(options=TOOLS, value="polygon", description="Tool")
+        self.type = W.Dropdown(description="Terrain", layout=W.Layout(width="420px"))
+        self.feature_name = W.Text(description="Name", placeholder="optional")
+        self.variant = W.Text(description="Variant", placeholder="e.g. full, low")
+        self.height = W.BoundedFloatText(description="Hill height", value=1, min=0, max=10)
+        self.line_width = W.BoundedFloatText(description="Line width", value=0.5, min=0.05, max=12)
+        self.snap = W.Checkbox(value=bool(t.get("grid")), description="Snap to grid")
+        self.finish_button = W.Button(description="Finish shape")
+        self.apply_feature = W.Button(description="Apply to selected", tooltip="type, name, variant, height, width")
+        self.delete_button = W.Button(description="Delete selected", button_style="danger")
+        self.type.observe(g(lambda change: self.retype(change["new"])), "value")
+        self.finish_button.on_click(g(lambda _: self.finish()))
+        self.apply_feature.on_click(g(lambda _: self.apply_feature_fields()))
+        self.delete_button.on_click(g(lambda _: self.delete()))
+        # units
+        self.kind = W.Dropdown(description="Unit kind")
+        self.unit_name = W.Text(description="Unit name", placeholder="optional")
+        self.quality = W.Dropdown(description="Quality")
+        self.figures = W.BoundedIntText(value=1, min=1, max=40, description="Figures")
+        self.weapons = W.SelectMultiple(description="Weapons", rows=5)
+        self.with_leader = W.Checkbox(value=False, description="first figure leads")
+        self.apply_unit = W.Button(description="Apply to selected unit")
+        self.apply_unit.on_click(g(lambda _: self.apply_unit_fields()))
+        # victory
+        self.victory_text = W.Textarea(description="In words", layout=W.Layout(width="95%", height="50px"))
+        self.otherwise = W.Dropdown(description="Level points")
+        self.cond_side = W.Dropdown(description="Scores")
+        self.cond_kind = W.Dropdown(options=list(CONDITION_KINDS), description="Condition")
+        self.cond_target = W.Dropdown(description="Target")
+        self.cond_points = W.BoundedFloatText(value=1, min=0.5, max=100, description="Points")
+        self.cond_amount = W.BoundedFloatText(value=1, min=0, max=1000, description="Units/share",
+                                              tooltip="exit: how many units; casualties: a share (0 to 1) or a count")
+        self.add_condition_button = W.Button(description="Add condition", button_style="info")
+        self.apply_victory = W.Button(description="Apply words")
+        self.conditions = W.Select(description="Conditions", rows=4, layout=W.Layout(width="95%"))
+        self.remove_condition = W.Button(description="Remove condition", button_style="danger")
+        self.cond_kind.observe(g(lambda change: self._targets()), "value")
+        self.cond_side.observe(g(lambda change: self._targets()), "value")
+        self.add_condition_button.on_click(g(lambda _: self._add_condition()))
+        self.apply_victory.on_click(g(lambda _: self.draft.set_victory(
+            self.victory_text.value, self.otherwise.value or None) or self.refresh()))
+        self.remove_condition.on_click(g(lambda _: self._remove_condition()))
+        # output
+        self.report = W.HTML(layout=W.Layout(width="380px"))
+        self.yaml = W.Textarea(layout=W.Layout(width="100%", height="200px"))
+        self.export_button = W.Button(description="Show YAML")
+        self.export_button.on_click(g(lambda _: self.export()))
         mc = self.canvas.widget
-        mc.on_mouse_down(self.errors.guard(lambda px, py: self.click(*self.canvas.to_table(px, py))))
-        mc.on_mouse_up(self.errors.guard(lambda px, py: self.release(*self.canvas.to_table(px, py))))
-        controls = W.VBox([self.tool, W.HBox([self.type, self.variant]), W.HBox([self.height, self.line_width]),
-                           W.HBox([self.side, self.kind, self.snap]),
-                           W.HBox([self.finish_button, self.delete_button, self.export_button])])
-        self.widget = W.VBox([controls, self.errors.widget, self.canvas.widget, self.canvas.style, self.report, self.yaml])
+        mc.on_mouse_down(g(lambda px, py: self.click(*self.canvas.to_table(px, py))))
+        mc.on_mouse_up(g(lambda px, py: self.release(*self.canvas.to_table(px, py))))
+        tabs = W.Tab(children=[
+            W.VBox([self.title, self.description, self.ruleset, W.HBox([self.width, self.depth]),
+                    W.HBox([self.grid_type, self.grid_size]), W.HBox([self.seed, self.turns]),
+                    self.apply_fields, self.ruleset_report]),
+            W.VBox([self.side, self.side_name, W.HBox([self.side_colour, self.side_role]), self.nationality,
+                    W.HBox([self.apply_side, self.add_side_button])]),
+            W.VBox([self.tool, self.type, W.HBox([self.feature_name, self.variant]),
+                    W.HBox([self.height, self.line_width, self.snap]),
+                    W.HBox([self.finish_button, self.apply_feature, self.delete_button])]),
+            W.VBox([W.HTML("Choose the tool <b>unit</b> and click the table to place a unit."),
+                    W.HBox([self.kind, self.quality]), W.HBox([self.unit_name, self.figures]),
+                    W.HBox([self.weapons, self.with_leader]), self.apply_unit]),
+            W.VBox([self.victory_text, self.otherwise, self.apply_victory,
+                    W.HBox([self.cond_side, self.cond_kind]), W.HBox([self.cond_target, self.cond_points]),
+                    self.cond_amount, self.add_condition_button, self.conditions, self.remove_condition]),
+        ], titles=("Scenario", "Sides", "Terrain", "Units", "Victory"))
+        self.tabs = tabs
+        bar = W.HBox([self.file, self.open_button, self.save_button, self.save_as_button,
+                      self.undo_button, self.redo_button, self.file_status], layout=W.Layout(flex_flow="row wrap"))
+        beside = W.VBox([W.HTML("<b>Problems</b>"), self.report])
+        self.widget = W.VBox([bar, tabs, self.errors.widget, W.HBox([self.canvas.widget, beside]),
+                              self.canvas.style, self.export_button, self.yaml])
+        self._load_menus()
         self.refresh()
 
-    # -- ids, snapping -----------------------------------------------------------------------------
-    def _ids(self) -> set[str]:
-        ids = {f["id"] for f in self.data["terrain"]}
+    # -- the draft underneath -------------------------------------------------------------------
+    @property
+    def data(self) -> dict[str, Any]:
+        return self.draft.data
+
+    @property
+    def scenario(self) -> Scenario:
+        """The finished scenario (raises ``ValueError`` listing the problems while there are any)."""
+        return self.draft.scenario
+
+    def problems(self) -> list[str]:
+        return self.draft.problems()
+
+    def __getattr__(self, name: str) -> Any:
+        """The draft's edits are the editor's scripting API: ``add_area``, ``add_line``, ``add_unit``,
+        ``add_condition``, ``move``, ``reshape``, ``set`` ... each redraws the editor afterwards."""
+        if name.startswith("_") or name not in _SCRIPTED:
+            raise AttributeError(name)
+        edit = getattr(self.__dict__["draft"], name)
+
+        def run(*args: Any, **kwargs: Any) -> Any:
+            out = edit(*args, **kwargs)
+            if name in ("set_ruleset", "set_table", "set_side", "add_side"):
+                self._load_menus()
+            self.refresh()
+            return out
+
+        run.__doc__ = edit.__doc__
+        return run
+
+    # -- files and history -------------------------------------------------------------------------
+    def open(self, path: str | Path) -> None:
+        """Edit a scenario file (kept as written even when it has problems)."""
+        if not str(path).strip():
+            raise ValueError("type the scenario file's name in File first")
+        self.draft = Draft.open(path)
+        self.selected, self.pending, self.viewshed, self._sight_requests = None, [], [], []
+        self._valid = None
+        self.file.value = str(self.draft.path)
+        self._resize()
+        self._load_menus()
+        self.refresh()
+
+    def save(self, path: str | Path | None = None) -> list[str]:
+        """Save (or Save As ``path``); the file is written even with problems, which are returned."""
+        if path is not None and not str(path).strip():
+            raise ValueError("type a file name in File to save as")
+        if path is None and self.draft.path is None:
+            path = self.file.value.strip() or None
+        found = self.draft.save(path)
+        self.file.value = str(self.draft.path)
+        self.refresh()
+        return found
+
+    def undo(self) -> str:
+        label = self.draft.undo()
+        self._after_history()
+        return label
+
+    def redo(self) -> str:
+        label = self.draft.redo()
+        self._after_history()
+        return label
+
+    def _after_history(self) -> None:
+        if self.selected and self.selected not in self.draft.ids():
+            self.selected = None
+        self._resize()
+        self._load_menus()
+        self.refresh()
+
+    def _resize(self) -> None:
+        t = self.data["table"]
+        if (self.canvas.width, self.canvas.depth) != (t["width"], t["depth"]):
+            old = self.canvas
+            self.canvas = BoardCanvas(t["width"], t["depth"], min(14.0, 840.0 / t["width"]))
+            mc = self.canvas.widget
+            mc.on_mouse_down(self.errors.guard(lambda px, py: self.click(*self.canvas.to_table(px, py))))
+            mc.on_mouse_up(self.errors.guard(lambda px, py: self.release(*self.canvas.to_table(px, py))))
+            row = self.widget.children[3]
+            row.children = (self.canvas.widget,) + row.children[1:]
+            del old
+
+    # -- menus from the ruleset's vocabulary -------------------------------------------------------------
+    def _load_menus(self) -> None:
+        d, r = self.data, self.draft.ruleset
+        t = d["table"]
+        self.title.value = d.get("title", "")
+        self.description.value = d.get("description", "") or ""
+        self.ruleset.value = r.id
+        self.width.value, self.depth.value = t["width"], t["depth"]
+        grid = t.get("grid") or {}
+        self.grid_type.value = "" if not grid else grid["type"] if grid["type"] == "square" \
+            else f"hex/{grid.get('orientation', 'flat')}"
+        self.grid_size.value = grid.get("size", 6)
+        self.seed.value = str(d.get("seed", "")) if d.get("seed") is not None else ""
+        self.turns.value = str(d.get("turns", "")) if d.get("turns") is not None else ""
+        current = self.type.value
+        self.type.options = self.draft.terrain_menu()
+        self.type.value = current if current in r.terrain else ("woods" if "woods" in r.terrain else self.type.options[0][1])
+        self.kind.options = sorted(r.unit_kinds)
+        self.quality.options = [("(none)", "")] + [(q, q) for q in r.qualities]
+        self.weapons.options = sorted(r.weapons)
+        self.nationality.options = [("(none)", "")] + [(n, n) for n in r.nationalities]
+        sides = [(s.get("name", s["id"]), s["id"]) for s in d["sides"]]
+        keep = self.side.value
+        self.side.options = sides
+        self.side.value = keep if keep in [v for _, v in sides] else sides[0][1]
+        self.cond_side.options = sides
+        self.otherwise.options = [("a draw", "")] + sides
+        v = d.get("victory")
+        self.victory_text.value = (v.get("text", "") if isinstance(v, dict) else v or "") if not isinstance(
+            v, list) else "\n".join(v)
+        if isinstance(self.victory_text.value, list):
+            self.victory_text.value = "\n".join(self.victory_text.value)
+        self.otherwise.value = v.get("otherwise", "") if isinstance(v, dict) else ""
+        self._show_side()
+        self._targets()
+
+    def _show_side(self) -> None:
+        if self.side.value is None:
+            return
+        s = self.draft.side(self.side.value)
+        self.side_name.value = s.get("name", "")
+        self.side_colour.value = s.get("colour") or "#4b5d2f"
+        self.side_role.value = s.get("role", "attacker")
+        nat = s.get("nationality") or ""
+        self.nationality.value = nat if nat in [v for _, v in self.nationality.options] else ""
+
+    def _targets(self) -> None:
+        """The condition's target menu: areas, edges, pieces and units, or enemy sides."""
+        kind, d = self.cond_kind.value, self.data
+        if kind in ("hold", "contest", "deny"):
+            opts = [(f.get("name") or f["id"], f["id"]) for f in d["terrain"]
+                    if any(k in f for k in ("polygon", "rectangle", "circle"))]
+        elif kind == "exit":
+            opts = [(e, e) for e in EDGES]
+        elif kind in ("destroy", "keep"):
+            opts = [(u.get("name") or u["id"], u["id"]) for s in d["sides"] for u in s["units"]] + \
+                   [(p["id"], p["id"]) for s in d["sides"] for u in s["units"] for p in self.draft.pieces_of(u)]
+        else:
+            opts = [(s.get("name", s["id"]), s["id"]) for s in d["sides"] if s["id"] != self.cond_side.value]
+        self.cond_target.options = opts
+
+    # -- applying the forms ------------------------------------------------------------------------------
+    def apply_scenario_fields(self) -> None:
+        """Title, description, ruleset, table, grid, seed and turns from the Scenario tab."""
+        seed, turns = _num(self.seed.value), _num(self.turns.value)
+        self.draft.set(title=self.title.value, description=self.description.value,
+                       seed=None if seed is None else int(seed), turns=None if turns is None else int(turns))
+        grid: dict | None = None
+        if self.grid_type.value:
+            kind, _, orient = self.grid_type.value.partition("/")
+            grid = {"type": kind, "size": self.grid_size.value, **({"orientation": orient} if orient else {})}
+        self.draft.set_table(self.width.value, self.depth.value, grid)
+        report = ""
+        if self.ruleset.value != self.data["ruleset"]:
+            changed = self.draft.set_ruleset(self.ruleset.value)
+            report = ("<b>No longer fits the new ruleset:</b><br>" + "<br>".join(html.escape(p) for p in changed)
+                      if changed else "Everything fits the new ruleset.")
+        self.ruleset_report.value = report
+        self._resize()
+        self._load_menus()
+        self.snap.value = bool(self.data["table"].get("grid"))
+        self.refresh()
+
+    def apply_side_fields(self) -> None:
+        self.draft.set_side(self.side.value, name=self.side_name.value, colour=self.side_colour.value,
+                            role=self.side_role.value, nationality=self.nationality.value or None)
+        self._load_menus()
+        self.refresh()
+
+    def _add_side(self) -> None:
+        sid = self.draft.add_side("New side")
+        self._load_menus()
+        self.side.value = sid
+        self.refresh()
+
+    def apply_feature_fields(self) -> None:
+        if self.selected is None or self.selected not in {f["id"] for f in self.data["terrain"]}:
+            raise ValueError("select a terrain feature first (tool: select, then click it)")
+        f = self.draft.feature(self.selected)
+        fields: dict[str, Any] = {"type": self.type.value, "name": self.feature_name.value or None,
+                                  "variant": self.variant.value.strip() or None}
+        if self.type.value == "hill":
+            fields["height"] = self.height.value
+        if "line" in f:
+            fields["width"] = self.line_width.value
+        self.draft.set_feature(self.selected, **fields)
+        self.refresh()
+
+    def apply_unit_fields(self) -> None:
+        """Name, kind and quality of the selected piece's unit; weapons of its pieces."""
+        uid = self._selected_unit()
+        self.draft.set_unit(uid, name=self.unit_name.value or None, kind=self.kind.value,
+                            quality=self.quality.value or None)
+        for p in self.draft.pieces_of(self.draft.unit(uid)):
+            self.draft.set_piece(p["id"], weapons=list(self.weapons.value))
+        self.refresh()
+
+    def _selected_unit(self) -> str:
         for s in self.data["sides"]:
-            ids.add(s["id"])
             for u in s["units"]:
-                ids.add(u["id"])
-                ids.update(p["id"] for p in u.get("figures", []) + u.get("stands", []))
-        return ids
+                if self.selected == u["id"] or any(p["id"] == self.selected for p in self.draft.pieces_of(u)):
+                    return u["id"]
+        raise ValueError("select a piece of the unit first (tool: select, then click it)")
 
-    def _new_id(self, stem: str) -> str:
-        used, n = self._ids(), 1
-        while f"{stem}{n}" in used:
-            n += 1
-        return f"{stem}{n}"
+    def _add_condition(self) -> None:
+        kind = self.cond_kind.value
+        if self.cond_target.value is None:
+            raise ValueError(f"nothing on the table can be the target of a {kind} condition yet")
+        extra: dict[str, Any] = {}
+        if kind == "exit":
+            extra["units"] = max(1, int(self.cond_amount.value))
+        elif kind == "casualties":
+            amount = self.cond_amount.value
+            extra["share" if amount <= 1 else "pieces"] = amount if amount <= 1 else int(amount)
+        self.draft.add_condition(self.cond_side.value, kind, self.cond_target.value, self.cond_points.value, **extra)
+        self.refresh()
 
-    def _grid(self):
-        g = self.data["table"].get("grid")
-        return grid_from_spec(g, self.data["table"]["width"], self.data["table"]["depth"]) if g else None
+    def _remove_condition(self) -> None:
+        if self.conditions.value is None:
+            raise ValueError("choose a condition in the list first")
+        self.draft.delete(f"condition {self.conditions.value}")
+        self.refresh()
 
+    # -- snapping and clicks ---------------------------------------------------------------------------
     def snapped(self, x: float, y: float) -> tuple[float, float]:
-        grid = self._grid()
+        grid = self.draft.grid()
         if not (self.snap.value and grid):
             return (round(x, 2), round(y, 2))
         corners = [c for cell in [grid.cell_of(x, y)] if cell for c in grid.corners(cell)]
         best = min(corners, key=lambda c: math.dist(c, (x, y)), default=(x, y))
         return (round(best[0], 3), round(best[1], 3))
 
-    # -- clicks ---------------------------------------------------------------------------------------
     def click(self, x: float, y: float) -> None:
         tool = self.tool.value
         if tool == "select":
-            self.selected = self.pick(x, y)
+            self.select(self.pick(x, y))
             self._drag = (x, y) if self.selected else None
         elif tool == "unit":
             self.place_unit(x, y)
@@ -129,7 +420,7 @@ class ScenarioEditor:
             self.show_viewshed(x, y)
         else:
             self.pending.append(self.snapped(x, y))
-            if (tool in ("rectangle", "circle") and len(self.pending) == 2):
+            if tool in ("rectangle", "circle") and len(self.pending) == 2:
                 self.finish()
         self.refresh()
 
@@ -138,16 +429,15 @@ class ScenarioEditor:
             return
         dx, dy = x - self._drag[0], y - self._drag[1]
         self._drag = None
-        if math.hypot(dx, dy) >= 0.2:
-            self.translate(self.selected, dx, dy)
+        if math.hypot(dx, dy) >= MOVE_THRESHOLD:
+            self.draft.move(self.selected, dx, dy)
+            self.refresh()
 
     def pick(self, x: float, y: float) -> str | None:
-        """The piece within 0.8" of the point, else the topmost terrain feature under it."""
-        for s in self.data["sides"]:
-            for u in s["units"]:
-                for p in u.get("figures", []) + u.get("stands", []):
-                    if "position" in p and math.dist(p["position"], (x, y)) < 0.8:
-                        return p["id"]
+        """The piece near the point, else the topmost terrain feature under it."""
+        piece = self.draft.nearest_piece((x, y), PICK_RADIUS)
+        if piece is not None:
+            return piece
         from shapely.geometry import Point
 
         for f in reversed(self.data["terrain"]):
@@ -155,161 +445,194 @@ class ScenarioEditor:
                 return f["id"]
         return None
 
-    # -- edits -----------------------------------------------------------------------------------------
+    def select(self, ident: str | None) -> None:
+        """Select a feature or piece and show its fields in the forms."""
+        self.selected = ident
+        if ident is None:
+            return
+        if ident in {f["id"] for f in self.data["terrain"]}:
+            f = self.draft.feature(ident)
+            self.feature_name.value = f.get("name", "")
+            self.variant.value = f.get("variant", "")
+            self.height.value = f.get("height", self.height.value)
+            self.line_width.value = f.get("width", self.line_width.value)
+            self.tabs.selected_index = 2
+        else:
+            u = self.draft.unit(self._selected_unit())
+            self.unit_name.value = u.get("name", "")
+            self.kind.value = u["kind"] if u["kind"] in self.kind.options else self.kind.value
+            self.quality.value = u.get("quality", "") if u.get("quality", "") in [v for _, v in self.quality.options] else ""
+            p = self.draft.piece(ident)
+            self.weapons.value = tuple(w for w in p.get("weapons", []) if w in self.weapons.options)
+            self.tabs.selected_index = 3
+
+    # -- edits from the forms -------------------------------------------------------------------------
     def finish(self) -> dict:
         """Turn the clicked points into a feature of the chosen type."""
         tool, pts = self.tool.value, self.pending
         need = {"polygon": 3, "line": 2, "rectangle": 2, "circle": 2}.get(tool, 0)
         if len(pts) < need:
             raise ValueError(f"a {tool} needs {need} clicks; you have made {len(pts)}")
-        f: dict[str, Any] = {"id": self._new_id(self.type.value.replace("_", "")), "type": self.type.value}
-        if self.variant.value.strip():
-            f["variant"] = self.variant.value.strip()
-        if self.type.value == "hill":
-            f["height"] = self.height.value
-        if tool == "polygon":
-            f["polygon"] = [list(p) for p in pts]
-        elif tool == "line":
-            f["line"] = [list(p) for p in pts]
-            f["width"] = self.line_width.value
+        extra = {"name": self.feature_name.value or None, "variant": self.variant.value.strip() or None}
+        ttype = self.type.value
+        if tool == "line":
+            fid = self.draft.add_line(ttype, pts, self.line_width.value, **extra)
+        elif tool == "polygon":
+            fid = self.draft.add_area(ttype, pts, height=self.height.value if ttype == "hill" else None, **extra)
         elif tool == "rectangle":
             (x0, y0), (x1, y1) = pts[:2]
-            f["rectangle"] = {"center": [round((x0 + x1) / 2, 3), round((y0 + y1) / 2, 3)],
-                              "size": [round(abs(x1 - x0), 3), round(abs(y1 - y0), 3)]}
+            fid = self.draft.add_area(ttype, rectangle={"center": [(x0 + x1) / 2, (y0 + y1) / 2],
+                                                        "size": [abs(x1 - x0), abs(y1 - y0)]},
+                                      height=self.height.value if ttype == "hill" else None, **extra)
         else:
-            f["circle"] = {"center": list(pts[0]), "radius": round(math.dist(pts[0], pts[1]), 3)}
+            fid = self.draft.add_area(ttype, circle={"center": pts[0], "radius": math.dist(pts[0], pts[1])},
+                                      height=self.height.value if ttype == "hill" else None, **extra)
         self.pending = []
-        self.data["terrain"].append(f)
-        self.selected = f["id"]
+        self.selected = fid
         self.refresh()
-        return f
+        return self.draft.feature(fid)
 
     def retype(self, new_type: str) -> None:
         """Give the selected terrain feature a new type (when the select tool is active)."""
-        if self.tool.value != "select" or self.selected is None:
+        if self.tool.value != "select" or self.selected not in {f["id"] for f in self.data["terrain"]}:
             return
-        for f in self.data["terrain"]:
-            if f["id"] == self.selected:
-                f["type"] = new_type
-                f.pop("variant", None)
-                if new_type == "hill":
-                    f.setdefault("height", self.height.value)
-                else:
-                    f.pop("height", None)
+        self.draft.set_feature(self.selected, type=new_type, **({"height": self.height.value} if new_type == "hill" else {}))
         self.refresh()
 
     def place_unit(self, x: float, y: float) -> dict:
-        ruleset = RULESETS[self.data["ruleset"]]
-        side = next(s for s in self.data["sides"] if s["id"] == self.side.value)
-        uid = self._new_id(f"{side['id']}_u")
-        piece: dict[str, Any] = {"id": self._new_id(f"{side['id']}_p"), "position": [round(x, 2), round(y, 2)]}
-        grid = self._grid()
-        if grid and self.snap.value and (cell := grid.cell_of(x, y)) is not None:
-            piece = {"id": piece["id"], "cell": list(cell)}
-        if side["role"] == "defender" and "position" in piece:
-            piece["facing"] = 180
-        unit = {"id": uid, "kind": self.kind.value, ruleset.pieces: [piece]}
-        side["units"].append(unit)
-        self.selected = piece["id"]
+        """A unit of the chosen kind, quality, weapons and number of figures, centred on the point."""
+        grid = self.draft.grid()
+        count = self.figures.value
+        spots = self.draft.line_of((x, y), count)
+        if grid is not None and self.draft.ruleset.grid == "required":
+            spots = [(x, y)] * count  # stacked in the one cell
+        uid = self.draft.add_unit(self.side.value, self.kind.value, spots, name=self.unit_name.value or None,
+                                  quality=self.quality.value or None, weapons=list(self.weapons.value),
+                                  leader=self.with_leader.value)
+        unit = self.draft.unit(uid)
+        self.selected = self.draft.pieces_of(unit)[0]["id"]
         self.refresh()
         return unit
-
-    def translate(self, ident: str, dx: float, dy: float) -> None:
-        for f in self.data["terrain"]:
-            if f["id"] == ident:
-                for key in ("polygon", "line"):
-                    if key in f:
-                        f[key] = [[round(x + dx, 3), round(y + dy, 3)] for x, y in f[key]]
-                for key in ("rectangle", "circle"):
-                    if key in f:
-                        c = f[key]["center"]
-                        f[key]["center"] = [round(c[0] + dx, 3), round(c[1] + dy, 3)]
-        for s in self.data["sides"]:
-            for u in s["units"]:
-                for p in u.get("figures", []) + u.get("stands", []):
-                    if p["id"] == ident and "position" in p:
-                        p["position"] = [round(p["position"][0] + dx, 2), round(p["position"][1] + dy, 2)]
-        self.refresh()
 
     def delete(self, ident: str | None = None) -> None:
         ident = ident or self.selected
         if ident is None:
             raise ValueError("select a feature or piece first")
-        self.data["terrain"] = [f for f in self.data["terrain"] if f["id"] != ident]
-        for s in self.data["sides"]:
-            for u in s["units"]:
-                for key in ("figures", "stands"):
-                    if key in u:
-                        u[key] = [p for p in u[key] if p["id"] != ident]
-            s["units"] = [u for u in s["units"] if u.get("figures") or u.get("stands")]
+        self.draft.delete(ident)
         self.selected = None
         self.refresh()
 
-    # -- checks, views, export ------------------------------------------------------------------------
-    def problems(self) -> list[str]:
-        return [str(p) for p in problems(Located(self.data, "editor"))]
-
-    def scenario(self) -> Scenario:
-        found = self.problems()
-        if found:
-            raise ValueError("the scenario is not valid yet:\n" + "\n".join(found))
-        return Scenario.from_dict(copy.deepcopy(self.data))
-
-    def show_viewshed(self, x: float, y: float) -> int:
-        """Shade every point of the table (on a 1" lattice) visible from (x, y); returns the count."""
-        scenario = Scenario.from_dict(copy.deepcopy(self.data)) if not self.problems() else None
-        if scenario is None:
-            raise ValueError("fix the scenario's problems before computing a viewshed")
+    # -- sight ----------------------------------------------------------------------------------------
+    def _lattice(self) -> np.ndarray:
         t = self.data["table"]
         xs, ys = np.meshgrid(np.arange(0.5, t["width"], VIEWSHED_STEP), np.arange(0.5, t["depth"], VIEWSHED_STEP))
-        pts = np.r_[[[x, y]], np.c_[xs.ravel(), ys.ravel()]]
-        seen, _ = SightField(TerrainIndex.from_scenario(scenario), pts, get_ruleset(scenario.ruleset).los_policy).fan(0)
-        h = VIEWSHED_STEP / 2
-        self.viewshed = [Shape("polygon", np.array([[px - h, py - h], [px + h, py - h], [px + h, py + h], [px - h, py + h]]),
-                               S.LOS_CLEAR, None, alpha=0.25, tag="viewshed") for px, py in pts[1:][seen[1:]]]
-        self.viewshed.append(Shape("circle", np.array([[x, y]]), S.SELECT, "#111111", 0.05, radius=0.4, tag="viewshed"))
-        return int(seen[1:].sum())
+        return np.c_[xs.ravel(), ys.ravel()]
+
+    def _sight_scenario(self) -> Scenario:
+        if self._valid is None or self.problems():
+            raise ValueError("fix the scenario's problems before computing a viewshed")
+        return self._valid
+
+    def show_viewshed(self, x: float, y: float) -> int:
+        """Shade every point of the table (on a 1" lattice) visible from (x, y); returns the count.
+        It is recomputed whenever the terrain changes."""
+        self._sight_requests = [("point", (x, y))]
+        self.viewshed = []
+        return self._sight(("point", (x, y)))
 
     def zone_viewshed(self, corners: list[tuple[float, float]], colour: str = S.LOS_CLEAR, step: float = 3.0) -> int:
         """Shade every lattice point of the table that some point of a deployment zone (a polygon,
         sampled every ``step`` inches) can see; returns the count. Zones add up on the canvas."""
-        from shapely.geometry import Point, Polygon
+        request = ("zone", (tuple(map(tuple, corners)), colour, step))
+        self._sight_requests.append(request)
+        n = self._sight(request)
+        self.refresh()
+        return n
 
-        scenario = Scenario.from_dict(copy.deepcopy(self.data)) if not self.problems() else None
-        if scenario is None:
-            raise ValueError("fix the scenario's problems before computing a viewshed")
-        zone = Polygon(corners)
-        t = self.data["table"]
-        xs, ys = np.meshgrid(np.arange(0.5, t["width"], VIEWSHED_STEP), np.arange(0.5, t["depth"], VIEWSHED_STEP))
-        lattice = np.c_[xs.ravel(), ys.ravel()]
-        minx, miny, maxx, maxy = zone.bounds
-        samples = [(x, y) for x in np.arange(minx + step / 2, maxx, step) for y in np.arange(miny + step / 2, maxy, step)
-                   if zone.contains(Point(x, y))] or [tuple(zone.representative_point().coords[0])]
+    def _sight(self, request: tuple[str, Any]) -> int:
+        from shapely.geometry import Point as P, Polygon
+
+        scenario = self._sight_scenario()
+        policy = get_ruleset(scenario.ruleset).los_policy
         terrain = TerrainIndex.from_scenario(scenario)
+        lattice = self._lattice()
+        h = VIEWSHED_STEP / 2
+
+        def squares(pts: np.ndarray, colour: str, alpha: float) -> list[Shape]:
+            return [Shape("polygon", np.array([[px - h, py - h], [px + h, py - h], [px + h, py + h], [px - h, py + h]]),
+                          colour, None, alpha=alpha, tag="viewshed") for px, py in pts]
+
+        kind, value = request
+        if kind == "point":
+            x, y = value
+            seen, _ = SightField(terrain, np.r_[[[x, y]], lattice], policy).fan(0)
+            self.viewshed += squares(lattice[seen[1:]], S.LOS_CLEAR, 0.25)
+            self.viewshed.append(Shape("circle", np.array([[x, y]]), S.SELECT, "#111111", 0.05, radius=0.4, tag="viewshed"))
+            return int(seen[1:].sum())
+        corners, colour, step = value
+        zone = Polygon(corners)
+        minx, miny, maxx, maxy = zone.bounds
+        samples = [(sx, sy) for sx in np.arange(minx + step / 2, maxx, step) for sy in np.arange(miny + step / 2, maxy, step)
+                   if zone.contains(P(sx, sy))] or [tuple(zone.representative_point().coords[0])]
         seen = np.zeros(len(lattice), dtype=bool)
         for sx, sy in samples:
-            field = SightField(terrain, np.r_[[[sx, sy]], lattice], get_ruleset(scenario.ruleset).los_policy)
-            seen |= field.fan(0)[0][1:]
-        h = VIEWSHED_STEP / 2
-        self.viewshed += [Shape("polygon", np.array([[px - h, py - h], [px + h, py - h], [px + h, py + h], [px - h, py + h]]),
-                                colour, None, alpha=0.2, tag="viewshed") for px, py in lattice[seen]]
+            seen |= SightField(terrain, np.r_[[[sx, sy]], lattice], policy).fan(0)[0][1:]
+        self.viewshed += squares(lattice[seen], colour, 0.2)
         self.viewshed.append(Shape("polygon", np.asarray(corners, dtype=float), None, colour, 0.12, tag="viewshed"))
-        self.refresh()
         return int(seen.sum())
 
+    def _resight(self) -> None:
+        """Recompute the viewsheds on show when the terrain they were computed over has changed."""
+        terrain = self._valid.terrain if self._valid is not None else None
+        if self._sight_requests and terrain != self._terrain_drawn and self._valid is not None:
+            self.viewshed = []
+            for request in self._sight_requests:
+                self._sight(request)
+        self._terrain_drawn = terrain
+
+    # -- output ---------------------------------------------------------------------------------------
     def export(self) -> str:
-        text = dumps(self.scenario())
+        """The finished scenario as YAML, shown under the editor (raises while it has problems)."""
+        from wgkit.scenario.io import dumps
+
+        text = dumps(self.scenario)
         self.yaml.value = text
         return text
 
+    def _objectives(self) -> list[Shape]:
+        from wgkit.victory import area_geometry
+
+        out: list[Shape] = []
+        if self._valid is None:
+            return out
+        for i, c in enumerate(self._valid.conditions, 1):
+            if c.kind in ("hold", "contest", "deny"):
+                geom = area_geometry(self._valid, c.target)
+                for poly in getattr(geom, "geoms", [geom]):
+                    out.append(Shape("polygon", np.asarray(poly.exterior.coords), None, OBJECTIVE, 0.15, tag="objective"))
+                cx, cy = geom.representative_point().coords[0]
+                out.append(Shape("text", np.array([[cx, cy]]), S.TEXT, text=f"objective {i}", size=0.6, tag="objective"))
+        return out
+
     def refresh(self) -> None:
         found = self.problems()
-        self.report.value = ("<span style='color:#1a7f37'>valid scenario</span>" if not found else
-                             "<pre style='color:#9b1c1c'>" + html.escape("\n".join(found)) + "</pre>")
+        self.report.value = ("<span style='color:#1a7f37'>valid scenario: ready to save and play</span>" if not found else
+                             "<pre style='color:#9b1c1c;white-space:pre-wrap'>" + html.escape("\n".join(found)) + "</pre>")
+        where = html.escape(str(self.draft.path)) if self.draft.path else "not saved yet"
+        self.file_status.value = f"<small>{where}{' &middot; unsaved changes' if self.draft.unsaved else ''}" \
+                                 f" &middot; {len(self.draft.history)} edits</small>"
+        self.undo_button.disabled = not self.draft.history
+        self.redo_button.disabled = not self.draft._redo
+        v = self.data.get("victory")
+        conds = v.get("conditions", []) if isinstance(v, dict) else []
+        self.conditions.options = [(f"{i}. " + ", ".join(f"{k}: {val}" for k, val in c.items()), i)
+                                   for i, c in enumerate(conds, 1)]
         if not found:
             self._valid = Scenario.from_dict(copy.deepcopy(self.data))
-        if getattr(self, "_valid", None) is None:
-            return  # nothing valid to draw yet; the report says why
+        if self._valid is None:
+            return  # nothing valid to draw yet; the problems say why
+        if not found:
+            self._resight()
         pending = [Shape("circle", np.array([p]), S.SELECT, "#111111", 0.03, radius=0.25, tag="pending")
                    for p in self.pending]
         if len(self.pending) > 1:
@@ -318,5 +641,10 @@ class ScenarioEditor:
         if self.selected:
             picked = [Shape("text", np.array([[self.data["table"]["width"] / 2, self.data["table"]["depth"] - 0.8]]),
                             S.TEXT, text=f"selected: {self.selected}", size=0.6, tag="selected")]
-        scene = build_scene(self._valid, overlays=self.viewshed + pending + picked)
+        scene = build_scene(self._valid, overlays=self._objectives() + self.viewshed + pending + picked)
         self.canvas.draw(scene)
+
+
+_SCRIPTED = {"add_area", "add_line", "add_unit", "add_side", "add_figure", "add_condition", "set", "set_table",
+             "set_ruleset", "set_side", "set_feature", "set_unit", "set_piece", "set_victory", "reshape", "move",
+             "place", "line_of"}

@@ -1,0 +1,222 @@
+"""The designer's workshop: a draft edited by script or by the editor's forms, saved, reopened, played."""
+
+import html
+
+import pytest
+
+from tests.conftest import ROOT
+from wgkit.rules import get_ruleset
+from wgkit.scenario import ScenarioError, load
+from wgkit.scenario.draft import Draft, blank
+from wgkit.victory import standing
+from wgkit.widgets import ScenarioEditor
+
+FORCES = {  # ruleset: (unit kind, weapon, quality or None)
+    "close_action": ("squad", "rifle", "veteran"),
+    "easy_company": ("squad", "rifle", "veteran"),
+    "eagles": ("infantry", None, None),
+    "rookie": ("squad", "rifle", None),
+    "company_fire": ("rifle_squad", "rifle", "veteran"),
+}
+
+
+@pytest.mark.parametrize("ruleset", sorted(FORCES))
+def test_a_scenario_scripted_from_nothing_saves_reopens_and_plays(ruleset, tmp_path):
+    kind, weapon, quality = FORCES[ruleset]
+    d = Draft(blank(ruleset, 48, 36))
+    d.set(title="Scripted", description="Written without YAML.", seed=3, turns=5)
+    wood = d.add_area("woods", [(4, 20), (14, 20), (14, 30), (4, 30)], name="Big wood")
+    d.add_line("road", [(0, 12), (48, 12)], width=1)
+    squad = d.add_unit("blue", kind, d.line_of((24, 6), 3), name="First", quality=quality,
+                       weapons=[weapon] if weapon else ())
+    holders = d.add_unit("red", kind, [(9, 25)], name="Holders")
+    d.add_condition("blue", "hold", wood, points=2)
+    d.add_condition("red", "keep", holders, name="the holders live")
+    d.set_victory("Take the wood.", otherwise="red")
+    assert d.problems() == []
+    problems = d.save(tmp_path / "scripted.yaml")
+    assert problems == [] and not d.unsaved
+    s = load(tmp_path / "scripted.yaml")
+    assert (s.title, s.seed, s.turns, s.victory, s.otherwise) == ("Scripted", 3, 5, ("Take the wood.",), "red")
+    first = s.unit(squad)
+    assert first.name == "First" and len(first.pieces) == 3
+    assert first.piece_key == get_ruleset(ruleset).info.pieces
+    if weapon:
+        assert all(p.weapons == (weapon,) for p in first.pieces)
+    game = get_ruleset(ruleset).new_game(s, 1)
+    judged = standing(game)
+    assert judged.points == {"blue": 0, "red": 1}  # the holders are in the wood, and alive
+    assert [j.met for j in judged.judged] == [False, True]
+
+
+def test_every_edit_can_be_undone_and_redone_by_name():
+    d = Draft()
+    start = d.to_yaml()
+    w = d.add_area("woods", circle={"center": [10, 10], "radius": 3})
+    d.move(w, 2, 1)
+    d.set_feature(w, name="Copse")
+    assert d.history == ["add woods woods1", "move woods1", "edit woods1"]
+    assert d.feature(w)["circle"]["center"] == [12, 11]
+    assert d.undo() == "edit woods1" and "name" not in d.feature(w)
+    assert d.undo() == "move woods1" and d.feature(w)["circle"]["center"] == [10, 10]
+    assert d.redo() == "move woods1" and d.feature(w)["circle"]["center"] == [12, 11]
+    d.undo(), d.undo()
+    assert d.to_yaml() == start
+    with pytest.raises(ValueError, match="nothing to undo"):
+        d.undo()
+    d.redo()
+    d.delete(w)  # a new edit clears what could be redone
+    with pytest.raises(ValueError, match="nothing to redo"):
+        d.redo()
+
+
+def test_a_failed_edit_leaves_the_draft_as_it_was():
+    d = Draft()
+    before = d.to_yaml()
+    with pytest.raises(ValueError, match="off the grid"):
+        cf = Draft(blank("company_fire", 36, 30))
+        cf.add_unit("blue", "rifle_squad", [(40, 40)])
+    with pytest.raises(KeyError):
+        d.move("nothing_here", 1, 1)
+    assert d.to_yaml() == before and d.history == []
+
+
+def test_a_file_with_problems_opens_as_written_and_saves_without_losing_anything(tmp_path):
+    text = (ROOT / "scenarios/close_action/tutorial_crossroads.yaml").read_text()
+    broken = text.replace("kind: squad", "kind: sqaud", 1)
+    path = tmp_path / "broken.yaml"
+    path.write_text(broken)
+    d = Draft.open(path)
+    assert len(d.problems()) == 1 and "'sqaud' is not a unit kind in Close Action" in d.problems()[0]
+    assert d.problems()[0].startswith(f"{path}:")
+    d.add_area("woods", circle={"center": [30, 30], "radius": 2})
+    found = d.save()
+    assert found == d.problems() and len(found) == 1  # still broken, and saved anyway
+    again = Draft.open(path)
+    assert again.data == d.data
+    assert [f["id"] for f in again.data["terrain"]][-1] == "woods1"
+
+
+def test_a_file_that_is_not_a_scenario_is_one_line(tmp_path):
+    path = tmp_path / "list.yaml"
+    path.write_text("- just\n- a list\n")
+    with pytest.raises(ScenarioError) as err:
+        Draft.open(path)
+    assert str(err.value) == f"{path}:1:1: (document): a scenario must be a mapping of fields"
+    with pytest.raises(ScenarioError, match="cannot read file"):
+        Draft.open(tmp_path / "missing.yaml")
+
+
+def test_switching_ruleset_renames_pieces_adds_a_grid_and_lists_what_no_longer_fits():
+    d = Draft(blank("close_action", 36, 30))
+    d.add_unit("blue", "squad", [(10, 4), (11, 4)])
+    changed = d.set_ruleset("company_fire")
+    assert d.data["table"]["grid"] == {"type": "square", "size": 6}
+    assert all("stands" in u for s in d.data["sides"] for u in s["units"])
+    assert [c.split(": ", 2)[2] for c in changed] == [
+        "'officer' is not a unit kind in Company Fire (allowed: armoured_car, at_gun, bazooka_team, company_commander, "
+        "engineer_squad, forward_observer, halftrack, hmg, light_mortar, mmg, platoon_leader, rifle_squad, scout, "
+        "smg_squad, sniper, tank, tank_destroyer, truck)",
+        "'squad' is not a unit kind in Company Fire (allowed: armoured_car, at_gun, bazooka_team, company_commander, "
+        "engineer_squad, forward_observer, halftrack, hmg, light_mortar, mmg, platoon_leader, rifle_squad, scout, "
+        "smg_squad, sniper, tank, tank_destroyer, truck); did you mean 'smg_squad'?",
+        "'officer' is not a unit kind in Company Fire (allowed: armoured_car, at_gun, bazooka_team, company_commander, "
+        "engineer_squad, forward_observer, halftrack, hmg, light_mortar, mmg, platoon_leader, rifle_squad, scout, "
+        "smg_squad, sniper, tank, tank_destroyer, truck)"]
+    d.set_ruleset("close_action")  # back again: the grid goes, the figures come back
+    assert "grid" not in d.data["table"] and d.problems() == []
+
+
+def test_the_terrain_menu_says_what_each_type_means_in_the_ruleset_and_marks_house_values():
+    menu = dict((value, label) for label, value in Draft(blank("company_fire")).terrain_menu())
+    assert menu["bocage"] == "bocage · cover: cover · move: bocage"  # from the text
+    assert menu["road"] == "road · cover: none · move: road (house)"
+    ca = [value for _, value in Draft(blank("close_action")).terrain_menu()]
+    assert ca[:3] == ["barbed_wire", "bocage", "buildings"] and "fields/low" not in ca  # variants are not types
+
+
+def test_editor_scripting_needs_no_clicks_and_redraws():
+    e = ScenarioEditor()
+    woods = e.add_area("woods", [(5, 5), (12, 5), (12, 10)])
+    e.add_unit("blue", "squad", e.line_of((20, 4), 4), weapons=["rifle", "grenade"], leader=True)
+    assert e.data["terrain"][0]["id"] == woods and e.problems() == []
+    unit = e.data["sides"][0]["units"][-1]
+    assert [p["position"] for p in unit["figures"]] == [[18.5, 4], [19.5, 4], [20.5, 4], [21.5, 4]]
+    assert unit["leader"] == unit["figures"][0]["id"] and unit["figures"][0]["role"] == "leader"
+    assert e.scenario.unit(unit["id"]).pieces[3].weapons == ("rifle", "grenade")
+    assert e.canvas.scene.tagged(unit["figures"][3]["id"])  # drawn
+    assert "1 edits" not in e.file_status.value and "2 edits" in e.file_status.value
+    with pytest.raises(AttributeError):
+        e.not_an_edit()
+
+
+def test_editor_forms_build_a_scenario_and_save_it(tmp_path):
+    e = ScenarioEditor()
+    e.title.value, e.turns.value, e.seed.value = "From the forms", "6", "12"
+    e.width.value, e.depth.value = 36, 30
+    e.apply_fields.click()
+    assert (e.data["title"], e.data["turns"], e.data["seed"]) == ("From the forms", 6, 12)
+    assert (e.canvas.width, e.canvas.depth) == (36, 30)
+    assert e.problems() == ["draft.yaml:23:34: sides[1].units[0].figures[0].position: position lies off the table "
+                            "(extends to x 24..24, y 34..34; the table is 36 x 30)"]  # the leader stood 2" from the old edge
+    assert e.problems()[0] in html.unescape(e.report.value)
+    e.place("red_leader", (18, 28))
+    e.side.value = "red"
+    e.side_name.value, e.side_role.value = "Grenadiers", "defender"
+    e.apply_side.click()
+    assert e.draft.side("red")["name"] == "Grenadiers"
+    e.tool.value, e.type.value = "rectangle", "buildings"
+    e.click(10, 20)
+    e.click(16, 26)
+    farm = e.selected
+    e.tool.value = "unit"
+    e.side.value, e.kind.value, e.figures.value = "blue", "squad", 3
+    e.weapons.value = ("rifle",)
+    e.click(18, 4)
+    e.side.value = "red"
+    e.figures.value = 2
+    e.click(13, 23)
+    e.cond_side.value, e.cond_kind.value = "blue", "hold"
+    assert [v for _, v in e.cond_target.options] == [farm]
+    e.cond_target.value = farm
+    e.add_condition_button.click()
+    e.victory_text.value, e.otherwise.value = "Take the farm.", "red"
+    e.apply_victory.click()
+    assert e.errors.widget.value == ""  # no button raised
+    e.file.value = str(tmp_path / "forms.yaml")
+    e.save_as_button.click()
+    s = load(tmp_path / "forms.yaml")
+    assert [len(u.pieces) for u in s.side("blue").units] == [1, 3]
+    assert [len(u.pieces) for u in s.side("red").units] == [1, 2]
+    assert s.side("red").name == "Grenadiers" and s.otherwise == "red" and s.conditions[0].target == farm
+    assert "valid scenario" in e.report.value and "unsaved" not in e.file_status.value
+    e.undo_button.click()
+    assert "unsaved" in e.file_status.value
+
+
+def test_editor_opens_a_file_and_the_viewshed_follows_the_terrain(tmp_path):
+    path = tmp_path / "farm.yaml"
+    path.write_text((ROOT / "scenarios/close_action/tutorial_crossroads.yaml").read_text())
+    e = ScenarioEditor()
+    e.file.value = str(path)
+    e.open_button.click()
+    assert e.data["title"] == load(path).title and e.ruleset.value == "close_action"
+    e.tool.value = "rectangle"
+    e.type.value = "buildings"
+    e.click(2, 2)
+    e.click(8, 8)
+    block = e.selected
+    seen = e.show_viewshed(5, 12)
+    e.move(block, 20, 0)  # the building no longer hides the corner behind it
+    assert e.show_viewshed(5, 12) > seen
+    e.move(block, -20, 0)
+    assert sum(s.kind == "polygon" for s in e.viewshed) == seen  # recomputed, not the stale shading
+
+
+def test_switching_ruleset_in_the_form_reports_what_no_longer_fits():
+    e = ScenarioEditor()
+    e.ruleset.value = "company_fire"
+    e.apply_fields.click()
+    report = html.unescape(e.ruleset_report.value)
+    assert "No longer fits the new ruleset" in report and "'officer' is not a unit kind in Company Fire" in report
+    assert e.snap.value and "rifle_squad" in e.kind.options and e.data["table"]["grid"]["type"] == "square"
