@@ -412,6 +412,38 @@ class Draft:
                         u.pop("leader")
                 s["units"] = [u for u in s["units"] if self.pieces_of(u)]
 
+    def import_geojson(self, source: str | os.PathLike[str] | dict, origin: tuple[float, float] | None = None,
+                       metres: bool = False, margin: float = 0.0) -> list[str]:
+        """Add the terrain of a GeoJSON file at this ruleset's ground scale (see
+        :mod:`wgkit.scenario.geojson`), growing the table to hold it; returns the import report."""
+        from wgkit.scenario.geojson import import_terrain
+
+        got = import_terrain(source, self.ruleset.scale, origin, metres, margin)
+        with self.edit(f"import {len(got.features)} features from GeoJSON") as d:
+            for f in got.features:
+                f = {"id": self.new_id(f["type"].replace("_", "")), **f}
+                d["terrain"].append(f)
+            t = d["table"]
+            width, depth = max(t["width"], got.size[0]), max(t["depth"], got.size[1])
+            if (width, depth) != (t["width"], t["depth"]):
+                got.report.append(f"the table grows from {t['width']:g}\" x {t['depth']:g}\" to {width:g}\" x {depth:g}\"")
+                t["width"], t["depth"] = width, depth
+        self.geo_origin = got.origin
+        return got.report
+
+    def export_geojson(self, path: str | os.PathLike[str], origin: tuple[float, float] | None = None,
+                       metres: bool = False) -> None:
+        """Write the terrain as GeoJSON (atomically), the table's corner at ``origin`` (longitude,
+        latitude; default: where the last import put it, else 0, 0 in metres)."""
+        import json
+
+        from wgkit.scenario.geojson import export_terrain
+
+        if origin is None:
+            origin = getattr(self, "geo_origin", None) or (0.0, 0.0)
+            metres = metres or getattr(self, "geo_origin", None) is None
+        atomic_write(path, json.dumps(export_terrain(self.scenario, origin, metres), indent=1) + "\n")
+
     # -- forces ---------------------------------------------------------------------------------------
     def add_side(self, name: str, role: str = "defender", colour: str | None = None,
                  nationality: str | None = None) -> str:

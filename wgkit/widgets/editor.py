@@ -109,6 +109,13 @@ class ScenarioEditor:
         self.finish_button = W.Button(description="Finish shape")
         self.apply_feature = W.Button(description="Apply to selected", tooltip="type, name, variant, height, width")
         self.delete_button = W.Button(description="Delete selected", button_style="danger")
+        self.geo_file = W.Text(description="GeoJSON", placeholder="terrain.geojson")
+        self.geo_import = W.Button(description="Import GeoJSON", tooltip="areas and lines with a 'type' property, "
+                                   "at the ruleset's ground scale")
+        self.geo_export = W.Button(description="Export GeoJSON")
+        self.geo_report = W.HTML()
+        self.geo_import.on_click(g(lambda _: self._import_geojson()))
+        self.geo_export.on_click(g(lambda _: self._export_geojson()))
         self.type.observe(g(lambda change: self.retype(change["new"])), "value")
         self.finish_button.on_click(g(lambda _: self.finish()))
         self.apply_feature.on_click(g(lambda _: self.apply_feature_fields()))
@@ -157,7 +164,8 @@ class ScenarioEditor:
                     W.HBox([self.apply_side, self.add_side_button])]),
             W.VBox([self.tool, self.type, W.HBox([self.feature_name, self.variant]),
                     W.HBox([self.height, self.line_width, self.snap]),
-                    W.HBox([self.finish_button, self.apply_feature, self.delete_button])]),
+                    W.HBox([self.finish_button, self.apply_feature, self.delete_button]),
+                    W.HBox([self.geo_file, self.geo_import, self.geo_export]), self.geo_report]),
             W.VBox([W.HTML("Choose the tool <b>unit</b> and click the table to place a unit."),
                     W.HBox([self.kind, self.quality]), W.HBox([self.unit_name, self.figures]),
                     W.HBox([self.weapons, self.with_leader]), self.apply_unit]),
@@ -196,7 +204,8 @@ class ScenarioEditor:
 
         def run(*args: Any, **kwargs: Any) -> Any:
             out = edit(*args, **kwargs)
-            if name in ("set_ruleset", "set_table", "set_side", "add_side"):
+            if name in ("set_ruleset", "set_table", "set_side", "add_side", "import_geojson"):
+                self._resize()
                 self._load_menus()
             self.refresh()
             return out
@@ -339,6 +348,21 @@ class ScenarioEditor:
         self._load_menus()
         self.snap.value = bool(self.data["table"].get("grid"))
         self.refresh()
+
+    def _import_geojson(self) -> None:
+        if not self.geo_file.value.strip():
+            raise ValueError("type the GeoJSON file's name first")
+        report = self.draft.import_geojson(self.geo_file.value.strip())
+        self._resize()
+        self._load_menus()
+        self.geo_report.value = "<br>".join(html.escape(line) for line in report)
+        self.refresh()
+
+    def _export_geojson(self) -> None:
+        if not self.geo_file.value.strip():
+            raise ValueError("type a file name for the GeoJSON first")
+        self.draft.export_geojson(self.geo_file.value.strip())
+        self.geo_report.value = f"terrain written to {html.escape(self.geo_file.value.strip())}"
 
     def apply_side_fields(self) -> None:
         self.draft.set_side(self.side.value, name=self.side_name.value, colour=self.side_colour.value,
@@ -647,4 +671,4 @@ class ScenarioEditor:
 
 _SCRIPTED = {"add_area", "add_line", "add_unit", "add_side", "add_figure", "add_condition", "set", "set_table",
              "set_ruleset", "set_side", "set_feature", "set_unit", "set_piece", "set_victory", "reshape", "move",
-             "place", "line_of"}
+             "place", "line_of", "import_geojson", "export_geojson"}

@@ -1,0 +1,185 @@
+"""Terrain from and to GeoJSON: real ground (survey data, a traced map) at a ruleset's ground scale.
+
+GeoJSON coordinates are longitude and latitude (RFC 7946). They are projected onto the table by
+a local equirectangular projection about an origin (by default the south-west corner of the
+data): east is +x, north is +y, metres become table inches at the ruleset's ground scale. Over
+a battlefield of a few kilometres the projection's error stays far below a millimetre of table.
+Data already in metres (a projected survey) is read with ``crs="metres"``.
+
+Each feature's ``properties`` give the terrain: ``type`` (one of the kit's terrain types),
+``name``, ``variant``, ``height`` (hill levels) and, for lines, ``width_m`` (metres on the
+ground). Polygons become areas (holes are dropped, and said so), line strings become lines;
+other geometries are left out with a reason.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from shapely.geometry import Polygon, shape
+
+from wgkit.geometry.scale import GroundScale
+from wgkit.scenario.model import Scenario
+from wgkit.scenario.shapes import feature_geometry
+from wgkit.vocabulary import TERRAIN_TYPES
+
+EARTH_RADIUS = 6_371_008.8  # metres, the mean radius (IUGG)
+ROUND = 3  # decimals of an inch kept
+
+
+@dataclass
+class Imported:
+    """Terrain features (scenario mappings), the table they need in inches, and what was left out."""
+
+    features: list[dict[str, Any]] = field(default_factory=list)
+    size: tuple[float, float] = (0.0, 0.0)
+    origin: tuple[float, float] = (0.0, 0.0)  # longitude, latitude (or metres) of the table's (0, 0)
+    report: list[str] = field(default_factory=list)
+
+
+def read(source: str | os.PathLike[str] | dict) -> dict:
+    """A GeoJSON document from a file or an already parsed mapping (JSON only: nothing is executed)."""
+    if isinstance(source, dict):
+        return source
+    name = str(source)
+    try:
+        data = json.loads(Path(source).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"{name}: not a readable GeoJSON file ({exc})") from None
+    if not isinstance(data, dict) or data.get("type") not in ("FeatureCollection", "Feature"):
+        raise ValueError(f"{name}: a GeoJSON FeatureCollection or Feature is needed")
+    return data
+
+
+def _features(doc: dict) -> list[dict]:
+    return [doc] if doc.get("type") == "Feature" else [f for f in doc.get("features", []) if isinstance(f, dict)]
+
+
+class Projection:
+    """Longitude/latitude (or metres) to table inches, and back."""
+
+    def __init__(self, scale: GroundScale, origin: tuple[float, float], metres: bool = False):
+        self.scale, self.origin, self.metres = scale, origin, metres
+        self.cos = 1.0 if metres else math.cos(math.radians(origin[1]))
+
+    def _m_per_unit(self) -> tuple[float, float]:
+        if self.metres:
+            return 1.0, 1.0
+        deg = math.pi / 180 * EARTH_RADIUS
+        return deg * self.cos, deg
+
+    def to_table(self, p: Iterable[float]) -> list[float]:
+        lon, lat = list(p)[:2]
+        kx, ky = self._m_per_unit()
+        x, y = (lon - self.origin[0]) * kx, (lat - self.origin[1]) * ky
+        return [round(self.scale.to_inches(x, "m"), ROUND), round(self.scale.to_inches(y, "m"), ROUND)]
+
+    def to_ground(self, p: Iterable[float]) -> list[float]:
+        x, y = list(p)[:2]
+        kx, ky = self._m_per_unit()
+        mx, my = self.scale.convert(x, "m"), self.scale.convert(y, "m")
+        return [round(self.origin[0] + mx / kx, 7), round(self.origin[1] + my / ky, 7)]
+
+
+def import_terrain(source: str | os.PathLike[str] | dict, scale: GroundScale,
+                   origin: tuple[float, float] | None = None, metres: bool = False,
+                   margin: float = 0.0) -> Imported:
+    """Terrain features from GeoJSON at ``scale`` (see the module docstring). ``margin`` inches of
+    open ground are left around the data."""
+    doc = read(source)
+    feats = _features(doc)
+    shapes = []
+    out = Imported()
+    for i, f in enumerate(feats, 1):
+        props = f.get("properties") or {}
+        label = props.get("name") or f"feature {i}"
+        try:
+            geom = shape(f.get("geometry"))
+        except Exception as exc:  # shapely names what is wrong with the geometry
+            out.report.append(f"{label}: geometry unreadable ({exc}); left out")
+            continue
+        ttype = props.get("type")
+        if ttype not in TERRAIN_TYPES:
+            out.report.append(f"{label}: terrain type {ttype!r} is not one of the kit's; left out")
+            continue
+        shapes.append((props, label, geom))
+    if not shapes:
+        raise ValueError("no terrain in the GeoJSON: each feature needs a 'type' property naming a terrain type")
+    minx = min(g.bounds[0] for _, _, g in shapes)
+    miny = min(g.bounds[1] for _, _, g in shapes)
+    origin = origin or (minx, miny)
+    proj = Projection(scale, origin, metres)
+    shift = margin
+    out.origin = origin
+    width = depth = 0.0
+    for props, label, geom in shapes:
+        parts = list(getattr(geom, "geoms", [geom]))
+        for n, part in enumerate(parts, 1):
+            name = props.get("name") if len(parts) == 1 else f"{label} ({n})"
+            f: dict[str, Any] = {}
+            if name:
+                f["name"] = name
+            f["type"] = props["type"]
+            if props.get("variant"):
+                f["variant"] = props["variant"]
+            if props.get("height") is not None:
+                f["height"] = props["height"]
+            if part.geom_type == "Polygon":
+                if part.interiors:
+                    out.report.append(f"{label}: {len(part.interiors)} hole(s) dropped (an area is one outline)")
+                pts = [proj.to_table(p) for p in list(part.exterior.coords)[:-1]]
+                key = "polygon"
+            elif part.geom_type == "LineString":
+                pts = [proj.to_table(p) for p in part.coords]
+                key = "line"
+            else:
+                out.report.append(f"{label}: a {part.geom_type} is not terrain (areas and lines only); left out")
+                continue
+            pts = [[round(x + shift, ROUND), round(y + shift, ROUND)] for x, y in pts]
+            f[key] = pts
+            if key == "line":
+                metres_wide = props.get("width_m")
+                if metres_wide:
+                    f["width"] = max(0.05, round(scale.to_inches(float(metres_wide), "m"), ROUND))
+            width = max(width, *(x for x, _ in pts))
+            depth = max(depth, *(y for _, y in pts))
+            out.features.append(f)
+    out.size = (math.ceil(width + margin), math.ceil(depth + margin))
+    if margin:
+        out.origin = proj.to_ground((-margin, -margin))
+    out.report.insert(0, f"{len(out.features)} terrain features at {scale.describe()}: the ground needs a table of "
+                         f"{out.size[0]}\" x {out.size[1]}\"")
+    return out
+
+
+def export_terrain(scenario: Scenario, origin: tuple[float, float], metres: bool = False) -> dict:
+    """The scenario's terrain as a GeoJSON FeatureCollection, the table's (0, 0) at ``origin``
+    (longitude, latitude; or metres). Rectangles and circles become polygons; grid-edge terrain has
+    no ground shape of its own and is left out."""
+    from wgkit.rules.registry import find_ruleset
+
+    scale = find_ruleset(scenario.ruleset).scale
+    proj = Projection(scale, origin, metres)
+    out = []
+    for f in scenario.terrain:
+        if f.shape == "edges":
+            continue
+        geom = feature_geometry(f.as_mapping())
+        props: dict[str, Any] = {"id": f.id, "type": f.type}
+        for key in ("name", "variant", "height"):
+            if getattr(f, key) is not None:
+                props[key] = getattr(f, key)
+        if f.shape == "line":
+            if f.width is not None:
+                props["width_m"] = round(scale.convert(f.width, "m"), 2)
+            g = {"type": "LineString", "coordinates": [proj.to_ground(p) for p in geom.coords]}
+        else:
+            ring = list(Polygon(geom).exterior.coords)
+            g = {"type": "Polygon", "coordinates": [[proj.to_ground(p) for p in ring]]}
+        out.append({"type": "Feature", "properties": props, "geometry": g})
+    return {"type": "FeatureCollection", "name": scenario.title, "features": out}
