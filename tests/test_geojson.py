@@ -8,7 +8,7 @@ import pytest
 from tests.conftest import ROOT
 from wgkit.geometry.scale import GroundScale
 from wgkit.scenario.draft import Draft, blank
-from wgkit.scenario.geojson import export_terrain, import_terrain
+from wgkit.scenario.geojson import import_terrain
 from wgkit.widgets import ScenarioEditor
 
 SAMPLE = ROOT / "tests/data/bocage_saint_lo.geojson"
