@@ -42,6 +42,7 @@ class BoardCanvas:
         self.layers = {name: self.widget[i] for i, name in enumerate(LAYERS)}
         self.scene: Scene | None = None
         self.batches = 0  # comm messages sent (one per layer drawn)
+        self._picture: tuple[bytes, W.Image] | None = None  # the background picture's widget, made once
         self.widget.on_client_ready(self.redraw)
 
     # -- coordinates -----------------------------------------------------------------------
@@ -70,21 +71,38 @@ class BoardCanvas:
     def draw(self, scene: Scene, layers: tuple[str, ...] = LAYERS) -> None:
         self.scene = scene
         for name in layers:
-            self.draw_layer(name, scene.layers[name], background=scene.background if name == "terrain" else None)
+            self.draw_layer(name, scene.layers[name], background=scene.background if name == "terrain" else None,
+                            backdrop=scene.backdrop if name == "terrain" else None)
 
     def redraw(self, *_: object) -> None:
         if self.scene is not None:
             self.draw(self.scene)
 
-    def draw_layer(self, name: str, shapes: list[Shape], background: str | None = None) -> None:
+    def draw_layer(self, name: str, shapes: list[Shape], background: str | None = None, backdrop=None) -> None:
         canvas = self.layers[name]
         with hold_canvas():
             canvas.clear()
             if background:
                 canvas.fill_style = background
                 canvas.fill_rect(0, 0, canvas.width, canvas.height)
+            if backdrop is not None:
+                self._backdrop(canvas, backdrop)
             self._batch(canvas, shapes)
         self.batches += 1
+
+    def _backdrop(self, canvas, b) -> None:
+        """The background picture: its pixels carried to canvas pixels by one transform (its pins,
+        then the view's zoom and pan)."""
+        if self._picture is None or self._picture[0] is not b.png:
+            self._picture = (b.png, W.Image(value=b.png, format="png"))
+        ar, ai, br, bi = b.affine
+        k = self.scale
+        w, h = b.size
+        canvas.global_alpha = b.opacity
+        canvas.set_transform(k * ar, -k * ai, k * ai, k * ar, k * (br - self.pan[0]), k * (self.depth - self.pan[1] - bi))
+        canvas.draw_image(self._picture[1], 0, 0, w, h)
+        canvas.reset_transform()
+        canvas.global_alpha = 1.0
 
     def _px_many(self, group: list[Shape]) -> tuple[np.ndarray, np.ndarray]:
         """All points of ``group`` in pixels at once, and how many belong to each shape."""

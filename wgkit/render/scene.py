@@ -49,6 +49,7 @@ class Scene:
     layers: dict[str, list[Shape]] = field(default_factory=lambda: {k: [] for k in LAYERS})
     title: str = ""
     background: str = S.TABLE
+    backdrop: Any = None  # a wgkit.render.backdrop.Backdrop drawn between the table and the terrain
 
     def add(self, layer: str, shape: Shape) -> None:
         self.layers[layer].append(shape)
@@ -102,6 +103,15 @@ def build_scene(scenario: Scenario, state: dict[str, Any] | None = None,
     """The table as drawn for ``state`` (a game state or a side's view; default: the start)."""
     t = scenario.table
     scene = Scene(t.width, t.depth, title=scenario.title)
+    missing: list[Shape] = []
+    if scenario.background is not None:
+        from wgkit.render.backdrop import load_backdrop
+
+        try:
+            scene.backdrop = load_backdrop(scenario)
+        except ValueError as exc:  # the game goes on without the picture; the table says why
+            missing.append(Shape("text", np.array([[t.width / 2, t.depth - 1]]), "#9b1c1c", text=str(exc)[-90:],
+                                 size=0.5, tag="backdrop-missing"))
     ruleset = find_ruleset(scenario.ruleset)
     grid = grid_from_spec(t.grid.to_dict(), t.width, t.depth) if t.grid else None
     # -- terrain: hills first (lowest), then areas, then lines -------------------------------
@@ -164,7 +174,7 @@ def build_scene(scenario: Scenario, state: dict[str, Any] | None = None,
         scene.layers["units"] += _piece_shapes(pos, facing, *styles[side.id], piece, unit, ruleset.pieces,
                                                alive, {**unit_status, **status}, label_size if labels else 0.0)
     scene.layers["units"] = declutter(scene.layers["units"], label_size, (scenario.table.width, scenario.table.depth))
-    scene.layers["overlays"] = overlay_layer(scenario, overlays)
+    scene.layers["overlays"] = overlay_layer(scenario, overlays) + missing
     return scene
 
 

@@ -28,6 +28,8 @@ def figure(scene: Scene, inches_wide: float = 10.0):
     ax.set_aspect("equal")
     ax.axis("off")
     ax.add_patch(plt.Rectangle((0, 0), scene.width, scene.depth, color=scene.background, zorder=0))
+    if scene.backdrop is not None:
+        _backdrop(ax, scene)
     fig.text(0.5, 1 - 0.25 / (scene.depth * scale + 0.5), scene.title, ha="center", va="center", fontsize=12)
     pt = POINTS_PER_INCH * scale  # line widths and text sizes are in table inches
     for z, layer in enumerate(LAYERS, start=1):
@@ -51,6 +53,18 @@ def figure(scene: Scene, inches_wide: float = 10.0):
                     ax.text(*r.points[0], r.text, fontsize=r.size * pt, ha="center", va="center",
                             color=r.fill, zorder=z + 0.5)
     return fig
+
+
+def _backdrop(ax, scene: Scene) -> None:
+    """The background picture, placed by its pins and clipped to the table."""
+    from matplotlib.transforms import Affine2D
+
+    b = scene.backdrop
+    ar, ai, br, bi = b.affine
+    w, h = b.size
+    im = ax.imshow(b.pixels, extent=(0, w, h, 0), alpha=b.opacity, zorder=0.5, interpolation="bilinear")
+    im.set_transform(Affine2D.from_values(ar, ai, ai, -ar, br, bi) + ax.transData)
+    im.set_clip_path(plt.Rectangle((0, 0), scene.width, scene.depth, transform=ax.transData))
 
 
 def _style(s) -> tuple:

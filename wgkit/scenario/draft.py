@@ -111,7 +111,12 @@ class Draft:
         found = self.problems()
         if found:
             raise ValueError("the scenario is not valid yet:\n" + "\n".join(found))
-        return Scenario.from_dict(copy.deepcopy(self.data))
+        return Scenario.from_dict(copy.deepcopy(self.data)).with_(folder=str(self.folder))
+
+    @property
+    def folder(self) -> Path:
+        """Where the draft's file is (its pictures sit beside it); the working folder before a first save."""
+        return (self.path.parent if self.path is not None else Path.cwd()).resolve()
 
     # -- history -----------------------------------------------------------------------------------
     @contextmanager
@@ -443,6 +448,40 @@ class Draft:
             origin = getattr(self, "geo_origin", None) or (0.0, 0.0)
             metres = metres or getattr(self, "geo_origin", None) is None
         atomic_write(path, json.dumps(export_terrain(self.scenario, origin, metres), indent=1) + "\n")
+
+    def set_background(self, image: str | os.PathLike[str], points: Sequence[Sequence[float]] | None = None,
+                       opacity: float = 0.6) -> None:
+        """Put a picture (PNG or JPEG) under the table to trace terrain over. A picture from another
+        folder is copied beside the scenario. Without ``points`` ([column, row, x, y] twice) it
+        spans the table's width, top edge to the far edge; :meth:`pin_background` then corrects it."""
+        import shutil
+
+        from PIL import Image
+
+        src = Path(image)
+        with Image.open(src) as im:
+            width_px = im.width
+        target = self.folder / src.name
+        if src.resolve() != target:
+            if target.exists() and target.read_bytes() != src.read_bytes():
+                raise ValueError(f"{target} already exists and is another picture; rename one of them")
+            shutil.copyfile(src, target)
+        t = self.data["table"]
+        pins = [list(map(float, q)) for q in points] if points is not None else \
+            [[0, 0, 0, t["depth"]], [width_px, 0, t["width"], t["depth"]]]
+        with self.edit(f"background {src.name}") as d:
+            d["background"] = {"image": src.name, "points": [[_r(v) for v in q] for q in pins]}
+            if opacity != 0.6:
+                d["background"]["opacity"] = opacity
+
+    def pin_background(self, pixel: Point, table: Point) -> None:
+        """Pin one pixel of the background to a table point; the latest two pins place the picture
+        (the older pin stays, the oldest goes)."""
+        with self.edit("pin the background") as d:
+            bg = d.get("background")
+            if not isinstance(bg, dict):
+                raise ValueError("put a background picture under the table first")
+            bg["points"] = [bg["points"][1], [_r(pixel[0]), _r(pixel[1]), _r(table[0]), _r(table[1])]]
 
     # -- forces ---------------------------------------------------------------------------------------
     def add_side(self, name: str, role: str = "defender", colour: str | None = None,

@@ -31,7 +31,7 @@ def load(path: str | os.PathLike[str]) -> Scenario:
         raw = Path(path).read_bytes()
     except OSError as exc:
         raise ScenarioError([Problem(name, 1, 1, "(document)", f"cannot read file: {exc.strerror}")]) from None
-    return loads(read_text(raw, name), name)
+    return loads(read_text(raw, name), name).with_(folder=str(Path(path).resolve().parent))
 
 
 class _Dumper(yaml.SafeDumper):

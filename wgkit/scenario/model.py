@@ -205,6 +205,40 @@ class Side:
         return out
 
 
+@dataclass(frozen=True)
+class Background:
+    """A picture under the table to trace terrain over (a map, an aerial photograph, a sketch).
+
+    ``image`` is a PNG or JPEG file, relative to the scenario's folder; ``points`` pins two of its
+    pixels to table points, ``((column, row), (x, y))`` each, which sets its scale, rotation and
+    place; ``opacity`` how strongly it shows through the table."""
+
+    image: str
+    points: tuple[tuple[Point, Point], tuple[Point, Point]]
+    opacity: float = 0.6
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Background":
+        (a, b) = d["points"]
+        return cls(d["image"], (((a[0], a[1]), (a[2], a[3])), ((b[0], b[1]), (b[2], b[3]))), d.get("opacity", 0.6))
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"image": self.image,
+                               "points": [[*px, *table] for px, table in self.points]}
+        _put(out, "opacity", self.opacity, 0.6)
+        return out
+
+    def affine(self) -> tuple[float, float, float, float]:
+        """(ar, ai, br, bi): pixel (u, v) lands on the table at x = ar*u + ai*v + br,
+        y = ai*u - ar*v + bi (a similarity: one scale, one rotation; image rows run down)."""
+        (p1, q1), (p2, q2) = self.points
+        z1, z2 = complex(p1[0], -p1[1]), complex(p2[0], -p2[1])
+        w1, w2 = complex(*q1), complex(*q2)
+        a = (w2 - w1) / (z2 - z1)
+        b = w1 - a * z1
+        return a.real, a.imag, b.real, b.imag
+
+
 CONDITION_KINDS = ("hold", "contest", "deny", "exit", "destroy", "keep", "casualties", "break")
 
 
@@ -277,6 +311,8 @@ class Scenario:
     rules: dict[str, Any] = field(default_factory=dict)
     conditions: tuple[Condition, ...] = ()  # the conditions as data, judged by wgkit.victory
     otherwise: str | None = None  # the side that wins when the points are level
+    background: Background | None = None
+    folder: str | None = field(default=None, compare=False)  # where the file was read: pictures are found from it
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Scenario":
@@ -290,7 +326,8 @@ class Scenario:
                    tuple(Feature.from_dict(f) for f in d.get("terrain", ())),
                    d.get("description"), d.get("seed"), d.get("turns"),
                    (text,) if isinstance(text, str) else tuple(text), dict(d.get("rules", {})),
-                   tuple(Condition.from_dict(c) for c in judged.get("conditions", ())), judged.get("otherwise"))
+                   tuple(Condition.from_dict(c) for c in judged.get("conditions", ())), judged.get("otherwise"),
+                   Background.from_dict(d["background"]) if "background" in d else None)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"title": self.title}
@@ -308,6 +345,8 @@ class Scenario:
             out["victory"] = text
         _put(out, "rules", self.rules, {})
         out["table"] = self.table.to_dict()
+        if self.background:
+            out["background"] = self.background.to_dict()
         if self.terrain:
             out["terrain"] = [f.to_dict() for f in self.terrain]
         out["sides"] = [s.to_dict() for s in self.sides]

@@ -140,6 +140,15 @@ VICTORY = _obj({
     "otherwise": {**IDENT, "description": "the side that wins when the points are level"},
 }, desc="victory conditions the kit judges")
 
+PIN = {"type": "array", "items": {"type": "number"}, "minItems": 4, "maxItems": 4,
+       "description": "[column, row] of a pixel and the [x, y] table inches it lands on"}
+BACKGROUND = _obj({
+    "image": {"type": "string", "pattern": r"(?i)^[^/\\:]+\.(png|jpe?g)$",
+              "description": "a PNG or JPEG file in the scenario's folder"},
+    "points": {"type": "array", "items": PIN, "minItems": 2, "maxItems": 2},
+    "opacity": {"type": "number", "minimum": 0, "maximum": 1},
+}, ["image", "points"], "a picture under the table, pinned by two of its pixels")
+
 SCENARIO = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://wgkit.invalid/scenario.schema.json",
@@ -153,6 +162,7 @@ SCENARIO = {
         "victory": {"anyOf": [TEXT, {"type": "array", "items": TEXT}, VICTORY],
                     "description": "text, a list of text, or a mapping of text, conditions and otherwise"},
         "table": TABLE,
+        "background": BACKGROUND,
         "terrain": {"type": "array", "items": FEATURE},
         "sides": {"type": "array", "items": SIDE, "minItems": 2},
         "rules": RULES,

@@ -196,6 +196,12 @@ class _Checker:
                 if isinstance(leader, str) and leader not in self.ids:
                     self.add(("sides", i, "units", j, "leader"),
                              f"no figure or unit has id {leader!r}{did_you_mean(leader, set(self.ids))}")
+        back = self.data.get("background")
+        pins = back.get("points") if isinstance(back, dict) else None
+        if isinstance(pins, list) and len(pins) == 2 and all(isinstance(q, list) and len(q) == 4 for q in pins):
+            (a, b) = pins
+            if a[:2] == b[:2] or a[2:] == b[2:]:
+                self.add(("background", "points"), "the two points must be different pixels on different table points")
         if isinstance(self.data.get("victory"), dict):
             self.check_victory(self.data["victory"], [s.get("id") for _, s in sides])
         if self.ruleset and self.ruleset.scenario_checks:

@@ -31,7 +31,7 @@ from wgkit.widgets.errors import ErrorArea
 
 __all__ = ["ScenarioEditor", "blank"]
 
-TOOLS = ("select", "polygon", "rectangle", "circle", "line", "unit", "viewshed")
+TOOLS = ("select", "polygon", "rectangle", "circle", "line", "unit", "viewshed", "pin")
 VIEWSHED_STEP = 1.0  # inches between the sample points of a viewshed
 PICK_RADIUS = 0.8  # inches: a click this near a piece picks it
 MOVE_THRESHOLD = 0.2  # inches: a shorter drag is a click, not a move
@@ -116,6 +116,13 @@ class ScenarioEditor:
         self.geo_report = W.HTML()
         self.geo_import.on_click(g(lambda _: self._import_geojson()))
         self.geo_export.on_click(g(lambda _: self._export_geojson()))
+        self.picture = W.Text(description="Picture", placeholder="map.png (PNG or JPEG)")
+        self.picture_button = W.Button(description="Put under the table")
+        self.opacity = W.FloatSlider(value=0.6, min=0.1, max=1, step=0.05, description="Opacity")
+        self.picture_button.on_click(g(lambda _: self.set_background(self.picture.value.strip(), opacity=self.opacity.value)))
+        self.pin_help = W.HTML("<small>To scale and turn the picture: tool <b>pin</b>, click a landmark on the "
+                               "picture, then where it belongs on the table; twice, two landmarks far apart.</small>")
+        self._pin_from: tuple[float, float] | None = None
         self.type.observe(g(lambda change: self.retype(change["new"])), "value")
         self.finish_button.on_click(g(lambda _: self.finish()))
         self.apply_feature.on_click(g(lambda _: self.apply_feature_fields()))
@@ -165,7 +172,8 @@ class ScenarioEditor:
             W.VBox([self.tool, self.type, W.HBox([self.feature_name, self.variant]),
                     W.HBox([self.height, self.line_width, self.snap]),
                     W.HBox([self.finish_button, self.apply_feature, self.delete_button]),
-                    W.HBox([self.geo_file, self.geo_import, self.geo_export]), self.geo_report]),
+                    W.HBox([self.geo_file, self.geo_import, self.geo_export]), self.geo_report,
+                    W.HBox([self.picture, self.picture_button, self.opacity]), self.pin_help]),
             W.VBox([W.HTML("Choose the tool <b>unit</b> and click the table to place a unit."),
                     W.HBox([self.kind, self.quality]), W.HBox([self.unit_name, self.figures]),
                     W.HBox([self.weapons, self.with_leader]), self.apply_unit]),
@@ -442,10 +450,35 @@ class ScenarioEditor:
             self.place_unit(x, y)
         elif tool == "viewshed":
             self.show_viewshed(x, y)
+        elif tool == "pin":
+            self.pin(x, y)
         else:
             self.pending.append(self.snapped(x, y))
             if tool in ("rectangle", "circle") and len(self.pending) == 2:
                 self.finish()
+        self.refresh()
+
+    def pin(self, x: float, y: float) -> None:
+        """First click: a landmark on the picture; second: where it belongs on the table."""
+        bg = self._valid.background if self._valid is not None else None
+        if bg is None:
+            raise ValueError("put a picture under the table first (Terrain: Picture)")
+        if self._pin_from is None:
+            ar, ai, br, bi = bg.affine()
+            z = (complex(x, y) - complex(br, bi)) / complex(ar, ai)
+            self._pin_from = (z.real, -z.imag)
+            self.pin_help.value = (f"<small>Landmark at pixel ({z.real:.0f}, {-z.imag:.0f}) of the picture: now click "
+                                   f"where it belongs on the table.</small>")
+            return
+        self.draft.pin_background(self._pin_from, (x, y))
+        self._pin_from = None
+        self.pin_help.value = "<small>Pinned. Pin a second landmark far from the first to set the scale and turn.</small>"
+
+    def set_background(self, image: str, points=None, opacity: float = 0.6) -> None:
+        """Put a picture under the table (see :meth:`Draft.set_background`)."""
+        if not image:
+            raise ValueError("type the picture's file name first")
+        self.draft.set_background(image, points, opacity)
         self.refresh()
 
     def release(self, x: float, y: float) -> None:
@@ -652,7 +685,7 @@ class ScenarioEditor:
         self.conditions.options = [(f"{i}. " + ", ".join(f"{k}: {val}" for k, val in c.items()), i)
                                    for i, c in enumerate(conds, 1)]
         if not found:
-            self._valid = Scenario.from_dict(copy.deepcopy(self.data))
+            self._valid = Scenario.from_dict(copy.deepcopy(self.data)).with_(folder=str(self.draft.folder))
         if self._valid is None:
             return  # nothing valid to draw yet; the problems say why
         if not found:
@@ -671,4 +704,4 @@ class ScenarioEditor:
 
 _SCRIPTED = {"add_area", "add_line", "add_unit", "add_side", "add_figure", "add_condition", "set", "set_table",
              "set_ruleset", "set_side", "set_feature", "set_unit", "set_piece", "set_victory", "reshape", "move",
-             "place", "line_of", "import_geojson", "export_geojson"}
+             "place", "line_of", "import_geojson", "export_geojson", "pin_background"}
