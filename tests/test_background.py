@@ -67,13 +67,13 @@ def test_the_picture_is_drawn_under_the_terrain_where_its_pins_say(tmp_path):
 
 
 def test_a_missing_picture_is_said_on_the_table_and_the_game_goes_on(tmp_path):
-    text = f"""title: Lost map
+    text = """title: Lost map
 ruleset: close_action
-table: {{width: 24, depth: 24}}
-background: {{image: gone.png, points: [[0, 0, 0, 24], [100, 0, 24, 24]]}}
+table: {width: 24, depth: 24}
+background: {image: gone.png, points: [[0, 0, 0, 24], [100, 0, 24, 24]]}
 sides:
-  - {{id: a, name: A, role: attacker, units: [{{id: u, kind: squad, figures: [{{id: f, position: [1, 1]}}]}}]}}
-  - {{id: b, name: B, role: defender, units: [{{id: v, kind: squad, figures: [{{id: g, position: [2, 2]}}]}}]}}
+  - {id: a, name: A, role: attacker, units: [{id: u, kind: squad, figures: [{id: f, position: [1, 1]}]}]}
+  - {id: b, name: B, role: defender, units: [{id: v, kind: squad, figures: [{id: g, position: [2, 2]}]}]}
 """
     (tmp_path / "lost.yaml").write_text(text)
     scene = build_scene(load(tmp_path / "lost.yaml"))
