@@ -77,20 +77,77 @@ def test_umpire_app_draws_selects_resolves_and_autosaves(serve, page, tmp_path):
     assert len(load_game(autosave, recover=True).game.log) == 1
 
 
-def test_editor_draws_a_polygon_and_exports_valid_yaml(serve, page):
-    server = serve("edit")
+def field(page, label: str, kind: str = "input"):
+    """The ipywidgets control whose description is ``label`` (text box, number box or drop-down)."""
+    return page.locator(f".widget-inline-hbox:has(> label:text-is('{label}')) {kind}:visible").first
+
+
+def choose(page, label: str, option: str) -> None:
+    field(page, label, "select").select_option(label=option)
+
+
+def test_editor_builds_a_scenario_from_nothing_that_validates_plays_and_briefs(serve, page, tmp_path):
+    """With clicks only: two sides, a wood, a four-man squad, a victory area; saved, validated by
+    ``wgkit validate``, opened by ``wgkit play`` with its briefing; then a GeoJSON map imported."""
+    import subprocess
+    import sys
+
+    target = tmp_path / "dawn.yaml"
+    server = serve("edit", str(target))
     page.goto(server.url)
     page.wait_for_selector("canvas", timeout=120_000)
     wait_for_pixel(page, 2, 18, BACKGROUND)
-    for x, y in [(5, 5), (15, 5), (10, 12)]:
-        click(page, x, y)
-    page.get_by_role("button", name="Finish shape").click()
-    wait_for_pixel(page, 10, 7, (78, 122, 58), timeout=30)  # the new wood, drawn
-    page.get_by_role("button", name="Export YAML").click()
-    area = page.locator("textarea")
+    field(page, "Title").fill("Bridge at dawn")
+    field(page, "Turns").fill("6")
+    page.get_by_role("button", name="Apply", exact=True).click()
+    page.get_by_role("tab", name="Sides").click()
+    field(page, "Name").fill("Paras")
+    page.get_by_role("button", name="Apply to side").click()
+    # a wood, drawn as a rectangle (the terrain menu says what woods mean in Close Action)
+    page.get_by_role("tab", name="Terrain").click()
+    field(page, "Terrain", "select").select_option(value=None, label="woods · cover: soft · move: dense (house)")
+    page.get_by_role("button", name="rectangle").click()
+    click(page, 20, 14)
+    click(page, 28, 22)
+    wait_for_pixel(page, 24, 18, (78, 122, 58), timeout=30)  # the wood, drawn
+    # a squad of four for the defenders
+    page.get_by_role("tab", name="Units").click()
+    choose(page, "Side", "Defender")
+    choose(page, "Unit kind", "squad")
+    field(page, "Figures").fill("4")
+    field(page, "Figures").press("Enter")
+    page.get_by_role("button", name="unit", exact=True).click()
+    click(page, 24, 18)
+    # victory: the paras must hold the wood
+    page.get_by_role("tab", name="Victory").click()
+    choose(page, "Scores", "Paras")
+    choose(page, "Condition", "hold")
+    choose(page, "Target", "woods1")
+    page.get_by_role("button", name="Add condition").click()
+    page.get_by_text("valid scenario: ready to save and play").wait_for(timeout=30_000)
+    page.locator("button[title='Save']").click()  # (its icon is part of its accessible name)
     deadline = time.monotonic() + 30
-    while not area.input_value() and time.monotonic() < deadline:
+    while not target.exists() and time.monotonic() < deadline:
         time.sleep(0.3)
-    scenario = loads(area.input_value(), "exported.yaml")
-    (wood,) = scenario.terrain
-    assert wood.type == "woods" and [tuple(map(round, p)) for p in wood.geometry] == [(5, 5), (15, 5), (10, 12)]
+    out = subprocess.run([sys.executable, "-m", "wgkit.cli", "validate", str(target)], capture_output=True, text=True)
+    assert out.returncode == 0 and "ok (close_action, 1 terrain features, 2 sides, 6 pieces)" in out.stdout, out
+    from wgkit.scenario import load
+
+    s = load(target)
+    assert s.title == "Bridge at dawn" and s.turns == 6 and s.side("blue").name == "Paras"
+    assert [len(u.pieces) for u in s.side("red").units] == [1, 4]
+    assert [(c.side, c.kind, c.target) for c in s.conditions] == [("blue", "hold", "woods1")]
+    # a GeoJSON map imported from the Terrain tab, drawn on the table
+    page.get_by_role("tab", name="Terrain").click()
+    field(page, "GeoJSON").fill(str(ROOT / "tests/data/bocage_saint_lo.geojson"))
+    page.get_by_role("button", name="Import GeoJSON").click()
+    page.get_by_text("13 terrain features at 1\" = 4 yd").wait_for(timeout=30_000)
+    # the game: the briefing lists the paras' objective
+    game = serve("play", str(target), "--journal", str(tmp_path / "dawn.wgsave"))
+    page.goto(game.url)
+    page.wait_for_selector("canvas", timeout=120_000)
+    page.get_by_role("tab", name="Briefing").click()
+    page.get_by_text("Paras's objectives").wait_for(timeout=30_000)
+    assert page.get_by_text("hold woods1 (1 pt)").count() >= 1
+    page.get_by_role("tab", name="Play").click()
+    page.get_by_text("If the game ended now: a draw (Paras 0, Defender 0)").wait_for(timeout=30_000)

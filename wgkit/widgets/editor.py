@@ -99,7 +99,8 @@ class ScenarioEditor:
         self.apply_side.on_click(g(lambda _: self.apply_side_fields()))
         self.add_side_button.on_click(g(lambda _: self._add_side()))
         # terrain
-        self.tool = W.ToggleButtons(options=TOOLS, value="polygon", description="Tool")
+        self.tool = W.ToggleButtons(options=TOOLS, value="polygon", description="Tool",
+                                    style={"button_width": "84px"})
         self.type = W.Dropdown(description="Terrain", layout=W.Layout(width="420px"))
         self.feature_name = W.Text(description="Name", placeholder="optional")
         self.variant = W.Text(description="Variant", placeholder="e.g. full, low")
@@ -156,7 +157,7 @@ class ScenarioEditor:
             self.victory_text.value, self.otherwise.value or None) or self.refresh()))
         self.remove_condition.on_click(g(lambda _: self._remove_condition()))
         # output
-        self.report = W.HTML(layout=W.Layout(width="380px"))
+        self.report = W.HTML()
         self.yaml = W.Textarea(layout=W.Layout(width="100%", height="200px"))
         self.export_button = W.Button(description="Show YAML")
         self.export_button.on_click(g(lambda _: self.export()))
@@ -169,23 +170,25 @@ class ScenarioEditor:
                     self.apply_fields, self.ruleset_report]),
             W.VBox([self.side, self.side_name, W.HBox([self.side_colour, self.side_role]), self.nationality,
                     W.HBox([self.apply_side, self.add_side_button])]),
-            W.VBox([self.tool, self.type, W.HBox([self.feature_name, self.variant]),
-                    W.HBox([self.height, self.line_width, self.snap]),
+            W.VBox([self.type, W.HBox([self.feature_name, self.variant]),
+                    W.HBox([self.height, self.line_width]), self.snap,
                     W.HBox([self.finish_button, self.apply_feature, self.delete_button]),
                     W.HBox([self.geo_file, self.geo_import, self.geo_export]), self.geo_report,
-                    W.HBox([self.picture, self.picture_button, self.opacity]), self.pin_help]),
-            W.VBox([W.HTML("Choose the tool <b>unit</b> and click the table to place a unit."),
-                    W.HBox([self.kind, self.quality]), W.HBox([self.unit_name, self.figures]),
+                    W.HBox([self.picture, self.picture_button]), self.opacity, self.pin_help]),
+            W.VBox([W.HTML("Choose the tool <b>unit</b> and click the table to place a unit of this side."),
+                    self.side, W.HBox([self.kind, self.quality]), W.HBox([self.unit_name, self.figures]),
                     W.HBox([self.weapons, self.with_leader]), self.apply_unit]),
             W.VBox([self.victory_text, self.otherwise, self.apply_victory,
                     W.HBox([self.cond_side, self.cond_kind]), W.HBox([self.cond_target, self.cond_points]),
                     self.cond_amount, self.add_condition_button, self.conditions, self.remove_condition]),
-        ], titles=("Scenario", "Sides", "Terrain", "Units", "Victory"))
+        ], titles=("Scenario", "Sides", "Terrain", "Units", "Victory"), layout=W.Layout(width="100%"))
         self.tabs = tabs
         bar = W.HBox([self.file, self.open_button, self.save_button, self.save_as_button,
                       self.undo_button, self.redo_button, self.file_status], layout=W.Layout(flex_flow="row wrap"))
-        beside = W.VBox([W.HTML("<b>Problems</b>"), self.report])
-        self.widget = W.VBox([bar, tabs, self.errors.widget, W.HBox([self.canvas.widget, beside]),
+        board = W.VBox([self.tool, self.canvas.widget], layout=W.Layout(flex="0 0 auto"))
+        forms = W.VBox([tabs, self.errors.widget, W.HTML("<b>Problems</b>"), self.report],
+                       layout=W.Layout(flex="1 1 0", min_width="420px"))
+        self.widget = W.VBox([bar, W.HBox([board, forms], layout=W.Layout(align_items="flex-start")),
                               self.canvas.style, self.export_button, self.yaml])
         self._load_menus()
         self.refresh()
@@ -270,8 +273,8 @@ class ScenarioEditor:
             mc = self.canvas.widget
             mc.on_mouse_down(self.errors.guard(lambda px, py: self.click(*self.canvas.to_table(px, py))))
             mc.on_mouse_up(self.errors.guard(lambda px, py: self.release(*self.canvas.to_table(px, py))))
-            row = self.widget.children[3]
-            row.children = (self.canvas.widget,) + row.children[1:]
+            board = self.widget.children[1].children[0]
+            board.children = (self.tool, self.canvas.widget)
             del old
 
     # -- menus from the ruleset's vocabulary -------------------------------------------------------------
