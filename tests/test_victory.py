@@ -273,3 +273,16 @@ def test_the_app_shows_objectives_in_the_briefing_and_their_standing_as_play_goe
 def shown(markup: str) -> str:
     """What a person reads in a piece of the app's HTML."""
     return html.unescape(re.sub("<[^>]+>", "", markup))
+
+
+def test_objective_areas_are_outlined_on_the_board_once_per_area():
+    from wgkit.render.scene import build_scene
+
+    s = scenario("victory:\n  conditions:\n    - {side: us, hold: farm}\n    - {side: de, hold: farm}\n"
+                 "    - {side: us, contest: {circle: {center: [18, 18], radius: 2}}}\n    - {side: us, destroy: g1}\n")
+    shapes = build_scene(s).tagged("objective")
+    assert sorted(x.text for x in shapes if x.kind == "text") == ["objective 3", "objectives 1, 2"]
+    outline = [x for x in shapes if x.kind == "polygon"]
+    assert len(outline) == 2 and all(x.dash and x.fill is None for x in outline)
+    farm = next(x for x in outline if len(x.points) == 4)
+    assert sorted(map(tuple, farm.points.tolist())) == [(4, 4), (4, 8), (8, 4), (8, 8)]

@@ -140,6 +140,7 @@ def build_scene(scenario: Scenario, state: dict[str, Any] | None = None,
                 inner = geom.buffer(-1.2 * level)
                 scene.layers["terrain"] += geometry_shapes(inner, fill=None, stroke=edge, width=0.04, tag=f.id)
         scene.layers["terrain"] += _texture(geom, f.type, edge, seed=i)
+    scene.layers["terrain"] += _objectives(scenario)
     # -- grid ----------------------------------------------------------------------------------
     if grid is not None:
         fine = grid.columns * grid.rows > 150
@@ -243,6 +244,24 @@ def side_styles(scenario: Scenario) -> dict[str, tuple[str, tuple[str, float]]]:
     asked = [s.colour or S.SIDE_DEFAULTS[i % len(S.SIDE_DEFAULTS)] for i, s in enumerate(scenario.sides)]
     fills = legible(asked, grounds(scenario))
     return {s.id: (fills[i], S.SIDE_OUTLINES[i % len(S.SIDE_OUTLINES)]) for i, s in enumerate(scenario.sides)}
+
+
+def _objectives(scenario: Scenario) -> list[Shape]:
+    """The areas victory conditions name, outlined and numbered as the briefing numbers them."""
+    from wgkit.victory import area_geometry
+
+    areas: dict[str, tuple[Any, list[int]]] = {}  # one outline for the conditions sharing an area
+    for i, c in enumerate(scenario.conditions, 1):
+        if c.kind in ("hold", "contest", "deny"):
+            areas.setdefault(repr(c.target), (c.target, []))[1].append(i)
+    out: list[Shape] = []
+    for target, numbers in areas.values():
+        geom = area_geometry(scenario, target)
+        out += geometry_shapes(geom, fill=None, stroke=S.OBJECTIVE, width=0.12, tag="objective", dash=True)
+        x, y = geom.representative_point().coords[0]
+        label = f"objective{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))}"
+        out.append(Shape("text", np.array([[x, y]]), S.OBJECTIVE_TEXT, text=label, size=0.55, tag="objective"))
+    return out
 
 
 def overlay_layer(scenario: Scenario, overlays: Iterable[Shape] = ()) -> list[Shape]:

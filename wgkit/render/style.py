@@ -56,6 +56,8 @@ STATUS: dict[str, str] = {
 LOS_CLEAR = "#1a9850"
 LOS_BLOCKED = "#d73027"
 SELECT = "#ffd60a"
+OBJECTIVE = "#c1121f"  # victory areas: a dashed outline that no terrain colour shares
+OBJECTIVE_TEXT = "#7a0b13"
 OVERLAY = "#e76f51"
 LEADER = "#ffd60a"
 

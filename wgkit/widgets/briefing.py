@@ -31,14 +31,20 @@ def briefing_html(scenario: Scenario) -> str:
     if scenario.conditions:
         names = {s.id: s.name for s in scenario.sides}
         for side in scenario.sides:
-            mine = [c for c in scenario.conditions if c.side == side.id]
-            items = "".join(f"<li>{e(c.name or describe(c, scenario))}</li>" for c in mine) or "<li>none of its own: it wins if the enemy falls short</li>"
+            mine = [(i, c) for i, c in enumerate(scenario.conditions, 1) if c.side == side.id]
+            items = "".join(f"<li>{e(c.name or describe(c, scenario))}{_marked(c, i)}</li>" for i, c in mine) \
+                or "<li>none of its own: it wins if the enemy falls short</li>"
             parts.append(f"<p><b>{e(side.name)}'s objectives</b></p><ul>{items}</ul>")
         level = (f"{e(names.get(scenario.otherwise, scenario.otherwise))} wins" if scenario.otherwise
                  else "the game is a draw")
         parts.append(f"<p>The side with more points at the end wins; on level points {level}. "
                      f"The Play tab shows how each objective stands.</p>")
     return f"<div class='wgkit-briefing' style='max-width:800px'>{''.join(parts)}</div>"
+
+
+def _marked(c, i: int) -> str:
+    """Where an area condition is drawn on the board."""
+    return f" <small>(objective {i} on the board)</small>" if c.kind in ("hold", "contest", "deny") else ""
 
 
 def standing_html(game: Game, details: bool = True) -> str:
@@ -52,6 +58,7 @@ def standing_html(game: Game, details: bool = True) -> str:
     for j in now.judged:
         mark = "<span style='color:#070'>&#10003;</span>" if j.met else "<span style='color:#a00'>&#10007;</span>"
         why = f" <small style='color:#555'>{e(j.why)}</small>" if details else ""
-        rows.append(f"<li style='list-style:none'>{mark} {e(j.label)}{why}</li>")
+        rows.append(f"<li style='list-style:none;line-height:1.35'>{mark} {e(j.label)}{why}</li>")
     head = f"<b style='color:#b00'>{e(now.summary)}</b>" if now.final else f"<b>Objectives</b> &middot; {e(now.summary)}"
-    return f"<div class='wgkit-standing'>{head}<ul style='margin:2px 0;padding-left:4px'>{''.join(rows)}</ul></div>"
+    return (f"<div class='wgkit-standing' style='font-size:90%;line-height:1.35'>{head}"
+            f"<ul style='margin:2px 0;padding-left:4px'>{''.join(rows)}</ul></div>")

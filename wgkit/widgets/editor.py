@@ -35,7 +35,6 @@ TOOLS = ("select", "polygon", "rectangle", "circle", "line", "unit", "viewshed",
 VIEWSHED_STEP = 1.0  # inches between the sample points of a viewshed
 PICK_RADIUS = 0.8  # inches: a click this near a piece picks it
 MOVE_THRESHOLD = 0.2  # inches: a shorter drag is a click, not a move
-OBJECTIVE = "#ffd60a"
 
 
 def _num(text: str) -> float | None:
@@ -659,21 +658,6 @@ class ScenarioEditor:
         self.yaml.value = text
         return text
 
-    def _objectives(self) -> list[Shape]:
-        from wgkit.victory import area_geometry
-
-        out: list[Shape] = []
-        if self._valid is None:
-            return out
-        for i, c in enumerate(self._valid.conditions, 1):
-            if c.kind in ("hold", "contest", "deny"):
-                geom = area_geometry(self._valid, c.target)
-                for poly in getattr(geom, "geoms", [geom]):
-                    out.append(Shape("polygon", np.asarray(poly.exterior.coords), None, OBJECTIVE, 0.15, tag="objective"))
-                cx, cy = geom.representative_point().coords[0]
-                out.append(Shape("text", np.array([[cx, cy]]), S.TEXT, text=f"objective {i}", size=0.6, tag="objective"))
-        return out
-
     def refresh(self) -> None:
         found = self.problems()
         self.report.value = ("<span style='color:#1a7f37'>valid scenario: ready to save and play</span>" if not found else
@@ -701,7 +685,7 @@ class ScenarioEditor:
         if self.selected:
             picked = [Shape("text", np.array([[self.data["table"]["width"] / 2, self.data["table"]["depth"] - 0.8]]),
                             S.TEXT, text=f"selected: {self.selected}", size=0.6, tag="selected")]
-        scene = build_scene(self._valid, overlays=self._objectives() + self.viewshed + pending + picked)
+        scene = build_scene(self._valid, overlays=self.viewshed + pending + picked)
         self.canvas.draw(scene)
 
 
