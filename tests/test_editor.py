@@ -220,3 +220,25 @@ def test_switching_ruleset_in_the_form_reports_what_no_longer_fits():
     report = html.unescape(e.ruleset_report.value)
     assert "No longer fits the new ruleset" in report and "'officer' is not a unit kind in Company Fire" in report
     assert e.snap.value and "rifle_squad" in e.kind.options and e.data["table"]["grid"]["type"] == "square"
+
+
+def test_the_forms_reshape_a_feature_and_link_a_unit_to_its_leader():
+    e = ScenarioEditor()
+    wood = e.add_area("woods", rectangle={"center": [10, 10], "size": [4, 4]})
+    e.tool.value = "select"
+    e.click(10, 10)
+    assert e.selected == wood
+    e.tool.value = "polygon"
+    for p in [(20, 20), (30, 20), (25, 28)]:
+        e.click(*p)
+    e.reshape_button.click()
+    assert e.errors.widget.value == "" and e.draft.feature(wood) == {"id": wood, "type": "woods",
+                                                                      "polygon": [[20, 20], [30, 20], [25, 28]]}
+    squad = e.add_unit("blue", "squad", e.line_of((30, 4), 3))
+    e.tool.value = "select"
+    e.click(29, 4)
+    assert [v for _, v in e.unit_leader.options] == ["", "blue_hq", "blue_leader", f"{squad}_1", f"{squad}_2", f"{squad}_3"]
+    e.unit_leader.value = "blue_leader"  # the lieutenant of the HQ leads the squad
+    e.apply_unit.click()
+    assert e.draft.unit(squad)["leader"] == "blue_leader" and e.problems() == []
+    assert e.scenario.unit(squad).leader == "blue_leader"

@@ -141,6 +141,17 @@ def test_editor_builds_a_scenario_from_nothing_that_validates_plays_and_briefs(s
     field(page, "GeoJSON").fill(str(ROOT / "tests/data/bocage_saint_lo.geojson"))
     page.get_by_role("button", name="Import GeoJSON").click()
     page.get_by_text("13 terrain features at 1\" = 4 yd").wait_for(timeout=30_000)
+    # the farm, 150-185 m east and 125-150 m north of the map's corner, at 4 yd (3.6576 m) to the inch:
+    # its centre at (45.8, 37.6) on a table grown to 83" x 61"
+    deadline, got = time.monotonic() + 60, None
+    while time.monotonic() < deadline:
+        got = page.evaluate("""() => { const c = document.querySelector('canvas'); const k = c.width / 83;
+            return Array.from(c.getContext('2d').getImageData(Math.round(45.8 * k), Math.round((61 - 37.6) * k), 1, 1)
+                   .data).slice(0, 3); }""")
+        if near(got, (156, 125, 99)):
+            break
+        time.sleep(0.5)
+    assert near(got, (156, 125, 99)), got
     # the game: the briefing lists the paras' objective
     game = serve("play", str(target), "--journal", str(tmp_path / "dawn.wgsave"))
     page.goto(game.url)
@@ -150,3 +161,22 @@ def test_editor_builds_a_scenario_from_nothing_that_validates_plays_and_briefs(s
     assert page.get_by_text("hold woods1 (1 pt)").count() >= 1
     page.get_by_role("tab", name="Play").click()
     page.get_by_text("If the game ended now: a draw (Paras 0, Defender 0)").wait_for(timeout=30_000)
+
+def test_a_background_picture_is_drawn_under_the_table_in_the_browser(serve, page, tmp_path):
+    import numpy as np
+    from PIL import Image
+
+    from wgkit.scenario.draft import Draft, blank
+
+    sketch = np.full((100, 200, 3), 240, np.uint8)
+    sketch[20:40, 150:170] = (200, 30, 30)  # a red square at columns 150-169, rows 20-39
+    Image.fromarray(sketch).save(tmp_path / "sketch.png")
+    d = Draft(blank("close_action", 48, 36), tmp_path / "traced.yaml")
+    d.set_background(tmp_path / "sketch.png", opacity=1.0)  # 0.24" a pixel, its top edge on the far edge
+    d.save()
+    server = serve("edit", str(tmp_path / "traced.yaml"))
+    page.goto(server.url)
+    page.wait_for_selector("canvas", timeout=120_000)
+    wait_for_pixel(page, 38.4, 28.8, (200, 30, 30))  # the square: x 36-40.8, y 26.4-31.2
+    wait_for_pixel(page, 20, 30, (240, 240, 240), timeout=10)  # the paper
+    wait_for_pixel(page, 20, 5, BACKGROUND, timeout=10)  # the table below the picture

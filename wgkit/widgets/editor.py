@@ -108,6 +108,8 @@ class ScenarioEditor:
         self.snap = W.Checkbox(value=bool(t.get("grid")), description="Snap to grid")
         self.finish_button = W.Button(description="Finish shape")
         self.apply_feature = W.Button(description="Apply to selected", tooltip="type, name, variant, height, width")
+        self.reshape_button = W.Button(description="Reshape selected", tooltip="give the selected feature the points "
+                                       "clicked since (polygon or line tool)")
         self.delete_button = W.Button(description="Delete selected", button_style="danger")
         self.geo_file = W.Text(description="GeoJSON", placeholder="terrain.geojson")
         self.geo_import = W.Button(description="Import GeoJSON", tooltip="areas and lines with a 'type' property, "
@@ -126,6 +128,7 @@ class ScenarioEditor:
         self.type.observe(g(lambda change: self.retype(change["new"])), "value")
         self.finish_button.on_click(g(lambda _: self.finish()))
         self.apply_feature.on_click(g(lambda _: self.apply_feature_fields()))
+        self.reshape_button.on_click(g(lambda _: self.reshape_selected()))
         self.delete_button.on_click(g(lambda _: self.delete()))
         # units
         self.kind = W.Dropdown(description="Unit kind")
@@ -134,6 +137,8 @@ class ScenarioEditor:
         self.figures = W.BoundedIntText(value=1, min=1, max=40, description="Figures")
         self.weapons = W.SelectMultiple(description="Weapons", rows=5)
         self.with_leader = W.Checkbox(value=False, description="first figure leads")
+        self.unit_leader = W.Dropdown(description="Led by", tooltip="a figure of the unit, or another unit or figure "
+                                      "of its side (an officer leading it)")
         self.apply_unit = W.Button(description="Apply to selected unit")
         self.apply_unit.on_click(g(lambda _: self.apply_unit_fields()))
         # victory
@@ -171,12 +176,12 @@ class ScenarioEditor:
                     W.HBox([self.apply_side, self.add_side_button])]),
             W.VBox([self.type, W.HBox([self.feature_name, self.variant]),
                     W.HBox([self.height, self.line_width]), self.snap,
-                    W.HBox([self.finish_button, self.apply_feature, self.delete_button]),
+                    W.HBox([self.finish_button, self.apply_feature, self.reshape_button, self.delete_button]),
                     W.HBox([self.geo_file, self.geo_import, self.geo_export]), self.geo_report,
                     W.HBox([self.picture, self.picture_button]), self.opacity, self.pin_help]),
             W.VBox([W.HTML("Choose the tool <b>unit</b> and click the table to place a unit of this side."),
                     self.side, W.HBox([self.kind, self.quality]), W.HBox([self.unit_name, self.figures]),
-                    W.HBox([self.weapons, self.with_leader]), self.apply_unit]),
+                    W.HBox([self.weapons, self.with_leader]), self.unit_leader, self.apply_unit]),
             W.VBox([self.victory_text, self.otherwise, self.apply_victory,
                     W.HBox([self.cond_side, self.cond_kind]), W.HBox([self.cond_target, self.cond_points]),
                     self.cond_amount, self.add_condition_button, self.conditions, self.remove_condition]),
@@ -403,7 +408,7 @@ class ScenarioEditor:
         """Name, kind and quality of the selected piece's unit; weapons of its pieces."""
         uid = self._selected_unit()
         self.draft.set_unit(uid, name=self.unit_name.value or None, kind=self.kind.value,
-                            quality=self.quality.value or None)
+                            quality=self.quality.value or None, leader=self.unit_leader.value or None)
         for p in self.draft.pieces_of(self.draft.unit(uid)):
             self.draft.set_piece(p["id"], weapons=list(self.weapons.value))
         self.refresh()
@@ -523,6 +528,11 @@ class ScenarioEditor:
             self.quality.value = u.get("quality", "") if u.get("quality", "") in [v for _, v in self.quality.options] else ""
             p = self.draft.piece(ident)
             self.weapons.value = tuple(w for w in p.get("weapons", []) if w in self.weapons.options)
+            side = next(s for s in self.data["sides"] if any(x["id"] == u["id"] for x in s["units"]))
+            self.unit_leader.options = [("(none)", "")] + [
+                (f"{x.get('name') or x['id']} (unit)", x["id"]) for x in side["units"] if x["id"] != u["id"]] + [
+                (q.get("name") or q["id"], q["id"]) for x in side["units"] for q in self.draft.pieces_of(x)]
+            self.unit_leader.value = u.get("leader", "") if u.get("leader", "") in [v for _, v in self.unit_leader.options] else ""
             self.tabs.selected_index = 3
 
     # -- edits from the forms -------------------------------------------------------------------------
@@ -550,6 +560,21 @@ class ScenarioEditor:
         self.selected = fid
         self.refresh()
         return self.draft.feature(fid)
+
+    def reshape_selected(self) -> None:
+        """The selected feature takes the points clicked since it was selected (three or more for an
+        area, two or more for a line)."""
+        if self.selected not in {f["id"] for f in self.data["terrain"]}:
+            raise ValueError("select a terrain feature first, then click its new outline with the polygon or line tool")
+        f = self.draft.feature(self.selected)
+        key = "line" if "line" in f else "polygon"
+        need = 2 if key == "line" else 3
+        if len(self.pending) < need:
+            raise ValueError(f"click the new {'line' if key == 'line' else 'outline'} first: {need} points or more "
+                             f"({len(self.pending)} so far)")
+        self.draft.reshape(self.selected, **{key: self.pending})
+        self.pending = []
+        self.refresh()
 
     def retype(self, new_type: str) -> None:
         """Give the selected terrain feature a new type (when the select tool is active)."""
