@@ -286,3 +286,20 @@ def test_objective_areas_are_outlined_on_the_board_once_per_area():
     assert len(outline) == 2 and all(x.dash and x.fill is None for x in outline)
     farm = next(x for x in outline if len(x.points) == 4)
     assert sorted(map(tuple, farm.points.tolist())) == [(4, 4), (4, 8), (8, 4), (8, 8)]
+
+
+def test_the_app_declares_the_result_at_the_last_step_of_the_last_turn():
+    from wgkit.victory import over
+    from wgkit.widgets.app import UmpireApp
+
+    s = scenario("victory:\n  conditions:\n    - {side: us, hold: farm}\n")
+    app = UmpireApp(get_ruleset(s.ruleset).new_game(s, 1))
+    steps = 0
+    while not over(app.game):
+        app.game.advance()
+        steps += 1
+    app.refresh()
+    assert app.game.position[0] == 2 and steps > 2  # turn 2 of 2, its last step
+    assert shown(app.standing.value).startswith("Result: Americans wins (Americans 1, Germans 0)")
+    with pytest.raises(Exception, match="the scenario ends after turn 2"):
+        app.game.advance()
