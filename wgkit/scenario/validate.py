@@ -8,7 +8,6 @@ from __future__ import annotations
 import difflib
 from typing import Any, Iterator
 
-import jsonschema
 import shapely
 from shapely.geometry import Point, Polygon, box
 
@@ -21,6 +20,27 @@ from wgkit.scenario.shapes import SHAPE_KEYS, feature_geometry, well_formed
 from wgkit.geometry.grids import Grid, grid_from_spec
 from wgkit.vocabulary import GRID_TYPES, HEX_ORIENTATIONS, TERRAIN_TYPES
 
+def _import_jsonschema():
+    """jsonschema, imported without its IRI format checker (``rfc3987_syntax`` builds a grammar for
+    about 1.5-2.5 s at import, longer than everything else ``wgkit validate`` does). The scenario
+    schema uses no ``format`` keyword, so nothing is lost here; the block is lifted at once, so other
+    code in the process imports rfc3987_syntax normally (only jsonschema's own IRI check stays off)."""
+    import sys
+
+    if "jsonschema" in sys.modules:
+        return sys.modules["jsonschema"]
+    block = "rfc3987_syntax" not in sys.modules
+    if block:
+        sys.modules["rfc3987_syntax"] = None  # type: ignore[assignment]  # an import of it raises ImportError
+    try:
+        import jsonschema
+    finally:
+        if block:
+            del sys.modules["rfc3987_syntax"]
+    return jsonschema
+
+
+jsonschema = _import_jsonschema()
 _VALIDATOR = jsonschema.Draft202012Validator(SCENARIO)
 EDGE_TOLERANCE = 1e-6
 MAX_CELLS = 20_000  # a hex map of 72" x 48" in 2" hexes has about 900
