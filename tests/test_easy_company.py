@@ -69,6 +69,25 @@ def test_automatic_weapons_roll_per_figure():
     assert d.p(0) == Fraction(11, 100) + p_fire_miss * Fraction(61, 100)
 
 
+def test_automatic_fire_odds_for_thirty_figures_are_the_binomial_of_the_rules():
+    # 30 figures: a tree of every roll would have 2**29 leaves (exact() refuses past 200,000); the
+    # figures after the first are one pool, so the odds come whole. Fire on 90, effective on 40:
+    # the first d00 hits on 01-39, fires without effect on 40-89, does not fire on 90-00; each
+    # later figure is hit on 01-39.
+    import math
+
+    d = exact(R.automatic, 90, 40, 30)
+    hit, miss, idle, q = Fraction(39, 100), Fraction(50, 100), Fraction(11, 100), Fraction(39, 100)
+
+    def rest(k):  # k hits among the 29 later figures
+        return math.comb(29, k) * q ** k * (1 - q) ** (29 - k) if 0 <= k <= 29 else 0
+
+    for k in (0, 1, 12, 30):
+        want = (idle if k == 0 else 0) + miss * rest(k) + hit * rest(k - 1)
+        assert d.p(k) == want, k
+    assert sum(d.probs.values()) == 1
+
+
 def test_morale_and_retries():
     assert C.morale_chance("experienced", failing_turns=2).value == 30
     assert [C.retry_cost(n) for n in (1, 2, 3, 4)] == [1, 2, 4, 8]

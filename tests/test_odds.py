@@ -107,3 +107,16 @@ def test_a_count_of_one_reads_in_the_singular():
     half = {0: Fraction(1, 2), 1: Fraction(1, 2)}
     assert [Distribution(half).named(u).outcomes()[1][1] for u in ("successes", "figures hit", "casualties")] == [
         "1 success", "1 figure hit", "1 casualty"]
+
+
+def test_a_band_reads_one_die_against_several_thresholds():
+    from wgkit.dice import D6
+    from wgkit.odds import exact, monte_carlo
+
+    def read(chance):
+        return chance.band(D6, ({6}, {4, 5}), "one die, two thresholds")
+
+    d = exact(read)
+    assert dict(d.probs) == {0: Fraction(1, 6), 1: Fraction(2, 6), 2: Fraction(3, 6)}
+    mc = monte_carlo(read, 6000, seed=3)
+    assert abs(float(mc.p(2)) - 0.5) < 0.03

@@ -31,9 +31,18 @@ class Chance(Protocol):
     def check(self, die: Die, succeed: Collection[int], purpose: str) -> bool:
         """Roll one die: does it show one of ``succeed``?"""
 
+    def band(self, die: Die, bands: Sequence[Collection[int]], purpose: str) -> int:
+        """Roll one die: the index of the band (disjoint sets of faces) its face is in, or
+        ``len(bands)`` for none. One die read against several thresholds ("fires on 60, hits on
+        40") branches once per band, not once per face."""
+
     def pool(self, n: int, die: Die, stages: Stages, purpose: str) -> int:
         """Roll ``n`` dice; each that passes stage 1 is rolled again for stage 2, and so on.
         Returns how many passed every stage (a "roll a 6, then 4-6" hit has two stages)."""
+
+
+def _band_of(face: int, bands: Sequence[Collection[int]]) -> int:
+    return next((i for i, b in enumerate(bands) if face in b), len(bands))
 
 
 def _p(die: Die, faces: Collection[int]) -> Fraction:
@@ -60,6 +69,9 @@ class Play:
 
     def check(self, die: Die, succeed: Collection[int], purpose: str) -> bool:
         return self.face(die, purpose) in set(succeed)
+
+    def band(self, die: Die, bands: Sequence[Collection[int]], purpose: str) -> int:
+        return _band_of(self.face(die, purpose), bands)
 
     def pool(self, n: int, die: Die, stages: Stages, purpose: str) -> int:
         passing = n
@@ -97,6 +109,11 @@ class _Scripted:
     def check(self, die: Die, succeed: Collection[int], purpose: str) -> bool:
         p = _p(die, succeed)
         return self._next([(o, q) for o, q in ((True, p), (False, 1 - p)) if q])
+
+    def band(self, die: Die, bands: Sequence[Collection[int]], purpose: str) -> int:
+        ps = [_p(die, b) for b in bands]
+        ps.append(1 - sum(ps, Fraction(0)))
+        return self._next([(i, q) for i, q in enumerate(ps) if q])
 
     def pool(self, n: int, die: Die, stages: Stages, purpose: str) -> int:
         return self._next(_binomial(n, stage_probability(die, stages)))
@@ -212,6 +229,9 @@ class _Sampler:
 
     def check(self, die: Die, succeed: Collection[int], purpose: str) -> bool:
         return self.rng.random() < _float_p(die, frozenset(succeed))
+
+    def band(self, die: Die, bands: Sequence[Collection[int]], purpose: str) -> int:
+        return _band_of(self.face(die, purpose), bands)
 
     def pool(self, n: int, die: Die, stages: Stages, purpose: str) -> int:
         return bisect.bisect_right(_cdf(n, _float_stage_p(die, tuple(map(frozenset, stages)))), self.rng.random())

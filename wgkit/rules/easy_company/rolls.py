@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from wgkit.dice import D00, D10, d00_succeeds
 from wgkit.rules.easy_company import tables as T
@@ -10,6 +11,7 @@ from wgkit.rules.easy_company import tables as T
 STRICT = True  # the text: "if the roll is less than the modified chance"
 
 
+@lru_cache(maxsize=256)
 def under(percent: float) -> frozenset[int]:
     """The d00 faces that succeed against ``percent``."""
     return frozenset(f for f in D00.faces if d00_succeeds(f, percent, STRICT))
@@ -29,21 +31,21 @@ class Shot:
 def shot(chance, fire_pct: float, effective_pct: float, band: str = "effective") -> Shot:
     """§5.3-§5.5: one d00 decides whether the figure fires and whether the fire is effective;
     beyond effective range only an 01 hits."""
-    face = chance.face(D00, "fire")
-    fired = d00_succeeds(face, fire_pct, STRICT)
-    if not fired:
-        return Shot(False, False)
-    hit = face == 1 if band == "long" else d00_succeeds(face, effective_pct, STRICT)
-    return Shot(True, hit)
+    fires = under(fire_pct)
+    hits = fires & (frozenset({1}) if band == "long" else under(effective_pct))
+    read = chance.band(D00, (hits, fires - hits), "fire")
+    return Shot(read < 2, read == 0)
 
 
 def automatic_fire(chance, fire_pct: float, effective_pct: float, figures: int) -> tuple[bool, int]:
     """§5.5: automatic weapons roll once per figure in the area; rolls after the first check only
-    the effective chance. Returns (fired, hits)."""
+    the effective chance, so they are one pool of d00s (its exact odds are a binomial: polynomial in
+    the figures, not a tree of every roll). Returns (fired, hits)."""
     first = shot(chance, fire_pct, effective_pct)
     if not first.fired:
         return False, 0
-    return True, int(first.hit) + sum(test(chance, effective_pct, "automatic fire") for _ in range(figures - 1))
+    rest = chance.pool(figures - 1, D00, (under(effective_pct),), "automatic fire") if figures > 1 else 0
+    return True, int(first.hit) + rest
 
 
 def automatic(chance, fire_pct: float, effective_pct: float, figures: int) -> int:
