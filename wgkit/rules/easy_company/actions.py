@@ -72,8 +72,9 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
                               lambda g, p: MV.move_odds(g, p["figure"], p["mps"])[0],
                               lambda g, p: MV.resolve_move(g, p["figure"], _pt(p), p["mps"], p["reach_mps"]), "§4",
                               lambda g, p: [str(m) for m in MV.move_odds(g, p["figure"], p["mps"])[1]] + _leader_mps(g, sides)))
+    armed = lambda f: any(w in T.RANGE_M for w in game.scenario.piece(f).weapons)  # noqa: E731
     if "fire" in legal:
-        men = _figs(game, sides, ready)
+        men = _figs(game, sides, lambda f: ready(f) and armed(f))
         targets = tuple(u for u, s in game.state["units"].items() if s["side"] in enemies and L.figures(game, u))
         if men and targets:
             out.append(ActionSpec("fire", "Fire", (Param("figure", "choice", "firer", men),
@@ -81,7 +82,7 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
                                   lambda g, p: F.fire_odds(g, p["figure"], p["target"], p["mps"]),
                                   lambda g, p: F.resolve_fire(g, p["figure"], p["target"], p["mps"]), "§5", _fire_explain))
     if "opportunity fire" in legal:  # §4.2: the observing side may fire into the move at any moment
-        watchers = _figs(game, enemies, ready)
+        watchers = _figs(game, enemies, lambda f: ready(f) and armed(f))
         movers = tuple(u for u, s in game.state["units"].items() if s["side"] in sides and L.figures(game, u))
         if watchers and movers:
             out.append(ActionSpec("opportunity fire", "Opportunity fire (into the move)",

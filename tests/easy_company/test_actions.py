@@ -1,0 +1,144 @@
+"""Easy Company's action menu on the tutorial farmyard: what each step offers, and the odds and
+explanations shown before the roll, worked out by hand from the text (§1.3: a d00 succeeds when
+it is under the chance, 01 always, 00 never)."""
+
+from fractions import Fraction
+
+import pytest
+
+from tests.test_easy_company_play import game, to
+from wgkit.engine.game import IllegalActionError
+from wgkit.rules import situation_of
+from wgkit.rules.easy_company import actions as A
+
+US = ("winters", "lipton", "toye", "malarkey", "guarnere", "battery_fo")
+DE = ("unteroffizier", "de1", "de2")
+ARMED_US = ("winters", "lipton", "toye", "malarkey", "guarnere")  # the observer has only a radio
+
+
+def menu(g) -> dict:
+    return {a.name: a for a in A.ACTIONS(g)}
+
+
+def params(spec) -> list[tuple]:
+    return [(p.name, p.kind, p.label, p.choices, p.default) for p in spec.params]
+
+
+def test_the_artillery_step_offers_the_call_to_the_leader_with_a_radio():
+    g = game()
+    to(g, "Artillery")
+    m = menu(g)
+    assert list(m) == ["call artillery"]
+    call = m["call artillery"]
+    assert (call.label, call.ref) == ("Call off-table artillery (5 MPs)", "§3.2")
+    assert params(call) == [("leader", "choice", "leader", ("winters",), None), ("point", "point", "aim at", (), None)]
+    assert call.odds(g, {"leader": "winters", "point": [19, 27]}) is None
+    # both sides act in this step: every leader's motivation points are listed
+    assert call.explain(g, {}) == ["winters: 12 MPs", "lipton: 10 MPs", "unteroffizier: 4 MPs"]
+
+
+def test_once_called_the_arrival_roll_is_offered_with_its_chance():
+    g = game()
+    to(g, "Artillery")
+    menu(g)["call artillery"].resolve(g, {"leader": "winters", "point": [19, 27]})
+    arrive = menu(g)["artillery"]
+    assert (arrive.label, arrive.ref) == ("Does the artillery arrive?", "§3.2")
+    assert params(arrive) == [("side", "choice", "side", ("us",), None)]
+    d = arrive.odds(g, {"side": "us"})  # an experienced battery: 50%, so faces 01-49 arrive
+    assert d.p(True) == Fraction(49, 100) and d.p(False) == Fraction(51, 100)
+
+
+def test_the_attackers_step_offers_move_fire_opportunity_fire_and_grenades():
+    g = game()
+    to(g, "Attacker moves and fires")
+    m = menu(g)
+    assert list(m) == ["move", "fire", "opportunity fire", "grenade"]
+    assert (m["move"].label, m["move"].ref) == ("Move", "§4")
+    assert params(m["move"]) == [("figure", "choice", "figure", US, None), ("point", "point", "to", (), None),
+                                 ("mps", "int", "MPs spent", (), 0), ("reach_mps", "int", "MPs for +10 m", (), 0)]
+    assert (m["fire"].label, m["fire"].ref) == ("Fire", "§5")
+    assert params(m["fire"]) == [("figure", "choice", "firer", ARMED_US, None),
+                                 ("target", "choice", "target group", ("outpost",), None),
+                                 ("mps", "int", "MPs spent", (), 0)]
+    opp = m["opportunity fire"]  # §4.2: the Germans may fire into the move at any moment
+    assert (opp.label, opp.ref) == ("Opportunity fire (into the move)", "§1.4; §4.2")
+    assert params(opp)[:2] == [("figure", "choice", "firer", DE, None),
+                               ("target", "choice", "target group", ("hq", "squad", "guns"), None)]
+    assert (m["grenade"].label, m["grenade"].ref) == ("Throw a grenade", "§5.4")
+    assert params(m["grenade"]) == [("figure", "choice", "thrower", ("lipton", "toye", "guarnere"), None),
+                                    ("target", "choice", "at", DE, None)]
+
+
+@pytest.mark.parametrize("firer, weapon, metres, effective, p_hit", [
+    # leaders fire for MPs (100%); effective: elite 80 / veteran 60, halved by the concealing foxholes
+    ("winters", "rifle", 230, 40, Fraction(39, 100)),
+    ("lipton", "rifle", 182, 30, Fraction(29, 100)),
+])
+def test_a_rifle_shot_odds_and_explanation(firer, weapon, metres, effective, p_hit):
+    g = game()
+    to(g, "Attacker moves and fires")
+    fire = menu(g)["fire"]
+    p = {"figure": firer, "target": "outpost", "mps": 0}
+    d = fire.odds(g, p)
+    assert d.p("hit") == p_hit and d.p("no effect") == 1 - p_hit
+    lines = fire.explain(g, p)
+    assert lines[0] == f"{weapon} at {metres} m (effective range)"
+    assert lines[1].startswith("fires if the d00 is under 100%")
+    assert lines[2].startswith(f"effective if under {effective}%") and "target concealed x0.5" in lines[2]
+
+
+def test_the_lmg_rolls_for_each_figure_it_sees():
+    g = game()
+    to(g, "Attacker moves and fires")
+    d = menu(g)["fire"].odds(g, {"figure": "malarkey", "target": "outpost", "mps": 0})
+    # a veteran fires on 110% (every face but 00) and is effective on 30% (01-29) against the two
+    # Germans he can see: the first d00 hits on 01-29, misses on 30-99, does not fire on 00;
+    # the second figure is hit on 01-29
+    hit, miss, idle, q = Fraction(29, 100), Fraction(70, 100), Fraction(1, 100), Fraction(29, 100)
+    assert d.p(2) == hit * q
+    assert d.p(1) == hit * (1 - q) + miss * q
+    assert d.p(0) == idle + miss * (1 - q)
+
+
+def test_a_figure_without_a_firearm_is_not_offered_and_cannot_fire():
+    g = game()
+    to(g, "Attacker moves and fires")
+    assert "battery_fo" not in menu(g)["fire"].params[0].choices
+    with pytest.raises(IllegalActionError, match="battery_fo has no weapon to fire"):
+        menu(g)["fire"].odds(g, {"figure": "battery_fo", "target": "outpost", "mps": 0})
+
+
+def test_melee_is_offered_for_figures_in_contact_only():
+    g = game()
+    to(g, "Melee")
+    assert "melee" not in menu(g)
+    situation_of(g).place("guarnere", (27, 23.5))  # half an inch from the Unteroffizier
+    assert menu(g)["melee"].params[0].choices == (("guarnere v unteroffizier", ("guarnere", "unteroffizier")),)
+    d = menu(g)["melee"].odds(g, {"pair": ("guarnere", "unteroffizier")})
+    assert dict(d.probs) == MELEE_VETERAN_V_GREEN
+
+
+def _melee_veteran_v_green() -> dict:
+    """§6.1 by hand: d10 each, the veteran +2 (+1 for each quality above the opponent: green,
+    experienced, veteran); the higher wins, a total at least double the loser's kills, a draw goes on."""
+    out: dict = {}
+    for a in range(1, 11):
+        for b in range(1, 11):
+            x = a + 2
+            key = "draw" if x == b else ("a kills" if x >= 2 * b else "a wounds") if x > b else \
+                ("b kills" if b >= 2 * x else "b wounds")
+            out[key] = out.get(key, 0) + Fraction(1, 100)
+    return out
+
+
+MELEE_VETERAN_V_GREEN = _melee_veteran_v_green()
+
+
+def test_a_wounded_man_can_be_tended_and_the_tender_is_a_fit_figure():
+    g = game()
+    to(g, "Attacker moves and fires")
+    assert "aid" not in menu(g)
+    situation_of(g).wounded("toye")
+    aid = menu(g)["aid"]
+    assert (aid.label, aid.ref) == ("Tend a wounded man", "§7.1")
+    assert aid.params[1].choices == ("toye",) and "toye" not in aid.params[0].choices
