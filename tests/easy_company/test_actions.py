@@ -142,3 +142,35 @@ def test_a_wounded_man_can_be_tended_and_the_tender_is_a_fit_figure():
     aid = menu(g)["aid"]
     assert (aid.label, aid.ref) == ("Tend a wounded man", "§7.1")
     assert aid.params[1].choices == ("toye",) and "toye" not in aid.params[0].choices
+
+
+def test_move_odds_rise_ten_a_point_for_each_mp_spent():
+    g = game()
+    to(g, "Attacker moves and fires")
+    move = menu(g)["move"]
+    p = {"figure": "toye", "point": [12, 12], "mps": 0, "reach_mps": 0}
+    assert move.odds(g, p).p(True) == Fraction(89, 100)  # §4.4: a veteran moves on 90%: 01-89
+    assert move.explain(g, p)[0] == "veteran +90 (seed §4.4)"
+    p["mps"] = 2  # 110%: every face but 00
+    assert move.odds(g, p).p(True) == Fraction(99, 100)
+    assert move.explain(g, p)[1:3] == ["MP spent +10 (seed §4.4 / §5.3 (per MP expended))"] * 2
+
+
+def test_a_grenade_must_be_in_reach_and_wounds_on_a_hit_and_an_even_d10():
+    g = game()
+    to(g, "Attacker moves and fires")
+    grenade = menu(g)["grenade"]
+    with pytest.raises(IllegalActionError, match=r"de1 is beyond a grenade's throw \(3\"\)"):
+        grenade.odds(g, {"figure": "lipton", "target": "de1"})
+    situation_of(g).place("lipton", (17, 23.5))  # 2.5" from de1, who is inside the barn
+    d = grenade.odds(g, {"figure": "lipton", "target": "de1"})
+    # veteran: thrown on 110%, on target on 60% halved for the barn's concealment (01-29), then 50%
+    assert d.p("wounds") == Fraction(29, 100) * Fraction(1, 2) and d.p("no wound") == 1 - Fraction(29, 200)
+
+
+def test_opportunity_fire_into_the_move_uses_the_observers_own_chances():
+    g = game()
+    to(g, "Attacker moves and fires")
+    d = menu(g)["opportunity fire"].odds(g, {"figure": "de1", "target": "squad", "mps": 0})
+    # a green rifleman fires on 70% and is effective on 30% against men in the open: 01-29 hit
+    assert d.p("hit") == Fraction(29, 100) and d.p("no effect") == Fraction(71, 100)
