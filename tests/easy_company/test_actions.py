@@ -174,3 +174,40 @@ def test_opportunity_fire_into_the_move_uses_the_observers_own_chances():
     d = menu(g)["opportunity fire"].odds(g, {"figure": "de1", "target": "squad", "mps": 0})
     # a green rifleman fires on 70% and is effective on 30% against men in the open: 01-29 hit
     assert d.p("hit") == Fraction(29, 100) and d.p("no effect") == Fraction(71, 100)
+
+
+def test_a_unit_at_half_strength_is_offered_its_morale_test_and_withdraws_if_it_fails():
+    g = game()
+    to(g, "Morale")
+    assert "morale" not in menu(g)
+    situation_of(g).out_of_action("de1", "de2")  # two of the outpost's three: past 50%
+    test = menu(g)["morale"]
+    assert (test.label, test.ref) == ("Unit morale test", "§8.1")
+    assert params(test) == [("unit", "choice", "unit", ("outpost",), None), ("mps", "int", "MPs spent", (), 0)]
+    d = test.odds(g, {"unit": "outpost", "mps": 0})  # §8.1: green 30%, faces 01-29
+    assert d.p(True) == Fraction(29, 100)
+    with g.table_dice([55]):  # a failed test: the unit must withdraw
+        test.resolve(g, {"unit": "outpost", "mps": 0})
+    assert g.state["units"]["outpost"]["status"]["morale"] == "withdraw"
+    assert menu(g)["morale"].params[0].choices == ("outpost",)  # §8.1: a failed roll may be retried for MPs
+    to(g, "Defender moves and fires")
+    withdraw = menu(g)["withdraw"]
+    assert (withdraw.label, withdraw.ref, withdraw.params[0].choices) == ("Withdraw (failed morale)", "§8.1", ("outpost",))
+
+
+def test_a_ranging_round_on_target_offers_walking_the_fire_and_fire_for_effect():
+    g = game()
+    to(g, "Artillery")
+    menu(g)["call artillery"].resolve(g, {"leader": "winters", "point": [19, 27]})
+    with g.table_dice([10, 20]):  # arrives (under 50) and on target (under 50)
+        menu(g)["artillery"].resolve(g, {"side": "us"})
+    g.advance()
+    to(g, "Artillery")
+    m = menu(g)
+    assert [n for n in m if n in ("walk fire", "fire for effect")] == ["walk fire", "fire for effect"]
+    walk = m["walk fire"]
+    assert (walk.label, walk.ref) == ("Walk the fire up to 6\" (5 MPs)", "§3.2")
+    assert params(walk) == [("leader", "choice", "leader", ("winters", "lipton"), None),
+                            ("point", "point", "new aim", (), None)]
+    assert walk.odds(g, {"leader": "winters", "point": [20, 27]}).p(True) == Fraction(49, 100)  # experienced: 50%
+    assert m["fire for effect"].params[0].choices == ("winters", "lipton")
