@@ -74,8 +74,8 @@ class UmpireApp:
         self.standing = W.HTML(standing_html(game))
         self.board.on(self.errors.guard(self._board_event))
         title = W.HTML(f"<h3 style='margin:2px 0'>{html.escape(game.scenario.title)}</h3>")
-        side = W.VBox([self.errors.widget, self.turn.widget, self.standing, self.actions.widget,
-                       W.HTML("<b>Latest</b>"), self.latest, W.HBox([self.undo_last]), self.confirm_moves],
+        side = W.VBox([self.errors.widget, self.turn.widget, self.actions.widget,
+                       W.HTML("<b>Latest</b>"), self.latest, W.HBox([self.undo_last]), self.standing, self.confirm_moves],
                       layout=W.Layout(width="440px", min_width="440px"))
         board = W.VBox([self.board.widget, W.HTML(legend_html(game))], layout=W.Layout(flex="1 1 0", min_width="0"))
         play = W.HBox([board, side], layout=W.Layout(align_items="flex-start"))

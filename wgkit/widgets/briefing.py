@@ -60,5 +60,7 @@ def standing_html(game: Game, details: bool = True) -> str:
         why = f" <small style='color:#555'>{e(j.why)}</small>" if details else ""
         rows.append(f"<li style='list-style:none;line-height:1.35'>{mark} {e(j.label)}{why}</li>")
     head = f"<b style='color:#b00'>{e(now.summary)}</b>" if now.final else f"<b>Objectives</b> &middot; {e(now.summary)}"
-    return (f"<div class='wgkit-standing' style='font-size:90%;line-height:1.35'>{head}"
-            f"<ul style='margin:2px 0;padding-left:4px'>{''.join(rows)}</ul></div>")
+    # one line while the game goes on (open it for each condition); open with the result at the end
+    return (f"<details class='wgkit-standing' style='font-size:85%;line-height:1.3'{' open' if now.final else ''}>"
+            f"<summary style='cursor:pointer'>{head}</summary>"
+            f"<ul style='margin:2px 0;padding-left:4px'>{''.join(rows)}</ul></details>")
