@@ -45,15 +45,30 @@ def _band_of(face: int, bands: Sequence[Collection[int]]) -> int:
     return next((i for i, b in enumerate(bands) if face in b), len(bands))
 
 
+def _frozen(faces: Collection[int]) -> frozenset[int]:
+    return faces if isinstance(faces, frozenset) else frozenset(faces)
+
+
 def _p(die: Die, faces: Collection[int]) -> Fraction:
-    return Fraction(sum(1 for f in die.faces if f in set(faces)), die.sides)
+    return _face_share(die, _frozen(faces))
+
+
+@lru_cache(maxsize=4096)
+def _face_share(die: Die, faces: frozenset[int]) -> Fraction:
+    return Fraction(sum(1 for f in die.faces if f in faces), die.sides)
 
 
 def stage_probability(die: Die, stages: Stages) -> Fraction:
-    """Chance that one die passes every stage."""
+    """Chance that one die passes every stage (cached: a simulated game asks for the same few
+    thousands of times)."""
+    return _stage_share(die, tuple(_frozen(s) for s in stages))
+
+
+@lru_cache(maxsize=4096)
+def _stage_share(die: Die, stages: tuple[frozenset[int], ...]) -> Fraction:
     p = Fraction(1)
     for s in stages:
-        p *= _p(die, s)
+        p *= _face_share(die, s)
     return p
 
 
@@ -80,7 +95,8 @@ class Play:
                 break
             label = purpose if len(stages) == 1 else f"{purpose} (stage {i + 1})"
             faces = self.roller.roll(die, passing, label)
-            passing = sum(1 for f in faces if f in set(stage))
+            wanted = set(stage)
+            passing = sum(1 for f in faces if f in wanted)
         return passing
 
 
