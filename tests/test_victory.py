@@ -300,3 +300,10 @@ def test_the_app_declares_the_result_at_the_last_step_of_the_last_turn():
     assert shown(app.standing.value).startswith("Result: Americans wins (Americans 1, Germans 0)")
     with pytest.raises(Exception, match="the scenario ends after turn 2"):
         app.game.advance()
+
+
+def test_the_exit_band_is_shown_as_a_house_value():
+    from wgkit.victory import describe
+
+    s = scenario("victory:\n  conditions:\n    - {side: us, exit: north, units: 2}\n")
+    assert describe(s.conditions[0], s) == 'get 2 units to the north edge (within 1", a house value) (1 pt)'

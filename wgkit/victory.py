@@ -89,13 +89,14 @@ def describe(c: Condition, sc: Scenario) -> str:
     else:
         target = "the marked area"
     n = c.units or 1
+    band = "its row of cells" if sc.table.grid else f'within {EXIT_BAND:g}", a house value'
     if c.kind == "casualties":
         amount = f"{c.pieces}" if c.pieces is not None else f"{c.share:.0%}"
         words = f"put {amount} of {target}'s pieces out of action"
     else:
         words = {"hold": f"hold {target}", "contest": f"have a unit in {target}",
                  "deny": f"keep the enemy out of {target}",
-                 "exit": f"get {n} unit{'s' if n != 1 else ''} to the {target} edge",
+                 "exit": f"get {n} unit{'s' if n != 1 else ''} to the {target} edge ({band})",
                  "destroy": f"destroy {target}", "keep": f"keep {target} in action",
                  "break": f"leave no unit of {target} in good order"}[c.kind]
     if c.kinds:
