@@ -36,14 +36,17 @@ def weapon_need(game: Game, unit: str, holder: str, base: int) -> int:
     return base + 1 - int(sum(m.value for m in cover))
 
 
-def weapon_damage(chance, game: Game, unit: str, holders: list[str]) -> dict[str, list[str]]:
+def weapon_damage(chance, game: Game, unit: str, holders: list[str], memo: dict | None = None) -> dict[str, list[str]]:
     """Roll for every support weapon in a blast zone whose carrier survived; returns the wrecked."""
     out = {}
+    memo = {} if memo is None else memo
     for h in holders:
         lost = list(game.piece(h)["status"].get("weapons_lost", ()))
         for w in game.scenario.piece(h).weapons:
             if w in S.SUPPORT and w not in lost:
-                need = weapon_need(game, unit, h, T.HIT_CLOSE.value)
+                if ("weapon need", h) not in memo:
+                    memo[("weapon need", h)] = weapon_need(game, unit, h, T.HIT_CLOSE.value)
+                need = memo[("weapon need", h)]
                 if chance.pool(1, D6, F.stages(need), f"blast on {h}'s {w} ({need}+)"):
                     out[h] = lost + [w]
     return out
@@ -66,10 +69,12 @@ def default_bearing(game: Game, firer: str, point) -> float:
     return bearing(np.mean(theirs, axis=0), point) if theirs else 0.0
 
 
-def blast(chance, game: Game, weapon: str, firer: str, point, heading: float) -> BlastResult:
+def blast(chance, game: Game, weapon: str, firer: str, point, heading: float, memo: dict | None = None) -> BlastResult:
     """Firing: Grenades and Mortars, as one procedure for play and for odds: the throw (grenades),
     the roll-off that may move the blast point, then one die for every head in the zone and for
-    every support weapon there whose carrier survives."""
+    every support weapon there whose carrier survives. ``memo`` keeps the geometry (who is in the
+    zone, what each needs) across the many replays of one odds enumeration: the state is fixed."""
+    memo = {} if memo is None else memo
     wp = T.FIRE_TABLE[weapon].value
     unit = game.piece(firer)["unit"]
     if weapon == "grenade" and not chance.check(D6, T.GRENADE_THROW.value, f"{firer} throws"):
@@ -77,13 +82,17 @@ def blast(chance, game: Game, weapon: str, firer: str, point, heading: float) ->
     active, passive = chance.face(D6, "blast roll-off (active)"), chance.face(D6, "blast roll-off (passive)")
     shift = roll_off_shift(active, passive)
     at = drift(point, heading, shift) if shift else tuple(point)
-    zone = blast_zone(at, wp.blast)
-    live = [(pid, p) for pid, p in game.state["pieces"].items() if p["alive"]]
-    pts = np.array([p["position"] for _, p in live], dtype=float)
-    victims = [pid for (pid, _), hit in zip(live, inside(zone, pts)) if hit]
-    killed = tuple(v for v in victims if chance.pool(1, D6, F.stages(figure_need(game, unit, v)[0]),
-                                                     f"blast: {v}"))
-    wrecked = weapon_damage(chance, game, unit, [v for v in victims if v not in killed])
+    if ("zone", at) not in memo:
+        zone = blast_zone(at, wp.blast)
+        live = [(pid, p) for pid, p in game.state["pieces"].items() if p["alive"]]
+        pts = np.array([p["position"] for _, p in live], dtype=float)
+        memo[("zone", at)] = [pid for (pid, _), hit in zip(live, inside(zone, pts)) if hit]
+    victims = memo[("zone", at)]
+    for v in victims:
+        if ("need", v) not in memo:
+            memo[("need", v)] = F.stages(figure_need(game, unit, v)[0])
+    killed = tuple(v for v in victims if chance.pool(1, D6, memo[("need", v)], f"blast: {v}"))
+    wrecked = weapon_damage(chance, game, unit, [v for v in victims if v not in killed], memo)
     return BlastResult(True, (float(at[0]), float(at[1])), shift, tuple(victims), killed, tuple(wrecked.items()))
 
 
@@ -91,7 +100,8 @@ def blast_odds(game: Game, weapon: str, firer: str, point, heading: float | None
     """The exact chance of each number of men hit, from the same procedure that plays."""
     check_blast(game, weapon, firer, point)
     h = default_bearing(game, firer, point) if heading is None else heading
-    return exact(lambda c: len(blast(c, game, weapon, firer, point, h).killed)).named("figures hit")
+    memo: dict = {}
+    return exact(lambda c: len(blast(c, game, weapon, firer, point, h, memo).killed)).named("figures hit")
 
 
 def _sees(game: Game, eye: str, point) -> bool:
