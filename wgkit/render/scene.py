@@ -155,6 +155,7 @@ def build_scene(scenario: Scenario, state: dict[str, Any] | None = None,
         from wgkit.rules.registry import get_ruleset
 
         scene.layers["grid"] += get_ruleset(scenario.ruleset).markers(scenario, state)
+    scene.layers["grid"] += missing  # not in the overlays, which a hover redraws alone
     # -- units ----------------------------------------------------------------------------------
     label_size = piece_label_size(scenario)
     pieces = state["pieces"] if state is not None else None
@@ -175,7 +176,7 @@ def build_scene(scenario: Scenario, state: dict[str, Any] | None = None,
         scene.layers["units"] += _piece_shapes(pos, facing, *styles[side.id], piece, unit, ruleset.pieces,
                                                alive, {**unit_status, **status}, label_size if labels else 0.0)
     scene.layers["units"] = declutter(scene.layers["units"], label_size, (scenario.table.width, scenario.table.depth))
-    scene.layers["overlays"] = overlay_layer(scenario, overlays) + missing
+    scene.layers["overlays"] = overlay_layer(scenario, overlays)
     return scene
 
 
