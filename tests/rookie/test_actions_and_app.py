@@ -63,3 +63,18 @@ def test_umpire_app_shows_the_deck_and_the_card(tmp_path):
     app.actions.resolve()
     assert "Deck <b>activation</b>: 4 to draw" in app.turn.html.value and "choose a unit" in app.turn.html.value
     assert L.rk(app.game)["card"] is not None
+
+
+def test_plotting_offers_only_the_guns_templates_and_shows_the_drift_odds():
+    g = game("tractor_works", step="Plot")  # the German guns: templates A and B, two missions
+    plot = next(a for a in actions_for(g) if a.name == "plot artillery")
+    assert (plot.label, plot.ref) == ("Plot off-board fire", "Artillery")
+    assert [(p.name, p.choices) for p in plot.params] == [("side", ("de",)), ("point", ()), ("template", ("A", "B")),
+                                                         ("facing", ())]
+    d = plot.odds(g, {"side": "de", "point": [20, 12], "template": "A", "facing": 0})
+    # a d10: 1-4 on target; 5, 6, 7, 8, 9, 0 drift 4" in one of six directions (a house reading)
+    assert d.p((0.0, 0.0)) == pytest.approx(0.4)
+    assert sorted(k for k in d.probs if k != (0.0, 0.0)) == [(a, 4.0) for a in (0.0, 60.0, 120.0, 180.0, 240.0, 300.0)]
+    assert all(d.p(k) == pytest.approx(0.1) for k in d.probs if k != (0.0, 0.0))
+    with pytest.raises(IllegalActionError, match="de's guns use template A or B"):
+        plot.resolve(g, {"side": "de", "point": [20, 12], "template": "C", "facing": 0})

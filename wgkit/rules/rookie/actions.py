@@ -34,10 +34,12 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
     sides = tuple(game.state["sides"])
     if "plot artillery" in legal:
         gunners = tuple(s for s in sides if game.scenario.rules.get("artillery", {}).get(s))
+        templates = tuple(dict.fromkeys(t for s in gunners  # only what these guns may use (the rules refuse others)
+                                        for t in SU.battery(game, s).get("templates", T.HEAVY_TEMPLATES.value)))
         if gunners:
             out.append(ActionSpec("plot artillery", "Plot off-board fire", (
                 Param("side", "choice", "side", gunners), Param("point", "point", "impact point"),
-                Param("template", "choice", "template", tuple(T.TEMPLATES)), Param("facing", "int", "sheaf bearing", default=0, high=359)),
+                Param("template", "choice", "template", templates), Param("facing", "int", "sheaf bearing", default=0, high=359)),
                 lambda g, p: SU.drift_odds(), lambda g, p: SU.resolve_plot(g, p["side"], _pt(p["point"]), p["template"], p["facing"]),
                 "Artillery", lambda g, p: [f"template {p['template']}: {T.TEMPLATES[p['template']].note}",
                                            "1-4 on target, 5-0 drift 4\" (HOUSE)"],
