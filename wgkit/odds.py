@@ -10,6 +10,7 @@ A resolution procedure takes a :class:`Chance` and asks it for dice. Handed a :c
 from __future__ import annotations
 
 import bisect
+import itertools
 import math
 import random
 from dataclasses import dataclass, field
@@ -39,6 +40,10 @@ class Chance(Protocol):
     def pool(self, n: int, die: Die, stages: Stages, purpose: str) -> int:
         """Roll ``n`` dice; each that passes stage 1 is rolled again for stage 2, and so on.
         Returns how many passed every stage (a "roll a 6, then 4-6" hit has two stages)."""
+
+    def reading(self, dice: Sequence[tuple[Die, str]], read: Callable[..., Hashable]) -> Hashable:
+        """Roll several dice, each for its purpose, and return ``read(*faces)``: a roll-off, a
+        difference. Odds branch once per distinct reading, not once per combination of faces."""
 
 
 def _band_of(face: int, bands: Sequence[Collection[int]]) -> int:
@@ -88,6 +93,9 @@ class Play:
     def band(self, die: Die, bands: Sequence[Collection[int]], purpose: str) -> int:
         return _band_of(self.face(die, purpose), bands)
 
+    def reading(self, dice: Sequence[tuple[Die, str]], read: Callable[..., Hashable]) -> Hashable:
+        return read(*(self.face(die, purpose) for die, purpose in dice))
+
     def pool(self, n: int, die: Die, stages: Stages, purpose: str) -> int:
         passing = n
         for i, stage in enumerate(stages):
@@ -131,8 +139,22 @@ class _Scripted:
         ps.append(1 - sum(ps, Fraction(0)))
         return self._next([(i, q) for i, q in enumerate(ps) if q])
 
+    def reading(self, dice: Sequence[tuple[Die, str]], read: Callable[..., Hashable]) -> Hashable:
+        return self._next(_readings(tuple(die for die, _ in dice), read))
+
     def pool(self, n: int, die: Die, stages: Stages, purpose: str) -> int:
         return self._next(_binomial(n, stage_probability(die, stages)))
+
+
+@lru_cache(maxsize=256)
+def _readings(dice: tuple[Die, ...], read: Callable[..., Hashable]) -> list[tuple[Hashable, Fraction]]:
+    """Each distinct ``read(*faces)`` over every combination of the dice's faces, with its chance."""
+    out: dict[Hashable, Fraction] = {}
+    share = Fraction(1, math.prod(d.sides for d in dice))
+    for faces in itertools.product(*(d.faces for d in dice)):
+        value = read(*faces)
+        out[value] = out.get(value, Fraction(0)) + share
+    return list(out.items())
 
 
 @lru_cache(maxsize=512)
@@ -248,6 +270,9 @@ class _Sampler:
 
     def band(self, die: Die, bands: Sequence[Collection[int]], purpose: str) -> int:
         return _band_of(self.face(die, purpose), bands)
+
+    def reading(self, dice: Sequence[tuple[Die, str]], read: Callable[..., Hashable]) -> Hashable:
+        return read(*(self.face(die, purpose) for die, purpose in dice))
 
     def pool(self, n: int, die: Die, stages: Stages, purpose: str) -> int:
         return bisect.bisect_right(_cdf(n, _float_stage_p(die, tuple(map(frozenset, stages)))), self.rng.random())

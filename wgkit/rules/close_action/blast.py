@@ -79,8 +79,7 @@ def blast(chance, game: Game, weapon: str, firer: str, point, heading: float, me
     unit = game.piece(firer)["unit"]
     if weapon == "grenade" and not chance.check(D6, T.GRENADE_THROW.value, f"{firer} throws"):
         return BlastResult(False)
-    active, passive = chance.face(D6, "blast roll-off (active)"), chance.face(D6, "blast roll-off (passive)")
-    shift = roll_off_shift(active, passive)
+    shift = chance.reading(((D6, "blast roll-off (active)"), (D6, "blast roll-off (passive)")), roll_off_shift)
     at = drift(point, heading, shift) if shift else tuple(point)
     if ("zone", at) not in memo:
         zone = blast_zone(at, wp.blast)

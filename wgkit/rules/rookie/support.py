@@ -105,7 +105,8 @@ def air(game: Game, side: str) -> dict:
 
 
 def arrival(chance, pct: int) -> bool:
-    return chance.face(D00, f"aircraft arrival ({pct}%)") <= pct
+    """Turn Over Aircraft: the d00 at or under ``pct`` (one check: two branches for the odds, not 100)."""
+    return chance.check(D00, range(1, int(pct) + 1), f"aircraft arrival ({pct}%)")
 
 
 def resolve_arrival(game: Game, side: str):
