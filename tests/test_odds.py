@@ -120,3 +120,16 @@ def test_a_band_reads_one_die_against_several_thresholds():
     assert dict(d.probs) == {0: Fraction(1, 6), 1: Fraction(2, 6), 2: Fraction(3, 6)}
     mc = monte_carlo(read, 6000, seed=3)
     assert abs(float(mc.p(2)) - 0.5) < 0.03
+
+
+def test_a_reading_of_two_dice_branches_once_per_result():
+    from wgkit.dice import D6
+    from wgkit.geometry.scatter import roll_off_shift
+    from wgkit.odds import exact
+
+    def roll_off(chance):
+        return chance.reading(((D6, "active"), (D6, "passive")), roll_off_shift)
+
+    d = exact(roll_off)
+    # the passive die beats the active one by k (1-5) in 6 - k of the 36 pairs; otherwise no shift
+    assert dict(d.probs) == {0: Fraction(21, 36), **{k: Fraction(6 - k, 36) for k in range(1, 6)}}

@@ -181,3 +181,13 @@ def test_hand_to_hand_names_each_fight_single_figure_first():
     assert melee.odds(g, {"group": ("b1", "a1", "a2")}).p("tie") == Fraction(6, 36)
     with g.table_dice([2, 6]):
         assert melee.resolve(g, {"group": ("b1", "a1", "a2")}).text == "hand to hand a1+a2 v b1: a1 falls"
+
+
+def test_a_table_roll_off_still_reads_the_active_die_then_the_passive_die():
+    from wgkit.rules.close_action.blast import blast
+    from wgkit.odds import Play
+
+    g = table()
+    with g.table_dice([2, 5, 1, 1]):  # active 2, passive 5: the point may move 3"; then a die per man
+        result = blast(Play(g.roller()), g, "mortar", "a3", (11, 16), 0.0)
+    assert result.shift == 3
