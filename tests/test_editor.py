@@ -242,3 +242,13 @@ def test_the_forms_reshape_a_feature_and_link_a_unit_to_its_leader():
     e.apply_unit.click()
     assert e.draft.unit(squad)["leader"] == "blue_leader" and e.problems() == []
     assert e.scenario.unit(squad).leader == "blue_leader"
+
+
+def test_the_editor_shows_victory_text_written_as_a_list():
+    d = Draft(blank("close_action"))
+    d.data["victory"] = ["Hold the farm.", "Or the wood."]
+    e = ScenarioEditor(d)
+    assert e.victory_text.value == "Hold the farm.\nOr the wood."
+    e.otherwise.value = "red"
+    e.apply_victory.click()
+    assert e.data["victory"] == {"text": "Hold the farm.\nOr the wood.", "otherwise": "red"}

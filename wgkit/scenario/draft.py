@@ -67,6 +67,7 @@ class Draft:
         self._undo: list[tuple[str, dict]] = []
         self._redo: list[tuple[str, dict]] = []
         self.saved_as: dict[str, Any] | None = copy.deepcopy(self.data) if path is not None and Path(path).exists() else None
+        self.geo_origin: tuple[float, float] | None = None  # where the last GeoJSON import put the table's corner
 
     # -- files ---------------------------------------------------------------------------------
     @classmethod
@@ -151,7 +152,13 @@ class Draft:
 
     @property
     def history(self) -> list[str]:
+        """The labels of the edits that can be undone, oldest first."""
         return [label for label, _ in self._undo]
+
+    @property
+    def redoable(self) -> list[str]:
+        """The labels of the undone edits that can be redone, the next one last."""
+        return [label for label, _ in self._redo]
 
     # -- lookups -----------------------------------------------------------------------------------
     @property
@@ -445,8 +452,7 @@ class Draft:
         from wgkit.scenario.geojson import export_terrain
 
         if origin is None:
-            origin = getattr(self, "geo_origin", None) or (0.0, 0.0)
-            metres = metres or getattr(self, "geo_origin", None) is None
+            origin, metres = (self.geo_origin, metres) if self.geo_origin is not None else ((0.0, 0.0), True)
         atomic_write(path, json.dumps(export_terrain(self.scenario, origin, metres), indent=1) + "\n")
 
     def set_background(self, image: str | os.PathLike[str], points: Sequence[Sequence[float]] | None = None,

@@ -157,8 +157,7 @@ class ScenarioEditor:
         self.cond_kind.observe(g(lambda change: self._targets()), "value")
         self.cond_side.observe(g(lambda change: self._targets()), "value")
         self.add_condition_button.on_click(g(lambda _: self._add_condition()))
-        self.apply_victory.on_click(g(lambda _: self.draft.set_victory(
-            self.victory_text.value, self.otherwise.value or None) or self.refresh()))
+        self.apply_victory.on_click(g(lambda _: self._apply_victory()))
         self.remove_condition.on_click(g(lambda _: self._remove_condition()))
         # output
         self.report = W.HTML()
@@ -272,14 +271,12 @@ class ScenarioEditor:
     def _resize(self) -> None:
         t = self.data["table"]
         if (self.canvas.width, self.canvas.depth) != (t["width"], t["depth"]):
-            old = self.canvas
             self.canvas = BoardCanvas(t["width"], t["depth"], min(14.0, 840.0 / t["width"]))
             mc = self.canvas.widget
             mc.on_mouse_down(self.errors.guard(lambda px, py: self.click(*self.canvas.to_table(px, py))))
             mc.on_mouse_up(self.errors.guard(lambda px, py: self.release(*self.canvas.to_table(px, py))))
             board = self.widget.children[1].children[0]
             board.children = (self.tool, self.canvas.widget)
-            del old
 
     # -- menus from the ruleset's vocabulary -------------------------------------------------------------
     def _load_menus(self) -> None:
@@ -309,10 +306,8 @@ class ScenarioEditor:
         self.cond_side.options = sides
         self.otherwise.options = [("a draw", "")] + sides
         v = d.get("victory")
-        self.victory_text.value = (v.get("text", "") if isinstance(v, dict) else v or "") if not isinstance(
-            v, list) else "\n".join(v)
-        if isinstance(self.victory_text.value, list):
-            self.victory_text.value = "\n".join(self.victory_text.value)
+        text = v.get("text", "") if isinstance(v, dict) else v or ""
+        self.victory_text.value = "\n".join(text) if isinstance(text, list) else str(text)
         self.otherwise.value = v.get("otherwise", "") if isinstance(v, dict) else ""
         self._show_side()
         self._targets()
@@ -431,6 +426,10 @@ class ScenarioEditor:
             amount = self.cond_amount.value
             extra["share" if amount <= 1 else "pieces"] = amount if amount <= 1 else int(amount)
         self.draft.add_condition(self.cond_side.value, kind, self.cond_target.value, self.cond_points.value, **extra)
+        self.refresh()
+
+    def _apply_victory(self) -> None:
+        self.draft.set_victory(self.victory_text.value, self.otherwise.value or None)
         self.refresh()
 
     def _remove_condition(self) -> None:
@@ -691,7 +690,7 @@ class ScenarioEditor:
         self.file_status.value = f"<small>{where}{' &middot; unsaved changes' if self.draft.unsaved else ''}" \
                                  f" &middot; {len(self.draft.history)} edits</small>"
         self.undo_button.disabled = not self.draft.history
-        self.redo_button.disabled = not self.draft._redo
+        self.redo_button.disabled = not self.draft.redoable
         v = self.data.get("victory")
         conds = v.get("conditions", []) if isinstance(v, dict) else []
         self.conditions.options = [(f"{i}. " + ", ".join(f"{k}: {val}" for k, val in c.items()), i)
