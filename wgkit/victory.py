@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from shapely.geometry import Point as ShapelyPoint
+from shapely.geometry import box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
@@ -158,8 +159,6 @@ def _edge_band(scenario: Scenario, edge: str) -> BaseGeometry:
     band = grid.size if grid is not None else EXIT_BAND
     x0, y0, x1, y1 = {"north": (0, t.depth - band, t.width, t.depth), "south": (0, 0, t.width, band),
                       "east": (t.width - band, 0, t.width, t.depth), "west": (0, 0, band, t.depth)}[edge]
-    from shapely.geometry import box
-
     return box(x0, y0, x1, y1)
 
 
