@@ -64,3 +64,26 @@ def test_schema_prints_json_schema():
 def test_unknown_command_is_usage_error():
     r = run("frobnicate")
     assert r.returncode == 2 and "invalid choice" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_edit_opens_a_broken_or_new_file_and_refuses_what_is_not_a_scenario(tmp_path, monkeypatch, capsys):
+    import wgkit.cli as cli
+
+    served = []
+    monkeypatch.setattr(cli, "_port_taken", lambda port: False)
+    monkeypatch.setattr(cli, "_serve", lambda notebook, env, args, what: served.append((notebook, env)) or 0)
+    broken = tmp_path / "broken.yaml"
+    broken.write_text((ROOT / "scenarios/close_action/tutorial_crossroads.yaml").read_text().replace(
+        "kind: squad", "kind: sqaud", 1))
+    assert cli.main(["edit", str(broken)]) == 0  # opened as written, its problem listed
+    assert served[-1] == ("editor.ipynb", {"WGKIT_SCENARIO": str(broken.resolve())})
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith(f"to fix: {broken}:") and "'sqaud' is not a unit kind" in err[0]
+    new = tmp_path / "new.yaml"
+    assert cli.main(["edit", str(new)]) == 0 and served[-1][1] == {"WGKIT_SCENARIO": str(new.resolve())}
+    listed = tmp_path / "list.yaml"
+    listed.write_text("- a list\n")
+    assert cli.main(["edit", str(listed)]) == 1 and len(served) == 2
+    assert capsys.readouterr().err.strip() == f"{listed}:1:1: (document): a scenario must be a mapping of fields"
+    assert cli.main(["edit", str(tmp_path / "no_folder" / "x.yaml")]) == 1
+    assert "no folder" in capsys.readouterr().err
