@@ -133,3 +133,15 @@ def test_a_reading_of_two_dice_branches_once_per_result():
     d = exact(roll_off)
     # the passive die beats the active one by k (1-5) in 6 - k of the 36 pairs; otherwise no shift
     assert dict(d.probs) == {0: Fraction(21, 36), **{k: Fraction(6 - k, 36) for k in range(1, 6)}}
+
+
+def test_a_mixed_pool_branches_once_per_total():
+    from wgkit.dice import D6
+    from wgkit.odds import exact
+
+    def mixed(chance):  # one die hitting on 4-6 and one on a 6
+        return chance.pools([(1, D6, ({4, 5, 6},), "4+"), (1, D6, ({6},), "6")])
+
+    d = exact(mixed)
+    assert dict(d.probs) == {0: Fraction(1, 2) * Fraction(5, 6), 1: Fraction(1, 2) * Fraction(5, 6) + Fraction(1, 2) * Fraction(1, 6),
+                             2: Fraction(1, 2) * Fraction(1, 6)}

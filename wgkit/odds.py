@@ -45,6 +45,10 @@ class Chance(Protocol):
         """Roll several dice, each for its purpose, and return ``read(*faces)``: a roll-off, a
         difference. Odds branch once per distinct reading, not once per combination of faces."""
 
+    def pools(self, pools: Sequence[tuple[int, Die, Stages, str]]) -> int:
+        """Roll several pools (each ``(n, die, stages, purpose)`` as :meth:`pool`) and return the
+        successes of all of them: a mixed pool. Odds branch once per total, not per pool."""
+
 
 def _band_of(face: int, bands: Sequence[Collection[int]]) -> int:
     return next((i for i, b in enumerate(bands) if face in b), len(bands))
@@ -96,6 +100,9 @@ class Play:
     def reading(self, dice: Sequence[tuple[Die, str]], read: Callable[..., Hashable]) -> Hashable:
         return read(*(self.face(die, purpose) for die, purpose in dice))
 
+    def pools(self, pools: Sequence[tuple[int, Die, Stages, str]]) -> int:
+        return sum(self.pool(n, die, stages, purpose) for n, die, stages, purpose in pools)
+
     def pool(self, n: int, die: Die, stages: Stages, purpose: str) -> int:
         passing = n
         for i, stage in enumerate(stages):
@@ -142,6 +149,9 @@ class _Scripted:
     def reading(self, dice: Sequence[tuple[Die, str]], read: Callable[..., Hashable]) -> Hashable:
         return self._next(_readings(tuple(die for die, _ in dice), read))
 
+    def pools(self, pools: Sequence[tuple[int, Die, Stages, str]]) -> int:
+        return self._next(_mixed(tuple((n, stage_probability(die, stages)) for n, die, stages, _ in pools)))
+
     def pool(self, n: int, die: Die, stages: Stages, purpose: str) -> int:
         return self._next(_binomial(n, stage_probability(die, stages)))
 
@@ -155,6 +165,19 @@ def _readings(dice: tuple[Die, ...], read: Callable[..., Hashable]) -> list[tupl
         value = read(*faces)
         out[value] = out.get(value, Fraction(0)) + share
     return list(out.items())
+
+
+@lru_cache(maxsize=512)
+def _mixed(pools: tuple[tuple[int, Fraction], ...]) -> list[tuple[int, Fraction]]:
+    """The total successes of independent binomial pools ``(n, p)``: their convolution."""
+    total: dict[int, Fraction] = {0: Fraction(1)}
+    for n, p in pools:
+        step: dict[int, Fraction] = {}
+        for k, q in _binomial(n, p):
+            for t, r in total.items():
+                step[t + k] = step.get(t + k, Fraction(0)) + q * r
+        total = step
+    return sorted(total.items())
 
 
 @lru_cache(maxsize=512)
@@ -273,6 +296,9 @@ class _Sampler:
 
     def reading(self, dice: Sequence[tuple[Die, str]], read: Callable[..., Hashable]) -> Hashable:
         return read(*(self.face(die, purpose) for die, purpose in dice))
+
+    def pools(self, pools: Sequence[tuple[int, Die, Stages, str]]) -> int:
+        return sum(self.pool(n, die, stages, purpose) for n, die, stages, purpose in pools)
 
     def pool(self, n: int, die: Die, stages: Stages, purpose: str) -> int:
         return bisect.bisect_right(_cdf(n, _float_stage_p(die, tuple(map(frozenset, stages)))), self.rng.random())

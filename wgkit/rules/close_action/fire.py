@@ -236,7 +236,7 @@ class FireResult:
 
 def roll_fire(chance, plan: FirePlan) -> FireResult:
     """Firing: Procedure and the 7+ rule: each pool rolled; danger-zone friends rolled singly."""
-    hits = sum(chance.pool(p.dice, D6, stages(p.need), f"fire at {plan.target} ({p.need}+)") for p in plan.pools)
+    hits = chance.pools([(p.dice, D6, stages(p.need), f"fire at {plan.target} ({p.need}+)") for p in plan.pools])
     friendly = tuple(f for f in plan.danger
                      if chance.pool(DANGER_ROLL.value, D6, stages(plan.danger_need), f"danger zone: {f}") >= 1)
     return FireResult(hits, friendly)
