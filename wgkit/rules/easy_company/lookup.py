@@ -129,8 +129,6 @@ def wound_rolls(chance, game: Game, victims: list[str]) -> list[str]:
     return hurt
 
 
-
-
 def fighting(game: Game, fid: str) -> bool:
     """A figure that counts for victory conditions: alive and unwounded (§7.1: a wounded man can neither move nor fire)."""
     p = game.state["pieces"][fid]

@@ -111,8 +111,6 @@ def resolve_morale(game: Game, uid: str, mps: int = 0):
                        action={"name": "morale", "params": {"unit": uid, "mps": mps}})
 
 
-
-
 def morale_odds(game: Game, uid: str):
     st = game.state["units"][uid]["status"]
     leaders = [f for f in figures(game, uid) if is_leader(game, f)] or figures(game, uid)
