@@ -1,4 +1,4 @@
-"""Scenario balancing: seeded, reproducible whatever the number of processes, with intervals."""
+"""Scenario balancing: seeded, reproducible whatever the number of Dask workers, with intervals."""
 
 import subprocess
 import sys
@@ -65,7 +65,7 @@ def test_without_conditions_the_smaller_share_lost_wins_and_the_report_says_so(m
     assert "winner by: the scenario's victory conditions" in simulate(load(GATE), 1).table()
 
 
-def test_same_seed_same_report_with_one_or_two_processes():
+def test_same_seed_same_report_in_one_process_or_on_a_local_cluster_of_two_workers():
     s = load(CROSSROADS)
     seen = []
     serial = simulate(s, 4, seed=11, turns=3, progress=lambda done, total: seen.append((done, total)))
@@ -133,32 +133,50 @@ def test_a_unit_with_no_live_figures_cannot_fire():
 
 
 def _flaky(real):
-    parent = __import__("os").getpid()
-
     def play(scenario, seed, turns):
         if seed == 3:
             raise KeyError("boom")
-        if seed == 5 and __import__("os").getpid() != parent:
-            __import__("os")._exit(1)  # a worker process dies outright
         return real(scenario, seed, turns)
     return play
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
-def test_a_failing_game_is_reported_and_the_others_kept(monkeypatch, jobs):
-    import wgkit.simulate as sim
-
-    monkeypatch.setattr(sim, "play_one", _flaky(sim.play_one))
-    report = simulate(load(GATE), 8, seed=0, turns=2, jobs=jobs)
+def _check_failures(report, where):
     failed = {g["seed"]: g["error"] for g in report.failed}
-    assert failed[3] == "KeyError: 'boom' (at test_simulate.py:" + failed[3].split("test_simulate.py:")[1]
-    if jobs == 2:  # the dead worker fails the games it held, and only those
-        assert failed[5] == "the worker process died while playing it"
+    assert failed[3] == f"KeyError: 'boom' (at {where}:" + failed[3].split(f"{where}:")[1]
     assert report.n + len(report.failed) == 8 and 0 < report.n
     assert {g["seed"] for g in report.games} | set(failed) == set(range(8))
     text = report.table()
     assert f"FAILED: {len(failed)} of 8 games, seeds {', '.join(map(str, sorted(failed)))}" in text
     assert "seed 3: KeyError: 'boom'" in text
+    return failed
+
+
+def test_a_failing_game_is_reported_and_the_others_kept(monkeypatch):
+    import wgkit.simulate as sim
+
+    monkeypatch.setattr(sim, "play_one", _flaky(sim.play_one))
+    assert set(_check_failures(simulate(load(GATE), 8, seed=0, turns=2), "test_simulate.py")) == {3}
+
+
+def test_on_a_cluster_a_dead_worker_fails_only_the_games_it_held():
+    import dask
+    from distributed import Client, LocalCluster
+
+    flaky = ROOT / "tests/data/flaky_worker.py"  # preloaded by each worker: seed 3 raises, seed 5 kills it
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0}), \
+            LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None, preload=[str(flaky)]) as cluster, \
+            Client(cluster) as client:
+        failed = _check_failures(simulate(load(GATE), 8, seed=0, turns=2, scheduler=client), "flaky_worker.py")
+    assert failed[5] == "the worker process died while playing it" and set(failed) == {3, 5}
+
+
+def test_a_cluster_by_its_address_plays_the_same_games_as_one_process():
+    from distributed import LocalCluster
+
+    s = load(CROSSROADS)
+    with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster:
+        remote = simulate(s, 6, seed=3, turns=2, scheduler=cluster.scheduler_address)
+    assert remote.games == simulate(s, 6, seed=3, turns=2).games
 
 
 def test_the_command_line_exits_1_when_a_game_failed(monkeypatch, capsys):
@@ -181,3 +199,12 @@ def test_intervals_stay_within_what_can_happen():
     assert mean == 0.2 and lo == 0.0 and 0.2 < hi < 3
     mean, (lo, hi) = report.loss_mean("b")  # every piece lost every time
     assert (mean, lo, hi) == (3.0, 3.0, 3.0)
+
+
+def test_an_unreachable_scheduler_is_one_line(capsys):
+    from wgkit.cli import main
+
+    assert main(["simulate", str(GATE), "-n", "2", "--quiet", "--scheduler", "tcp://127.0.0.1:9"]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("wgkit simulate: no Dask scheduler answers at tcp://127.0.0.1:9: ")
+    assert err.count("\n") == 1

@@ -107,9 +107,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return 1
     try:
         report = simulate(scenario, args.n, seed=args.seed, turns=args.turns, jobs=args.jobs or None,
-                          progress=None if args.quiet else text_progress(sys.stderr), name=Path(args.scenario).name)
+                          scheduler=args.scheduler, progress=None if args.quiet else text_progress(sys.stderr),
+                          name=Path(args.scenario).name)
     except ValueError as exc:
         print(f"wgkit simulate: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:  # the scheduler cannot be reached
+        print(f"wgkit simulate: no Dask scheduler answers at {args.scheduler}: {' '.join(str(exc).split())}",
+              file=sys.stderr)
         return 1
     print(report.table())
     if args.plot and report.games:
@@ -281,7 +286,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-n", type=int, default=100, help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed + i")
     p.add_argument("--turns", type=int, default=None, help="turns a game (default: the scenario's, else 6)")
-    p.add_argument("--jobs", type=int, default=0, help="processes (default: every core)")
+    p.add_argument("--jobs", type=int, default=0,
+                   help="workers of a local Dask cluster (default: every core; 1: in this process)")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="play on a running Dask cluster, e.g. tcp://10.0.0.5:8786 (its workers need wgkit)")
     p.add_argument("--plot", default=None, help="also write the plot to this PNG")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_simulate)

@@ -6,18 +6,22 @@ A game's winner is decided by the scenario's own victory conditions when it has 
 them is judged by a balance measure instead, and the report says so: the side that lost the
 smaller share of its pieces (figures, stands or vehicles) wins; equal shares are a draw.
 
+Games run one after another in this process, or through Dask (:mod:`distributed`): on a local
+cluster of this machine's cores, or on a running cluster given by its scheduler's address. Each
+game has its own seed, so the report is the same whatever runs it and on how many workers.
+
 A game that raises is kept as a failure (its seed and the error in one line) and the others
 still count; a worker process that dies fails only the games it held.
 """
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import math
 import os
 import traceback
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -176,10 +180,11 @@ class Report:
 
 
 _CACHE: dict[str, Scenario] = {}
+DIED = "the worker process died while playing it"
 
 
-def _worker(job: tuple[str, list[int], int]) -> list[dict[str, Any]]:
-    text, seeds, turns = job
+def _worker(text: str, seeds: list[int], turns: int) -> list[dict[str, Any]]:
+    """Games played on a Dask worker; the scenario is read once per worker process."""
     if text not in _CACHE:
         from wgkit.scenario import loads
 
@@ -187,10 +192,49 @@ def _worker(job: tuple[str, list[int], int]) -> list[dict[str, Any]]:
     return [play_safely(_CACHE[text], seed, turns) for seed in seeds]
 
 
+@contextlib.contextmanager
+def dask_client(scheduler: Any = None, workers: int | None = None):
+    """A ``distributed.Client``: ``scheduler`` itself if it is one, connected to it if it is an
+    address, else a local cluster of ``workers`` single-threaded processes (every core by
+    default), closed on exit. A game that kills its worker is not retried on a local cluster."""
+    from distributed import Client, LocalCluster
+
+    if scheduler is not None and not isinstance(scheduler, str):
+        yield scheduler
+        return
+    if scheduler:
+        with Client(scheduler, timeout="5s") as client:
+            yield client
+        return
+    import dask
+
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0}), \
+            LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
+                         dashboard_address=None, silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
+        yield client
+
+
+def _on_dask(client: Any, text: str, chunks: list[list[int]], seed: int, turns: int,
+             finished: Callable[[int, dict[str, Any]], None]) -> None:
+    from distributed import KilledWorker, as_completed
+
+    futures = {client.submit(_worker, text, [seed + i for i in chunk], turns, pure=False): chunk for chunk in chunks}
+    for future in as_completed(futures):
+        try:
+            results = future.result()
+        except KilledWorker:  # a worker died (killed, out of memory): only its games fail
+            results = [{"seed": seed + i, "error": DIED} for i in futures[future]]
+        for i, result in zip(futures[future], results):
+            finished(i, result)
+
+
 def simulate(scenario: Scenario, n: int, seed: int = 0, turns: int | None = None, jobs: int | None = 1,
-             progress: Callable[[int, int], None] | None = None, name: str = "") -> Report:
-    """Play ``n`` games with seeds ``seed``, ``seed + 1``, ...; ``jobs`` processes (None: every
-    core). The report is the same for the same seed whatever the number of jobs."""
+             progress: Callable[[int, int], None] | None = None, name: str = "",
+             scheduler: Any = None) -> Report:
+    """Play ``n`` games with seeds ``seed``, ``seed + 1``, ...: in this process (``jobs=1``), on a
+    local Dask cluster of ``jobs`` workers (None: every core), or on the Dask cluster of
+    ``scheduler`` (an address such as ``tcp://10.0.0.5:8786``, or a ``distributed.Client``).
+    The report is the same for the same seed whatever runs the games."""
     if n < 1:
         raise ValueError("simulate at least one game")
     policy_for(scenario.ruleset)
@@ -206,24 +250,16 @@ def simulate(scenario: Scenario, n: int, seed: int = 0, turns: int | None = None
             progress(len(results), n)
 
     workers = jobs or os.cpu_count() or 1
-    if workers == 1:
+    if workers == 1 and scheduler is None:
         for i in range(n):
             finished(i, play_safely(scenario, seed + i, turns))
     else:
         from wgkit.scenario.io import dumps
 
-        text = dumps(scenario)
-        size = max(1, n // (4 * workers))
-        chunks = [list(range(i, min(n, i + size))) for i in range(0, n, size)]
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {pool.submit(_worker, (text, [seed + i for i in chunk], turns)): chunk for chunk in chunks}
-            for future in as_completed(futures):
-                try:
-                    for i, result in zip(futures[future], future.result()):
-                        finished(i, result)
-                except BrokenProcessPool:  # a worker died (killed, out of memory): only its games fail
-                    for i in futures[future]:
-                        finished(i, {"seed": seed + i, "error": "the worker process died while playing it"})
+        with dask_client(scheduler, workers) as client:
+            size = max(1, n // (4 * max(1, len(client.scheduler_info().get("workers", {})) or workers)))
+            chunks = [list(range(i, min(n, i + size))) for i in range(0, n, size)]
+            _on_dask(client, dumps(scenario), chunks, seed, turns, finished)
     ordered = [results[i] for i in range(n)]
     report.games = [g for g in ordered if "error" not in g]
     report.failed = [g for g in ordered if "error" in g]
