@@ -216,16 +216,26 @@ def dask_client(scheduler: Any = None, workers: int | None = None):
 
 def _on_dask(client: Any, text: str, chunks: list[list[int]], seed: int, turns: int,
              finished: Callable[[int, dict[str, Any]], None]) -> None:
+    """Play the chunks on the cluster. The games of a chunk whose worker died are played again one
+    at a time, so that a game that kills its worker takes no other game with it."""
     from distributed import KilledWorker, as_completed
 
     futures = {client.submit(_worker, text, [seed + i for i in chunk], turns, pure=False): chunk for chunk in chunks}
+    again: list[int] = []
     for future in as_completed(futures):
         try:
             results = future.result()
-        except KilledWorker:  # a worker died (killed, out of memory): only its games fail
-            results = [{"seed": seed + i, "error": DIED} for i in futures[future]]
+        except KilledWorker:  # a worker died (killed, out of memory) with this chunk on it
+            again += futures[future]
+            continue
         for i, result in zip(futures[future], results):
             finished(i, result)
+    for i in sorted(again):
+        try:
+            result = client.submit(_worker, text, [seed + i], turns, pure=False).result()[0]
+        except KilledWorker:
+            result = {"seed": seed + i, "error": DIED}
+        finished(i, result)
 
 
 def simulate(scenario: Scenario, n: int, seed: int = 0, turns: int | None = None, jobs: int | None = 1,
