@@ -90,6 +90,14 @@ def test_unknown_key_did_you_mean():
     assert msg.startswith("unknown field 'descriptoin'") and msg.endswith("did you mean 'description'?")
 
 
+def test_a_key_ending_in_a_line_break_stays_on_one_line():
+    # found by the fuzz test: the quoted key "A\n" once split the message over two lines
+    with pytest.raises(ScenarioError) as err:
+        loads(VALID.replace("title: Test", 'title: Test\n"A\\n": x'), "t.yaml")
+    assert str(err.value) == "t.yaml:2:1: ['A\\n']: unknown field 'A\\n' (allowed: background, description, rules, " \
+                             "ruleset, seed, sides, table, terrain, title, turns, victory)"
+
+
 def test_unknown_ruleset():
     (line, _, path, msg), = errors(VALID.replace("close_action", "close_acton"))
     assert (line, path) == (2, "ruleset") and "did you mean 'close_action'?" in msg

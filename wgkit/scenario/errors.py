@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 Path = tuple[str | int, ...]
-_PLAIN = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
+_PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 
 
 def path_text(path: Path) -> str:
@@ -15,7 +15,7 @@ def path_text(path: Path) -> str:
     for part in path:
         if isinstance(part, int):
             out += f"[{part}]"
-        elif _PLAIN.match(part):
+        elif _PLAIN.fullmatch(part):  # fullmatch: "$" would let a final line break through
             out += f".{part}" if out else part
         else:
             out += f"[{part!r}]"
