@@ -95,20 +95,29 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from wgkit.scenario import ScenarioError, load
+    from wgkit.scenario import variants as V
     from wgkit.simulate import simulate, text_progress
+    from wgkit.sweep import sweep
 
     try:
         scenario = load(args.scenario)
+        variants = V.load(args.vary, scenario) if args.vary else None
     except ScenarioError as exc:
         print(exc, file=sys.stderr)
         return 1
     if args.n < 1:
         print("wgkit simulate: -n must be at least 1", file=sys.stderr)
         return 1
+    run = dict(seed=args.seed, turns=args.turns, jobs=args.jobs or None, scheduler=args.scheduler,
+               name=Path(args.scenario).name)
     try:
-        report = simulate(scenario, args.n, seed=args.seed, turns=args.turns, jobs=args.jobs or None,
-                          scheduler=args.scheduler, progress=None if args.quiet else text_progress(sys.stderr),
-                          name=Path(args.scenario).name)
+        if variants is None:
+            report = simulate(scenario, args.n, progress=None if args.quiet else text_progress(sys.stderr), **run)
+            reports = [report]
+        else:
+            report = sweep(scenario, variants, args.n, **run,
+                           progress=None if args.quiet else text_progress(sys.stderr, "games, all variants"))
+            reports = [r for _, r in report.reports]
     except ValueError as exc:
         print(f"wgkit simulate: {exc}", file=sys.stderr)
         return 1
@@ -117,12 +126,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 1
     print(report.table())
-    if args.plot and report.games:
+    if args.plot and any(r.games for r in reports):
         report.plot().savefig(args.plot, dpi=90)
         print(f"wrote {args.plot}")
-    if report.failed:
-        print(f"wgkit simulate: {len(report.failed)} of {report.n + len(report.failed)} games failed "
-              f"(seeds {', '.join(str(g['seed']) for g in report.failed)})", file=sys.stderr)
+    failed = [g["seed"] for r in reports for g in r.failed]
+    if failed:
+        total = sum(r.n + len(r.failed) for r in reports)
+        print(f"wgkit simulate: {len(failed)} of {total} games failed (seeds {', '.join(map(str, failed))})",
+              file=sys.stderr)
         return 1
     return 0
 
@@ -290,6 +301,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="workers of a local Dask cluster (default: every core; 1: in this process)")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="play on a running Dask cluster, e.g. tcp://10.0.0.5:8786 (its workers need wgkit)")
+    p.add_argument("--vary", default=None, metavar="FILE",
+                   help="also play each variant in this file (see docs/guides/designer.md): one table, most balanced first")
     p.add_argument("--plot", default=None, help="also write the plot to this PNG")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_simulate)

@@ -276,12 +276,12 @@ def simulate(scenario: Scenario, n: int, seed: int = 0, turns: int | None = None
     return report
 
 
-def text_progress(stream) -> Callable[[int, int], None]:
+def text_progress(stream, what: str = "games") -> Callable[[int, int], None]:
     """A progress bar for the terminal."""
     def show(done: int, total: int) -> None:
         width = 30
         full = int(width * done / total)
-        stream.write(f"\r[{'#' * full}{'.' * (width - full)}] {done}/{total} games")
+        stream.write(f"\r[{'#' * full}{'.' * (width - full)}] {done}/{total} {what}")
         if done == total:
             stream.write("\n")
         stream.flush()
