@@ -38,7 +38,8 @@ def resolve_call(game: Game, leader: str, point: tuple[float, float]):
     changes.append((("sides", side, "vars", "artillery"), {"state": "called", "failed": 0, "point": list(point),
                                                            "caller": leader}))
     return game.record("artillery", changes, f"{leader} calls artillery onto ({point[0]:g}, {point[1]:g})",
-                       detail={"rule": "§3.2", "outcome": "called", "modifiers": []})
+                       detail={"rule": "§3.2", "outcome": "called", "modifiers": []},
+                       action={"name": "call artillery", "params": {"leader": leader, "point": list(point)}})
 
 
 def _fire_mission(game: Game, side: str) -> dict:
@@ -67,7 +68,8 @@ def resolve_arrival(game: Game, side: str):
         new = None
     return game.record("artillery", [(("rng", "counter"), roller.counter), (("sides", side, "vars", "artillery"), new)],
                        text, rolls=tuple(roller.log),
-                       detail={"rule": "§3.2", "outcome": text, "modifiers": [m.to_dict() for m in arrive.modifiers]})
+                       detail={"rule": "§3.2", "outcome": text, "modifiers": [m.to_dict() for m in arrive.modifiers]},
+                       action={"name": "artillery", "params": {"side": side}})
 
 
 def resolve_walk(game: Game, leader: str, point: tuple[float, float]):
@@ -84,7 +86,8 @@ def resolve_walk(game: Game, leader: str, point: tuple[float, float]):
     new = dict(a, point=list(point)) if on else None
     return game.record("artillery", changes + [(("rng", "counter"), roller.counter), (("sides", side, "vars", "artillery"), new)],
                        f"{leader} walks the fire: " + ("on target" if on else "off target, the mission ends"),
-                       rolls=tuple(roller.log), detail={"rule": "§3.2", "outcome": on, "modifiers": []})
+                       rolls=tuple(roller.log), detail={"rule": "§3.2", "outcome": on, "modifiers": []},
+                       action={"name": "walk fire", "params": {"leader": leader, "point": list(point)}})
 
 
 def effect_victims(game: Game, side: str) -> list[str]:
@@ -121,4 +124,5 @@ def resolve_effect(game: Game, leader: str):
     changes += wound_changes(game, hurt)
     return game.record("artillery", changes, f"fire for effect ({radius:g}\" radius): "
                        + (", ".join(hurt) + " wounded" if hurt else "no one hurt"),
-                       rolls=tuple(roller.log), detail={"rule": "§3.2", "outcome": hurt, "modifiers": []})
+                       rolls=tuple(roller.log), detail={"rule": "§3.2", "outcome": hurt, "modifiers": []},
+                       action={"name": "fire for effect", "params": {"leader": leader}})

@@ -128,7 +128,8 @@ def resolve_grenade(game: Game, fid: str, target: str):
                                                       (", ".join(hurt) + " wounded" if hurt else "nobody wounded"))
     return game.record("grenade", changes, text, rolls=tuple(roller.log),
                        detail={"rule": "§5.4 Grenades", "outcome": hurt,
-                               "modifiers": [m.to_dict() for m in fire.modifiers + eff.modifiers]})
+                               "modifiers": [m.to_dict() for m in fire.modifiers + eff.modifiers]},
+                       action={"name": "grenade", "params": {"figure": fid, "target": target}})
 
 
 def _mortar(game: Game, fid: str, point: tuple[float, float]):
@@ -180,6 +181,7 @@ def resolve_mortar(game: Game, fid: str, point: tuple[float, float]):
     return game.record("mortar", changes, f"{fid}'s mortar: " + ("off target" if not s.hit else
                                                                   (", ".join(hurt) + " wounded" if hurt else "no one hurt")),
                        rolls=tuple(roller.log), detail={"rule": "§5.4 Mortars", "outcome": hurt,
-                                                        "modifiers": [m.to_dict() for m in fire.modifiers]})
+                                                        "modifiers": [m.to_dict() for m in fire.modifiers]},
+                       action={"name": "mortar", "params": {"figure": fid, "point": list(point)}})
 
 

@@ -41,6 +41,7 @@ def resolve_aid(game: Game, fid: str, wounded: str):
     if math.dist(game.piece(fid)["position"], w["position"]) > T.AID_IN.value:
         raise IllegalActionError(f"{fid} must be with {wounded} (within {T.AID_IN.value:g}\") to give aid")
     return game.record("aid", [(("pieces", fid, "status", "acted"), True), (("pieces", wounded, "status", "aided"), True)],
-                       f"{fid} tends {wounded}", detail={"rule": "§7.1 Casualties", "outcome": "aided", "modifiers": []})
+                       f"{fid} tends {wounded}", detail={"rule": "§7.1 Casualties", "outcome": "aided", "modifiers": []},
+                       action={"name": "aid", "params": {"figure": fid, "wounded": wounded}})
 
 
