@@ -211,3 +211,46 @@ def test_a_ranging_round_on_target_offers_walking_the_fire_and_fire_for_effect()
                             ("point", "point", "new aim", (), None)]
     assert walk.odds(g, {"leader": "winters", "point": [20, 27]}).p(True) == Fraction(49, 100)  # experienced: 50%
     assert m["fire for effect"].params[0].choices == ("winters", "lipton")
+
+
+def _labels(shapes):
+    return [s.text for s in shapes if s.kind == "text"]
+
+
+def test_walking_and_firing_for_effect_through_the_menu_with_each_sides_own_guns():
+    """§3.2: the barrage drawn before the roll is the radius of the leader's own battery (105 mm:
+    140 m, 14"; 150 mm: 280 m, 28"), whichever side is listed first in a step both sides share."""
+    from wgkit.engine import Game
+    from wgkit.rules.easy_company.flow import SEQUENCE
+    from wgkit.scenario import loads
+    from tests.conftest import ROOT
+
+    text = (ROOT / "scenarios/easy_company/tutorial_farmyard.yaml").read_text()
+    text = text.replace("position: [27, 24], facing: 180, weapons: [smg]}", "position: [27, 24], facing: 180, weapons: [smg, radio]}")
+    text += ("      - id: werfer\n        kind: artillery\n        quality: green\n        rules: {calibre_mm: 150}\n"
+             "        figures:\n          - {id: de_fo, position: [2, 35], weapons: [radio]}\n")
+    g = Game(loads(text), 44, flow=SEQUENCE)
+    to(g, "Artillery")
+    situation_of(g).motivation("unteroffizier", 10)
+    menu(g)["call artillery"].resolve(g, {"leader": "winters", "point": [19, 27]})
+    menu(g)["call artillery"].resolve(g, {"leader": "unteroffizier", "point": [14, 8]})
+    with g.table_dice([1, 1, 1, 1]):  # 01 always: both arrive on target
+        menu(g)["artillery"].resolve(g, {"side": "us"})
+        menu(g)["artillery"].resolve(g, {"side": "de"})
+    m = menu(g)
+    walk, ffe = m["walk fire"], m["fire for effect"]
+    assert _labels(walk.preview(g, {"leader": "winters", "point": [20, 27]})) == ['barrage 14"']
+    assert _labels(walk.preview(g, {"leader": "unteroffizier", "point": [14, 9]})) == ['barrage 28"']
+    assert _labels(ffe.preview(g, {"leader": "unteroffizier"})) == ['barrage 28"']
+    # the green German battery is on target under 30%: 01-29
+    assert walk.odds(g, {"leader": "unteroffizier", "point": [14, 9]}).p(True) == Fraction(29, 100)
+    # 105 mm on (19, 27), 14": the unteroffizier dug in (5%: 01-04), de1 and de2 in the open (50%: 01-49)
+    d = ffe.odds(g, {"leader": "winters"})
+    assert d.p(3) == Fraction(4, 100) * Fraction(49, 100) ** 2
+    assert d.p(0) == Fraction(96, 100) * Fraction(51, 100) ** 2
+    with g.table_dice([4, 60, 49]):
+        e = ffe.resolve(g, {"leader": "winters"})
+    assert e.detail["outcome"] == ["unteroffizier", "de2"] and e.action["name"] == "fire for effect"
+    with g.table_dice([50]):  # 50 is not under 30: the German mission ends
+        e = walk.resolve(g, {"leader": "unteroffizier", "point": [14, 9]})
+    assert e.text == "unteroffizier walks the fire: off target, the mission ends"

@@ -58,11 +58,11 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
                                   (Param("leader", "choice", "leader", callers), Param("point", "point", "new aim")),
                                   lambda g, p: A.walk_odds(g, g.piece(p["leader"])["side"]),
                                   lambda g, p: A.resolve_walk(g, p["leader"], _pt(p)), "§3.2",
-                                  preview=lambda g, p: _barrage(g, _pt(p))))
+                                  preview=lambda g, p: _barrage(g, p["leader"], _pt(p))))
             out.append(ActionSpec("fire for effect", "Fire for effect (5 MPs)", (Param("leader", "choice", "leader", callers),),
                                   lambda g, p: A.effect_odds(g, g.piece(p["leader"])["side"]),
                                   lambda g, p: A.resolve_effect(g, p["leader"]), "§3.2",
-                                  preview=lambda g, p: _barrage(g, tuple(g.state["sides"][g.piece(p["leader"])["side"]]
+                                  preview=lambda g, p: _barrage(g, p["leader"], tuple(g.state["sides"][g.piece(p["leader"])["side"]]
                                                                          ["vars"]["artillery"]["point"]))))
     if "move" in legal:
         men = _figs(game, sides, ready)
@@ -137,9 +137,9 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
     return out
 
 
-def _barrage(game: Game, point: tuple[float, float]) -> list:
-    """The radius of effect of the side's guns (§3.2), drawn on the table."""
-    side = game.acting_sides()[0]
+def _barrage(game: Game, leader: str, point: tuple[float, float]) -> list:
+    """The radius of effect of the leader's side's guns (§3.2), drawn on the table."""
+    side = game.piece(leader)["side"]
     radius = L.SCALE.to_inches(C.radius_m(A.battery(game, side).rules.get("calibre_mm", 105)))
     return zone_overlay(radius_zone(point, radius), label=f"barrage {radius:g}\"")
 
