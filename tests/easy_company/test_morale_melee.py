@@ -208,3 +208,49 @@ def test_withdrawal_only_after_a_failed_test_and_never_towards_the_enemy():
         nx, ny = g.piece(f)["position"]
         assert ny <= y, f  # the Germans are to the north (y 24-26): the Americans fall back south
         assert g.piece(f)["status"]["acted"]
+
+
+def test_exactly_half_and_exactly_three_quarters_are_the_marks():
+    g = game()  # Lipton's half-squad: four figures
+    situation_of(g).out_of_action("toye")
+    assert MO.must_test(g) == []  # one of four: 25%
+    situation_of(g).piece_status("malarkey", wounded=True)  # two of four: exactly 50%, "reaches 50%"
+    assert MO.casualty_share(g, "squad") == 0.5 and MO.must_test(g) == ["squad"]
+    with g.table_dice([1]):
+        e = MO.resolve_morale(g, "squad")
+    assert (("units", "squad", "status", "tested_at"), 0.5) in e.changes and MO.must_test(g) == []
+    situation_of(g).piece_status("guarnere", wounded=True)  # three of four: exactly 75%
+    assert MO.must_test(g) == ["squad"]
+    with g.table_dice([1]):
+        e = MO.resolve_morale(g, "squad")
+    assert (("units", "squad", "status", "tested_at"), 0.75) in e.changes and MO.must_test(g) == []
+
+
+def test_a_retry_on_the_turn_after_a_failing_turn_keeps_that_turns_penalty():
+    # §8.1: -10% "for each consecutive turn on which at least 1 roll was failed": turn 1 failed;
+    # on turn 2 the first roll is at -10%, fails, and its retry is still at -10% (turn 2 counts
+    # only from turn 3 on)
+    g = game()
+    situation_of(g).out_of_action("de1", "de2")
+    with g.table_dice([99]):
+        MO.resolve_morale(g, "outpost")
+    turn = g.state["turn"]
+    while g.state["turn"] == turn:
+        g.advance()
+    situation_of(g).motivation("unteroffizier", 4)
+    with g.table_dice([99]):
+        first = MO.resolve_morale(g, "outpost")
+    with g.table_dice([99]):
+        retry = MO.resolve_morale(g, "outpost", mps=1)
+    assert [m["value"] for m in first.detail["modifiers"]] == [30, -10]
+    assert [m["value"] for m in retry.detail["modifiers"]] == [30, -10]
+    assert MO.morale_odds(g, "outpost").p(True) == hundredths(19)  # a further retry this turn: 20%
+
+
+def test_a_wounded_man_does_not_withdraw_with_his_unit():
+    g = game()
+    situation_of(g).morale("squad", "withdraw")
+    situation_of(g).piece_status("toye", wounded=True)
+    e = MO.resolve_withdraw(g, "squad")
+    assert "toye" not in e.text and g.piece("toye")["position"] == [12, 9]
+    assert all(f in e.text for f in ("lipton", "malarkey", "guarnere"))
