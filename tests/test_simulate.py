@@ -133,10 +133,10 @@ def test_a_unit_with_no_live_figures_cannot_fire():
 
 
 def _flaky(real):
-    def play(scenario, seed, turns):
+    def play(scenario, seed, turns, opponent=None):
         if seed == 3:
             raise KeyError("boom")
-        return real(scenario, seed, turns)
+        return real(scenario, seed, turns, opponent)
     return play
 
 

@@ -109,7 +109,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print("wgkit simulate: -n must be at least 1", file=sys.stderr)
         return 1
     run = dict(seed=args.seed, turns=args.turns, jobs=args.jobs or None, scheduler=args.scheduler,
-               name=Path(args.scenario).name)
+               name=Path(args.scenario).name, opponent=args.opponent)
     try:
         if variants is None:
             report = simulate(scenario, args.n, progress=None if args.quiet else text_progress(sys.stderr), **run)
@@ -301,6 +301,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="workers of a local Dask cluster (default: every core; 1: in this process)")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="play on a running Dask cluster, e.g. tcp://10.0.0.5:8786 (its workers need wgkit)")
+    p.add_argument("--opponent", default=None, metavar="SIDE",
+                   help="the kit's opponent plays this side, the simple policy the other")
     p.add_argument("--vary", default=None, metavar="FILE",
                    help="also play each variant in this file (see docs/guides/designer.md): one table, most balanced first")
     p.add_argument("--plot", default=None, help="also write the plot to this PNG")

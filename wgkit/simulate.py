@@ -42,10 +42,18 @@ def policy_for(ruleset: str) -> Policy:
     return policy
 
 
-def play_one(scenario: Scenario, seed: int, turns: int) -> dict[str, Any]:
-    """One seeded game by the policies: pieces lost and at the start, by side, and the winner."""
+def play_one(scenario: Scenario, seed: int, turns: int, opponent: str | None = None) -> dict[str, Any]:
+    """One seeded game by the policies (with the kit's opponent playing ``opponent``'s side):
+    pieces lost and at the start, by side, and the winner."""
     game = get_ruleset(scenario.ruleset).new_game(scenario, seed)
-    policy_for(scenario.ruleset).play(game, turns)
+    policy = policy_for(scenario.ruleset)
+    if opponent is None:
+        policy.play(game, turns)
+    else:
+        from wgkit.opponent import Opponent
+
+        player = Opponent(opponent, seed=seed)
+        policy.play(game, turns, step=lambda g, say: player.play_step(g, say, finish=policy.play_step))
     lost: Counter = Counter()
     total: Counter = Counter()
     for p in game.state["pieces"].values():
@@ -62,10 +70,10 @@ def play_one(scenario: Scenario, seed: int, turns: int) -> dict[str, Any]:
     return {"seed": seed, "lost": dict(lost), "pieces": dict(total), "winner": winner}
 
 
-def play_safely(scenario: Scenario, seed: int, turns: int) -> dict[str, Any]:
+def play_safely(scenario: Scenario, seed: int, turns: int, opponent: str | None = None) -> dict[str, Any]:
     """:func:`play_one`, or ``{"seed", "error"}`` naming the exception and where it was raised."""
     try:
-        return play_one(scenario, seed, turns)
+        return play_one(scenario, seed, turns, opponent)
     except Exception as exc:  # one game's bug must not cost the other games
         frame = traceback.extract_tb(exc.__traceback__)[-1]
         where = f"{os.path.basename(frame.filename)}:{frame.lineno}"
@@ -91,6 +99,7 @@ class Report:
     games: list[dict[str, Any]] = field(default_factory=list)
     judged_by: str = "victory conditions"  # or the balance measure, when the scenario has none as data
     failed: list[dict[str, Any]] = field(default_factory=list)  # {"seed", "error"} per failed game
+    opponent: str | None = None  # the side the kit's opponent played, if any
 
     @property
     def n(self) -> int:
@@ -127,6 +136,9 @@ class Report:
         total = self.n + len(self.failed)
         lines = [f"{self.scenario} ({self.ruleset}): {total} game{'s' if total != 1 else ''}, seeds {self.seed}..{self.seed + total - 1}, "
                  f"{self.turns} turns", f"winner by: {self.judged_by}"]
+        players = "the simple policies" if self.opponent is None else \
+            f"the kit's opponent plays {self.opponent}, the simple policy the other side"
+        lines.append(f"players: {players}")
         if self.failed:
             lines.append(f"FAILED: {len(self.failed)} of {total} games, seeds "
                          f"{', '.join(str(g['seed']) for g in self.failed)}; the figures below count "
@@ -183,13 +195,13 @@ _CACHE: dict[str, Scenario] = {}
 DIED = "the worker process died while playing it"
 
 
-def _worker(text: str, seeds: list[int], turns: int) -> list[dict[str, Any]]:
+def _worker(text: str, seeds: list[int], turns: int, opponent: str | None = None) -> list[dict[str, Any]]:
     """Games played on a Dask worker; the scenario is read once per worker process."""
     if text not in _CACHE:
         from wgkit.scenario import loads
 
         _CACHE[text] = loads(text, "simulated.yaml")
-    return [play_safely(_CACHE[text], seed, turns) for seed in seeds]
+    return [play_safely(_CACHE[text], seed, turns, opponent) for seed in seeds]
 
 
 @contextlib.contextmanager
@@ -214,13 +226,14 @@ def dask_client(scheduler: Any = None, workers: int | None = None):
         yield client
 
 
-def _on_dask(client: Any, text: str, chunks: list[list[int]], seed: int, turns: int,
+def _on_dask(client: Any, text: str, chunks: list[list[int]], seed: int, turns: int, opponent: str | None,
              finished: Callable[[int, dict[str, Any]], None]) -> None:
     """Play the chunks on the cluster. The games of a chunk whose worker died are played again one
     at a time, so that a game that kills its worker takes no other game with it."""
     from distributed import KilledWorker, as_completed
 
-    futures = {client.submit(_worker, text, [seed + i for i in chunk], turns, pure=False): chunk for chunk in chunks}
+    futures = {client.submit(_worker, text, [seed + i for i in chunk], turns, opponent, pure=False): chunk
+               for chunk in chunks}
     again: list[int] = []
     for future in as_completed(futures):
         try:
@@ -232,7 +245,7 @@ def _on_dask(client: Any, text: str, chunks: list[list[int]], seed: int, turns: 
             finished(i, result)
     for i in sorted(again):
         try:
-            result = client.submit(_worker, text, [seed + i], turns, pure=False).result()[0]
+            result = client.submit(_worker, text, [seed + i], turns, opponent, pure=False).result()[0]
         except KilledWorker:
             result = {"seed": seed + i, "error": DIED}
         finished(i, result)
@@ -240,18 +253,23 @@ def _on_dask(client: Any, text: str, chunks: list[list[int]], seed: int, turns: 
 
 def simulate(scenario: Scenario, n: int, seed: int = 0, turns: int | None = None, jobs: int | None = 1,
              progress: Callable[[int, int], None] | None = None, name: str = "",
-             scheduler: Any = None) -> Report:
+             scheduler: Any = None, opponent: str | None = None) -> Report:
     """Play ``n`` games with seeds ``seed``, ``seed + 1``, ...: in this process (``jobs=1``), on a
     local Dask cluster of ``jobs`` workers (None: every core), or on the Dask cluster of
     ``scheduler`` (an address such as ``tcp://10.0.0.5:8786``, or a ``distributed.Client``).
-    The report is the same for the same seed whatever runs the games."""
+    ``opponent``: the kit's opponent (:mod:`wgkit.opponent`) plays that side, the simple policy
+    the others. The report is the same for the same seed whatever runs the games."""
     if n < 1:
         raise ValueError("simulate at least one game")
     policy_for(scenario.ruleset)
+    if opponent is not None and opponent not in {s.id for s in scenario.sides}:
+        raise ValueError(f"the opponent plays a side of the scenario ({', '.join(s.id for s in scenario.sides)}), "
+                         f"not {opponent!r}")
     turns = int(turns or scenario.turns or 6)
     report = Report(name or scenario.title, scenario.ruleset, seed, turns,
                     judged_by="the scenario's victory conditions" if scenario.conditions else
-                    "the smaller share of pieces lost (the scenario has no victory conditions as data)")
+                    "the smaller share of pieces lost (the scenario has no victory conditions as data)",
+                    opponent=opponent)
     results: dict[int, dict] = {}
 
     def finished(i: int, result: dict[str, Any]) -> None:
@@ -262,14 +280,14 @@ def simulate(scenario: Scenario, n: int, seed: int = 0, turns: int | None = None
     workers = jobs or os.cpu_count() or 1
     if workers == 1 and scheduler is None:
         for i in range(n):
-            finished(i, play_safely(scenario, seed + i, turns))
+            finished(i, play_safely(scenario, seed + i, turns, opponent))
     else:
         from wgkit.scenario.io import dumps
 
         with dask_client(scheduler, workers) as client:
             size = max(1, n // (4 * max(1, len(client.scheduler_info().get("workers", {})) or workers)))
             chunks = [list(range(i, min(n, i + size))) for i in range(0, n, size)]
-            _on_dask(client, dumps(scenario), chunks, seed, turns, finished)
+            _on_dask(client, dumps(scenario), chunks, seed, turns, opponent, finished)
     ordered = [results[i] for i in range(n)]
     report.games = [g for g in ordered if "error" not in g]
     report.failed = [g for g in ordered if "error" in g]

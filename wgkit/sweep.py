@@ -81,7 +81,7 @@ class Sweep:
 
 def sweep(scenario: Scenario, variants: list[Variant], n: int, seed: int = 0, turns: int | None = None,
           jobs: int | None = 1, scheduler: Any = None, progress: Callable[[int, int], None] | None = None,
-          name: str = "") -> Sweep:
+          name: str = "", opponent: str | None = None) -> Sweep:
     """Play ``n`` games (seeds ``seed``...) of the scenario as written and of each variant; ``jobs``
     and ``scheduler`` as for :func:`~wgkit.simulate.simulate`."""
     plays = scenarios(scenario, variants)
@@ -92,7 +92,8 @@ def sweep(scenario: Scenario, variants: list[Variant], n: int, seed: int = 0, tu
         for k, (label, s) in enumerate(plays):
             step = (lambda done, _n, k=k: progress(k * n + done, total)) if progress else None
             out.reports.append((label, simulate(s, n, seed=seed, turns=turns, jobs=1 if client is None else None,
-                                                scheduler=client, progress=step, name=label)))
+                                                scheduler=client, progress=step, name=label,
+                                                opponent=opponent)))
 
     if (jobs or 0) == 1 and scheduler is None:
         run(None)

@@ -217,13 +217,13 @@ def test_exactly_half_and_exactly_three_quarters_are_the_marks():
     situation_of(g).piece_status("malarkey", wounded=True)  # two of four: exactly 50%, "reaches 50%"
     assert MO.casualty_share(g, "squad") == 0.5 and MO.must_test(g) == ["squad"]
     with g.table_dice([1]):
-        e = MO.resolve_morale(g, "squad")
-    assert (("units", "squad", "status", "tested_at"), 0.5) in e.changes and MO.must_test(g) == []
+        MO.resolve_morale(g, "squad")
+    assert g.state["units"]["squad"]["status"]["tested_at"] == 0.5 and MO.must_test(g) == []
     situation_of(g).piece_status("guarnere", wounded=True)  # three of four: exactly 75%
     assert MO.must_test(g) == ["squad"]
     with g.table_dice([1]):
-        e = MO.resolve_morale(g, "squad")
-    assert (("units", "squad", "status", "tested_at"), 0.75) in e.changes and MO.must_test(g) == []
+        MO.resolve_morale(g, "squad")
+    assert g.state["units"]["squad"]["status"]["tested_at"] == 0.75 and MO.must_test(g) == []
 
 
 def test_a_retry_on_the_turn_after_a_failing_turn_keeps_that_turns_penalty():

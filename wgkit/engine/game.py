@@ -99,10 +99,14 @@ class Game:
         while len(self.log) > n:
             self.undo()
 
-    def branch(self) -> "Game":
-        """An independent what-if copy (no listeners: it does not autosave)."""
+    def branch(self, dice: int | None = None) -> "Game":
+        """An independent what-if copy (no listeners: it does not autosave). With ``dice``, the
+        copy rolls its own stream from that seed instead of the game's coming dice (an opponent
+        weighing its options must not see the real rolls ahead)."""
         other = copy.copy(self)
         other.state = copy.deepcopy(self.state)
+        if dice is not None:
+            other.state["rng"] = {**other.state["rng"], "seed": dice, "counter": 0}
         other.log = list(self.log)
         other._inverses = copy.deepcopy(self._inverses)
         other._redo = list(self._redo)

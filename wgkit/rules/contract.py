@@ -35,7 +35,9 @@ class Policy(Protocol):
 
     def play_step(self, game: "Game", say: Say) -> None: ...
 
-    def play(self, game: "Game", turns: int, say: Say = ...) -> None: ...
+    def play(self, game: "Game", turns: int, say: Say = ..., step: Callable[["Game", Say], None] = ...) -> None:
+        """Play to ``turns``; ``step`` plays each step (default: ``play_step``; the opponent
+        passes its own, which hands the rest of each step back to ``play_step``)."""
 
 
 def free_move(game: "Game", piece: str, to: Point) -> "Event":

@@ -11,6 +11,7 @@ from wgkit.engine.game import Game, IllegalActionError
 from wgkit.engine.views import visible_to
 
 Say = Callable[[str], None]
+Step = Callable[[Game, Say], None]  # plays the current step of a game
 
 
 def attempt(say: Say, fn, *args, **kwargs) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from wgkit.engine.game import Game, IllegalActionError
-from wgkit.rules.policies import Say, attempt, nearest_seen_enemy, play_until, seen
+from wgkit.rules.policies import Say, Step, attempt, nearest_seen_enemy, play_until, seen
 from wgkit.rules.close_action import fire, melee, morale, movement
 from wgkit.rules.close_action import lookup as S
 
@@ -83,6 +83,6 @@ def play_step(game: Game, say: Say) -> None:
             attempt(say, melee.resolve_melee, game, group)
 
 
-def play(game: Game, turns: int, say: Say = lambda text: None) -> None:
-    """Play until ``turns`` turns are done or the game ends."""
-    play_until(game, turns, play_step, lambda g: g.position[0], say)
+def play(game: Game, turns: int, say: Say = lambda text: None, step: Step = play_step) -> None:
+    """Play until ``turns`` turns are done or the game ends, each step by ``step``."""
+    play_until(game, turns, step, lambda g: g.position[0], say)

@@ -7,7 +7,7 @@ every move it can see with opportunity fire and fires back in the reaction segme
 from __future__ import annotations
 
 from wgkit.engine.game import Game, IllegalActionError
-from wgkit.rules.policies import Say, attempt, play_until, seen
+from wgkit.rules.policies import Say, Step, attempt, play_until, seen
 from wgkit.rules.company_fire import artillery as A
 from wgkit.rules.company_fire import assault as C
 from wgkit.rules.company_fire import fire as F
@@ -125,7 +125,7 @@ def play_step(game: Game, say: Say) -> None:
                 attempt(say, F.resolve, game, [u], target, "reaction")
 
 
-def play(game: Game, turns: int, say: Say = lambda text: None) -> None:
-    """Play until ``turns`` turns are done or the game ends."""
-    play_until(game, turns, play_step, lambda g: L.cf(g)["turn"], say)
+def play(game: Game, turns: int, say: Say = lambda text: None, step: Step = play_step) -> None:
+    """Play until ``turns`` turns are done or the game ends, each step by ``step``."""
+    play_until(game, turns, step, lambda g: L.cf(g)["turn"], say)
 

@@ -7,7 +7,7 @@ largest enemy group; units in melee reach fight."""
 from __future__ import annotations
 
 from wgkit.engine.game import Game, IllegalActionError
-from wgkit.rules.policies import Say, attempt, play_until, seen
+from wgkit.rules.policies import Say, Step, attempt, play_until, seen
 from wgkit.rules.eagles import air as AIR
 from wgkit.rules.eagles import barrage as B
 from wgkit.rules.eagles import close as C
@@ -102,6 +102,6 @@ def play_step(game: Game, say: Say) -> None:
                     attempt(say, C.resolve_assault, game, u, e)
 
 
-def play(game: Game, turns: int, say: Say = lambda text: None) -> None:
-    """Play until ``turns`` turns are done or the game ends."""
-    play_until(game, turns, play_step, lambda g: g.state["turn"], say)
+def play(game: Game, turns: int, say: Say = lambda text: None, step: Step = play_step) -> None:
+    """Play until ``turns`` turns are done or the game ends, each step by ``step``."""
+    play_until(game, turns, step, lambda g: g.state["turn"], say)

@@ -19,7 +19,7 @@ from wgkit.rules.easy_company import melee as ME
 from wgkit.rules.easy_company import morale as MO
 from wgkit.rules.easy_company import movement as MV
 from wgkit.rules.easy_company import tables as T
-from wgkit.rules.policies import Say, attempt, nearest_seen_enemy, play_until, seen
+from wgkit.rules.policies import Say, Step, attempt, nearest_seen_enemy, play_until, seen
 
 KEEP_OFF = 6.0  # inches: how near an advance comes to the enemy
 
@@ -86,6 +86,6 @@ def play_step(game: Game, say: Say) -> None:
             attempt(say, MO.resolve_morale, game, uid)
 
 
-def play(game: Game, turns: int, say: Say = lambda text: None) -> None:
-    """Play until ``turns`` turns are done or the game ends."""
-    play_until(game, turns, play_step, lambda g: g.state["turn"], say)
+def play(game: Game, turns: int, say: Say = lambda text: None, step: Step = play_step) -> None:
+    """Play until ``turns`` turns are done or the game ends, each step by ``step``."""
+    play_until(game, turns, step, lambda g: g.state["turn"], say)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from wgkit.engine.game import Game, IllegalActionError
-from wgkit.rules.policies import Say, attempt, play_until, seen
+from wgkit.rules.policies import Say, Step, attempt, play_until, seen
 from wgkit.rules.rookie import command as CMD
 from wgkit.rules.rookie import fire as F
 from wgkit.rules.rookie import flow as FL
@@ -124,6 +124,6 @@ def play_step(game: Game, say: Say) -> None:
             attempt(say, SU.resolve_arrival, game, side)
 
 
-def play(game: Game, turns: int, say: Say = lambda text: None) -> None:
-    """Play until ``turns`` turns are done or the game ends."""
-    play_until(game, turns, play_step, lambda g: g.state["turn"], say)
+def play(game: Game, turns: int, say: Say = lambda text: None, step: Step = play_step) -> None:
+    """Play until ``turns`` turns are done or the game ends, each step by ``step``."""
+    play_until(game, turns, step, lambda g: g.state["turn"], say)

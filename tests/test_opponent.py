@@ -1,0 +1,89 @@
+"""The kit's opponent: it plays through the ruleset contract, never sees the game's coming dice,
+values what the rules value, and says why it chose each action."""
+
+import pytest
+
+from tests.conftest import ROOT
+from wgkit.opponent import STYLES, Opponent
+from wgkit.rules import get_ruleset, situation_of
+from wgkit.scenario import load
+from wgkit.simulate import simulate
+
+CROSSROADS = ROOT / "scenarios/close_action/tutorial_crossroads.yaml"
+
+
+def game_at(path, step, seed=3):
+    s = load(path)
+    g = get_ruleset(s.ruleset).new_game(s, seed)
+    while g.current_step().name != step:
+        g.advance()
+    return g
+
+
+def test_a_what_if_branch_with_its_own_dice_does_not_roll_the_games_dice():
+    from wgkit.dice import D6
+
+    g = game_at(CROSSROADS, "Fire")
+    same, own = g.branch(), g.branch(dice=12345)
+    ahead = [g.roller().roll(D6) for _ in range(1)]
+    assert [same.roller().roll(D6)] == ahead  # a plain branch rolls the game's coming dice
+    stream = own.roller()
+    mine = [stream.roll(D6) for _ in range(20)]
+    game_stream = g.roller()
+    assert mine != [game_stream.roll(D6) for _ in range(20)]  # twenty faces alike by chance: 6**-20
+    assert g.state["rng"]["seed"] != 12345
+
+
+def test_choosing_changes_nothing_in_the_game():
+    g = game_at(CROSSROADS, "Fire")
+    before, log = repr(g.state), len(g.log)
+    Opponent("uk", seed=1).choose(g)
+    assert repr(g.state) == before and len(g.log) == log
+
+
+def test_it_only_considers_its_own_sides_actions():
+    g = game_at(CROSSROADS, "Fire")
+    opp = Opponent("uk", seed=1)
+    cands = opp.candidates(g)
+    assert cands and all(opp._owner(g, c.actor) == "uk" for c in cands)
+    assert Opponent("de", seed=1).candidates(g) == []  # the Germans do not fire in the British fire step
+
+
+def test_it_fires_when_it_can_and_says_why_with_the_odds():
+    g = game_at(CROSSROADS, "Fire")
+    said = []
+    Opponent("uk", seed=1).play_step(g, said.append, finish=lambda game, say: None)
+    first = said[0]
+    assert first.startswith("opponent (uk) chose to fire (unit section, target gruppe")
+    assert "before the roll: 0 hits: " in first and " -> section fires " in first
+    assert g.log[-1].kind == "fire"
+
+
+def test_a_position_is_worth_more_with_an_enemy_down():
+    g = game_at(CROSSROADS, "Fire")
+    opp = Opponent("uk")
+    before = opp.value(g)
+    enemy = next(pid for pid, p in g.state["pieces"].items() if p["side"] == "de")
+    situation_of(g).out_of_action(enemy)
+    w_vp, w_fight, w_alive, _, _ = STYLES["balanced"]
+    # one fighting enemy piece fewer: its alive and fighting weights; the objective standing is unchanged here
+    assert opp.value(g) - before == pytest.approx(w_alive + w_fight)
+
+
+def test_settings_are_checked():
+    with pytest.raises(ValueError, match="style is one of cautious, balanced, aggressive, not 'reckless'"):
+        Opponent("uk", style="reckless")
+    with pytest.raises(ValueError, match="at least one rollout"):
+        Opponent("uk", rollouts=0)
+    with pytest.raises(ValueError, match=r"the opponent plays a side of the scenario \(uk, de\), not 'us'"):
+        simulate(load(CROSSROADS), 1, opponent="us")
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "scenarios").glob("*/tutorial_*.yaml")), ids=lambda p: p.parent.name)
+def test_every_ruleset_plays_against_the_opponent_on_either_side(path):
+    s = load(path)
+    for side in [x.id for x in s.sides]:
+        one = simulate(s, 2, seed=4, turns=2, opponent=side)
+        assert one.failed == [] and one.n == 2, (side, one.failed)
+        assert one.games == simulate(s, 2, seed=4, turns=2, opponent=side).games  # seeded: the same games
+        assert "players: the kit's opponent plays " + side in one.table()

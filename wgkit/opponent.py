@@ -1,0 +1,305 @@
+"""An opponent for every ruleset, through the ruleset contract: it reads the actions a ruleset
+offers (the same menus the umpire's panel shows), tries each on what-if branches of the game with
+dice of its own, and takes the one whose results it values most.
+
+- **Candidates.** Every offered action whose actor (the first piece, unit or side it names) is
+  the opponent's, with each choice the menu lists, numbers at their defaults, and for a point: an
+  advance towards the side's objective or the nearest enemy it has seen (the whole move and half
+  of it), and the nearest cover within a move. At most ``breadth`` candidates, sampled with the
+  opponent's own seed when there are more.
+- **Look-ahead.** One ply over the dice: each candidate is resolved on ``rollouts`` branches,
+  each rolling its own dice (never the game's coming dice), and the results are averaged.
+- **Value** of a position for the opponent's side (:meth:`Opponent.value`): the scenario's
+  victory points against the best other side's, pieces still fighting (the ruleset's
+  ``fighting``: unpinned, in good order, unwounded) against the enemy's, pieces alive, and for
+  each fighting piece the way still to go to its objective and whether it stands in cover. The
+  style weighs the last two: ``cautious`` values cover, ``aggressive`` the advance.
+- **Decision.** Greedy: the best action while it is worth more than doing nothing, again until
+  nothing is; every decision is said in one line with its odds before the roll. What is left of
+  the step (tests that fall due, rallies, the rest of the side's pieces) the ruleset's simple
+  policy plays, so no rule that obliges a roll is skipped.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from wgkit.engine.game import Game, IllegalActionError
+from wgkit.rules.actions import ActionSpec, actions_for
+from wgkit.rules.contract import Ruleset
+from wgkit.rules.policies import Say, seen
+from wgkit.rules.registry import get_ruleset
+from wgkit.victory import area_geometry, piece_point, standing
+
+STYLES = {  # weights of (victory points, fighting pieces, live pieces, advance, cover)
+    "cautious": (6.0, 1.0, 0.5, 0.5, 0.3),
+    "balanced": (6.0, 1.0, 0.5, 1.0, 0.15),
+    "aggressive": (6.0, 1.0, 0.5, 2.0, 0.05),
+}
+DEFAULT_MOVE = 6.0  # inches, where a ruleset draws no move limit
+NO_COVER = ("none", "open", "")
+EPSILON = 1e-6
+
+
+@dataclass(frozen=True)
+class Candidate:
+    spec: ActionSpec
+    params: dict[str, Any]
+    actor: str
+
+    def label(self) -> str:
+        shown = ", ".join(f"{k} {_short(v)}" for k, v in self.params.items())
+        return f"{self.spec.label.lower()} ({shown})"
+
+
+@dataclass(frozen=True)
+class Choice:
+    candidate: Candidate
+    gain: float  # expected value after the action, less the value of doing nothing
+    odds: str  # the action's odds before the roll, in a few words
+
+
+def _short(v: Any) -> str:
+    if isinstance(v, (list, tuple)) and v and all(isinstance(x, (int, float)) for x in v):
+        return "(" + ", ".join(f"{x:g}" for x in v) + ")"
+    if isinstance(v, (list, tuple)):
+        return " + ".join(map(str, v))
+    return str(v)
+
+
+@dataclass
+class Opponent:
+    """The kit's opponent for ``side`` (see the module docstring)."""
+
+    side: str
+    rollouts: int = 4
+    style: str = "balanced"
+    seed: int = 0
+    breadth: int = 40
+    think: list[float] = field(default_factory=list)  # seconds per decision, for the benchmark
+
+    def __post_init__(self) -> None:
+        if self.style not in STYLES:
+            raise ValueError(f"style is one of {', '.join(STYLES)}, not {self.style!r}")
+        if self.rollouts < 1:
+            raise ValueError("the opponent needs at least one rollout per candidate")
+        self._rng = random.Random(self.seed)
+
+    # -- what a position is worth --------------------------------------------------------------
+    def goals(self, game: Game) -> list[tuple[float, float]]:
+        """Where the side's own victory conditions send it (areas to hold or take, pieces to
+        destroy); empty when the scenario gives it none."""
+        sc = game.scenario
+        out: list[tuple[float, float]] = []
+        for c in sc.conditions:
+            if c.side != self.side:
+                continue
+            if c.kind in ("hold", "contest", "deny"):
+                p = area_geometry(sc, c.target).representative_point()
+                out.append((p.x, p.y))
+            elif c.kind == "destroy":
+                for ident in (c.target if isinstance(c.target, (list, tuple)) else [c.target]):
+                    piece = game.state["pieces"].get(ident)
+                    if piece is not None and piece["alive"]:
+                        out.append(piece_point(sc, piece))
+        return out
+
+    def value(self, game: Game, ruleset: Ruleset | None = None) -> float:
+        """How good the position is for the side (higher is better)."""
+        r = ruleset or get_ruleset(game.scenario.ruleset)
+        w_vp, w_fight, w_alive, w_adv, w_cover = STYLES[self.style]
+        v = 0.0
+        judged = standing(game)
+        if judged is not None:
+            mine = judged.points.get(self.side, 0.0)
+            theirs = max((p for s, p in judged.points.items() if s != self.side), default=0.0)
+            v += w_vp * (mine - theirs)
+        goals = self.goals(game)
+        span = math.hypot(game.scenario.table.width, game.scenario.table.depth) or 1.0
+        for pid, p in game.state["pieces"].items():
+            if not p["alive"]:
+                continue
+            fighting = r.fighting(game, pid)
+            sign = 1.0 if p["side"] == self.side else -1.0
+            v += sign * (w_alive + (w_fight if fighting else 0.0))
+            if sign > 0 and fighting:
+                here = piece_point(game.scenario, p)
+                enemy = self._nearest_enemy(game, here)
+                targets = goals or ([enemy] if enemy is not None else [])
+                if targets:
+                    v -= w_adv * min(math.dist(here, t) for t in targets) / span
+                if any(a.cover not in NO_COVER for a in game.terrain.at(*here)):
+                    v += w_cover
+        return v
+
+    def _nearest_enemy(self, game: Game, here: tuple[float, float]) -> tuple[float, float] | None:
+        """The nearest live enemy piece the side has seen (on a grid: its cell's centre)."""
+        known = set(seen(game, self.side, game.state["units"]))
+        foes = [piece_point(game.scenario, p) for p in game.state["pieces"].values()
+                if p["side"] != self.side and p["alive"] and p["unit"] in known]
+        return min(foes, key=lambda q: math.dist(q, here)) if foes else None
+
+    # -- what it could do ------------------------------------------------------------------------
+    def _owner(self, game: Game, value: Any) -> str | None:
+        """The side of a piece, unit or side id (the first of a tuple that has one)."""
+        if isinstance(value, (list, tuple)):
+            for v in value:
+                side = self._owner(game, v)
+                if side is not None:
+                    return side
+            return None
+        if not isinstance(value, str):
+            return None
+        for table in ("pieces", "units"):
+            if value in game.state[table]:
+                return game.state[table][value]["side"]
+        return value if value in game.state["sides"] else None
+
+    def _where(self, game: Game, actor: str) -> tuple[float, float] | None:
+        pieces = [p for p in game.state["pieces"].values() if p["alive"] and (p is game.state["pieces"].get(actor)
+                                                                          or p["unit"] == actor)]
+        pts = [piece_point(game.scenario, p) for p in pieces]
+        if not pts:
+            return None
+        return (sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts))
+
+    def points(self, game: Game, actor: str, ruleset: Ruleset) -> list[tuple[float, float]]:
+        """Candidate points for a move of ``actor``: advances towards its goal and the nearest
+        enemy seen, and the nearest cover, within its move."""
+        here = self._where(game, actor)
+        if here is None:
+            return []
+        limit = None
+        if actor in game.state["pieces"]:
+            limit = ruleset.move_limit(game, actor)
+        else:
+            first = next((pid for pid, p in game.state["pieces"].items() if p["unit"] == actor and p["alive"]), None)
+            limit = ruleset.move_limit(game, first) if first else None
+        reach = limit if limit and limit > 0 else DEFAULT_MOVE
+        sc = game.scenario
+        aims = list(self.goals(game))
+        enemy = self._nearest_enemy(game, here)
+        if enemy is not None:
+            aims.append(tuple(enemy))
+        out = []
+        for aim in aims:
+            d = math.dist(here, aim)
+            if d < 0.5:
+                continue
+            for share in (1.0, 0.5):
+                step = min(reach * share, d - 0.5)
+                out.append((here[0] + (aim[0] - here[0]) * step / d, here[1] + (aim[1] - here[1]) * step / d))
+        from shapely.geometry import Point as ShapelyPoint
+        from shapely.ops import nearest_points
+
+        spot = None
+        for area in game.terrain.areas:
+            if area.cover in NO_COVER or area.linear:
+                continue
+            inner = area.geometry.buffer(-0.3)
+            if inner.is_empty or inner.covers(ShapelyPoint(here)):
+                continue
+            q = nearest_points(inner, ShapelyPoint(here))[0]
+            d = math.dist(here, (q.x, q.y))
+            if d <= reach and (spot is None or d < spot[0]):
+                spot = (d, (q.x, q.y))
+        if spot is not None:
+            out.append(spot[1])
+        return [(round(min(max(x, 0.0), sc.table.width), 2), round(min(max(y, 0.0), sc.table.depth), 2)) for x, y in out]
+
+    def candidates(self, game: Game) -> list[Candidate]:
+        """The actions the side could take now (see the module docstring)."""
+        ruleset = get_ruleset(game.scenario.ruleset)
+        out: list[Candidate] = []
+        for spec in actions_for(game):
+            if spec.ref == "umpire":
+                continue
+            fixed = [p for p in spec.params if p.kind in ("choice", "piece")]
+            if not fixed:
+                continue
+            pools = []
+            for p in fixed:
+                values = p.values() if p.kind == "choice" else [pid for pid, q in game.state["pieces"].items()
+                                                                 if q["side"] == self.side and q["alive"]]
+                pools.append(values)
+            for combo in itertools.product(*pools):
+                params = dict(zip((p.name for p in fixed), combo))
+                actor = next((v for v in combo if self._owner(game, v) is not None), None)
+                if actor is None or self._owner(game, actor) != self.side:
+                    continue
+                if isinstance(actor, (list, tuple)):
+                    actor = next(a for a in actor if self._owner(game, a) == self.side)
+                for p in spec.params:
+                    if p.kind == "int":
+                        params[p.name] = p.initial()
+                spots = [p for p in spec.params if p.kind == "point"]
+                if spots:
+                    for pt in self.points(game, actor, ruleset):
+                        out.append(Candidate(spec, {**params, **{s.name: list(pt) for s in spots}}, actor))
+                else:
+                    out.append(Candidate(spec, params, actor))
+        if len(out) > self.breadth:
+            out = self._rng.sample(out, self.breadth)
+        return out
+
+    # -- choosing ---------------------------------------------------------------------------------
+    def _odds(self, game: Game, c: Candidate) -> str:
+        try:
+            d = c.spec.odds(game, c.params)
+        except (IllegalActionError, KeyError, ValueError):
+            return ""
+        if d is None:
+            return ""
+        lines = d.describe()
+        return "; ".join(lines[:3])
+
+    def _expected(self, game: Game, c: Candidate, ruleset: Ruleset) -> float | None:
+        total = 0.0
+        for k in range(self.rollouts):
+            trial = game.branch(dice=self._rng.randrange(2 ** 31))
+            try:
+                c.spec.resolve(trial, dict(c.params))
+            except (IllegalActionError, ValueError):
+                return None
+            total += self.value(trial, ruleset)
+        return total / self.rollouts
+
+    def choose(self, game: Game) -> Choice | None:
+        """The best action now and what it is expected to gain, or None when nothing beats waiting."""
+        start = time.perf_counter()
+        ruleset = get_ruleset(game.scenario.ruleset)
+        base = self.value(game, ruleset)
+        best: tuple[float, Candidate] | None = None
+        for c in self.candidates(game):
+            v = self._expected(game, c, ruleset)
+            if v is not None and v - base > EPSILON and (best is None or v - base > best[0]):
+                best = (v - base, c)
+        self.think.append(time.perf_counter() - start)
+        if best is None:
+            return None
+        return Choice(best[1], best[0], self._odds(game, best[1]))
+
+    def play_step(self, game: Game, say: Say, finish: Callable[[Game, Say], None] | None = None,
+                  limit: int = 60) -> int:
+        """Take the side's best actions in the current step until none is worth taking, then let
+        ``finish`` (the ruleset's simple policy by default) play what the step still asks for.
+        Returns the number of actions the opponent chose."""
+        taken = 0
+        if self.side in game.acting_sides():
+            while taken < limit:
+                choice = self.choose(game)
+                if choice is None:
+                    break
+                c = choice.candidate
+                event = c.spec.resolve(game, dict(c.params))
+                taken += 1
+                odds = f"; before the roll: {choice.odds}" if choice.odds else ""
+                say(f"opponent ({self.side}) chose to {c.label()}{odds} -> {event.text}")
+        policy = finish or get_ruleset(game.scenario.ruleset).policy.play_step  # type: ignore[union-attr]
+        policy(game, say)
+        return taken
