@@ -87,3 +87,58 @@ def test_every_ruleset_plays_against_the_opponent_on_either_side(path):
         assert one.failed == [] and one.n == 2, (side, one.failed)
         assert one.games == simulate(s, 2, seed=4, turns=2, opponent=side).games  # seeded: the same games
         assert "players: the kit's opponent plays " + side in one.table()
+
+
+# -- in the umpire app -----------------------------------------------------------------------------
+
+def crossroads_app(tmp_path):
+    from wgkit.widgets import UmpireApp
+
+    app = UmpireApp.open(CROSSROADS, journal=tmp_path / "j.wgsave", seed=3)
+    while app.game.current_step().name != "Fire":
+        app.game.advance()
+    app.refresh()
+    return app
+
+
+def test_the_umpire_hands_a_side_to_the_opponent_and_undoes_its_move(tmp_path):
+    app = crossroads_app(tmp_path)
+    box = app.opponent
+    box.go.click()
+    assert "choose the side the kit&#x27;s opponent plays" in app.errors.widget.value
+    box.side.value = "de"
+    app.refresh()
+    assert box.go.disabled  # the Germans do not act in the British fire step
+    box.side.value = "uk"
+    app.refresh()
+    assert not box.go.disabled
+    before = len(app.game.log)
+    box.go.click()
+    fire, note = app.game.log[before], app.game.log[before + 1]
+    assert fire.kind == "fire" and note.kind == "opponent"
+    assert note.text.startswith("opponent (uk) chose to fire (unit section, target gruppe") and fire.text in note.text
+    assert any(kind == "opponent" and text.startswith("opponent (uk) chose to fire") for _, kind, text, _ in app.log.rows())
+    app.log.undo_to(before)  # the umpire takes the opponent's shot back like any other event
+    assert len(app.game.log) == before and all(p["alive"] for p in app.game.state["pieces"].values())
+    saved = load_journal(tmp_path / "j.wgsave")
+    assert len(saved.log) == before  # the journal followed the undo
+
+
+def load_journal(path):
+    from wgkit.engine.save import load
+
+    return load(path, recover=True).game
+
+
+def test_an_opponent_that_plays_by_itself_takes_its_steps_as_they_come(tmp_path):
+    app = crossroads_app(tmp_path)
+    app.opponent.side.value = "uk"
+    app.opponent.auto.value = True
+    app.refresh()  # the British fire step is the opponent's alone: it fires at once
+    kinds = [e.kind for e in app.game.log]
+    assert kinds[-2:] == ["fire", "opponent"]
+    n = len(app.game.log)
+    app.refresh()
+    assert len(app.game.log) == n  # once a step, not at every redraw
+    app.turn.go_next()  # into the British move step: it moves by itself
+    assert app.game.current_step().name == "Move" and "move" in [e.kind for e in app.game.log[n:]]

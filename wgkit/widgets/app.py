@@ -25,6 +25,7 @@ from wgkit.widgets.board import BoardView
 from wgkit.widgets.briefing import briefing_html, standing_html
 from wgkit.widgets.dicelog import DiceLog
 from wgkit.widgets.errors import ErrorArea
+from wgkit.widgets.opponent import OpponentBox
 from wgkit.widgets.saving import SaveBox
 from wgkit.widgets.turn import TurnPanel
 
@@ -59,6 +60,7 @@ class UmpireApp:
         self.turn = TurnPanel(game, self.errors, self.refresh)
         self.actions = ActionPanel(game, self.errors, self.refresh, lambda shapes: self.board.overlay("action", shapes))
         self.log = DiceLog(game, self.errors, self.refresh)
+        self.opponent = OpponentBox(game, self.errors, self.refresh)
         folder = Path(save_dir) if save_dir is not None else (journal.path.parent if journal else Path.cwd())
         self.saver = SaveBox(game, folder, self.errors, journal.path if journal else None)
         self.viewer = W.Dropdown(options=[("umpire (everything)", UMPIRE)] +
@@ -75,7 +77,8 @@ class UmpireApp:
         self.board.on(self.errors.guard(self._board_event))
         title = W.HTML(f"<h3 style='margin:2px 0'>{html.escape(game.scenario.title)}</h3>")
         side = W.VBox([self.errors.widget, self.turn.widget, self.actions.widget,
-                       W.HTML("<b>Latest</b>"), self.latest, W.HBox([self.undo_last]), self.standing, self.confirm_moves],
+                       W.HTML("<b>Latest</b>"), self.latest, W.HBox([self.undo_last]), self.standing, self.confirm_moves,
+                       self.opponent.widget],
                       layout=W.Layout(width="440px", min_width="440px"))
         board = W.VBox([self.board.widget, W.HTML(legend_html(game))], layout=W.Layout(flex="1 1 0", min_width="0"))
         play = W.HBox([board, side], layout=W.Layout(align_items="flex-start"))
@@ -164,6 +167,9 @@ class UmpireApp:
         self.latest.value = self.log.latest()
         self.standing.value = standing_html(self.game, details=self.board.side == UMPIRE)
         self._show_status()
+        self.opponent.refresh()
+        if self.opponent.due():  # its side's step has come and it plays by itself
+            self.opponent.play()
 
     def _show_status(self) -> None:
         where = f"journal {html.escape(self.journal.path.name)}" if self.journal else "not journaled"

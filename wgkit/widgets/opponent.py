@@ -1,0 +1,73 @@
+"""The opponent's controls in the umpire app: hand a side to the kit's opponent, and let it play
+that side's part of a step (by a button, or by itself whenever such a step comes)."""
+
+from __future__ import annotations
+
+import html
+from typing import Callable
+
+import ipywidgets as W
+
+from wgkit.engine.game import Game
+from wgkit.opponent import STYLES, Opponent
+from wgkit.rules.registry import get_ruleset
+from wgkit.widgets.errors import ErrorArea
+
+
+class OpponentBox:
+    """Which side the opponent plays, how, and a button to let it play now. Each choice it makes
+    is an event of its own in the log (kind ``opponent``), right after the action, saying why and
+    with which odds; the umpire undoes its moves like any other."""
+
+    def __init__(self, game: Game, errors: ErrorArea, changed: Callable[[], None] = lambda: None):
+        self.game, self.changed = game, changed
+        self.side = W.Dropdown(options=[("nobody", "")] + [(s.name, s.id) for s in game.scenario.sides],
+                               description="Opponent", tooltip="the side the kit's opponent plays")
+        self.style = W.Dropdown(options=list(STYLES), value="balanced", description="style")
+        self.auto = W.Checkbox(value=False, indent=False, description="plays its steps by itself")
+        self.go = W.Button(description="Opponent plays this step", icon="play",
+                           tooltip="the opponent takes its side's actions in the current step")
+        self.go.on_click(errors.guard(lambda _: self.play()))
+        self.note = W.HTML()
+        self.widget = W.VBox([W.HBox([self.side, self.style]), W.HBox([self.go, self.auto]), self.note])
+        self._played_at: int | None = None  # log length after the opponent last played
+        self.refresh()
+
+    def play(self) -> int:
+        """The opponent plays its side's part of the current step; returns the actions it took.
+        Where only its side acts in the step, the ruleset's simple policy then takes what the step
+        still asks for (tests that fall due); in a step shared with a person, it leaves the rest."""
+        side = self.side.value
+        if not side:
+            raise ValueError("choose the side the kit's opponent plays")
+        acting = self.game.acting_sides()
+        if side not in acting:
+            raise ValueError(f"{side} does not act in {self.game.current_step().name}")
+        opponent = Opponent(side, style=self.style.value, seed=len(self.game.log))
+        policy = get_ruleset(self.game.scenario.ruleset).policy
+        finish = policy.play_step if acting == [side] and policy is not None else (lambda g, say: None)
+        lines: list[str] = []
+
+        def say(line: str) -> None:
+            if line.startswith("opponent ("):
+                self.game.record("opponent", [], line)
+            lines.append(line)
+
+        taken = opponent.play_step(self.game, say, finish=finish)
+        self._played_at = len(self.game.log)
+        self.note.value = (f"<small>the opponent took {taken} action{'s' if taken != 1 else ''}"
+                           + (f"; then the step's obligations: {html.escape('; '.join(lines[taken:]))}"
+                              if len(lines) > taken else "") + "</small>")
+        self.changed()
+        return taken
+
+    def due(self) -> bool:
+        """Should the opponent play by itself now: it plays by itself, its side is the only one
+        acting, and it has not played since the game last changed."""
+        side = self.side.value
+        return bool(side and self.auto.value and self.game.acting_sides() == [side]
+                    and self._played_at != len(self.game.log) and not self.game.state["vars"].get("game_over"))
+
+    def refresh(self) -> None:
+        side = self.side.value
+        self.go.disabled = not side or side not in self.game.acting_sides()
