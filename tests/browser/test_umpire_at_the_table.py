@@ -397,3 +397,32 @@ def test_a_whole_turn_of_each_ruleset_with_clicks_and_table_dice_survives_a_relo
     page.reload()
     page.wait_for_selector("canvas", timeout=120_000)
     events_shown(page, n, timeout=60_000)
+
+
+def test_the_kits_opponent_plays_a_side_by_clicks(serve, table_page, tmp_path):
+    """Hand the Americans to the opponent, let it play their fire step, read why, undo it."""
+    scenario = copy_farm(tmp_path)
+    server = serve("play", str(scenario), "--seed", "5")
+    page = open_app(table_page, server.url)
+    journal = tmp_path / "farm.journal.wgsave"
+    n = press_next(page, journal, journal_length(journal))  # into the American fire step
+    page.get_by_text("Active side: Fire").first.wait_for(timeout=30_000)
+    opponent = page.locator("select").filter(has=page.locator("option", has_text="nobody"))
+    opponent.select_option(label="US 101st Airborne")
+    page.get_by_role("button", name="Opponent plays this step").click()
+    deadline = time.monotonic() + 60
+    while journal_length(journal) < n + 2:
+        assert time.monotonic() < deadline, page.screenshot(path=str(tmp_path / "opponent.png"))
+        time.sleep(0.3)
+    game = load_game(journal, recover=True).game
+    said = [e for e in game.log[n:] if e.kind == "opponent"]
+    assert said and said[0].text.startswith("opponent (us) chose to ") and "before the roll: " in said[0].text
+    page.get_by_text("opponent (us) chose to ", exact=False).first.wait_for(timeout=30_000)  # in Latest
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "opponent.png"))
+    before = journal_length(journal)
+    page.get_by_role("button", name="Undo last").click()
+    deadline = time.monotonic() + 30
+    while journal_length(journal) >= before:
+        assert time.monotonic() < deadline, "Undo last did not take the opponent's note back"
+        time.sleep(0.2)

@@ -28,6 +28,8 @@ class OpponentBox:
         self.go = W.Button(description="Opponent plays this step", icon="play",
                            tooltip="the opponent takes its side's actions in the current step")
         self.go.on_click(errors.guard(lambda _: self.play()))
+        for control in (self.side, self.auto):  # the button follows the side; ticked, it may play at once
+            control.observe(errors.guard(lambda _: self.changed()), "value")
         self.note = W.HTML()
         self.widget = W.VBox([W.HBox([self.side, self.style]), W.HBox([self.go, self.auto]), self.note])
         self._played_at: int | None = None  # log length after the opponent last played
