@@ -184,6 +184,16 @@ def report(name: str, total: Counter, per: dict[str, Counter]) -> None:
               f"no tests {c['no tests']:5d}" + (f"  not checked {c['not checked']}" if c["not checked"] else ""))
 
 
+def _mutmut(command: list[str], work: Path) -> None:
+    """Run mutmut; stop with its last words when it could not run the tests on the unmutated code
+    (a failing test there would leave every mutant unjudged and the score silently stale)."""
+    done = subprocess.run(command, cwd=work, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, check=False)
+    if done.returncode != 0 or "failed to collect stats" in done.stdout:
+        tail = "\n".join(line for line in done.stdout.replace("\r", "\n").splitlines() if line.strip())[-2000:]
+        raise SystemExit(f"mutation.py: mutmut stopped in {work} (exit {done.returncode}); the unmutated tests "
+                         f"must pass first:\n{tail}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("packages", nargs="*", metavar="PACKAGE", help=f"any of {', '.join(PACKAGES)} (default: all)")
@@ -209,17 +219,18 @@ def main(argv: list[str] | None = None) -> int:
         again = args.score_only or args.survivors
         work = ROOT / "build" / "mutation" / name if again else prepare(name, args.resume)
         run = ["mutmut", "run", "--max-children", str(args.max_children)]
+        mutmut = lambda extra=(): _mutmut(run + list(extra), work)  # noqa: E731
         if args.survivors:
             before, hashes = survivors(work), _hashes(work)
             refresh(work)
-            subprocess.run(run, cwd=work, stdout=subprocess.DEVNULL, check=False)  # the functions that changed
+            mutmut()  # the functions that changed
             changed = {f for f, h in _hashes(work).items() if hashes.get(f) != h}  # judged just now
             still = set(survivors(work))
             names = [k for k in before if k in still and k.rsplit("__mutmut_", 1)[0] not in changed]
             if names:
-                subprocess.run(run + names, cwd=work, stdout=subprocess.DEVNULL, check=False)  # re-judged
+                mutmut(names)  # re-judged
         elif not args.score_only:
-            subprocess.run(run, cwd=work, stdout=subprocess.DEVNULL, check=False)  # every mutant not yet judged
+            mutmut()  # every mutant not yet judged
         report(name, *score(work, mutate))
     return 0
 
