@@ -1,4 +1,4 @@
-"""The ``wgkit`` command line: validate, rulesets, schema, render, play, edit, simulate.
+"""The ``wgkit`` command line: validate, rulesets, schema, render, play, edit, simulate, notebooks.
 
 Every failure ends as a message on stderr and a non-zero exit, never a traceback.
 """
@@ -11,12 +11,14 @@ import sys
 from pathlib import Path
 from typing import Callable, Sequence
 
-SCENARIOS_DIR = Path(__file__).resolve().parent.parent / "scenarios"
+from wgkit.bundled import notebooks_dir, scenario_files, scenarios_dir
+
+SCENARIOS_DIR = scenarios_dir()
 
 
 def bundled_scenarios() -> list[Path]:
-    """The sample scenarios shipped in the repository's ``scenarios/`` folder."""
-    return sorted(SCENARIOS_DIR.glob("*/*.yaml"))
+    """The sample scenarios shipped with the kit (the checkout's ``scenarios/``, or the wheel's copy)."""
+    return scenario_files()
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -226,13 +228,40 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 1
     try:  # decided before the server starts, so any problem is one clear line
         session = start(source, journal=args.journal, new=args.new, seed=args.seed,
-                        scenario_seed=args.scenario_seed, save_dir=args.save_dir)
+                        scenario_seed=args.scenario_seed, save_dir=args.save_dir,
+                        folder=None if args.file else Path.cwd())  # the bundled scenario's journal: here
     except SessionError as exc:
         print(f"wgkit play: {exc}", file=sys.stderr)
         return 1
     print(session.describe())
     env = {"WGKIT_JOURNAL": str(session.journal.resolve()), "WGKIT_SAVE_DIR": str(session.save_dir)}
     return _serve("umpire.ipynb", env, args, "umpire app")
+
+
+def cmd_notebooks(args: argparse.Namespace) -> int:
+    """Copy the lessons and turn notebooks, with the scenarios they open, into a folder for a class."""
+    import shutil
+
+    target = Path(args.folder)
+    pairs = [(nb, target / "notebooks" / nb.name) for nb in sorted(notebooks_dir().glob("*.ipynb"))]
+    pairs += [(f, target / "scenarios" / f.relative_to(scenarios_dir())) for f in sorted(scenarios_dir().rglob("*"))
+              if f.is_file() and "__pycache__" not in f.parts and f.suffix != ".py"]
+    there = [str(dst) for _, dst in pairs if dst.exists()]
+    if there:
+        print(f"wgkit notebooks: {there[0]} exists{f' (and {len(there) - 1} more)' if len(there) > 1 else ''}; "
+              f"nothing was copied: choose an empty folder", file=sys.stderr)
+        return 1
+    try:
+        for src, dst in pairs:
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src, dst)
+    except OSError as exc:
+        print(f"wgkit notebooks: cannot write {exc.filename}: {exc.strerror}", file=sys.stderr)
+        return 1
+    lessons = sum(1 for src, _ in pairs if src.suffix == ".ipynb")
+    print(f"copied {lessons} notebooks to {target / 'notebooks'} and {len(pairs) - lessons} scenario files to "
+          f"{target / 'scenarios'}; open them with: jupyter lab {target / 'notebooks'}")
+    return 0
 
 
 def cmd_edit(args: argparse.Namespace) -> int:
@@ -292,6 +321,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-token", action="store_true", help="no access token (only on a trusted machine)")
     p.set_defaults(func=cmd_edit)
     sub.add_parser("schema", help="print the scenario JSON Schema").set_defaults(func=cmd_schema)
+    p = sub.add_parser("notebooks", help="copy the lessons and turn notebooks, with their scenarios, into a folder")
+    p.add_argument("folder", help="where to put notebooks/ and scenarios/ (nothing there is overwritten)")
+    p.set_defaults(func=cmd_notebooks)
     p = sub.add_parser("simulate", help="play a scenario N times with simple policies; win rates and casualties")
     p.add_argument("scenario")
     p.add_argument("-n", type=int, default=100, help="number of games (default 100)")

@@ -39,15 +39,15 @@ class Session:
         return f"{self.title}: new game, seed {self.seed}; every event is journaled to {self.journal}"
 
 
-def default_journal(source: Path) -> Path:
-    """The journal next to the game's source: ``NAME.journal.wgsave``."""
-    return source.with_name(f"{source.stem}.journal.wgsave")
+def default_journal(source: Path, folder: Path | None = None) -> Path:
+    """The journal next to the game's source (or in ``folder``): ``NAME.journal.wgsave``."""
+    return (folder or source.parent) / f"{source.stem}.journal.wgsave"
 
 
-def fresh_journal(source: Path) -> Path:
+def fresh_journal(source: Path, folder: Path | None = None) -> Path:
     """The first unused ``NAME.journal-K.wgsave`` (K = 2, 3, ...) for a game started anew."""
     k = 2
-    while (path := source.with_name(f"{source.stem}.journal-{k}.wgsave")).exists():
+    while (path := (folder or source.parent) / f"{source.stem}.journal-{k}.wgsave").exists():
         k += 1
     return path
 
@@ -58,13 +58,14 @@ def fresh_seed() -> int:
 
 def start(source: str | os.PathLike[str], *, journal: str | os.PathLike[str] | None = None, new: bool = False,
           seed: int | None = None, scenario_seed: bool = False,
-          save_dir: str | os.PathLike[str] | None = None) -> Session:
+          save_dir: str | os.PathLike[str] | None = None, folder: str | os.PathLike[str] | None = None) -> Session:
     """Resume the game's journal, or start a new one; raise :class:`SessionError` on any problem.
 
     A scenario starts a new game with a fresh random seed (``seed`` or, with ``scenario_seed``,
     the scenario's own replay it exactly). A finished save is continued in a new journal with
     fresh dice. A journal is resumed in place. An existing journal is never overwritten: it is
-    resumed, and ``new`` starts the next free ``NAME.journal-K.wgsave`` instead."""
+    resumed, and ``new`` starts the next free ``NAME.journal-K.wgsave`` instead. Journals go next
+    to the source, or into ``folder`` (a bundled scenario, whose folder may not be writable)."""
     src = Path(source)
     if seed is not None and scenario_seed:
         raise SessionError("give --seed or --scenario-seed, not both")
@@ -74,7 +75,8 @@ def start(source: str | os.PathLike[str], *, journal: str | os.PathLike[str] | N
                                f"play its scenario with --new")
         return _resume(src, seed, scenario_seed, save_dir)
     start_game = _starting_game(src)
-    path = Path(journal) if journal is not None else default_journal(src)
+    where = Path(folder) if folder is not None else None
+    path = Path(journal) if journal is not None else default_journal(src, where)
     if path.exists():
         if not new:
             if not is_journal(path):
@@ -83,7 +85,7 @@ def start(source: str | os.PathLike[str], *, journal: str | os.PathLike[str] | N
             return _resume(path, seed, scenario_seed, save_dir)
         if journal is not None:
             raise SessionError(f"{path} exists; --new never overwrites a journal: choose another --journal")
-        path = fresh_journal(src)
+        path = fresh_journal(src, where)
     game = _with_seed(start_game, src, seed, scenario_seed)
     _writable_dir(path.parent, "journal folder")
     folder = _writable_dir(Path(save_dir) if save_dir is not None else path.parent, "save folder")

@@ -222,7 +222,7 @@ def dask_client(scheduler: Any = None, workers: int | None = None):
 
     with dask.config.set({"distributed.scheduler.allowed-failures": 0}), \
             LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
-                         dashboard_address=None, silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
+                         dashboard_address=":0", silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
         yield client
 
 
