@@ -2,7 +2,7 @@
 it cites, its rolls, what it changes and the action it records (the log's filter hides an
 event from a side by the pieces its action names). Faces fixed; the numbers from the text."""
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, dotted
 from tests.test_easy_company_play import game, to
 from wgkit.engine import Game
 from wgkit.rules import situation_of
@@ -48,7 +48,7 @@ def test_aid_in_the_log():
     e = ME.resolve_aid(g, "lipton", "toye")
     assert (e.kind, e.text, e.detail["rule"], e.detail["outcome"]) == ("aid", "lipton tends toye", "§7.1 Casualties", "aided")
     assert e.action == {"name": "aid", "params": {"figure": "lipton", "wounded": "toye"}}
-    assert len(e.changes) == 2 and g.piece("lipton")["status"]["acted"] and g.piece("toye")["status"]["aided"]
+    assert dotted(e) == (("pieces.lipton.status.acted", True), ("pieces.toye.status.aided", True))
 
 
 def test_morale_in_the_log():
@@ -132,12 +132,13 @@ def test_artillery_in_the_log():
     e = A.resolve_call(g, "winters", (19, 27))  # §3.2: 5 of the lieutenant's 8 + 4 (elite) MPs
     assert (e.kind, e.text, e.detail["rule"]) == ("artillery", "winters calls artillery onto (19, 27)", "§3.2")
     assert e.action == {"name": "call artillery", "params": {"leader": "winters", "point": [19, 27]}}
-    assert g.piece("winters")["status"]["mp"] == 7
+    assert dotted(e) == (("pieces.winters.status.mp", 7),  # 12 less the call's 5
+                         ("sides.us.vars.artillery", {"state": "called", "failed": 0, "point": [19, 27], "caller": "winters"}))
     with g.table_dice([99]):  # experienced crew: 50% to arrive
         e = A.resolve_arrival(g, "us")
     assert e.text == "artillery does not arrive" and e.action == {"name": "artillery", "params": {"side": "us"}}
-    assert g.state["sides"]["us"]["vars"]["artillery"] == {"state": "called", "failed": 1, "point": [19, 27],
-                                                            "caller": "winters"}
+    assert dotted(e) == (("rng.counter", 0), ("sides.us.vars.artillery",
+                                               {"state": "called", "failed": 1, "point": [19, 27], "caller": "winters"}))
     with g.table_dice([1, 1]):
         e = A.resolve_arrival(g, "us")
     assert e.text == "ranging round on target" and rolls(e) == [("artillery arrives", "d00", (1,)),
@@ -147,7 +148,7 @@ def test_artillery_in_the_log():
         e = A.resolve_walk(g, "winters", (21, 27))
     assert e.text == "winters walks the fire: off target, the mission ends" and e.detail["outcome"] is False
     assert e.action == {"name": "walk fire", "params": {"leader": "winters", "point": [21, 27]}}
-    assert g.state["sides"]["us"]["vars"]["artillery"] is None and g.piece("winters")["status"]["mp"] == 7
+    assert dotted(e) == (("pieces.winters.status.mp", 7), ("rng.counter", 0), ("sides.us.vars.artillery", None))
 
 
 def test_fire_for_effect_in_the_log():
