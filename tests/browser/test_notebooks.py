@@ -87,3 +87,21 @@ def test_notebook_opens_in_voila_with_the_canvas_drawn(serve, page, name, headin
     page.get_by_text(heading).first.wait_for(timeout=150_000)
     wait_canvas(page, point[0], point[1], depth, colour)
     assert page.get_by_text(printed).count() >= 1
+
+
+def test_the_bocage_answers_wait_behind_a_reveal_in_voila(serve, page):
+    """The class sees the question and the board first; the answers show only when opened."""
+    server = serve(str(ROOT / "notebooks" / "teach_bocage.ipynb"), "--no-browser", "--Voila.ip=127.0.0.1", module="voila")
+    page.goto(server.url)
+    page.get_by_text("line-of-sight puzzle").first.wait_for(timeout=150_000)
+    answer = page.get_by_text("B does not see T", exact=False).first
+    answer.wait_for(state="attached", timeout=60_000)
+    assert not answer.is_visible()  # closed at first
+    page.get_by_text("The answers", exact=True).last.click()
+    answer.wait_for(state="visible", timeout=30_000)
+    assert page.get_by_text("C does not see T", exact=False).first.is_visible()
+    later = page.get_by_text("T occupies the bocage at (2, 2)", exact=False).first
+    assert not later.is_visible()  # the second question's answer stays closed
+    shots = ROOT / "build" / "screens"
+    shots.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(shots / "teach_bocage.png"), full_page=True)
