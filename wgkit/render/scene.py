@@ -50,6 +50,13 @@ class Scene:
     title: str = ""
     background: str = S.TABLE
     backdrop: Any = None  # a wgkit.render.backdrop.Backdrop drawn between the table and the terrain
+    legend: list[tuple[str, str]] = field(default_factory=list)  # (words, colour) of what an overlay shows
+
+    def _repr_png_(self) -> bytes:
+        """Show the scene as a picture when it is the last value of a notebook cell."""
+        from wgkit.render.static import png_bytes
+
+        return png_bytes(self)
 
     def add(self, layer: str, shape: Shape) -> None:
         self.layers[layer].append(shape)
@@ -372,9 +379,15 @@ def arc_overlay(origin: Sequence[float], facing: float, half_angle: float = 45.0
     return zone_overlay(arc_sector(origin, facing, half_angle, reach), "#f4d35e", alpha=0.22)
 
 
-def zone_overlay(zone: BaseGeometry, colour: str = S.OVERLAY, label: str = "", alpha: float = 0.3) -> list[Shape]:
-    """A zone (blast, CD disk, arc, danger zone, corridor, template) as a translucent overlay."""
-    out = geometry_shapes(zone, fill=colour, stroke=colour, alpha=alpha, width=0.06, tag="zone")
+def zone_overlay(zone: BaseGeometry, colour: str = S.OVERLAY, label: str = "", alpha: float = 0.3,
+                 ring: bool = False) -> list[Shape]:
+    """A zone (blast, CD disk, arc, danger zone, corridor, template) as a translucent overlay, or
+    (``ring``) as a dashed outline only."""
+    if ring:
+        out = [replace(s, dash=True) for s in
+               geometry_shapes(zone.boundary, fill=None, stroke=colour, width=0.12, tag="zone")]
+    else:
+        out = geometry_shapes(zone, fill=colour, stroke=colour, alpha=alpha, width=0.06, tag="zone")
     if label:
         c = zone.representative_point()
         out.append(Shape("text", np.array([[c.x, c.y]]), S.TEXT, text=label, size=0.45, tag="zone"))

@@ -11,7 +11,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.collections import LineCollection, PatchCollection, PolyCollection  # noqa: E402
-from matplotlib.patches import Circle  # noqa: E402
+from matplotlib.patches import Circle, Patch  # noqa: E402
 
 from wgkit.render.scene import LAYERS, Scene  # noqa: E402
 
@@ -52,6 +52,9 @@ def figure(scene: Scene, inches_wide: float = 10.0):
                 for r in run:
                     ax.text(*r.points[0], r.text, fontsize=r.size * pt, ha="center", va="center",
                             color=r.fill, zorder=z + 0.5)
+    if scene.legend:
+        ax.legend(handles=[Patch(facecolor=c, edgecolor=c, alpha=0.6, label=words) for words, c in scene.legend],
+                  loc="upper left", fontsize=8, framealpha=0.9)
     return fig
 
 
