@@ -254,3 +254,36 @@ def test_walking_and_firing_for_effect_through_the_menu_with_each_sides_own_guns
     with g.table_dice([50]):  # 50 is not under 30: the German mission ends
         e = walk.resolve(g, {"leader": "unteroffizier", "point": [14, 9]})
     assert e.text == "unteroffizier walks the fire: off target, the mission ends"
+
+
+def test_every_form_of_the_attackers_step_resolves_what_it_says():
+    """Each form resolves its own procedure with the values chosen in it (faces fixed): the event
+    records the action by name with those values."""
+    g = game()
+    to(g, "Attacker moves and fires")
+    m = menu(g)
+    with g.table_dice([50]):  # §4.4: veteran, cautious: 90% to move
+        e = m["move"].resolve(g, {"figure": "toye", "point": [12, 13], "mps": 0, "reach_mps": 0})
+    assert e.action == {"name": "move", "params": {"figure": "toye", "to": [12, 13], "mps": 0, "reach_mps": 0}}
+    assert g.piece("toye")["position"] == [12, 13]
+    with g.table_dice([20, 1]):  # a leader fires at 100% for 2 MPs; 20 < 60 in the open: de1 hit
+        e = menu(g)["fire"].resolve(g, {"figure": "lipton", "target": "outpost", "mps": 0})
+    assert (e.kind, e.detail["outcome"]) == ("fire", {"fired": True, "wounded": ["de1"]})
+    with g.table_dice([1, 1]):  # opportunity fire into the move: 01 always fires and hits
+        e = menu(g)["opportunity fire"].resolve(g, {"figure": "de2", "target": "squad", "mps": 0})
+    assert e.action["name"] == "opportunity fire" and e.action["params"]["figure"] == "de2"
+    situation_of(g).place("guarnere", (27, 21.5))
+    with g.table_dice([3, 4]):  # 03 under the 6% against the dug-in corporal; 4 is even
+        e = menu(g)["grenade"].resolve(g, {"figure": "guarnere", "target": "unteroffizier"})
+    assert (e.kind, e.detail["outcome"]) == ("grenade", ["unteroffizier"])
+
+
+def test_a_form_is_offered_only_when_it_has_someone_to_act_and_something_to_act_on():
+    g = game()
+    to(g, "Attacker moves and fires")
+    situation_of(g).out_of_action("unteroffizier", "de1", "de2")  # no enemy left to shoot at or to watch
+    assert [n for n in menu(g) if n in ("fire", "opportunity fire", "grenade")] == []
+    g = game()
+    to(g, "Attacker moves and fires")
+    situation_of(g).piece_status("de1", acted=True)  # it has used its one action this turn
+    assert menu(g)["opportunity fire"].params[0].choices == ("unteroffizier", "de2")
