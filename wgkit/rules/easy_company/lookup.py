@@ -45,9 +45,9 @@ def untended(game: Game, uid: str) -> int:
                if p["unit"] == uid and p["alive"] and p["status"].get("wounded") and not p["status"].get("tended"))
 
 
-def position(game: Game, fid: str) -> str:
-    """§5.2: open, concealed or dug in, from the terrain holding the figure."""
-    x, y = game.piece(fid)["position"]
+def position(game: Game, fid: str, at: tuple[float, float] | None = None) -> str:
+    """§5.2: open, concealed or dug in, from the terrain holding the figure (or the point ``at``)."""
+    x, y = at if at is not None else game.piece(fid)["position"]
     covers = {a.cover for a in game.terrain.at(x, y)}
     return "dug_in" if "dug_in" in covers else "concealed" if "concealed" in covers else "open"
 

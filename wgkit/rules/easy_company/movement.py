@@ -50,7 +50,7 @@ def resolve_move(game: Game, fid: str, to: tuple[float, float], mps: int = 0, re
         changes.append((("units", uid, "status", "move_streak"), st.get("move_streak", 0) + 1 if ok else 0))
     changes += [(("rng", "counter"), roller.counter), (("pieces", fid, "status", "acted"), True)]
     if ok:
-        prone = m == "under_fire" and position(game, fid) == "open"
+        prone = m == "under_fire" and position(game, fid, to) == "open"  # §4.4: in the open where it ends
         changes += [(("pieces", fid, "position"), [round(to[0], 2), round(to[1], 2)]),
                     (("pieces", fid, "status", "prone"), prone)]
     text = f"{fid} {'moves' if ok else 'will not move'} ({m.replace('_', ' ')}" + \
