@@ -83,6 +83,22 @@ def test_branch_is_independent():
     assert g.state["pieces"]["r1"]["position"] == [22, 6] and not g.log
 
 
+def test_a_branch_and_its_game_undo_apart_and_share_no_state():
+    g = Game(SCENARIO)
+    g.move("r1", (30, 30))
+    g.record("note", [(("vars", "x"), {"list": [1, 2], "deep": {"k": [3]}})], "a nested value")
+    what_if = g.branch()
+    what_if.state["vars"]["x"]["deep"]["k"].append(4)  # a what-if scribbles deep in its copy
+    assert g.state["vars"]["x"] == {"list": [1, 2], "deep": {"k": [3]}}
+    what_if.undo()
+    what_if.undo()  # the branch takes both events back ...
+    assert what_if.state["pieces"]["r1"]["position"] == [22, 6] and "x" not in what_if.state["vars"]
+    assert g.state["pieces"]["r1"]["position"] == [30, 30] and len(g.log) == 2  # ... the game keeps them
+    g.undo()
+    g.undo()
+    assert g.state == Game(SCENARIO).state
+
+
 def test_turn_flow_walks_the_sequence_and_alternates_sides():
     g = Game(SCENARIO, flow=FLOW)
     assert g.legal_actions() == ("rally", "fire") and g.acting_sides() == ["us"]

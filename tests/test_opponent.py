@@ -10,6 +10,7 @@ from wgkit.scenario import load
 from wgkit.simulate import simulate
 
 CROSSROADS = ROOT / "scenarios/close_action/tutorial_crossroads.yaml"
+ROOKIE = ROOT / "scenarios/rookie/tutorial_worked_example.yaml"
 
 
 def game_at(path, step, seed=3):
@@ -32,6 +33,16 @@ def test_a_what_if_branch_with_its_own_dice_does_not_roll_the_games_dice():
     game_stream = g.roller()
     assert mine != [game_stream.roll(D6) for _ in range(20)]  # twenty faces alike by chance: 6**-20
     assert g.state["rng"]["seed"] != 12345
+
+
+def test_a_what_if_branch_with_its_own_dice_does_not_know_the_order_of_the_cards_left():
+    g = game_at(ROOKIE, "First card sequence")
+    cards = g.state["decks"]["activation"]["draw"]
+    assert len(cards) == 5 and g.branch().state["decks"]["activation"]["draw"] == cards  # a plain copy knows
+    orders = {tuple(g.branch(dice=d).state["decks"]["activation"]["draw"]) for d in range(40)}
+    assert all(sorted(o) == sorted(cards) for o in orders)  # the same cards ...
+    assert len(orders) > 20  # ... in orders of their own (5 cards: 120 orders; 40 alike by chance: nil)
+    assert g.state["decks"]["activation"]["draw"] == cards
 
 
 def test_choosing_changes_nothing_in_the_game():
@@ -142,3 +153,32 @@ def test_an_opponent_that_plays_by_itself_takes_its_steps_as_they_come(tmp_path)
     assert len(app.game.log) == n  # once a step, not at every redraw
     app.turn.go_next()  # into the British move step: it moves by itself
     assert app.game.current_step().name == "Move" and "move" in [e.kind for e in app.game.log[n:]]
+
+
+# -- card-driven activation (Rookie Rules) ------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_on_rookie_it_draws_activates_and_acts_and_leaves_the_other_sides_cards_to_their_player(seed):
+    from wgkit.rules.policies import leaving
+
+    g = game_at(ROOKIE, "First card sequence", seed)
+    start, said = len(g.log), []
+    policy = get_ruleset("rookie").policy
+    taken = Opponent("su", seed=seed).play_step(g, said.append, finish=leaving(policy.play_step, ["su"]))
+    assert g.state["decks"]["activation"]["draw"] == []  # the whole card sequence was played
+    assert said[0].startswith("opponent (su) chose to draw the next card")
+    assert taken == sum(line.startswith("opponent (su) chose") for line in said)
+    owner, activations = None, []
+    for line in said:
+        if ": su may activate a unit" in line or ": de may activate a unit" in line:
+            owner = "su" if ": su may" in line else "de"
+        if line.endswith("acts (2 functions)"):
+            uid = line.split("-> ")[-1].split()[0]
+            activations.append((owner, g.state["units"][uid]["side"], line.startswith("opponent (su) chose")))
+    # every card activates a unit of its colour's side (none skipped): the opponent's its own,
+    # the simple policy the other side's
+    assert len(activations) == 5 == len([e for e in g.log[start:] if e.kind == "card"])
+    assert all(card == side and by_opponent == (side == "su") for card, side, by_opponent in activations)
+    # and once activated, the opponent's unit acts: it moves, fires or rallies
+    acted = [line for line in said if line.startswith("opponent (su) chose to") and "functions left" in line]
+    assert acted and all(" (ru_" in line for line in acted)

@@ -8,7 +8,10 @@ dice of its own, and takes the one whose results it values most.
   of it), and the nearest cover within a move. At most ``breadth`` candidates, sampled with the
   opponent's own seed when there are more.
 - **Look-ahead.** One ply over the dice: each candidate is resolved on ``rollouts`` branches,
-  each rolling its own dice (never the game's coming dice), and the results are averaged.
+  each rolling its own dice (never the game's coming dice), and the results are averaged. A step
+  that rolls nothing, moves nothing and changes no value (drawing a card, activating a unit) is
+  worth the best action it opens, up to ``depth`` actions on (Rookie's draw, then activate, then
+  fire), among a quarter of ``breadth`` candidates, each on one rollout.
 - **Value** of a position for the opponent's side (:meth:`Opponent.value`): the scenario's
   victory points against the best other side's, pieces still fighting (the ruleset's
   ``fighting``: unpinned, in good order, unwounded) against the enemy's, pieces alive, and for
@@ -81,6 +84,7 @@ class Opponent:
     style: str = "balanced"
     seed: int = 0
     breadth: int = 40
+    depth: int = 2  # actions looked past an action that only opens others (activate, draw)
     think: list[float] = field(default_factory=list)  # seconds per decision, for the benchmark
 
     def __post_init__(self) -> None:
@@ -212,15 +216,43 @@ class Opponent:
             out.append(spot[1])
         return [(round(min(max(x, 0.0), sc.table.width), 2), round(min(max(y, 0.0), sc.table.depth), 2)) for x, y in out]
 
-    def candidates(self, game: Game) -> list[Candidate]:
-        """The actions the side could take now (see the module docstring)."""
+    def _implied_actor(self, game: Game) -> str | None:
+        """Where only this side acts and a form names none of its pieces (Rookie's functions act
+        for the unit just activated): the own unit or piece the latest event of the step named or
+        changed."""
+        if game.acting_sides() != [self.side]:
+            return None
+        for event in reversed(game.log):
+            if event.kind == "flow":
+                return None
+            named = list((event.action or {}).get("params", {}).values())
+            named += [path[1] for path, _ in event.changes if len(path) > 1 and path[0] in ("units", "pieces")]
+            for v in named:
+                if isinstance(v, str) and self._owner(game, v) == self.side and v not in game.state["sides"]:
+                    return v
+        return None
+
+    def candidates(self, game: Game, breadth: int | None = None) -> list[Candidate]:
+        """The actions the side could take now, at most ``breadth`` (by default the opponent's)
+        of them (see the module docstring)."""
+        if self.side not in game.acting_sides():
+            return []
         ruleset = get_ruleset(game.scenario.ruleset)
         out: list[Candidate] = []
         for spec in actions_for(game):
             if spec.ref == "umpire":
                 continue
             fixed = [p for p in spec.params if p.kind in ("choice", "piece")]
-            if not fixed:
+            if not spec.params:  # a step of the procedure (draw a card, pass): the side's own to take
+                out.append(Candidate(spec, {}, self.side))
+                continue
+            implied = self._implied_actor(game)
+            if not fixed:  # a form of points alone acts for the unit just activated
+                spots = [p for p in spec.params if p.kind == "point"]
+                if spots and implied is not None:
+                    ints = {p.name: p.initial() for p in spec.params if p.kind == "int"}
+                    out += [Candidate(spec, {**ints, **{s.name: list(pt) for s in spots}}, implied)
+                            for pt in self.points(game, implied, ruleset)]
                 continue
             pools = []
             for p in fixed:
@@ -229,9 +261,12 @@ class Opponent:
                 pools.append(values)
             for combo in itertools.product(*pools):
                 params = dict(zip((p.name for p in fixed), combo))
-                actor = next((v for v in combo if self._owner(game, v) is not None), None)
+                owners = [self._owner(game, v) for v in combo]
+                actor = next((v for v, o in zip(combo, owners) if o is not None), None)
                 if actor is None or self._owner(game, actor) != self.side:
-                    continue
+                    if self.side in owners or implied is None:
+                        continue
+                    actor = implied  # the form acts for the unit the side has just activated
                 if isinstance(actor, (list, tuple)):
                     actor = next(a for a in actor if self._owner(game, a) == self.side)
                 for p in spec.params:
@@ -243,8 +278,9 @@ class Opponent:
                         out.append(Candidate(spec, {**params, **{s.name: list(pt) for s in spots}}, actor))
                 else:
                     out.append(Candidate(spec, params, actor))
-        if len(out) > self.breadth:
-            out = self._rng.sample(out, self.breadth)
+        breadth = self.breadth if breadth is None else breadth
+        if len(out) > breadth:
+            out = self._rng.sample(out, breadth)
         return out
 
     # -- choosing ---------------------------------------------------------------------------------
@@ -258,48 +294,77 @@ class Opponent:
         lines = d.describe()
         return "; ".join(lines[:3])
 
-    def _expected(self, game: Game, c: Candidate, ruleset: Ruleset) -> float | None:
+    def _expected(self, game: Game, c: Candidate, ruleset: Ruleset, base: float, depth: int) -> float | None:
+        """The mean value after ``c`` over the rollouts (each branch with its own dice and its own
+        order of the cards not yet drawn); an action that neither rolls nor draws is tried once.
+        One that moves nothing and changes nothing the value sees (drawing a card, activating a
+        unit) is worth the best action it opens, looked for ``depth`` actions further, each of
+        those on one rollout."""
         total = 0.0
-        for k in range(self.rollouts):
+        for k in range(self.rollouts if depth == self.depth else 1):  # one rollout a ply further
             trial = game.branch(dice=self._rng.randrange(2 ** 31))
+            start = len(trial.log)
             try:
-                c.spec.resolve(trial, dict(c.params))
+                event = c.spec.resolve(trial, dict(c.params))
             except (IllegalActionError, ValueError):
                 return None
-            total += self.value(trial, ruleset)
-        return total / self.rollouts
+            v = self.value(trial, ruleset)
+            if depth > 0 and not event.rolls and abs(v - base) < EPSILON and self._opens(c, trial):
+                follow = self._best(trial, ruleset, v, depth - 1)
+                v = follow[0] if follow is not None else v
+            if not event.rolls and not any(e.kind == "deck" for e in trial.log[start:]):
+                return v  # nothing left to chance: every branch would end the same
+            total += v
+        return total / (k + 1)
 
-    def choose(self, game: Game) -> Choice | None:
-        """The best action now and what it is expected to gain, or None when nothing beats waiting."""
+    def _opens(self, c: Candidate, after: Game) -> bool:
+        """Whether ``c`` is a step that only opens others: no point to move to, and this side
+        still to act."""
+        return all(p.kind != "point" for p in c.spec.params) and self.side in after.acting_sides()
+
+    def _best(self, game: Game, ruleset: Ruleset, base: float, depth: int,
+              must: bool = False) -> tuple[float, Candidate] | None:
+        """The best candidate's expected value, if it beats ``base`` (or, with ``must``, at all)."""
+        best: tuple[float, Candidate] | None = None
+        ahead = depth < self.depth  # looking past a step: a quarter of the candidates
+        for c in self.candidates(game, max(1, self.breadth // 4) if ahead else None):
+            v = self._expected(game, c, ruleset, base, depth)
+            if v is not None and (must or v - base > EPSILON) and (best is None or v > best[0]):
+                best = (v, c)
+        return best
+
+    def choose(self, game: Game, must: bool = False) -> Choice | None:
+        """The best action now and what it is expected to gain, or None when nothing beats waiting
+        (with ``must``, when waiting is no option: None only when there is no action at all)."""
         start = time.perf_counter()
         ruleset = get_ruleset(game.scenario.ruleset)
         base = self.value(game, ruleset)
-        best: tuple[float, Candidate] | None = None
-        for c in self.candidates(game):
-            v = self._expected(game, c, ruleset)
-            if v is not None and v - base > EPSILON and (best is None or v - base > best[0]):
-                best = (v - base, c)
+        best = self._best(game, ruleset, base, self.depth, must)
         self.think.append(time.perf_counter() - start)
         if best is None:
             return None
-        return Choice(best[1], best[0], self._odds(game, best[1]))
+        return Choice(best[1], best[0] - base, self._odds(game, best[1]))
 
-    def play_step(self, game: Game, say: Say, finish: Callable[[Game, Say], None] | None = None,
+    def play_step(self, game: Game, say: Say, finish: Callable[..., bool | None] | None = None,
                   limit: int = 60) -> int:
         """Take the side's best actions in the current step until none is worth taking, then let
         ``finish`` (the ruleset's simple policy by default) play what the step still asks for.
-        Returns the number of actions the opponent chose."""
+        Where ``finish`` hands the step back (returns True: a card of this side's colour turned up
+        in a card sequence, see :func:`wgkit.rules.policies.leaving`), the opponent plays on, and
+        must take an action, since a card cannot wait. Returns the number of actions it chose."""
         taken = 0
-        if self.side in game.acting_sides():
-            while taken < limit:
-                choice = self.choose(game)
+        policy = finish or get_ruleset(game.scenario.ruleset).policy.play_step  # type: ignore[union-attr]
+        must = False
+        while True:
+            while taken < limit and self.side in game.acting_sides():
+                choice = self.choose(game, must)
                 if choice is None:
                     break
                 c = choice.candidate
                 event = c.spec.resolve(game, dict(c.params))
-                taken += 1
+                taken, must = taken + 1, False
                 odds = f"; before the roll: {choice.odds}" if choice.odds else ""
                 say(f"opponent ({self.side}) chose to {c.label()}{odds} -> {event.text}")
-        policy = finish or get_ruleset(game.scenario.ruleset).policy.play_step  # type: ignore[union-attr]
-        policy(game, say)
-        return taken
+            if must or not policy(game, say) or taken >= limit:  # must still set: it found nothing to do
+                return taken
+            must = True

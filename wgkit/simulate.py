@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from wgkit.rules.contract import Policy
+from wgkit.rules.policies import leaving
 from wgkit.rules.registry import RULESETS, get_ruleset
 from wgkit.scenario.model import Scenario
 from wgkit.victory import standing
@@ -53,7 +54,8 @@ def play_one(scenario: Scenario, seed: int, turns: int, opponent: str | None = N
         from wgkit.opponent import Opponent
 
         player = Opponent(opponent, seed=seed)
-        policy.play(game, turns, step=lambda g, say: player.play_step(g, say, finish=policy.play_step))
+        finish = leaving(policy.play_step, [opponent])  # the policy leaves the opponent's cards to it
+        policy.play(game, turns, step=lambda g, say: player.play_step(g, say, finish=finish))
     lost: Counter = Counter()
     total: Counter = Counter()
     for p in game.state["pieces"].values():

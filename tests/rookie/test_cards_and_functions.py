@@ -142,3 +142,23 @@ def test_a_leader_cannot_steady_himself_in_the_command_phase():
     put(g, "ru_lt", 10, 14, marker="pinned")
     with pytest.raises(IllegalActionError, match="cannot steady himself"):
         CMD.resolve_command(g, "ru_lt", "ru_lt")
+
+
+def test_the_simple_policy_uses_a_card_already_turned_and_leaves_another_players_cards_to_them():
+    from wgkit.rules.rookie import policy
+
+    g = game()
+    situation_of(g).deck_order("activation", ["3S", "2H", "4S", "AH", "5S"])
+    FL.draw_card(g)  # a person turned the 3 of spades, then handed the sequence to the policy
+    start = len(g.log)
+    policy.play_step(g, lambda line: None, leave=["su"])
+    kinds = [(e.kind, e.text.split()[0]) for e in g.log[start:] if e.kind in ("card", "activate")]
+    # 3S is used (a German unit activates on it), then 2H is turned: a Soviet card, left to its player
+    assert kinds[0] == ("activate", "de_lt") and kinds[1] == ("card", "2H:")
+    assert len(kinds) == 2 and L.rk(g)["card"] == "2H" and L.rk(g)["unit"] is None
+    FL.activate(g, "ru_sq")  # the player uses it; the policy goes on from the next card
+    policy.play_step(g, lambda line: None, leave=["su"])
+    assert [e.text.split()[0] for e in g.log if e.kind == "card"][-2:] == ["4S:", "AH:"]
+    assert L.rk(g)["card"] == "AH" and g.state["decks"]["activation"]["draw"] == ["5S"]
+    policy.play_step(g, lambda line: None)  # leaving no one, it plays every card to the end
+    assert g.state["decks"]["activation"]["draw"] == [] and L.status(g, "ru_lt").get("acted")

@@ -36,6 +36,18 @@ def plain(value: Any) -> Any:
     return value
 
 
+def copy_tree(value: Any) -> Any:
+    """A deep copy of JSON-shaped data (dicts, lists, tuples and scalars, as a game's state is),
+    several times faster than :func:`copy.deepcopy`, which what-if branches call often."""
+    if isinstance(value, dict):
+        return {k: copy_tree(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [copy_tree(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(copy_tree(v) for v in value)
+    return value
+
+
 @dataclass(frozen=True)
 class Event:
     """One committed step of play."""

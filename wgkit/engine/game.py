@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import random
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from wgkit.dice import NeedFaces, Roller, TableRoller
 from wgkit.engine import deck as cards
-from wgkit.engine.events import MISSING, Event, Path, get, put
+from wgkit.engine.events import MISSING, Event, Path, copy_tree, get, put
 from wgkit.engine.flow import SIMPLE, TurnSequence
 from wgkit.engine.state import initial_state, path_problem
 from wgkit.odds import Play
@@ -102,13 +103,17 @@ class Game:
     def branch(self, dice: int | None = None) -> "Game":
         """An independent what-if copy (no listeners: it does not autosave). With ``dice``, the
         copy rolls its own stream from that seed instead of the game's coming dice (an opponent
-        weighing its options must not see the real rolls ahead)."""
+        weighing its options must not see the real rolls ahead), and the cards not yet drawn are
+        shuffled with it, so the copy does not know the real order either."""
         other = copy.copy(self)
-        other.state = copy.deepcopy(self.state)
+        other.state = copy_tree(self.state)
         if dice is not None:
             other.state["rng"] = {**other.state["rng"], "seed": dice, "counter": 0}
+            unseen = random.Random(dice)
+            for name in sorted(other.state["decks"]):
+                unseen.shuffle(other.state["decks"][name]["draw"])
         other.log = list(self.log)
-        other._inverses = copy.deepcopy(self._inverses)
+        other._inverses = list(self._inverses)  # an inverse's values are never changed once taken
         other._redo = list(self._redo)
         other.listeners = []
         other._table = None

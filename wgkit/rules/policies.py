@@ -4,6 +4,8 @@ side sees, and play a game on to a turn limit step by step (used by playthroughs
 
 from __future__ import annotations
 
+import functools
+import inspect
 import math
 from typing import Callable, Iterable, Sequence
 
@@ -11,7 +13,17 @@ from wgkit.engine.game import Game, IllegalActionError
 from wgkit.engine.views import visible_to
 
 Say = Callable[[str], None]
-Step = Callable[[Game, Say], None]  # plays the current step of a game
+Step = Callable[[Game, Say], "bool | None"]  # plays the current step of a game; True: handed back
+
+
+def leaving(play_step: Callable[..., "bool | None"], leave: Iterable[str]) -> Step:
+    """``play_step`` that leaves to someone else the decisions of the sides in ``leave``, where a
+    step holds several sides' turns (Rookie's card sequences: it returns True when it stops at
+    such a side's card); elsewhere ``play_step`` itself, which is only ever asked to play a step
+    whose acting sides are its own."""
+    if "leave" in inspect.signature(play_step).parameters:
+        return functools.partial(play_step, leave=frozenset(leave))
+    return play_step
 
 
 def attempt(say: Say, fn, *args, **kwargs) -> bool:

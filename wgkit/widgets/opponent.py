@@ -10,6 +10,7 @@ import ipywidgets as W
 
 from wgkit.engine.game import Game
 from wgkit.opponent import STYLES, Opponent
+from wgkit.rules.policies import leaving
 from wgkit.rules.registry import get_ruleset
 from wgkit.widgets.errors import ErrorArea
 
@@ -47,7 +48,10 @@ class OpponentBox:
             raise ValueError(f"{side} does not act in {self.game.current_step().name}")
         opponent = Opponent(side, style=self.style.value, seed=len(self.game.log))
         policy = get_ruleset(self.game.scenario.ruleset).policy
-        finish = policy.play_step if acting == [side] and policy is not None else (lambda g, say: None)
+        # the policy plays no one's cards: the opponent its own, the people theirs
+        everyone = [s.id for s in self.game.scenario.sides]
+        finish = leaving(policy.play_step, everyone) if acting == [side] and policy is not None \
+            else (lambda g, say: None)
         lines: list[str] = []
 
         def say(line: str) -> None:

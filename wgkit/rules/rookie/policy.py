@@ -7,6 +7,7 @@ every test that is due is taken; guns are plotted on the enemy nearest the table
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.rules.policies import Say, Step, attempt, play_until, seen
@@ -70,7 +71,30 @@ def _act(game: Game, uid: str, say: Say) -> None:
         _tests(game, say)
 
 
-def play_step(game: Game, say: Say) -> None:
+def _cards(game: Game, say: Say, leave: Collection[str]) -> bool:
+    """The card sequence: a card already turned and not yet used first, then card after card
+    until the deck is done, or a card turns up for a side in ``leave`` (another player's): then
+    True, the sequence is handed back."""
+    while True:
+        _tests(game, say)
+        side, r = game.state["active"], L.rk(game)
+        if side in leave and r["card"] and r["unit"] is None:
+            return True
+        waiting = [u for u in L.units(game, side) if not L.status(game, u).get("acted")
+                   and L.status(game, u).get("inactive") != r["sequence"]]
+        if r["card"] and r["unit"] is None and waiting:
+            say(FL.activate(game, waiting[0]).text)
+            _act(game, waiting[0], say)
+        elif not game.state["decks"]["activation"]["draw"]:
+            return False
+        else:
+            say(FL.draw_card(game).text)
+
+
+def play_step(game: Game, say: Say, leave: Collection[str] = ()) -> bool:
+    """The current step's actions. In a card sequence the cards of the sides in ``leave`` (played
+    by someone else) are left to them: True says the sequence was handed back to one of them
+    before its end."""
     step = game.current_step().name
     r = L.rk(game)
     if step == "Plot":
@@ -93,14 +117,7 @@ def play_step(game: Game, say: Say) -> None:
             for u in shaken[:T.COMMAND_REMOVALS.value]:
                 attempt(say, CMD.resolve_command, game, lead, u)
     elif "card sequence" in step:
-        while game.state["decks"]["activation"]["draw"]:
-            _tests(game, say)
-            say(FL.draw_card(game).text)
-            waiting = [u for u in L.units(game, game.state["active"]) if not L.status(game, u).get("acted")
-                       and L.status(game, u).get("inactive") != L.rk(game)["sequence"]]
-            if waiting:
-                say(FL.activate(game, waiting[0]).text)
-                _act(game, waiting[0], say)
+        return _cards(game, say, leave)
     elif step == "Air and artillery":
         for side, m in sorted(r["missions"].items()):
             if m and "point" in m:
@@ -122,6 +139,7 @@ def play_step(game: Game, say: Say) -> None:
                             f"{u} is gone: no test")
         for side in sorted(game.scenario.rules.get("aircraft", {})):
             attempt(say, SU.resolve_arrival, game, side)
+    return False
 
 
 def play(game: Game, turns: int, say: Say = lambda text: None, step: Step = play_step) -> None:
