@@ -182,3 +182,31 @@ def test_on_rookie_it_draws_activates_and_acts_and_leaves_the_other_sides_cards_
     # and once activated, the opponent's unit acts: it moves, fires or rallies
     acted = [line for line in said if line.startswith("opponent (su) chose to") and "functions left" in line]
     assert acted and all(" (ru_" in line for line in acted)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_in_the_app_it_plays_its_own_cards_and_stops_at_the_players(tmp_path, seed):
+    from wgkit.rules.rookie import flow as FL
+    from wgkit.widgets import UmpireApp
+
+    app = UmpireApp.open(ROOKIE, journal=tmp_path / "j.wgsave", seed=seed)
+    while app.game.current_step().name != "First card sequence":
+        app.game.advance()
+    g, rk = app.game, lambda: app.game.state["vars"]["rk"]
+    app.opponent.side.value = "su"
+    app.opponent.auto.value = True  # the Soviets are the kit's; the Germans a person's
+    for _ in range(6):
+        app.refresh()
+        if not g.state["decks"]["activation"]["draw"] and rk()["unit"] is not None:
+            break
+        # it stopped at a German card, left for the person: turned, unused
+        assert g.state["active"] == "de" and rk()["card"] and rk()["unit"] is None
+        FL.activate(g, next(u for u in ("de_lt", "de_open", "de_wood") if not g.state["units"][u]["status"].get("acted")))
+        if g.state["decks"]["activation"]["draw"]:
+            FL.draw_card(g)  # the person turns the next card
+    cards = [e.text for e in g.log if e.kind == "card"]
+    assert len(cards) == 5 and g.state["decks"]["activation"]["draw"] == []
+    opp = [e.text for e in g.log if e.kind == "opponent"]
+    soviet = [c for c in cards if ": su may" in c]
+    # each Soviet card was used by the opponent: it activated a unit on it
+    assert sum("chose to activate a unit" in t for t in opp) == len(soviet) == 2
