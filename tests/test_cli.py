@@ -87,3 +87,20 @@ def test_edit_opens_a_broken_or_new_file_and_refuses_what_is_not_a_scenario(tmp_
     assert capsys.readouterr().err.strip() == f"{listed}:1:1: (document): a scenario must be a mapping of fields"
     assert cli.main(["edit", str(tmp_path / "no_folder" / "x.yaml")]) == 1
     assert "no folder" in capsys.readouterr().err
+
+
+def test_version_and_help_for_every_option():
+    import argparse
+
+    from wgkit import __version__
+    from wgkit.cli import build_parser
+
+    out = subprocess.run([sys.executable, "-m", "wgkit.cli", "--version"], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0 and out.stdout.strip() == f"wgkit {__version__}" == "wgkit 0.1.0"
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    assert sorted(sub.choices) == ["edit", "notebooks", "play", "render", "rulesets", "schema", "simulate", "validate"]
+    assert all(c.help for c in sub._choices_actions)  # every command says what it does
+    missing = [f"{name} {a.dest}" for name, p in sub.choices.items() for a in p._actions
+               if not isinstance(a, argparse._HelpAction) and not a.help]
+    assert missing == []

@@ -171,3 +171,14 @@ def test_render_side_draws_only_what_that_side_sees(tmp_path, source, capsys):
     capsys.readouterr()
     assert main(["render", str(path), "--side", "germans", "-o", str(tmp_path / "x.svg")]) == 1
     assert capsys.readouterr().err == f"wgkit render: no side 'germans' in {path.name}: choose us, de or umpire\n"
+
+
+def test_an_svg_keeps_its_labels_as_text(tmp_path):
+    import re
+
+    from wgkit.cli import main
+
+    out = tmp_path / "t.svg"
+    assert main(["render", str(HEDGEROWS), "-o", str(out)]) == 0
+    texts = re.findall(r"<text[^>]*>([^<]*)</text>", out.read_text())
+    assert "Gruppe Weber" in texts  # a text element, not glyph outlines under a comment

@@ -105,7 +105,7 @@ def test_command_line_with_a_progress_bar():
     out = subprocess.run([sys.executable, "-m", "wgkit.cli", "simulate", str(GATE), "-n", "3", "--seed", "2", "--jobs", "1"],
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
-    assert "[" in out.stderr and "3/3 games" in out.stderr
+    assert "games: 100%" in out.stderr and "3/3" in out.stderr  # the bar (tqdm) ends full
     assert "3 games, seeds 2..4" in out.stdout
     again = subprocess.run([sys.executable, "-m", "wgkit.cli", "simulate", str(GATE), "-n", "3", "--seed", "2", "--quiet"],
                            capture_output=True, text=True, timeout=300)

@@ -98,7 +98,7 @@ def cmd_render(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from wgkit.scenario import ScenarioError, load
     from wgkit.scenario import variants as V
-    from wgkit.simulate import simulate, text_progress
+    from wgkit.simulate import progress_bar, simulate
     from wgkit.sweep import sweep
 
     try:
@@ -114,11 +114,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                name=Path(args.scenario).name, opponent=args.opponent)
     try:
         if variants is None:
-            report = simulate(scenario, args.n, progress=None if args.quiet else text_progress(sys.stderr), **run)
+            report = simulate(scenario, args.n, progress=None if args.quiet else progress_bar(file=sys.stderr), **run)
             reports = [report]
         else:
             report = sweep(scenario, variants, args.n, **run,
-                           progress=None if args.quiet else text_progress(sys.stderr, "games, all variants"))
+                           progress=None if args.quiet else progress_bar("games, all variants", sys.stderr))
             reports = [r for _, r in report.reports]
     except ValueError as exc:
         print(f"wgkit simulate: {exc}", file=sys.stderr)
@@ -289,14 +289,17 @@ def cmd_edit(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from wgkit import __version__
+
     parser = argparse.ArgumentParser(prog="wgkit", description="WWII miniature wargames kit")
+    parser.add_argument("--version", action="version", version=f"wgkit {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     p = sub.add_parser("validate", help="check scenario files (default: the bundled ones)")
-    p.add_argument("files", nargs="*", metavar="FILE")
+    p.add_argument("files", nargs="*", metavar="FILE", help="scenario files (default: every bundled scenario)")
     p.set_defaults(func=cmd_validate)
     sub.add_parser("rulesets", help="list the five rulesets").set_defaults(func=cmd_rulesets)
     p = sub.add_parser("render", help="draw a scenario or saved game to PNG, SVG or PDF")
-    p.add_argument("file", metavar="SCENARIO_OR_SAVED_GAME")
+    p.add_argument("file", metavar="SCENARIO_OR_SAVED_GAME", help="a scenario (.yaml) or a saved game (.wgsave)")
     p.add_argument("-o", "--output", help="output file (.png, .svg, .pdf); default: FILE.png here")
     p.add_argument("--side", default="umpire", help="draw what this side sees (default: umpire)")
     p.add_argument("--width", type=float, default=12.0, help="image width in inches (default 12)")
@@ -324,8 +327,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("notebooks", help="copy the lessons and turn notebooks, with their scenarios, into a folder")
     p.add_argument("folder", help="where to put notebooks/ and scenarios/ (nothing there is overwritten)")
     p.set_defaults(func=cmd_notebooks)
-    p = sub.add_parser("simulate", help="play a scenario N times with simple policies; win rates and casualties")
-    p.add_argument("scenario")
+    p = sub.add_parser("simulate", help="play a scenario N times (simple policies, or the kit's opponent for one side); "
+                                            "win rates and casualties")
+    p.add_argument("scenario", help="the scenario file to play")
     p.add_argument("-n", type=int, default=100, help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed + i")
     p.add_argument("--turns", type=int, default=None, help="turns a game (default: the scenario's, else 6)")

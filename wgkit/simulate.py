@@ -296,28 +296,20 @@ def simulate(scenario: Scenario, n: int, seed: int = 0, turns: int | None = None
     return report
 
 
-def text_progress(stream, what: str = "games") -> Callable[[int, int], None]:
-    """A progress bar for the terminal."""
+def progress_bar(what: str = "games", file: Any = None) -> Callable[[int, int], None]:
+    """A progress bar for ``progress=`` (``tqdm.auto``: a text bar in a terminal, a widget in a
+    notebook); the total comes with the first report."""
+    from tqdm.auto import tqdm
+
+    bar = None
+
     def show(done: int, total: int) -> None:
-        width = 30
-        full = int(width * done / total)
-        stream.write(f"\r[{'#' * full}{'.' * (width - full)}] {done}/{total} {what}")
-        if done == total:
-            stream.write("\n")
-        stream.flush()
-    return show
-
-
-def notebook_progress(total: int) -> Callable[[int, int], None]:
-    """A progress bar in a notebook (an ipywidgets IntProgress shown at once)."""
-    import ipywidgets as W
-    from IPython.display import display
-
-    bar = W.IntProgress(min=0, max=total, description="games")
-    display(bar)
-
-    def show(done: int, _total: int) -> None:
-        bar.value = done
+        nonlocal bar
+        if bar is None:
+            bar = tqdm(total=total, desc=what, file=file, unit="game", leave=True)
+        bar.update(done - bar.n)
+        if done >= total:
+            bar.close()
     return show
 
 

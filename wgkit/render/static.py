@@ -89,10 +89,12 @@ def _runs(shapes: list, stacked: bool) -> list[list]:
 
 
 def render(scene: Scene, path: str | os.PathLike[str], inches_wide: float = 10.0, dpi: int = 120) -> None:
-    """Write the scene to ``path``; the format follows the extension (.png, .svg, .pdf)."""
+    """Write the scene to ``path``; the format follows the extension (.png, .svg, .pdf). An SVG
+    keeps its labels as text (searchable, editable), not as outlines."""
     fig = figure(scene, inches_wide)
     try:
-        fig.savefig(path, dpi=dpi)
+        with matplotlib.rc_context({"svg.fonttype": "none"}):
+            fig.savefig(path, dpi=dpi)
     finally:
         plt.close(fig)
 
