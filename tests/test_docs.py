@@ -41,3 +41,11 @@ def test_site_builds_strict_with_the_generated_reference(tmp_path):
     assert "MP_QUALITY['experienced']" in values and "read as none" in values  # a house value and its reason
     assert (site / "notebooks/company_fire_turn/index.html").exists()
     assert "Coverage" in (site / "rules/rookie/index.html").read_text()
+    gallery = (site / "gallery/index.html").read_text()
+    bundled = sorted((ROOT / "scenarios").glob("*/*.yaml"))
+    assert len(bundled) == 11
+    for path in bundled:  # every bundled scenario drawn, its picture a PNG beside the page
+        picture = f"{path.parent.name}-{path.stem}.png"
+        assert f'src="{picture}"' in gallery, picture
+        assert (site / "gallery" / picture).read_bytes()[:4] == b"\x89PNG"
+    assert not (ROOT / ".cache").exists() and not (ROOT / "docs/gallery").exists()  # nothing in the source tree
