@@ -4,6 +4,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios").glob("*/*.yaml"))
+SHOTS = ROOT / "build" / "screens"  # the browser tests' screenshots, which the docs site shows
 
 
 @pytest.fixture(params=SCENARIOS, ids=lambda p: f"{p.parent.name}/{p.stem}")

@@ -30,9 +30,12 @@ def test_every_ruleset_and_notebook_is_in_the_navigation():
 
 def test_site_builds_strict_with_the_generated_reference(tmp_path):
     site = tmp_path / "site"
+    shots = tmp_path / "screens"  # as if the browser tests had just taken the editor's picture
+    shots.mkdir()
+    (shots / "editor.png").write_bytes(b"\x89PNG taken just now")
     out = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(ROOT / "mkdocs.yml"), "-d", str(site)],
                          capture_output=True, text=True, cwd=tmp_path, timeout=600,
-                         env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+                         env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "WGKIT_SCREENS": str(shots)})
     assert out.returncode == 0, out.stdout + out.stderr
     assert "WARNING" not in out.stderr, out.stderr
     reference = (site / "reference/scenario-schema/index.html").read_text()
@@ -48,4 +51,8 @@ def test_site_builds_strict_with_the_generated_reference(tmp_path):
         picture = f"{path.parent.name}-{path.stem}.png"
         assert f'src="{picture}"' in gallery, picture
         assert (site / "gallery" / picture).read_bytes()[:4] == b"\x89PNG"
+    assert (site / "screens/editor.png").read_bytes() == b"\x89PNG taken just now"  # the latest shot
+    assert (site / "screens/rookie.png").read_bytes() == (ROOT / "docs/screens/rookie.png").read_bytes()  # no new one
+    assert 'src="editor.png"' in (site / "screens/index.html").read_text()  # the screens page shows it
     assert not (ROOT / ".cache").exists() and not (ROOT / "docs/gallery").exists()  # nothing in the source tree
+

@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, SHOTS
 from wgkit.engine.save import load as load_game
 
 SCENARIO = ROOT / "scenarios/close_action/hedgerow_farm.yaml"
@@ -152,6 +152,8 @@ def test_editor_builds_a_scenario_from_nothing_that_validates_plays_and_briefs(s
             break
         time.sleep(0.5)
     assert near(got, (156, 125, 99)), got
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "editor.png"))  # the docs' picture of the editor
     # the game: the briefing lists the paras' objective
     game = serve("play", str(target), "--journal", str(tmp_path / "dawn.wgsave"))
     page.goto(game.url)

@@ -6,7 +6,7 @@ import time
 import pytest
 
 from tests.browser.test_apps import near
-from tests.conftest import ROOT
+from tests.conftest import ROOT, SHOTS
 
 pytestmark = pytest.mark.browser
 ROAD = (205, 184, 142)
@@ -102,6 +102,5 @@ def test_the_bocage_answers_wait_behind_a_reveal_in_voila(serve, page):
     assert page.get_by_text("C does not see T", exact=False).first.is_visible()
     later = page.get_by_text("T occupies the bocage at (2, 2)", exact=False).first
     assert not later.is_visible()  # the second question's answer stays closed
-    shots = ROOT / "build" / "screens"
-    shots.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(shots / "teach_bocage.png"), full_page=True)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "teach_bocage.png"), full_page=True)

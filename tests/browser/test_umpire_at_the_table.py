@@ -11,13 +11,12 @@ import pytest
 import yaml
 
 from tests.browser.test_apps import click
-from tests.conftest import ROOT
+from tests.conftest import ROOT, SHOTS
 from wgkit.engine.save import load as load_game
 
 pytestmark = pytest.mark.browser
 
 FARM = ROOT / "scenarios/close_action/hedgerow_farm.yaml"
-SHOTS = ROOT / "build" / "screens"
 APP_VIEW = {"width": 1400, "height": 900}
 BY_RULESET = {
     "close_action": "close_action/hedgerow_farm.yaml",
