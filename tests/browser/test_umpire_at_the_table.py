@@ -55,6 +55,20 @@ def journal_length(path: Path) -> int:
     return len(load_game(path, recover=True).game.log)
 
 
+def settled_length(journal: Path, quiet: float = 1.5) -> int:
+    """The journal's length once no event has arrived for ``quiet`` seconds (the page may show a
+    new step a moment before a busy machine has written all of its events)."""
+    deadline = time.monotonic() + 30
+    n, since = journal_length(journal), time.monotonic()
+    while time.monotonic() - since < quiet:
+        assert time.monotonic() < deadline, "the journal never settled"
+        time.sleep(0.2)
+        now = journal_length(journal)
+        if now != n:
+            n, since = now, time.monotonic()
+    return n
+
+
 def one_more_event(page, journal: Path, before: int) -> int:
     """Wait until the action just clicked is in the journal and on the page; the new count."""
     deadline = time.monotonic() + 30
@@ -186,7 +200,7 @@ def test_a_turn_of_close_action_with_clicks_only(serve, table_page, tmp_path):
     assert load_game(journal, recover=True).game.log[-1].kind == "fire"
     nxt.click()
     page.get_by_text("Active side: Move").first.wait_for(timeout=30_000)
-    n = journal_length(journal)
+    n = settled_length(journal)
     box = page.locator("canvas").first.bounding_box()
     scale = box["width"] / 48.0
     page.mouse.move(box["x"] + 22 * scale, box["y"] + (36 - 6) * scale)  # drag r1 four inches forward
