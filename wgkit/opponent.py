@@ -238,6 +238,7 @@ class Opponent:
         if self.side not in game.acting_sides():
             return []
         ruleset = get_ruleset(game.scenario.ruleset)
+        implied = self._implied_actor(game)
         out: list[Candidate] = []
         for spec in actions_for(game):
             if spec.ref == "umpire":
@@ -246,7 +247,6 @@ class Opponent:
             if not spec.params:  # a step of the procedure (draw a card, pass): the side's own to take
                 out.append(Candidate(spec, {}, self.side))
                 continue
-            implied = self._implied_actor(game)
             if not fixed:  # a form of points alone acts for the unit just activated
                 spots = [p for p in spec.params if p.kind == "point"]
                 if spots and implied is not None:
