@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 from shapely.geometry import LineString, box
 
 from wgkit.geometry.gridlos import edge_key, grid_los, rasterise_areas, rasterise_edges
-from wgkit.geometry.grids import HexGrid, SquareGrid
+from wgkit.geometry.grids import Grid, HexGrid, SquareGrid
 
 SQ = SquareGrid(6, 48, 36)
 FLAT = HexGrid(2, 30, 30, orientation="flat")
@@ -19,6 +19,16 @@ def test_square_cells_and_neighbours():
     assert sorted(SQ.neighbours((1, 1))) == [(0, 1), (1, 0), (1, 2), (2, 1)]
     assert sorted(SQ.corner_neighbours((0, 0))) == [(1, 1)]
     assert SQ.distance((0, 0), (3, 2)) == 5
+
+
+def test_square_neighbour_is_the_cell_whose_centre_lies_one_side_away():
+    # N is +y, E is +x: the centre one cell size away across each side, worked out by hand
+    grid = SquareGrid(2.5, 40, 30, origin=(1.0, 0.5))
+    assert [grid.neighbour((3, 4), s) for s in "NESW"] == [(3, 5), (4, 4), (3, 3), (2, 4)]
+    for cell in [(0, 0), (3, 4), (15, 11)]:
+        for side in "NESW":
+            assert grid.neighbour(cell, side) == Grid.neighbour(grid, cell, side)  # the general measure agrees
+            assert grid.side_towards(grid.neighbour(cell, side), cell) == {"N": "S", "S": "N", "E": "W", "W": "E"}[side]
 
 
 @pytest.mark.parametrize("grid", [FLAT, POINTY], ids=["flat", "pointy"])

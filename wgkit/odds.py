@@ -70,6 +70,15 @@ def _face_share(die: Die, faces: frozenset[int]) -> Fraction:
 def stage_probability(die: Die, stages: Stages) -> Fraction:
     """Chance that one die passes every stage (cached: a simulated game asks for the same few
     thousands of times)."""
+    key = tuple(stages)
+    try:
+        return _stage_share_of(die, key)  # ranges and frozensets hash: no face sets rebuilt
+    except TypeError:  # a stage given as a set or list
+        return _stage_share(die, tuple(_frozen(s) for s in stages))
+
+
+@lru_cache(maxsize=4096)
+def _stage_share_of(die: Die, stages: tuple[Collection[int], ...]) -> Fraction:
     return _stage_share(die, tuple(_frozen(s) for s in stages))
 
 
@@ -135,16 +144,13 @@ class _Scripted:
         raise _Branch(options)
 
     def face(self, die: Die, purpose: str) -> int:
-        return self._next([(f, Fraction(1, die.sides)) for f in die.faces])
+        return self._next(_faces(die))
 
     def check(self, die: Die, succeed: Collection[int], purpose: str) -> bool:
-        p = _p(die, succeed)
-        return self._next([(o, q) for o, q in ((True, p), (False, 1 - p)) if q])
+        return self._next(_check(die, _frozen(succeed)))
 
     def band(self, die: Die, bands: Sequence[Collection[int]], purpose: str) -> int:
-        ps = [_p(die, b) for b in bands]
-        ps.append(1 - sum(ps, Fraction(0)))
-        return self._next([(i, q) for i, q in enumerate(ps) if q])
+        return self._next(_bands(die, tuple(_frozen(b) for b in bands)))
 
     def reading(self, dice: Sequence[tuple[Die, str]], read: Callable[..., Hashable]) -> Hashable:
         return self._next(_readings(tuple(die for die, _ in dice), read))
@@ -154,6 +160,24 @@ class _Scripted:
 
     def pool(self, n: int, die: Die, stages: Stages, purpose: str) -> int:
         return self._next(_binomial(n, stage_probability(die, stages)))
+
+
+@lru_cache(maxsize=64)
+def _faces(die: Die) -> tuple[tuple[int, Fraction], ...]:
+    return tuple((f, Fraction(1, die.sides)) for f in die.faces)
+
+
+@lru_cache(maxsize=4096)
+def _check(die: Die, succeed: frozenset[int]) -> tuple[tuple[bool, Fraction], ...]:
+    p = _face_share(die, succeed)
+    return tuple((o, q) for o, q in ((True, p), (False, 1 - p)) if q)
+
+
+@lru_cache(maxsize=4096)
+def _bands(die: Die, bands: tuple[frozenset[int], ...]) -> tuple[tuple[int, Fraction], ...]:
+    ps = [_face_share(die, b) for b in bands]
+    ps.append(1 - sum(ps, Fraction(0)))
+    return tuple((i, q) for i, q in enumerate(ps) if q)
 
 
 @lru_cache(maxsize=256)

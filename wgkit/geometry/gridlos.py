@@ -56,30 +56,27 @@ def _side(a: tuple[float, float], b: tuple[float, float], p: tuple[float, float]
     return 0 if abs(cross) < EPS else (1 if cross > 0 else -1)
 
 
-def grid_los(grid: Grid, observer: Cell, target: Cell,
-             blocking_cells: Iterable[Cell] = (), blocking_edges: Iterable[frozenset[Cell]] = ()) -> GridSight:
-    """Centre-to-centre line of sight from ``observer`` to ``target`` cell."""
-    for c in (observer, target):
-        if not grid.contains_cell(c):
-            raise ValueError(f"cell {c} is not on the {grid.columns} x {grid.rows} grid")
-    blocking = set(blocking_cells)
-    walls = set(blocking_edges)
+@dataclass(frozen=True)
+class Trace:
+    """What a centre-to-centre line meets on a grid, whatever blocks: the geometry of one sight
+    line, worked out once per grid and pair of cells (:func:`grid_los` judges it)."""
+
+    through: tuple[Cell, ...]  # cells whose interior the line passes, in order from the observer
+    along: tuple[frozenset[Cell], ...]  # edges the line runs along
+    cell_corners: tuple[tuple[tuple[float, float], int, Cell], ...]  # (vertex, side of the line, cell) touched at a vertex
+    edges: tuple[tuple[frozenset[Cell], tuple[float, float] | None, int], ...]  # (edge, vertex or None if crossed inside, side)
+
+
+@lru_cache(maxsize=65_536)
+def trace(grid: Grid, observer: Cell, target: Cell) -> Trace:
+    """The cells and edges a centre-to-centre line from ``observer`` to ``target`` meets."""
     a, b = grid.center(observer), grid.center(target)
-    if observer == target:
-        return GridSight(observer, target, True, (), (), ())
     seg = LineString([a, b])
     cells, tree = _cell_index(grid)
     touched = [cells[i] for i in tree.query(seg, predicate="intersects")]
     through: list[tuple[float, Cell]] = []
-    along: dict[frozenset[Cell], list[Cell]] = {}
-    vertex_sides: dict[tuple[float, float], dict[int, list[str]]] = {}
-    blocked_by: list[str] = []
-    crossed: list[frozenset[Cell]] = []
-
-    def at_vertex(p: tuple[float, float], side: int, what: str) -> None:
-        key = (round(p[0], 6), round(p[1], 6))
-        vertex_sides.setdefault(key, {}).setdefault(side, []).append(what)
-
+    along: dict[frozenset[Cell], None] = {}
+    corners = []
     for c in touched:
         poly = grid.polygon(c)
         part = seg.intersection(poly)
@@ -88,24 +85,18 @@ def grid_los(grid: Grid, observer: Cell, target: Cell,
             if poly.exterior.distance(mid) < EPS:  # runs along one of c's edges
                 for s in grid.side_names:
                     if grid.edge(c, s).distance(mid) < EPS:
-                        along.setdefault(edge_key(c, grid.neighbour(c, s)), []).append(c)
+                        along[edge_key(c, grid.neighbour(c, s))] = None
             elif c not in (observer, target):
                 through.append((seg.project(mid), c))
-        elif c not in (observer, target) and c in blocking:
+        elif c not in (observer, target):
             p = part.coords[0] if part.geom_type == "Point" else shapely.get_coordinates(part)[0]
-            at_vertex(tuple(p), _side(a, b, grid.center(c)), f"cell {c}")
-    for _, c in sorted(through):
-        if c in blocking:
-            blocked_by.append(f"cell {c}")
-    for key, _ in along.items():
-        pair = tuple(key)
-        if len(pair) == 2 and all(c in blocking for c in pair):
-            blocked_by.append(f"cells {pair[0]} and {pair[1]} on both sides of the line")
+            corners.append((_vertex(p), _side(a, b, grid.center(c)), c))
+    edges = []
     seen: set[frozenset[Cell]] = set()
     for c in touched:
         for s in grid.side_names:
             key = edge_key(c, grid.neighbour(c, s))
-            if key not in walls or key in seen:
+            if key in seen:
                 continue
             seen.add(key)
             e = grid.edge(c, s)
@@ -115,16 +106,50 @@ def grid_los(grid: Grid, observer: Cell, target: Cell,
             p = hit.coords[0]
             ends = [e.coords[0], e.coords[1]]
             if all(Point(p).distance(Point(q)) > EPS for q in ends):
-                crossed.append(key)
-                blocked_by.append(f"edge {sorted(key)}")
+                edges.append((key, None, 0))
             else:
                 far = ends[1] if Point(p).distance(Point(ends[0])) <= EPS else ends[0]
-                at_vertex(p, _side(a, b, far), f"edge {sorted(key)}")
+                edges.append((key, _vertex(p), _side(a, b, far)))
+    return Trace(tuple(c for _, c in sorted(through)), tuple(along), tuple(corners), tuple(edges))
+
+
+def _vertex(p: Sequence[float]) -> tuple[float, float]:
+    return (round(p[0], 6), round(p[1], 6))
+
+
+def grid_los(grid: Grid, observer: Cell, target: Cell,
+             blocking_cells: Iterable[Cell] = (), blocking_edges: Iterable[frozenset[Cell]] = ()) -> GridSight:
+    """Centre-to-centre line of sight from ``observer`` to ``target`` cell."""
+    for c in (observer, target):
+        if not grid.contains_cell(c):
+            raise ValueError(f"cell {c} is not on the {grid.columns} x {grid.rows} grid")
+    if observer == target:
+        return GridSight(observer, target, True, (), (), ())
+    blocking = blocking_cells if isinstance(blocking_cells, (set, frozenset)) else set(blocking_cells)
+    walls = blocking_edges if isinstance(blocking_edges, (set, frozenset)) else set(blocking_edges)
+    t = trace(grid, observer, target)
+    blocked_by = [f"cell {c}" for c in t.through if c in blocking]
+    for key in t.along:
+        pair = tuple(key)
+        if len(pair) == 2 and all(c in blocking for c in pair):
+            blocked_by.append(f"cells {pair[0]} and {pair[1]} on both sides of the line")
+    vertex_sides: dict[tuple[float, float], dict[int, list[str]]] = {}
+    for p, side, c in t.cell_corners:
+        if c in blocking:
+            vertex_sides.setdefault(p, {}).setdefault(side, []).append(f"cell {c}")
+    crossed = []
+    for key, p, side in t.edges:
+        if key not in walls:
+            continue
+        if p is None:
+            crossed.append(key)
+            blocked_by.append(f"edge {sorted(key)}")
+        else:
+            vertex_sides.setdefault(p, {}).setdefault(side, []).append(f"edge {sorted(key)}")
     for p, sides in vertex_sides.items():
         if sides.get(1) and sides.get(-1):
             blocked_by.append(f"corner at {p}: {', '.join(sides[1] + sides[-1])} on both sides")
-    return GridSight(observer, target, not blocked_by, tuple(c for _, c in sorted(through)),
-                     tuple(blocked_by), tuple(crossed))
+    return GridSight(observer, target, not blocked_by, t.through, tuple(blocked_by), tuple(crossed))
 
 
 @dataclass(frozen=True)

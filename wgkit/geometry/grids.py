@@ -113,6 +113,9 @@ class Grid:
         raise NotImplementedError
 
 
+_SQUARE_STEPS = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}  # y grows northwards
+
+
 @dataclass(frozen=True)
 class SquareGrid(Grid):
     """Square cells of side ``size``."""
@@ -140,6 +143,10 @@ class SquareGrid(Grid):
 
     def _approx(self, x: float, y: float) -> Cell:
         return (math.floor((x - self.origin[0]) / self.size), math.floor((y - self.origin[1]) / self.size))
+
+    def neighbour(self, cell: Cell, side: str) -> Cell:
+        dc, dr = _SQUARE_STEPS[side]  # what Grid.neighbour finds, without measuring
+        return (cell[0] + dc, cell[1] + dr)
 
     def corner_neighbours(self, cell: Cell) -> list[Cell]:
         c, r = cell

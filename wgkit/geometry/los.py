@@ -29,7 +29,7 @@ import shapely
 
 from shapely.geometry import LineString
 
-from wgkit.geometry.sweep import EdgeSet, exact_parts, sweep
+from wgkit.geometry.sweep import exact_parts, sweep
 from wgkit.geometry.terrain import OBSTACLE_HEIGHT, TerrainIndex, finite_point
 
 EPS = 1e-9
@@ -140,7 +140,7 @@ class SightField:
         self.points = np.round(self.points, DECIMALS)
         self._covers = terrain.covers(self.points)
         self._level = self._levels(self._covers)
-        self._edges = EdgeSet.of(terrain.geoms, terrain.blocks | terrain.is_hill)
+        self._edges = terrain.sight_edges
 
     def _levels(self, covers: np.ndarray) -> np.ndarray:
         """Ground level of each point from which hills cover it (see TerrainIndex.elevation)."""
@@ -290,6 +290,23 @@ class SightField:
             matrix[i, :] = seen
             matrix[:, i] = seen
         return seen
+
+
+MEMO_SIZE = 100_000  # remembered verdicts per terrain, forgotten all at once when full
+
+
+def clear_sight(terrain: TerrainIndex, observer: Sequence[float], target: Sequence[float],
+                policy: LosPolicy = LosPolicy()) -> bool:
+    """Whether ``observer`` sees ``target`` past the terrain (pieces aside): the verdict of
+    :func:`line_of_sight`, remembered per terrain, since a table's terrain never changes in play."""
+    a, b = finite_point(observer, "observer"), finite_point(target, "target")
+    key = (round(a[0], DECIMALS), round(a[1], DECIMALS), round(b[0], DECIMALS), round(b[1], DECIMALS), policy)
+    memo = terrain.sight_memo
+    if key not in memo:
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        memo[key] = bool(SightField(terrain, np.array([a, b]), policy).matrix()[0, 1])
+    return memo[key]
 
 
 def line_of_sight(terrain: TerrainIndex, observer: Sequence[float], target: Sequence[float],

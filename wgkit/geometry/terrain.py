@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 import numpy as np
 import shapely
 from shapely import STRtree
 from shapely.geometry.base import BaseGeometry
+
+from wgkit.geometry.sweep import EdgeSet
 
 if TYPE_CHECKING:
     from wgkit.rules.registry import RulesetInfo
@@ -73,6 +76,7 @@ class TerrainIndex:
         self.base = self.elevation(shapely.get_coordinates(reps)) if len(self.areas) else np.zeros(0)
         self.base[self.is_hill] = 0.0
         self.by_id = {a.id: i for i, a in enumerate(self.areas)}
+        self.sight_memo: dict = {}  # verdicts of wgkit.geometry.los.clear_sight: terrain never changes
 
     @classmethod
     def from_scenario(cls, scenario: "Scenario", ruleset: "RulesetInfo | None" = None) -> "TerrainIndex":
@@ -93,6 +97,11 @@ class TerrainIndex:
 
     def __len__(self) -> int:
         return len(self.areas)
+
+    @cached_property
+    def sight_edges(self) -> EdgeSet:
+        """The edges of the features sight lines may meet (blocking features and hills), built once."""
+        return EdgeSet.of(self.geoms, self.blocks | self.is_hill)
 
     def at(self, x: float, y: float) -> list[TerrainArea]:
         """Features whose footprint covers the point (edges count as inside)."""

@@ -8,7 +8,7 @@ import numpy as np
 
 from wgkit.dice import D6
 from wgkit.engine.game import Game, IllegalActionError
-from wgkit.geometry.los import SightField
+from wgkit.geometry.los import clear_sight
 from wgkit.geometry.scatter import drift, roll_off_shift
 from wgkit.geometry.zones import bearing, blast_zone, inside
 from dataclasses import dataclass
@@ -104,8 +104,7 @@ def blast_odds(game: Game, weapon: str, firer: str, point, heading: float | None
 
 
 def _sees(game: Game, eye: str, point) -> bool:
-    pts = np.array([game.piece(eye)["position"], point], dtype=float)
-    return bool(SightField(game.terrain, pts, F.LOS).matrix()[0, 1])
+    return clear_sight(game.terrain, game.piece(eye)["position"], point, F.LOS)
 
 
 def check_blast(game: Game, weapon: str, firer: str, point) -> None:

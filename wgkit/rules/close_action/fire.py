@@ -234,21 +234,23 @@ class FireResult:
     friendly_hits: tuple[str, ...]
 
 
+def roll_hits(chance, plan: FirePlan) -> int:
+    """Firing: Procedure and the 7+ rule: each pool rolled, the hits counted."""
+    return chance.pools([(p.dice, D6, stages(p.need), f"fire at {plan.target} ({p.need}+)") for p in plan.pools])
+
+
 def roll_fire(chance, plan: FirePlan) -> FireResult:
-    """Firing: Procedure and the 7+ rule: each pool rolled; danger-zone friends rolled singly."""
-    hits = chance.pools([(p.dice, D6, stages(p.need), f"fire at {plan.target} ({p.need}+)") for p in plan.pools])
+    """The hits (:func:`roll_hits`), then each danger-zone friend rolled for singly (MG danger zones)."""
+    hits = roll_hits(chance, plan)
     friendly = tuple(f for f in plan.danger
                      if chance.pool(DANGER_ROLL.value, D6, stages(plan.danger_need), f"danger zone: {f}") >= 1)
     return FireResult(hits, friendly)
 
 
-def hits_only(chance, plan: FirePlan) -> int:
-    return roll_fire(chance, plan).hits
-
-
 def fire_odds(plan: FirePlan) -> Distribution:
-    """The exact chance of each number of hits, from the same procedure that rolls them."""
-    return exact(hits_only, plan).named("hits")
+    """The exact chance of each number of hits, from the same procedure that rolls them (the
+    danger-zone rolls come after the hits and do not change them)."""
+    return exact(roll_hits, plan).named("hits")
 
 
 def choose_hits(chance, game: Game, plan: FirePlan, hits: int, active_order: list[str], passive_order: list[str]):

@@ -4,6 +4,7 @@ sight with the text's exceptions (Line of Sight; Special Terrain Rules: Bocage).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from shapely.geometry import LineString
 
@@ -79,10 +80,20 @@ class GridMap:
         """Centre to centre; blocked by blocking squares, occupied squares (non-SMF units) and
         blocking edges. Units in adjacent squares sharing a bocage edge see each other, and a unit
         occupying the bocage of its square sees out through it."""
-        walls = {e for e, (kind, _, _) in self.edges.items() if kind in ("bocage", "hedge")}
+        walls = set(self._walls)
         if self.grid.distance(a, b) == 1:
             walls.discard(edge_key(a, b))
         for cell in occupied_bocage:
             walls = {e for e in walls if cell not in e}
-        blocking = {c for c in self.cells if self.blocks(c)} - {a, b} | set(occupied)
+        blocking = self._blocking - {a, b} | set(occupied)
         return grid_los(self.grid, a, b, blocking, walls)
+
+    @cached_property
+    def _walls(self) -> frozenset[frozenset[Cell]]:
+        """Edges that block sight: bocage and hedges (terrain never changes in play)."""
+        return frozenset(e for e, (kind, _, _) in self.edges.items() if kind in ("bocage", "hedge"))
+
+    @cached_property
+    def _blocking(self) -> frozenset[Cell]:
+        """Squares whose terrain blocks sight."""
+        return frozenset(c for c in self.cells if self.blocks(c))

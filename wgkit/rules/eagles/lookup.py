@@ -7,7 +7,7 @@ import math
 
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.rules.units import attr, kind, side, status  # noqa: F401 (re-exported for the rules modules)
-from wgkit.geometry.los import LosPolicy, line_of_sight
+from wgkit.geometry.los import LosPolicy, clear_sight
 from wgkit.rules.eagles import tables as T
 from wgkit.rules.registry import find_ruleset
 
@@ -107,7 +107,7 @@ def tpd(game: Game, uid: str) -> str:
 
 
 def sees(game: Game, a: str, b: str) -> bool:
-    return line_of_sight(game.terrain, pos(game, a), pos(game, b), LOS).clear
+    return clear_sight(game.terrain, pos(game, a), pos(game, b), LOS)
 
 
 def nationality(game: Game, uid_or_side: str) -> str:

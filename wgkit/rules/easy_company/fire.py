@@ -9,7 +9,7 @@ from shapely.geometry import Point
 
 from wgkit.dice import D10
 from wgkit.engine.game import Game, IllegalActionError
-from wgkit.geometry.los import SightField
+from wgkit.geometry.los import clear_sight
 from wgkit.geometry.zones import inside, radius_zone
 from wgkit.odds import Play, exact
 from wgkit.resolution import Modifier
@@ -21,8 +21,7 @@ from wgkit.rules.easy_company.lookup import (LOS, SCALE, figures, under_fire, wo
 
 
 def _sees(game: Game, a: str, b: str) -> bool:
-    pts = np.array([game.piece(a)["position"], game.piece(b)["position"]], dtype=float)
-    return bool(SightField(game.terrain, pts, LOS).matrix()[0, 1])
+    return clear_sight(game.terrain, game.piece(a)["position"], game.piece(b)["position"], LOS)
 
 
 def fire_plan(game: Game, fid: str, target_unit: str, mps: int = 0, observing: bool = False):

@@ -8,7 +8,7 @@ import math
 
 from wgkit.engine.game import Game
 from wgkit.rules.units import attr, kind, side, status  # noqa: F401 (re-exported for the rules modules)
-from wgkit.geometry.los import LosPolicy, line_of_sight
+from wgkit.geometry.los import LosPolicy, clear_sight, line_of_sight
 from wgkit.rules.rookie import tables as T
 
 LOS = LosPolicy(see_into=1000.0)  # fire into cover, never through it (Line of Sight)
@@ -97,7 +97,7 @@ def enemies(game: Game, uid: str) -> list[str]:
 
 def sees(game: Game, a: str, b: str) -> bool:
     """Line of Sight: hills and any class of cover block; a unit may be seen in cover, not through it."""
-    return line_of_sight(game.terrain, pos(game, a), pos(game, b), LOS).clear
+    return clear_sight(game.terrain, pos(game, a), pos(game, b), LOS)
 
 
 def why_not(game: Game, a: str, b: str) -> str:
