@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from shapely.geometry import Polygon, box
 
 from tests.conftest import ROOT
-from wgkit.geometry.los import LosPolicy, Pieces, SightField, line_of_sight
+from wgkit.geometry.los import LosPolicy, Pieces, SightField, clear_sight, line_of_sight, sight_between
 from wgkit.geometry.terrain import TerrainArea, TerrainIndex
 from wgkit.scenario import load
 
@@ -120,6 +120,23 @@ def test_matrix_fan_and_single_queries_agree():
     for j in why.targets():
         assert set(why.of(j)) == set(line_of_sight(t, pts[3], pts[j], policy).blockers)
     assert (f.between([0, 1], [5, 6, 7]) == m[np.ix_([0, 1], [5, 6, 7])]).all()
+
+
+def test_remembered_verdicts_agree_with_the_matrix_and_are_reused():
+    rng = np.random.default_rng(5)
+    t = random_terrain(rng)
+    pts = np.c_[rng.uniform(0, 72, 20), rng.uniform(0, 48, 20)]
+    policy = LosPolicy(see_into=1.0)
+    m = SightField(t, pts, policy).matrix()
+    assert 0 < m.sum() < m.size  # some lines clear, some blocked: the comparison means something
+    first = sight_between(t, pts[:8], pts[8:], policy)
+    assert (first == m[:8, 8:]).all()
+    assert len(t.sight_memo) == 8 * 12
+    t.sight_memo[(*pts[0].round(9).tolist(), *pts[8].round(9).tolist(), policy)] = not m[0, 8]
+    again = sight_between(t, pts[:8], pts[8:], policy)  # judged from memory: the planted verdict shows
+    assert again[0, 0] == (not m[0, 8]) and (again[1:] == m[1:8, 8:]).all()
+    assert clear_sight(t, pts[0], pts[8], policy) == (not m[0, 8])
+    assert clear_sight(t, pts[0], pts[8], LosPolicy()) == line_of_sight(t, pts[0], pts[8]).clear  # another policy: judged anew
 
 
 def test_move_updates_the_matrix_incrementally():

@@ -299,14 +299,36 @@ def clear_sight(terrain: TerrainIndex, observer: Sequence[float], target: Sequen
                 policy: LosPolicy = LosPolicy()) -> bool:
     """Whether ``observer`` sees ``target`` past the terrain (pieces aside): the verdict of
     :func:`line_of_sight`, remembered per terrain, since a table's terrain never changes in play."""
-    a, b = finite_point(observer, "observer"), finite_point(target, "target")
-    key = (round(a[0], DECIMALS), round(a[1], DECIMALS), round(b[0], DECIMALS), round(b[1], DECIMALS), policy)
+    return bool(sight_between(terrain, [observer], [target], policy)[0, 0])
+
+
+def sight_between(terrain: TerrainIndex, observers: Sequence[Sequence[float]], targets: Sequence[Sequence[float]],
+                  policy: LosPolicy = LosPolicy()) -> np.ndarray:
+    """``m[k, l]``: does ``observers[k]`` see ``targets[l]`` past the terrain? Verdicts already
+    known to :func:`clear_sight` are reused; the others are judged together in one sweep."""
+    a = [finite_point(p, "observer") for p in observers]
+    b = [finite_point(p, "target") for p in targets]
+    out = np.zeros((len(a), len(b)), dtype=bool)
     memo = terrain.sight_memo
-    if key not in memo:
-        if len(memo) >= MEMO_SIZE:
+    keys = {}
+    ra = np.round(np.array(a, dtype=float).reshape(-1, 2), DECIMALS).tolist()  # as SightField rounds them
+    rb = np.round(np.array(b, dtype=float).reshape(-1, 2), DECIMALS).tolist()
+    for k, p in enumerate(ra):
+        for l, q in enumerate(rb):
+            key = (*p, *q, policy)
+            if key in memo:
+                out[k, l] = memo[key]
+            else:
+                keys[(k, l)] = key
+    if keys:
+        if len(memo) + len(keys) > MEMO_SIZE:
             memo.clear()
-        memo[key] = bool(SightField(terrain, np.array([a, b]), policy).matrix()[0, 1])
-    return memo[key]
+        pairs = list(keys)
+        field_ = SightField(terrain, np.array(a + b, dtype=float).reshape(-1, 2), policy)
+        clear, _, _ = field_._clear(np.array([k for k, _ in pairs]), np.array([len(a) + l for _, l in pairs]))
+        for (k, l), c in zip(pairs, clear):
+            out[k, l] = memo[keys[(k, l)]] = bool(c)
+    return out
 
 
 def line_of_sight(terrain: TerrainIndex, observer: Sequence[float], target: Sequence[float],

@@ -76,6 +76,7 @@ class TerrainIndex:
         self.base = self.elevation(shapely.get_coordinates(reps)) if len(self.areas) else np.zeros(0)
         self.base[self.is_hill] = 0.0
         self.by_id = {a.id: i for i, a in enumerate(self.areas)}
+        self._at: dict[tuple[float, float], tuple[TerrainArea, ...]] = {}  # at(), remembered
         self.sight_memo: dict = {}  # verdicts of wgkit.geometry.los.clear_sight: terrain never changes
 
     @classmethod
@@ -105,8 +106,12 @@ class TerrainIndex:
 
     def at(self, x: float, y: float) -> list[TerrainArea]:
         """Features whose footprint covers the point (edges count as inside)."""
-        idx = self.tree.query(shapely.points(x, y), predicate="covered_by")
-        return [self.areas[i] for i in sorted(idx)]
+        if (x, y) not in self._at:
+            if len(self._at) >= 100_000:
+                self._at.clear()
+            idx = self.tree.query(shapely.points(x, y), predicate="covered_by")
+            self._at[(x, y)] = tuple(self.areas[i] for i in sorted(idx))
+        return list(self._at[(x, y)])
 
     def covers(self, points: np.ndarray) -> np.ndarray:
         """Boolean matrix ``[feature, point]``: does the feature cover the point?"""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 Point = tuple[float, float]
@@ -364,10 +365,27 @@ class Scenario:
 
     def piece(self, piece_id: str) -> Piece:
         """The scenario's piece (figure, stand) with this id."""
-        return next(p for _, _, p in self.pieces() if p.id == piece_id)
+        try:
+            return self._by_id[0][piece_id]
+        except KeyError:
+            raise KeyError(f"the scenario has no piece {piece_id!r}") from None
 
     def unit(self, unit_id: str) -> Unit:
-        return next(u for _, u in self.units() if u.id == unit_id)
+        try:
+            return self._by_id[1][unit_id]
+        except KeyError:
+            raise KeyError(f"the scenario has no unit {unit_id!r}") from None
+
+    @cached_property
+    def _by_id(self) -> tuple[dict[str, Piece], dict[str, Unit]]:
+        """Pieces and units by id, built once (a scenario never changes: edits make a new one)."""
+        pieces: dict[str, Piece] = {}
+        for _, _, p in self.pieces():
+            pieces.setdefault(p.id, p)
+        units: dict[str, Unit] = {}
+        for _, u in self.units():
+            units.setdefault(u.id, u)
+        return pieces, units
 
     def feature(self, feature_id: str) -> Feature:
         return next(f for f in self.terrain if f.id == feature_id)

@@ -9,7 +9,7 @@ import numpy as np
 
 from wgkit.dice import D6
 from wgkit.engine.game import Game, IllegalActionError
-from wgkit.geometry.los import LosPolicy, SightField
+from wgkit.geometry.los import LosPolicy, sight_between
 from wgkit.geometry.zones import danger_zone, in_arc, inside, offset
 from wgkit.odds import Distribution, exact
 from wgkit.resolution import Modifier
@@ -150,10 +150,8 @@ def plan_fire(game: Game, unit: str, target: str, firers: list[str] | None = Non
         raise IllegalActionError(f"{target} has no figure that can be hit ({aim})")
     mods = target_modifiers(game, unit, tfigs, aim)
     shift = -int(sum(m.value for m in mods))
-    ids = shooters + tfigs
-    pts = np.array([game.piece(f)["position"] for f in ids], dtype=float)
-    field_ = SightField(game.terrain, pts, LOS)
-    sees = field_.between(range(len(shooters)), range(len(shooters), len(ids)))
+    sees = sight_between(game.terrain, [game.piece(f)["position"] for f in shooters],
+                         [game.piece(f)["position"] for f in tfigs], LOS)
     pools: dict[int, list[str]] = {}
     dice: dict[int, int] = {}
     notes = [f"{f} has fired this phase" for f in already] + \
