@@ -25,9 +25,12 @@ def test_square_neighbour_is_the_cell_whose_centre_lies_one_side_away():
     # N is +y, E is +x: the centre one cell size away across each side, worked out by hand
     grid = SquareGrid(2.5, 40, 30, origin=(1.0, 0.5))
     assert [grid.neighbour((3, 4), s) for s in "NESW"] == [(3, 5), (4, 4), (3, 3), (2, 4)]
+    # cell (3, 4) spans x 8.5-11, y 10.5-13: its north edge is y = 13
+    assert set(grid.edge((3, 4), "N").coords) == {(8.5, 13.0), (11.0, 13.0)}
     for cell in [(0, 0), (3, 4), (15, 11)]:
         for side in "NESW":
             assert grid.neighbour(cell, side) == Grid.neighbour(grid, cell, side)  # the general measure agrees
+            assert set(grid.edge(cell, side).coords) == set(Grid.edge(grid, cell, side).coords)
             assert grid.side_towards(grid.neighbour(cell, side), cell) == {"N": "S", "S": "N", "E": "W", "W": "E"}[side]
 
 

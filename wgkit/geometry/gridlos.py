@@ -15,13 +15,14 @@ Edges are named by the two cells they separate: ``frozenset({cell, neighbour})``
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
 
 import shapely
 from shapely import STRtree
-from shapely.geometry import LineString, Point
+from shapely.geometry import LineString
 from shapely.geometry.base import BaseGeometry
 
 from wgkit.geometry.grids import Cell, Grid
@@ -105,10 +106,10 @@ def trace(grid: Grid, observer: Cell, target: Cell) -> Trace:
                 continue  # no contact, or the line runs along the edge
             p = hit.coords[0]
             ends = [e.coords[0], e.coords[1]]
-            if all(Point(p).distance(Point(q)) > EPS for q in ends):
+            if all(math.dist(p, q) > EPS for q in ends):
                 edges.append((key, None, 0))
             else:
-                far = ends[1] if Point(p).distance(Point(ends[0])) <= EPS else ends[0]
+                far = ends[1] if math.dist(p, ends[0]) <= EPS else ends[0]
                 edges.append((key, _vertex(p), _side(a, b, far)))
     return Trace(tuple(c for _, c in sorted(through)), tuple(along), tuple(corners), tuple(edges))
 

@@ -148,6 +148,10 @@ class SquareGrid(Grid):
         dc, dr = _SQUARE_STEPS[side]  # what Grid.neighbour finds, without measuring
         return (cell[0] + dc, cell[1] + dr)
 
+    def edge(self, cell: Cell, side: str) -> LineString:
+        sw, se, ne, nw = self.corners(cell)  # the two corners Grid.edge picks, without measuring
+        return LineString({"N": (ne, nw), "E": (se, ne), "S": (sw, se), "W": (sw, nw)}[side])
+
     def corner_neighbours(self, cell: Cell) -> list[Cell]:
         c, r = cell
         return [n for n in ((c + 1, r + 1), (c + 1, r - 1), (c - 1, r - 1), (c - 1, r + 1))

@@ -35,7 +35,12 @@ def role(game: Game, uid: str) -> str:
 
 
 def pieces_of(game: Game, uid: str) -> list[str]:
-    return [pid for pid, p in game.state["pieces"].items() if p["unit"] == uid]
+    if "_cf_pieces" not in game.__dict__:  # a piece never changes unit: indexed once per game
+        index: dict[str, list[str]] = {}
+        for pid, p in game.state["pieces"].items():
+            index.setdefault(p["unit"], []).append(pid)
+        game.__dict__["_cf_pieces"] = index
+    return list(game.__dict__["_cf_pieces"].get(uid, ()))
 
 
 def cell(game: Game, uid: str) -> Cell:
