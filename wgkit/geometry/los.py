@@ -30,7 +30,7 @@ import shapely
 from shapely.geometry import LineString
 
 from wgkit.geometry.sweep import exact_parts, sweep
-from wgkit.geometry.terrain import OBSTACLE_HEIGHT, TerrainIndex, finite_point
+from wgkit.geometry.terrain import MEMO_SIZE, OBSTACLE_HEIGHT, TerrainIndex, finite_point
 
 EPS = 1e-9
 DECIMALS = 9  # positions snap to 1e-9": far below any table measure, and keeps GEOS robust
@@ -292,9 +292,6 @@ class SightField:
         return seen
 
 
-MEMO_SIZE = 100_000  # remembered verdicts per terrain, forgotten all at once when full
-
-
 def clear_sight(terrain: TerrainIndex, observer: Sequence[float], target: Sequence[float],
                 policy: LosPolicy = LosPolicy()) -> bool:
     """Whether ``observer`` sees ``target`` past the terrain (pieces aside): the verdict of
@@ -309,12 +306,10 @@ def sight_between(terrain: TerrainIndex, observers: Sequence[Sequence[float]], t
     a = [finite_point(p, "observer") for p in observers]
     b = [finite_point(p, "target") for p in targets]
     out = np.zeros((len(a), len(b)), dtype=bool)
-    memo = terrain.sight_memo
+    memo = terrain.memo
     keys = {}
-    ra = np.round(np.array(a, dtype=float).reshape(-1, 2), DECIMALS).tolist()  # as SightField rounds them
-    rb = np.round(np.array(b, dtype=float).reshape(-1, 2), DECIMALS).tolist()
-    for k, p in enumerate(ra):
-        for l, q in enumerate(rb):
+    for k, p in enumerate(a):
+        for l, q in enumerate(b):
             key = (*p, *q, policy)
             if key in memo:
                 out[k, l] = memo[key]
@@ -322,7 +317,7 @@ def sight_between(terrain: TerrainIndex, observers: Sequence[Sequence[float]], t
                 keys[(k, l)] = key
     if keys:
         if len(memo) + len(keys) > MEMO_SIZE:
-            memo.clear()
+            memo.clear()  # as TerrainIndex.remember does
         pairs = list(keys)
         field_ = SightField(terrain, np.array(a + b, dtype=float).reshape(-1, 2), policy)
         clear, _, _ = field_._clear(np.array([k for k, _ in pairs]), np.array([len(a) + l for _, l in pairs]))
@@ -333,8 +328,16 @@ def sight_between(terrain: TerrainIndex, observers: Sequence[Sequence[float]], t
 
 def line_of_sight(terrain: TerrainIndex, observer: Sequence[float], target: Sequence[float],
                   policy: LosPolicy = LosPolicy(), pieces: Pieces | None = None) -> Sight:
-    """Explain whether ``observer`` sees ``target``: every feature met, and why it blocks or not."""
+    """Explain whether ``observer`` sees ``target``: every feature met, and why it blocks or not.
+    Without pieces the answer is remembered per terrain, as :func:`clear_sight`'s verdicts are."""
     a, b = finite_point(observer, "observer"), finite_point(target, "target")
+    if pieces is None:
+        return terrain.remember(("explained", *a, *b, policy), lambda: _explained(terrain, a, b, policy, None))
+    return _explained(terrain, a, b, policy, pieces)
+
+
+def _explained(terrain: TerrainIndex, a: tuple[float, float], b: tuple[float, float], policy: LosPolicy,
+               pieces: Pieces | None) -> Sight:
     field_ = SightField(terrain, np.array([a, b]), policy, pieces)
     ia, ib = np.array([0]), np.array([1])
     k, f, obstructs = field_._meetings(ia, ib)

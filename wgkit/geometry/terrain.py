@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Sequence
 
 import numpy as np
 import shapely
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from wgkit.rules.registry import RulesetInfo
     from wgkit.scenario.model import Scenario
 
+MEMO_SIZE = 100_000  # answers remembered per terrain
 OBSTACLE_HEIGHT = 1.0  # levels: woods, buildings, hedges stand one level above their ground
 
 
@@ -76,8 +77,7 @@ class TerrainIndex:
         self.base = self.elevation(shapely.get_coordinates(reps)) if len(self.areas) else np.zeros(0)
         self.base[self.is_hill] = 0.0
         self.by_id = {a.id: i for i, a in enumerate(self.areas)}
-        self._at: dict[tuple[float, float], tuple[TerrainArea, ...]] = {}  # at(), remembered
-        self.sight_memo: dict = {}  # verdicts of wgkit.geometry.los.clear_sight: terrain never changes
+        self.memo: dict = {}  # answers that depend only on the terrain (see remember)
 
     @classmethod
     def from_scenario(cls, scenario: "Scenario", ruleset: "RulesetInfo | None" = None) -> "TerrainIndex":
@@ -99,6 +99,15 @@ class TerrainIndex:
     def __len__(self) -> int:
         return len(self.areas)
 
+    def remember(self, key: Hashable, compute: Callable[[], Any]) -> Any:
+        """``compute()``, worked out once per terrain and ``key`` (a table's terrain never changes
+        in play): sight verdicts, cover seen from a point. Forgotten all at once past MEMO_SIZE."""
+        if key not in self.memo:
+            if len(self.memo) >= MEMO_SIZE:
+                self.memo.clear()
+            self.memo[key] = compute()
+        return self.memo[key]
+
     @cached_property
     def sight_edges(self) -> EdgeSet:
         """The edges of the features sight lines may meet (blocking features and hills), built once."""
@@ -106,12 +115,11 @@ class TerrainIndex:
 
     def at(self, x: float, y: float) -> list[TerrainArea]:
         """Features whose footprint covers the point (edges count as inside)."""
-        if (x, y) not in self._at:
-            if len(self._at) >= 100_000:
-                self._at.clear()
+        def look() -> tuple[TerrainArea, ...]:
             idx = self.tree.query(shapely.points(x, y), predicate="covered_by")
-            self._at[(x, y)] = tuple(self.areas[i] for i in sorted(idx))
-        return list(self._at[(x, y)])
+            return tuple(self.areas[i] for i in sorted(idx))
+
+        return list(self.remember(("at", x, y), look))
 
     def covers(self, points: np.ndarray) -> np.ndarray:
         """Boolean matrix ``[feature, point]``: does the feature cover the point?"""

@@ -6,6 +6,7 @@ import math
 
 from shapely.geometry import LineString, Point
 
+from wgkit.rules.units import pieces as unit_pieces
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.rules.close_action import tables as T
 
@@ -17,7 +18,7 @@ def figure(game: Game, fid: str) -> dict:
 
 
 def alive_figures(game: Game, unit: str) -> list[str]:
-    return [pid for pid, p in game.state["pieces"].items() if p["unit"] == unit and p["alive"]]
+    return [pid for pid in unit_pieces(game, unit) if game.state["pieces"][pid]["alive"]]
 
 
 def unit_of(game: Game, unit: str) -> dict:
@@ -41,10 +42,16 @@ def cover(game: Game, fid: str, fire_from: tuple[float, float] | None = None) ->
     """The best cover ("none", "soft", "hard") for a figure: the terrain holding its head, and,
     seen from ``fire_from``, any wall or hedge the line of fire crosses just in front of it."""
     x, y = figure(game, fid)["position"]
-    classes = {a.cover for a in game.terrain.at(x, y)}
+    src = None if fire_from is None else tuple(fire_from)
+    return game.terrain.remember(("close action cover", x, y, src, T.BEHIND.value),
+                                 lambda: _cover(game, (x, y), src))
+
+
+def _cover(game: Game, at: tuple[float, float], fire_from: tuple[float, float] | None) -> str:
+    classes = {a.cover for a in game.terrain.at(*at)}
     if fire_from is not None:
-        line = LineString([fire_from, (x, y)])
-        me = Point(x, y)
+        line = LineString([fire_from, at])
+        me = Point(at)
         for i in game.terrain.tree.query(line, predicate="intersects"):
             area = game.terrain.areas[i]
             if area.linear and area.geometry.intersection(line).distance(me) <= T.BEHIND.value:

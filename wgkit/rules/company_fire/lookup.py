@@ -9,6 +9,7 @@ from shapely.geometry import LineString
 
 from wgkit.engine.game import Game
 from wgkit.rules.units import kind, side, status
+from wgkit.rules.units import pieces as unit_pieces
 from wgkit.geometry.gridlos import edge_key
 from wgkit.rules.company_fire import tables as T
 from wgkit.rules.company_fire.gridmap import GridMap
@@ -35,12 +36,7 @@ def role(game: Game, uid: str) -> str:
 
 
 def pieces_of(game: Game, uid: str) -> list[str]:
-    if "_cf_pieces" not in game.__dict__:  # a piece never changes unit: indexed once per game
-        index: dict[str, list[str]] = {}
-        for pid, p in game.state["pieces"].items():
-            index.setdefault(p["unit"], []).append(pid)
-        game.__dict__["_cf_pieces"] = index
-    return list(game.__dict__["_cf_pieces"].get(uid, ()))
+    return unit_pieces(game, uid)
 
 
 def cell(game: Game, uid: str) -> Cell:

@@ -7,6 +7,7 @@ import math
 
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.rules.units import attr, kind, side, status  # noqa: F401 (re-exported for the rules modules)
+from wgkit.rules.units import pieces as unit_pieces
 from wgkit.geometry.los import LosPolicy, clear_sight
 from wgkit.rules.eagles import tables as T
 from wgkit.rules.registry import find_ruleset
@@ -33,7 +34,7 @@ def enemies(game: Game, uid: str) -> list[str]:
 
 
 def piece(game: Game, uid: str) -> str:
-    return next(pid for pid, p in game.state["pieces"].items() if p["unit"] == uid)
+    return unit_pieces(game, uid)[0]
 
 
 def pos(game: Game, uid: str) -> tuple[float, float]:

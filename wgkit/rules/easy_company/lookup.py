@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+from wgkit.rules.units import pieces as unit_pieces
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.geometry.los import LosPolicy
 from wgkit.rules.easy_company import chances as C
@@ -27,7 +28,7 @@ def is_leader(game: Game, fid: str) -> bool:
 
 def figures(game: Game, uid: str, fit: bool = False) -> list[str]:
     """A unit's figures still in the fight (``fit``: and unwounded)."""
-    return [pid for pid, p in game.state["pieces"].items() if p["unit"] == uid and p["alive"]
+    return [pid for pid in unit_pieces(game, uid) if (p := game.state["pieces"][pid])["alive"]
             and not (fit and p["status"].get("wounded"))]
 
 

@@ -8,6 +8,7 @@ import math
 
 from wgkit.engine.game import Game
 from wgkit.rules.units import attr, kind, side, status  # noqa: F401 (re-exported for the rules modules)
+from wgkit.rules.units import pieces as unit_pieces
 from wgkit.geometry.los import LosPolicy, clear_sight, line_of_sight
 from wgkit.rules.rookie import tables as T
 
@@ -25,7 +26,7 @@ def alive(game: Game, uid: str) -> bool:
 
 
 def piece(game: Game, uid: str) -> str:
-    return next(pid for pid, p in game.state["pieces"].items() if p["unit"] == uid)
+    return unit_pieces(game, uid)[0]
 
 
 def pos(game: Game, uid: str) -> tuple[float, float]:
