@@ -212,7 +212,7 @@ def test_observing_a_hidden_unit():
     """Observation: one function per attempt, percentage dice at or under the chance."""
     g = game("tractor_works")
     put(g, "ru_sq1", 26, 14)
-    g.record("hide", [(("pieces", L.piece(g, "ru_sq1"), "hidden"), True)])
+    situation_of(g).hidden("ru_sq1_s")
     act(g, "de_sq1")
     look = menu(g)["observe"]
     assert (look.label, look.ref) == ("Observe (de_sq1, 2 functions left)", "Observation")

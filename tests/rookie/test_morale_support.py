@@ -109,7 +109,7 @@ def test_aircraft_arrival_chance_grows_until_one_comes_and_dogfights():
     situation_of(g).air_chance("de", 100)
     situation_of(g).turn(2)
     e = SU.resolve_arrival(g, "de")
-    assert "1 pair go off dogfighting" in e.text and SU.air(g, "de")["on_table"] == 0 and SU.air(g, "su")["on_table"] == 0
+    assert "1 pair goes off dogfighting" in e.text and SU.air(g, "de")["on_table"] == 0 and SU.air(g, "su")["on_table"] == 0
 
 
 def test_flight_path_and_strike_reach():

@@ -3,6 +3,8 @@ Turn Over Aircraft; Anti-Aircraft Fire; Resolution of Air and Artillery Fire; Ob
 
 from __future__ import annotations
 
+from typing import Callable
+
 from shapely import affinity
 from shapely.geometry import LineString, Point, box
 
@@ -40,13 +42,16 @@ def drift_odds():
     return exact(lambda c: drift(c)[1])
 
 
-def _strike(game: Game, shape, template: str, why: str, chance, changes: list, extra: list[Modifier] = ()) -> list[str]:
-    """Every unit whose stand lies under the template is attacked on its column and must test."""
+def _strike(game: Game, shape, template: str, why: str, chance, changes: list,
+            mods_for: Callable[[str], list[Modifier]], applied: list[dict]) -> list[str]:
+    """Every unit whose stand lies under the template is attacked on the template's column,
+    shifted by ``mods_for(unit)`` (recorded in ``applied``), and must test."""
     lines = []
     for u in L.units(game):
         if L.kind(game, u) == "aircraft" or not shape.intersects(Point(L.pos(game, u)).buffer(0.5)):
             continue
-        mods = F.cover_mods(game, u) + list(extra)
+        mods = mods_for(u)
+        applied += [dict(m.to_dict(), name=f"{u}: {m.name}") for m in mods]
         lines += F.attack(game, u, T.TEMPLATES[template].value.column, why, chance, changes, mods)
         if L.alive(game, u):
             F._must_test(game, u, changes)
@@ -91,11 +96,13 @@ def resolve_artillery(game: Game, side: str):
     at = offset(tuple(m["point"]), bearing, inches) if inches else tuple(m["point"])
     changes: list = [(("vars", "rk", "missions", side), {"fired": m["fired"] + 1, "last": [round(at[0], 2), round(at[1], 2)],
                                                          "template": m["template"], "facing": m["facing"]})]
-    lines = _strike(game, template_shape(m["template"], at, m["facing"]), m["template"], "artillery", chance, changes)
+    applied: list[dict] = []
+    lines = _strike(game, template_shape(m["template"], at, m["facing"]), m["template"], "artillery", chance, changes,
+                    lambda u: F.cover_mods(game, u), applied)
     where = "on target" if not inches else f"drifts {inches:g}\" on bearing {bearing:g}"
     return game.record("artillery", [(("rng", "counter"), roller.counter)] + changes,
                        f"{side}'s artillery ({face}: {where}): " + "; ".join(lines), rolls=tuple(roller.log),
-                       detail={"rule": "Resolution of Air and Artillery Fire", "outcome": lines, "modifiers": [],
+                       detail={"rule": "Resolution of Air and Artillery Fire", "outcome": lines, "modifiers": applied,
                                "odds": drift_odds().describe()})
 
 
@@ -135,7 +142,7 @@ def resolve_arrival(game: Game, side: str):
         a["on_table"] -= pairs
         o["on_table"] -= pairs
         changes.append((("vars", "rk", "aircraft", others[0]), o))
-        text += f"; {pairs} pair{'s' if pairs > 1 else ''} go off dogfighting"
+        text += f"; {pairs} pair{'s go' if pairs > 1 else ' goes'} off dogfighting"
     changes.append((("vars", "rk", "aircraft", side), a))
     return game.record("air arrival", [(("rng", "counter"), roller.counter)] + changes, text, rolls=tuple(roller.log),
                        detail={"rule": "Turn Over Aircraft", "side": side, "turn": game.state["turn"],
@@ -174,19 +181,18 @@ def resolve_strike(game: Game, side: str, point: tuple[float, float]):
     at = offset(point, bearing, inches) if inches else point
     changes: list = [(("vars", "rk", "aircraft", side), {**a, "on_table": a["on_table"] - 1, "path": None})]
     extra = [Modifier.of("aircraft damaged", T.SHIFTS["air attack on a target in cover"])] if a.get("damaged") else []
-    shape = template_shape(T.AIR_TEMPLATE.value, at)
-    lines, applied = [], []
-    for u in L.units(game):
-        if shape.intersects(Point(L.pos(game, u)).buffer(0.5)):
-            mods = list(extra) + ([Modifier.of("air attack on a target in cover", T.SHIFTS["air attack on a target in cover"])]
-                                  if L.cover_of(game, u) != "none" else [])
-            applied += [dict(m.to_dict(), name=f"{u}: {m.name}") for m in mods]
-            lines += F.attack(game, u, T.TEMPLATES["D"].value.column, "air attack", chance, changes, mods)
-            if L.alive(game, u):
-                F._must_test(game, u, changes)
+
+    def mods_for(u: str) -> list[Modifier]:
+        cover = ([Modifier.of("air attack on a target in cover", T.SHIFTS["air attack on a target in cover"])]
+                 if L.cover_of(game, u) != "none" else [])
+        return extra + cover
+
+    applied: list[dict] = []
+    lines = _strike(game, template_shape(T.AIR_TEMPLATE.value, at), T.AIR_TEMPLATE.value, "air attack", chance, changes,
+                    mods_for, applied)
     return game.record("air strike", [(("rng", "counter"), roller.counter)] + changes,
                        f"{side}'s aircraft strikes ({'on target' if not inches else f'drifts {inches:g}'}): "
-                       + ("; ".join(lines) or "nobody under the template"), rolls=tuple(roller.log),
+                       + "; ".join(lines), rolls=tuple(roller.log),
                        detail={"rule": "Aircraft", "outcome": lines, "modifiers": applied,
                                "odds": drift_odds().describe()})
 
