@@ -1,0 +1,282 @@
+"""Rookie Rules: what each resolution writes to the log, whole: its kind and text, the rule it
+cites, its outcome and modifiers, the dice with their purposes, and every change it makes.
+Faces are fixed; the numbers come from the text (quoted) or from the house readings named."""
+
+import pytest
+
+from tests.conftest import dotted
+from tests.rookie.helpers import act, game, put
+from wgkit.engine import IllegalActionError
+from wgkit.rules import situation_of
+from wgkit.rules.rookie import command as CMD
+from wgkit.rules.rookie import fire as F
+from wgkit.rules.rookie import flow as FL
+from wgkit.rules.rookie import lookup as L
+from wgkit.rules.rookie import movement as MV
+from wgkit.rules.rookie import support as SU
+
+HOUSE_COVER = "HOUSE: rolled as unobserved targets: two columns left"
+
+
+def rolls(e):
+    return [(r.purpose, r.die, r.faces) for r in e.rolls]
+
+
+def head(e):
+    return e.kind, e.text, e.detail.get("rule"), e.detail.get("outcome"), e.detail.get("modifiers")
+
+
+def to_strikes(g):
+    while g.current_step().name != "Air and artillery":
+        g.advance()
+
+
+def test_plotting_fire_writes_the_mission_and_rolls_nothing():
+    g = game("tractor_works", step="Plot")
+    e = SU.resolve_plot(g, "de", (12, 24), "B", 0)
+    assert head(e) == ("plot", "de plots template B at 12\" along, 24\" across", "Artillery", None, None)
+    assert rolls(e) == [] and dotted(e) == (
+        ("vars.rk.missions.de", {"point": [12, 24], "template": "B", "facing": 0.0, "fired": 0}),)
+    with pytest.raises(IllegalActionError, match=r"\(49, 2\) is off the table"):
+        SU.resolve_plot(g, "de", (49, 2), "B", 0)
+
+
+def test_artillery_on_target_attacks_everyone_under_the_template_with_their_cover():
+    """Artillery: "1-4 on target"; heavy guns use template B (house: a 10" circle on the 41-45
+    column); the workshop's buildings shift two columns left, to 31-35."""
+    g = game("tractor_works", step="Plot")
+    SU.resolve_plot(g, "de", (12, 24), "B", 0)  # ru_sq1 at (12, 24) and Petrov at (16, 25): both under
+    to_strikes(g)
+    with g.table_dice([2, 6, 1]):  # on target; 6 on 31-35 (house: one killed, pinned); 1 on 31-35 (disrupted)
+        e = SU.resolve_artillery(g, "de")
+    cover = {"value": -2, "source": "HOUSE: as woods"}  # woods: two columns left in the text's example
+    assert head(e) == ("artillery",
+                       "de's artillery (2: on target): artillery on 31-35 at ru_plt: 1 killed, pinned (house cell); "
+                       "ru_plt is wiped out; artillery on 31-35 at ru_sq1: disrupted (house cell)",
+                       "Resolution of Air and Artillery Fire",
+                       ["artillery on 31-35 at ru_plt: 1 killed, pinned (house cell)", "ru_plt is wiped out",
+                        "artillery on 31-35 at ru_sq1: disrupted (house cell)"],
+                       [{"name": "ru_plt: target in buildings", **cover}, {"name": "ru_sq1: target in buildings", **cover}])
+    assert rolls(e) == [("drift", "d10 (0-9)", (2,)), ("fire (31-35)", "d10 (0-9)", (6,)),
+                        ("fire (31-35)", "d10 (0-9)", (1,))]
+    assert dotted(e)[1:] == (
+        ("vars.rk.missions.de", {"fired": 1, "last": [12, 24], "template": "B", "facing": 0.0}),
+        ("units.ru_plt.status.marker", "pinned"), ("units.ru_plt.status.casualties", 1),
+        ("units.ru_plt.status.gone", True), ("pieces.petrov.alive", False), ("vars.rk.must_test", ["ru_plt"]),
+        ("units.ru_sq1.status.marker", "disrupted"), ("vars.rk.must_test", ["ru_plt", "ru_sq1"]))
+
+
+def test_artillery_that_drifts_moves_the_template():
+    """Artillery: "5-0 drift"; house diagram: an 8 drifts 4" on bearing 180 (towards the near edge)."""
+    g = game("tractor_works", step="Plot")
+    SU.resolve_plot(g, "de", (12, 20), "A", 90)
+    to_strikes(g)
+    with g.table_dice([8]):
+        e = SU.resolve_artillery(g, "de")
+    assert head(e) == ("artillery", "de's artillery (8: drifts 4\" on bearing 180): nobody under the template",
+                       "Resolution of Air and Artillery Fire", ["nobody under the template"], [])
+    assert dotted(e)[1:] == (("vars.rk.missions.de", {"fired": 1, "last": [12.0, 16.0], "template": "A", "facing": 90.0}),)
+    with pytest.raises(IllegalActionError, match="de has plotted no fire this turn"):
+        SU.resolve_artillery(g, "de")
+
+
+def test_an_air_strike_on_troops_in_cover():
+    """Aircraft: template D; "Aircraft attacks on targets in any kind of cover are rolled as
+    unobserved targets" (house: two columns left), so 26-30 becomes 16-20 in the workshop."""
+    g = game("tractor_works", step="Plot")
+    situation_of(g).aircraft("de")
+    SU.resolve_path(g, "de", (0, 24), (48, 24))
+    to_strikes(g)
+    with pytest.raises(IllegalActionError, match=r"more than 12\" from the flight path"):
+        SU.resolve_strike(g, "de", (12, 2))
+    with g.table_dice([3, 4]):  # on target; 4 on 16-20: disrupted (house cell)
+        e = SU.resolve_strike(g, "de", (12, 24))
+    assert head(e) == ("air strike", "de's aircraft strikes (on target): air attack on 16-20 at ru_sq1: disrupted (house cell)",
+                       "Aircraft", ["air attack on 16-20 at ru_sq1: disrupted (house cell)"],
+                       [{"name": "ru_sq1: air attack on a target in cover", "value": -2, "source": HOUSE_COVER}])
+    assert rolls(e) == [("drift", "d10 (0-9)", (3,)), ("fire (16-20)", "d10 (0-9)", (4,))]
+    assert dotted(e)[1:] == (("vars.rk.aircraft.de", {"on_table": 0, "path": None, "damaged": False}),
+                             ("units.ru_sq1.status.marker", "disrupted"), ("vars.rk.must_test", ["ru_sq1"]))
+
+
+def test_aircraft_arrive_and_a_pair_goes_off_dogfighting():
+    """TURN OVER AIRCRAFT: 35%, "+10% added every turn until an aircraft does arrive"; "If two
+    aircraft from side A are on the table and one aircraft from side B shows up both sides must
+    remove one aircraft"."""
+    g = game("tractor_works", step="Morale")
+    with g.table_dice([35]):
+        e = SU.resolve_arrival(g, "de")
+    assert head(e) == ("air arrival", "de: aircraft arrives (35%)", "Turn Over Aircraft", True, [])
+    assert rolls(e) == [("aircraft arrival (35%)", "d00", (35,))]
+    assert dotted(e)[1:] == (("vars.rk.air_chance.de", 35),
+                             ("vars.rk.aircraft.de", {"on_table": 1, "path": None, "damaged": False}))
+    with pytest.raises(IllegalActionError, match="de has already diced for aircraft this turn"):
+        SU.resolve_arrival(g, "de")
+    g = game("tractor_works", step="Morale")
+    situation_of(g).aircraft("su", 2)
+    with g.table_dice([1]):
+        e = SU.resolve_arrival(g, "de")
+    assert e.text == "de: aircraft arrives (35%); 1 pair goes off dogfighting"
+    assert dotted(e)[1:] == (("vars.rk.air_chance.de", 35),
+                             ("vars.rk.aircraft.su", {"on_table": 1, "path": None, "damaged": False}),
+                             ("vars.rk.aircraft.de", {"on_table": 0, "path": None, "damaged": False}))
+    with pytest.raises(IllegalActionError, match="su has no aircraft in this scenario"):
+        SU.resolve_arrival(g, "su")
+
+
+@pytest.mark.parametrize("faces, result, aircraft", [
+    ([6], "miss", None),  # 06 is over 05%
+    ([5, 1], "driven off", {"on_table": 1, "path": None, "damaged": False}),  # house: 1-4 driven off
+    ([5, 4], "driven off", {"on_table": 1, "path": None, "damaged": False}),
+    ([5, 5], "damaged", {"on_table": 1, "path": [[0, 10], [48, 10]], "damaged": True}),  # house: 5-7 damaged
+    ([5, 7], "damaged", {"on_table": 1, "path": [[0, 10], [48, 10]], "damaged": True}),
+    ([5, 8], "shot down", {"on_table": 0, "path": None, "damaged": False}),  # house: 8, 9, 0 shot down
+    ([5, 0], "shot down", {"on_table": 0, "path": None, "damaged": False}),
+])
+def test_anti_aircraft_fire_from_a_squad_at_five_percent(faces, result, aircraft):
+    """ANTI-AIRCRAFT FIRE: "Each squad ... by rolling a 05% or LESS"; the result table is lost."""
+    g = game("tractor_works")
+    situation_of(g).aircraft("de")
+    SU.resolve_path(g, "de", (0, 10), (48, 10))
+    act(g, "ru_sq1")
+    with g.table_dice(faces):
+        e = SU.resolve_aa(g, "ru_sq1", "de")
+    assert head(e) == ("AA fire", f"ru_sq1 fires at de's aircraft: {result}", "Anti-Aircraft Fire", result, [])
+    assert [r[0] for r in rolls(e)] == ["AA fire (5%)", "AA result"][:len(faces)]
+    assert dotted(e)[1:] == (("units.ru_sq1.status.functions", 1),) + (
+        (("vars.rk.aircraft.de", aircraft),) if aircraft else ())
+
+
+@pytest.mark.parametrize("kind, barrels, chance", [("hmg", 1, 20), ("hmg", 4, 80), ("squad", 1, 5)])
+def test_the_anti_aircraft_chance_by_weapon(kind, barrels, chance):
+    """ "Each heavy machine gun, dedicated to air defense ... 20% ... Multi-barreled guns have a
+    20% X the number of barrels"; a squad 5%; an HMG not dedicated to air defence fires as a squad."""
+    def edit(doc):
+        unit = doc["sides"][1]["units"][3]  # de_hmg
+        unit["kind"] = kind
+        unit["rules"] = {"anti_aircraft": True, "barrels": barrels}
+
+    g = game("tractor_works", edit=edit)
+    assert SU.aa_chance(g, "de_hmg") == chance
+
+
+def test_an_hmg_not_dedicated_to_air_defence_fires_as_a_squad():
+    assert SU.aa_chance(game("tractor_works"), "de_hmg") == 5
+
+
+def test_an_observation_that_fails_costs_the_function():
+    """OBSERVATION: "To spot roll the listed number or LESS" (house: 80% in light cover within 12")."""
+    g = game("tractor_works")
+    put(g, "ru_sq1", 26, 14)
+    situation_of(g).hidden("ru_sq1_s")
+    act(g, "de_sq1")
+    with g.table_dice([81]):
+        e = SU.resolve_observe(g, "de_sq1", "ru_sq1")
+    assert head(e) == ("observe", "de_sq1 looks for ru_sq1 (80%): nothing seen", "Observation", False, [])
+    assert rolls(e) == [("observe (80%)", "d00", (81,))]
+    assert dotted(e)[1:] == (("units.de_sq1.status.functions", 1),)
+
+
+def test_observation_distance_bands_and_the_jungle_example():
+    """OBSERVATION example: woods, camouflaged, 78" away: base 10%, -50% camouflage, +30%
+    specialists, +20% class A training: "The base chance to spot then remains a 10%"."""
+    def edit(doc):
+        doc["sides"][0]["units"][1]["rules"] = {"ff": 12, "specialist": True, "training": "A"}
+        doc["sides"][1]["units"][2]["rules"] = {"ff": 15, "camouflaged": True}
+
+    g = game(edit=edit)
+    base, chance, mods = SU.observe_chance(g, "ru_sq", "de_wood", distance=78)
+    assert (base, chance) == (10, 10)
+    assert [(m.name, m.value) for m in mods] == [("camouflaged target", -50), ("specialist observers", 30),
+                                                 ("class A training", 20)]
+    # house bands: within 12", 24", 48" and beyond; exactly 12" is still the first band
+    assert [SU.observe_chance(g, "ru_sq", "de_wood", distance=d)[0] for d in (12, 12.1, 24, 24.1, 48, 48.1)] == \
+        [60, 40, 40, 20, 20, 10]
+    assert SU.observe_chance(g, "ru_sq", "de_open", distance=30)[:2] == (100, 100)  # in the open: seen
+
+
+def test_the_command_phase_removes_two_markers_then_stops():
+    """Command sequence: a leader removes up to two penalty markers and then stays inactive."""
+    g = game("tractor_works", step="Command")
+    situation_of(g).marker("de_sq1", "suppressed")
+    e = CMD.resolve_command(g, "de_plt", "de_sq1")
+    assert head(e) == ("command", "de_plt steadies de_sq1: suppressed -> pinned", "Command sequence", None, None)
+    assert dotted(e) == (("units.de_sq1.status.marker", "pinned"), ("vars.rk.commanded", ["de_plt"]),
+                         ("units.de_plt.status.inactive", 1))
+    e = CMD.resolve_command(g, "de_plt", "de_sq1")
+    assert dotted(e) == (("units.de_sq1.status.marker", "disrupted"), ("vars.rk.commanded", ["de_plt", "de_plt"]),
+                         ("units.de_plt.status.inactive", 1))
+    with pytest.raises(IllegalActionError, match="de_plt has removed 2 markers this command phase"):
+        CMD.resolve_command(g, "de_plt", "de_sq1")
+
+
+def test_four_functions_take_a_gun_down():
+    """MOVEMENT AND FIRING: "With FOUR functions ... a unit could set up or take down a heavy
+    mortar or artillery piece": two spent before, two now."""
+    g = game("tractor_works")
+    act(g, "ru_atg")
+    situation_of(g).unit_status("ru_atg", setup_progress=2)
+    e = CMD.resolve_setup(g, "ru_atg")
+    assert head(e) == ("set up", "ru_atg is taken down", "Movement and Firing (four functions)", None, None)
+    assert dotted(e) == (("units.ru_atg.status.functions", 0), ("units.ru_atg.status.deployed", False),
+                         ("units.ru_atg.status.setup_progress", 0))
+
+
+@pytest.mark.parametrize("face, immobile", [(1, True), (2, False)])
+def test_a_tank_in_rubble_is_immobile_for_good_only_on_a_1(face, immobile):
+    """BREAKDOWN: "In RUBBLE any tank that rolls a 1 is immobile for the rest of the game"."""
+    g = game("tractor_works")
+    put(g, "panzer", 26, 11)
+    act(g, "panzer")
+    with g.table_dice([face]):
+        e = MV.resolve_move(g, "panzer", (26, 14))  # 3" into the rubble field
+    lost = ["panzer breaks down and is immobilised for the rest of the game"] if immobile else []
+    assert head(e) == ("move", "panzer moves 3.0\" to (26.0, 14.0)" + "".join(f"; {x}" for x in lost), "Movement",
+                       lost, [])
+    assert rolls(e) == [("breakdown", "d10 (0-9)", (face,))]
+    assert dotted(e)[1:] == (("units.panzer.status.functions", 1), ("units.panzer.status.breakdown_rolled", [1, 0, 2])) \
+        + ((("units.panzer.status.immobile", "for good"),) if immobile else ()) + (("pieces.panzer_s.position", [26, 14]),)
+
+
+def test_a_tank_that_fails_to_break_free_of_mud():
+    g = game("tractor_works")
+    situation_of(g).stuck("panzer")
+    act(g, "panzer")
+    with g.table_dice([5]):  # house: regular tanks free on 1-4
+        e = MV.resolve_unstick(g, "panzer")
+    assert head(e) == ("unstick", "panzer stays stuck in the mud", "Breakdown and Immobilization", False, [])
+    assert rolls(e) == [("free from the mud", "d10 (0-9)", (5,))]
+    assert dotted(e)[1:] == (("units.panzer.status.functions", 1),)
+
+
+def test_cards_drawn_activated_and_passed():
+    """THE SEQUENCE OF THE GAME 3: "using a unit for each side when its color comes up";
+    "Additional cards may be acted upon or passed"; "Each unit may expend two functions"."""
+    g = game()
+    situation_of(g).deck_order("activation", ["2H", "3S"])
+    e = FL.draw_card(g)
+    assert (e.kind, e.text) == ("card", "2H: su may activate a unit")
+    assert dotted(e) == (("vars.rk.card", "2H"), ("vars.rk.unit", None), ("active", "su"))
+    e = FL.activate(g, "ru_sq")
+    assert (e.kind, e.text) == ("activate", "ru_sq acts (2 functions)")
+    assert dotted(e) == (("units.ru_sq.status.acted", True), ("units.ru_sq.status.functions", 2),
+                         ("units.ru_sq.status.targets", []), ("vars.rk.unit", "ru_sq"))
+    g = game()
+    situation_of(g).deck_order("activation", ["2H", "3S"])
+    FL.draw_card(g)
+    e = FL.pass_card(g)
+    assert (e.kind, e.text, dotted(e)) == ("pass", "2H passed", (("vars.rk.unit", "passed"),))
+
+
+def test_melee_the_high_die_wins_and_the_loser_dies():
+    """MELEE: "Each side rolls a 6d and the high die wins. The loser dies"."""
+    g = game()
+    put(g, "de_open", 11.8, 10)
+    act(g, "ru_sq")
+    with g.table_dice([5, 3]):
+        e = F.resolve_melee(g, "ru_sq", "de_open")
+    assert head(e) == ("melee", "ru_sq and de_open fight: de_open loses a man", "Melee", 1, [])
+    assert rolls(e) == [("attacker", "d6", (5,)), ("defender", "d6", (3,))]
+    assert dotted(e)[1:] == (("units.ru_sq.status.functions", 1), ("units.de_open.status.casualties", 1),
+                             ("vars.rk.must_test", ["de_open"]))
+    assert L.men(g, "de_open") == L.full_men(g, "de_open") - 1
