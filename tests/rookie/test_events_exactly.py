@@ -280,3 +280,69 @@ def test_melee_the_high_die_wins_and_the_loser_dies():
     assert dotted(e)[1:] == (("units.ru_sq.status.functions", 1), ("units.de_open.status.casualties", 1),
                              ("vars.rk.must_test", ["de_open"]))
     assert L.men(g, "de_open") == L.full_men(g, "de_open") - 1
+
+
+GONE = (("units.panzer.status.gone", True), ("pieces.panzer_s.alive", False))
+TESTS = (("vars.rk.must_test", ["panzer"]),)
+
+
+@pytest.mark.parametrize("faces, lines, changes", [
+    ([0], ["special damage 0: no damage"], ()),
+    ([1], ["special damage 1: immobilised and abandoned"], (("units.panzer.status.immobile", True),) + GONE),
+    ([2], ["special damage 2: pinned for its next chance to act"], (("units.panzer.status.skip", "pinned"),) + TESTS),
+    ([3], ["special damage 3: crew stunned: suppressed for its next turn to act"],
+     (("units.panzer.status.skip", "stunned"),) + TESTS),
+    ([4], ["special damage 4: retires one function, cannot act next chance"],
+     (("units.panzer.status.skip", "retired 1 function(s)"),) + TESTS),
+    ([5], ["special damage 5: retires two functions, cannot act next chance"],
+     (("units.panzer.status.skip", "retired 2 function(s)"),) + TESTS),
+    ([6], ["special damage 6: retires three functions, cannot act next chance"],
+     (("units.panzer.status.skip", "retired 3 function(s)"),) + TESTS),
+    ([7], ["special damage 7: main armament destroyed"], (("units.panzer.status.no_main_gun", True),)),
+    ([8], ["special damage 8: one function for the rest of the game"], (("units.panzer.status.one_function", True),)),
+    ([9, 1], ["special damage 9: fire in the tank: roll again", "fire roll 1: tank explodes"], GONE),
+    ([9, 3], ["special damage 9: fire in the tank: roll again", "fire roll 3: tank explodes"], GONE),
+    ([9, 4], ["special damage 9: fire in the tank: roll again", "fire roll 4: crew bails out: abandoned"], GONE),
+    ([9, 6], ["special damage 9: fire in the tank: roll again", "fire roll 6: crew bails out: abandoned"], GONE),
+    ([9, 7], ["special damage 9: fire in the tank: roll again", "fire roll 7: fire put out: no further effect"], TESTS),
+    ([9, 0], ["special damage 9: fire in the tank: roll again", "fire roll 0: fire put out: no further effect"], TESTS),
+])
+def test_the_special_damage_table_face_by_face(faces, lines, changes):
+    """SPECIAL DAMAGE TABLE (a d10): 0 no damage; 1 immobilised and abandoned; 2 pinned and 3
+    stunned for the next chance to act; 4-6 a one-, two- or three-function retirement; 7 main
+    armament destroyed; 8 one function for the rest of the game; 9 fire: roll again, 1-3 explodes
+    (4-6 bails out, 7-0 put out: house, the rest of the fire table is lost). A vehicle still on
+    the table after 1-6 or 9 tests morale (house)."""
+    from tests.rookie.helpers import Fixed
+
+    g = game("tractor_works")
+    out: list = []
+    assert F.special_damage(g, "panzer", Fixed(*faces), out) == lines
+    assert tuple((".".join(map(str, p)), v) for p, v in out) == changes
+
+
+@pytest.mark.parametrize("face", [7, 8])
+def test_a_bunker_is_destroyed_on_a_7_or_an_8(face):
+    """SPECIAL DAMAGE TABLE: 7 "Bunker is destroyed", 8 "Bunker is destroyed"."""
+    from tests.rookie.helpers import Fixed
+
+    def edit(doc):
+        doc["sides"][1]["units"][4]["kind"] = "bunker"
+
+    g = game("tractor_works", edit=edit)
+    out: list = []
+    F.special_damage(g, "panzer", Fixed(face), out)
+    assert dict((".".join(map(str, p)), v) for p, v in out)["units.panzer.status.gone"] is True
+
+
+def test_a_bunker_fire_destroys_it_whatever_the_second_roll():
+    """SPECIAL DAMAGE TABLE: 9 "Fire in the tank ... Bunker is destroyed"."""
+    from tests.rookie.helpers import Fixed
+
+    def edit(doc):
+        doc["sides"][1]["units"][4]["kind"] = "bunker"
+
+    g = game("tractor_works", edit=edit)
+    out: list = []
+    F.special_damage(g, "panzer", Fixed(9, 8), out)
+    assert dict((".".join(map(str, p)), v) for p, v in out)["units.panzer.status.gone"] is True

@@ -206,8 +206,9 @@ def special_damage(game: Game, uid: str, chance, changes: list) -> list[str]:
         lines.append(f"fire roll {again}: {T.FIRE_FOLLOW_UP[key].value}")
         if key != "7-9,0" or L.kind(game, uid) == "bunker":
             changes += gone(game, uid)
-    if face in (1, 2, 3, 4, 5, 6, 9):
-        _must_test(game, uid, changes)  # a disabled vehicle tests morale
+    destroyed = (("units", uid, "status", "gone"), True) in changes
+    if face in (1, 2, 3, 4, 5, 6, 9) and not destroyed:
+        _must_test(game, uid, changes)  # a disabled vehicle still on the table tests morale
     return lines
 
 
