@@ -346,3 +346,40 @@ def test_a_bunker_fire_destroys_it_whatever_the_second_roll():
     out: list = []
     F.special_damage(g, "panzer", Fixed(9, 8), out)
     assert dict((".".join(map(str, p)), v) for p, v in out)["units.panzer.status.gone"] is True
+
+
+def test_the_texts_russian_fire_in_the_log():
+    """EXAMPLES: the Russians' first function at the Germans 7" away, shifted two columns for the
+    second target (11-15): "A die roll of 6 would kill one German figure and disrupt the
+    survivors"; their second, at 26" into the wood, is off the chart: "only a roll of 9 counts ...
+    The Russians roll a 3 and miss"."""
+    from wgkit.rules.rookie import morale as MO
+
+    g = game()
+    act(g, "ru_sq")
+    with g.table_dice([6]):
+        e = F.resolve(g, "ru_sq", "de_open", True)
+    example = "worked example Examples"
+    assert head(e) == ("fire", "ru_sq fires on 11-15 at de_open: 1 killed, disrupted (worked example cell)",
+                       "Firing the Unit", "1 killed, disrupted",
+                       [{"name": "second target this activation", "value": -2, "unit": "columns",
+                         "source": f"{example} (shifting fire to a second target)"}])
+    assert (e.detail["column"], e.detail["cell"]) == ("11-15", "worked example")
+    assert e.detail["notes"] == ["12 ff at 7.0\"", "close range: factor doubled (HOUSE band, worked example at 7\")"]
+    assert rolls(e) == [("fire (11-15)", "d10 (0-9)", (6,))]
+    assert dotted(e)[1:] == (("units.ru_sq.status.functions", 1), ("units.ru_sq.status.targets", ["de_open"]),
+                             ("units.ru_sq.status.split", True), ("units.de_open.status.marker", "disrupted"),
+                             ("units.de_open.status.casualties", 1), ("vars.rk.must_test", ["de_open"]))
+    with g.table_dice([1]):  # the casualty's morale test comes first ("immediately")
+        MO.resolve(g, "de_open")
+    with g.table_dice([3]):
+        e = F.resolve(g, "ru_sq", "de_wood", False)  # the split declared on the first shot holds
+    assert head(e)[:4] == ("fire", "ru_sq fires on off chart at de_wood: miss (worked example cell)", "Firing the Unit",
+                           "miss")
+    assert [(m["name"], m["value"]) for m in e.detail["modifiers"]] == [
+        ("long range", -1), ("target in woods", -2), ("second target this activation", -2)]
+    assert e.detail["odds"] == ["disrupted: 10.0%", "miss: 90.0%"]  # "only a roll of 9 counts"
+    assert dotted(e)[1:] == (("units.ru_sq.status.functions", 0), ("units.ru_sq.status.targets", ["de_open", "de_wood"]),
+                             ("units.ru_sq.status.split", True))
+    with pytest.raises(IllegalActionError, match="ru_sq may fire at two targets at most"):
+        F.resolve(g, "ru_sq", "de_lt", True)
