@@ -269,3 +269,35 @@ def test_mortar_fire_makes_the_target_test_morale_even_without_a_casualty():
     with g.table_dice([2] * 4):  # a low roll: no one killed, yet the mortar fire alone makes them test
         e = F.resolve(g, "de_hmg", "ru_sq2")
     assert "killed" not in e.text and L.rk(g)["must_test"] == ["ru_sq2"]
+
+
+def _tractor_speed(uid, at, to, **status):
+    g = game("tractor_works")
+    put(g, uid, *at, **status)
+    return MV.speed(g, uid, to)
+
+
+@pytest.mark.parametrize("uid, at, to, status, expect", [
+    # TERRAIN AND PENALTY EFFECTS ON MOVEMENT, with the house speeds (infantry A 6", B 4", C 2";
+    # tracked A 12", B 8", C 4"): every reason, in the order the panel shows them
+    ("de_sq1", (22, 8), (22, 11), {}, (6.0, ["terrain class A (open)", "6\" this function"])),
+    ("de_sq1", (26, 4), (26, 9), {}, (12.0, ["terrain class A (open)", "on the road: double", "12\" this function"])),
+    ("de_sq1", (26, 10), (26, 14), {}, (4.0, ["terrain class B (rubble)", "4\" this function"])),  # no doubling off road
+    ("de_sq1", (26, 10), (26, 14), {"marker": "disrupted"},
+     (2.0, ["terrain class B (rubble)", "disrupted: one class slower", "2\" this function"])),
+    ("de_sq1", (26, 10), (26, 14), {"marker": "pinned"},
+     (0.0, ["terrain class B (rubble)", "pinned: two classes slower", "slower than class C: cannot move"])),
+    ("de_sq1", (22, 8), (22, 11), {"marker": "suppressed"},
+     (0.0, ["terrain class A (open)", "suppressed units do not move"])),
+    # 18.9" from Hartmann: out of his 12" radius too; "All these factors are cumulative"
+    ("panzer", (10, 16), (10, 20), {}, (4.0, ["terrain class A (open)", "barbed wire: one class slower",
+                                              "out of command radius: one class slower (HOUSE)", "4\" this function"])),
+    ("panzer", (26, 2), (26, 5), {"immobile": "mud"}, (0.0, ["terrain class A (open)", "immobilised"])),
+    # the gun stands 14.9" from Petrov: out of command as well
+    ("ru_atg", (30, 30), (30, 28), {}, (0.0, ["terrain class A (open)", "out of command radius: one class slower (HOUSE)",
+                                              "set up: take it down first (four functions)"])),
+    ("ru_atg", (30, 30), (30, 28), {"deployed": False}, (2.0, ["terrain class A (open)", "out of command radius: one class slower (HOUSE)",
+                                                             "2\" this function"])),  # crew: A 4", B 2"
+])
+def test_every_reason_for_a_speed(uid, at, to, status, expect):
+    assert _tractor_speed(uid, at, to, **status) == expect
