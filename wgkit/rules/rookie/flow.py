@@ -127,10 +127,11 @@ def headline(game: Game) -> str:
     r = L.rk(game)
     card = r["card"] or "none yet"
     colour = deck.colour(r["card"]) if r["card"] else ""
-    acting = r["unit"] if r["unit"] not in (None, "passed") else "choose a unit" if r["card"] else "-"
+    acting = r["unit"] or ("choose a unit" if r["card"] else "-")  # a unit, "passed", or none yet
     limit = f" of {game.scenario.turns}" if game.scenario.turns else ""
+    left = len(game.state["decks"]["activation"]["draw"])
     return (f"<b>Turn {game.state['turn']}{limit}</b> &mdash; card <b style='color:{'#b00' if colour == 'red' else '#000'}'>"
-            f"{card}</b>; acting: {acting}; {len(game.state['decks']['activation']['draw'])} cards left")
+            f"{card}</b>; acting: {acting}; {left} card{'s' if left != 1 else ''} left")
 
 
 CARD_ACTIONS = ("draw card", "activate", "pass", "morale") + FUNCTIONS
