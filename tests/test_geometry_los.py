@@ -217,3 +217,18 @@ def test_sweep_agrees_with_a_shapely_oracle(seed):
     for i in range(30):
         for j in range(i + 1, 30):
             assert m[i, j] == oracle_clear(t, pts[i], pts[j], see), (i, j)
+
+
+@pytest.mark.parametrize("see", [0.0, 3.0, 8.0])
+def test_figures_inside_one_wood_agree_with_the_oracle(see):
+    """Lines between figures in the same wood: wholly inside it (judged by length against
+    see_into), leaving it through its notch, or touching its boundary at a vertex or along an edge
+    (points on a lattice, settled exactly)."""
+    notched = Polygon([(0, 0), (20, 0), (20, 20), (12, 20), (12, 8), (8, 8), (8, 20), (0, 20)])  # a U
+    t = TerrainIndex([TerrainArea("u", "woods", notched, blocks_los=True, cover="soft"),
+                      TerrainArea("hill", "hill", box(30, 0, 40, 10), blocks_los=True, height=1.0)], 48, 24)
+    lattice = [(x, y) for x in (2, 4, 8, 10, 12, 16, 18) for y in (2, 4, 8, 12, 16)] + [(32, 2), (38, 8)]
+    m = SightField(t, np.array(lattice, dtype=float), LosPolicy(see_into=see)).matrix()
+    for i, a in enumerate(lattice):
+        for j, b in enumerate(lattice[i + 1:], i + 1):
+            assert m[i, j] == oracle_clear(t, a, b, see), (a, b)

@@ -139,6 +139,7 @@ class SightField:
             raise ValueError("observer positions must be finite numbers")
         self.points = np.round(self.points, DECIMALS)
         self._covers = terrain.covers(self.points)
+        self._rim = self._covers & ~terrain.covers(self.points, interior=True)  # on a feature's boundary
         self._level = self._levels(self._covers)
         self._edges = terrain.sight_edges
 
@@ -180,7 +181,7 @@ class SightField:
             known[hk * len(t) + hf] = True
             fresh = ~known[kb * len(t) + fb]
             kb, fb = kb[fresh], fb[fresh]
-        inside = np.array([self._exact(int(a), int(b), ia, ib) for a, b in zip(kb, fb)], dtype=bool)
+        inside = self._wholly_inside(kb, fb, ia, ib)
         return np.concatenate([k, hk, kb]), np.concatenate([f, hf, fb]), np.concatenate([obstructs, hob, inside])
 
     def _held(self, c, mask: np.ndarray, ia: np.ndarray, ib: np.ndarray):
@@ -205,7 +206,7 @@ class SightField:
         own_t = np.where(hold_t, (1.0 - last_entry) * length, 0.0)
         middle = np.where(hold_o, exits >= 2, np.where(hold_t, entries >= 2, entries >= 1))
         obstructs = self._rule(k, f, ia, ib, own_o, own_t, middle)
-        degenerate = np.zeros(len(uniq), dtype=bool)
+        degenerate = self._rim[f, ia[k]] | self._rim[f, ib[k]]  # an end on the boundary: no crossing marks it
         degenerate[inv[c.degenerate[mask]]] = True
         for m in np.flatnonzero(degenerate):
             obstructs[m] = self._exact(int(k[m]), int(f[m]), ia, ib)
@@ -222,6 +223,23 @@ class SightField:
             (own_o > see) | (own_t > see) | (middle & (t.base[f] + OBSTACLE_HEIGHT >= hi)))
         hill = t.is_hill[f] & ~hold & middle & (t.height[f] >= hi) & (t.height[f] > lo)
         return obstacle | hill
+
+    def _wholly_inside(self, k: np.ndarray, f: np.ndarray, ia: np.ndarray, ib: np.ndarray) -> np.ndarray:
+        """The rule for lines ``k`` whose both ends feature ``f`` covers and that cross none of its
+        edges. A line in the feature's interior from end to end (one vectorised GEOS test) runs
+        inside for its whole length; the others (touching the boundary) are settled exactly."""
+        out = np.zeros(len(k), dtype=bool)
+        if not len(k):
+            return out
+        lines = shapely.linestrings(np.stack([self.points[ia[k]], self.points[ib[k]]], axis=1))
+        whole = shapely.contains_properly(self.terrain.geoms[f], lines)
+        if whole.any():
+            kw, fw = k[whole], f[whole]
+            length = np.linalg.norm(self.points[ib[kw]] - self.points[ia[kw]], axis=1)
+            out[whole] = self._rule(kw, fw, ia, ib, length, length, np.zeros(len(kw), dtype=bool))
+        for m in np.flatnonzero(~whole):
+            out[m] = self._exact(int(k[m]), int(f[m]), ia, ib)
+        return out
 
     def _exact(self, k: int, f: int, ia: np.ndarray, ib: np.ndarray) -> bool:
         """The rule applied to Shapely's exact pieces, for one line and one feature."""
@@ -284,6 +302,7 @@ class SightField:
         """Move observer ``i``; update ``matrix`` (row and column ``i``) in place if given."""
         self.points[i] = np.round(finite_point(xy, f"observer {i}"), DECIMALS)
         self._covers[:, i] = self.terrain.covers(self.points[i:i + 1])[:, 0]
+        self._rim[:, i] = self._covers[:, i] & ~self.terrain.covers(self.points[i:i + 1], interior=True)[:, 0]
         self._level[i] = self._levels(self._covers[:, i:i + 1])[0]
         seen, _ = self.fan(i)
         if matrix is not None:

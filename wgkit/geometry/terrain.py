@@ -121,12 +121,13 @@ class TerrainIndex:
 
         return list(self.remember(("at", x, y), look))
 
-    def covers(self, points: np.ndarray) -> np.ndarray:
-        """Boolean matrix ``[feature, point]``: does the feature cover the point?"""
+    def covers(self, points: np.ndarray, interior: bool = False) -> np.ndarray:
+        """Boolean matrix ``[feature, point]``: does the feature cover the point (with
+        ``interior``: hold it strictly inside, off its boundary)?"""
         pts = shapely.points(np.asarray(points, dtype=float).reshape(-1, 2))
         out = np.zeros((len(self.areas), len(pts)), dtype=bool)
         if len(self.areas) and len(pts):
-            pi, fi = self.tree.query(pts, predicate="covered_by")
+            pi, fi = self.tree.query(pts, predicate="within" if interior else "covered_by")
             out[fi, pi] = True
         return out
 
