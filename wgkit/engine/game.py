@@ -301,12 +301,15 @@ class Game:
     # -- lookups --------------------------------------------------------------------------------
     @property
     def terrain(self) -> "TerrainIndex":
-        """The scenario's terrain index, built once (terrain never changes during play)."""
-        if "_terrain" not in self.__dict__:
+        """The scenario's terrain index, built once per scenario: terrain never changes during
+        play and a scenario never changes (an edit makes a new one), so every game of it, and
+        everything the index remembers (sight verdicts), is shared."""
+        kept = self.scenario.__dict__
+        if "_terrain_index" not in kept:
             from wgkit.geometry.terrain import TerrainIndex
 
-            self.__dict__["_terrain"] = TerrainIndex.from_scenario(self.scenario)
-        return self.__dict__["_terrain"]
+            kept["_terrain_index"] = TerrainIndex.from_scenario(self.scenario)
+        return kept["_terrain_index"]
 
     def piece(self, piece_id: str) -> dict:
         p = self.state["pieces"].get(piece_id)

@@ -19,10 +19,11 @@ Cell = tuple[int, int]
 
 
 def gridmap(game: Game) -> GridMap:
-    """The scenario's terrain rasterised onto the grid, built once per game."""
-    if "_gridmap" not in game.__dict__:
-        game.__dict__["_gridmap"] = GridMap.of(game.scenario)
-    return game.__dict__["_gridmap"]
+    """The scenario's terrain rasterised onto the grid, built once per scenario (as Game.terrain)."""
+    kept = game.scenario.__dict__
+    if "_gridmap" not in kept:
+        kept["_gridmap"] = GridMap.of(game.scenario)
+    return kept["_gridmap"]
 
 
 def cf(game: Game) -> dict:
