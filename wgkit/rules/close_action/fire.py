@@ -245,10 +245,19 @@ def roll_fire(chance, plan: FirePlan) -> FireResult:
     return FireResult(hits, friendly)
 
 
+_ODDS: dict[tuple, Distribution] = {}  # hit odds by pools (dice, faces that hit): a game asks for few
+
+
 def fire_odds(plan: FirePlan) -> Distribution:
     """The exact chance of each number of hits, from the same procedure that rolls them (the
-    danger-zone rolls come after the hits and do not change them)."""
-    return exact(roll_hits, plan).named("hits")
+    danger-zone rolls come after the hits and do not change them). Plans with the same pools
+    have the same odds, worked out once."""
+    key = tuple((p.dice, tuple(stages(p.need))) for p in plan.pools)
+    if key not in _ODDS:
+        if len(_ODDS) >= 4096:
+            _ODDS.clear()
+        _ODDS[key] = exact(roll_hits, plan).named("hits")
+    return _ODDS[key]
 
 
 def choose_hits(chance, game: Game, plan: FirePlan, hits: int, active_order: list[str], passive_order: list[str]):

@@ -1,10 +1,8 @@
 """Close Action: Turn Sequence as data (the rules' four steps; the playsheet groups the same
 content into three)."""
 
-import numpy as np
-
 from wgkit.engine.flow import Phase, Step, TurnSequence
-from wgkit.geometry.los import SightField
+from wgkit.geometry.los import sight_between
 from wgkit.rules.close_action.fire import LOS
 from wgkit.rules.close_action.movement import turn_start
 
@@ -12,17 +10,17 @@ from wgkit.rules.close_action.movement import turn_start
 def move_start(game) -> list:
     """Firing: Eligible Targets. Note, for each passive unit, the enemy units it can see as the
     active side starts to move: defensive fire may only be aimed at those."""
-    live = [(pid, p) for pid, p in game.state["pieces"].items() if p["alive"]]
+    active = game.state["active"]
+    live = [p for p in game.state["pieces"].values() if p["alive"]]
     if not live:
         return []
-    m = SightField(game.terrain, np.array([p["position"] for _, p in live], dtype=float), LOS).matrix()
-    active = game.state["active"]
+    watchers = [p for p in live if p["side"] != active]
+    movers = [p for p in live if p["side"] == active]
+    m = sight_between(game.terrain, [p["position"] for p in watchers], [p["position"] for p in movers], LOS)
     seen: dict[str, set[str]] = {}
-    for i, (_, pi) in enumerate(live):
-        if pi["side"] == active:
-            continue
-        for j, (_, pj) in enumerate(live):
-            if pj["side"] == active and m[i, j]:
+    for i, pi in enumerate(watchers):
+        for j, pj in enumerate(movers):
+            if m[i, j]:
                 seen.setdefault(pi["unit"], set()).add(pj["unit"])
     return [(("units", uid, "status", "visible_at_start"), sorted(seen.get(uid, ())))
             for uid, u in game.state["units"].items() if u["side"] != active]
