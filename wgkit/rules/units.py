@@ -25,12 +25,12 @@ def side(game: Game, uid: str) -> str:
     return game.state["units"][uid]["side"]
 
 
-def pieces(game: Game, uid: str) -> list[str]:
+def pieces(game: Game, uid: str) -> tuple[str, ...]:
     """The ids of the unit's pieces, in the order of the state (alive or not). A piece never
     changes unit, so the index is built once per game."""
     if "_unit_pieces" not in game.__dict__:
         index: dict[str, list[str]] = {}
         for pid, p in game.state["pieces"].items():
             index.setdefault(p["unit"], []).append(pid)
-        game.__dict__["_unit_pieces"] = index
-    return list(game.__dict__["_unit_pieces"].get(uid, ()))
+        game.__dict__["_unit_pieces"] = {u: tuple(ids) for u, ids in index.items()}
+    return game.__dict__["_unit_pieces"].get(uid, ())

@@ -37,11 +37,11 @@ def role(game: Game, uid: str) -> str:
 
 
 def pieces_of(game: Game, uid: str) -> list[str]:
-    return unit_pieces(game, uid)
+    return list(unit_pieces(game, uid))
 
 
 def cell(game: Game, uid: str) -> Cell:
-    return tuple(game.state["pieces"][pieces_of(game, uid)[0]]["cell"])  # type: ignore[return-value]
+    return tuple(game.state["pieces"][unit_pieces(game, uid)[0]]["cell"])  # type: ignore[return-value]
 
 
 def order(game: Game, uid: str) -> str:
@@ -49,7 +49,8 @@ def order(game: Game, uid: str) -> str:
 
 
 def alive(game: Game, uid: str) -> bool:
-    return order(game, uid) not in ("destroyed", "removed") and not status(game, uid).get("carried_by")
+    st = status(game, uid)
+    return st.get("order", "good order") not in ("destroyed", "removed") and not st.get("carried_by")
 
 
 def quality(game: Game, uid: str) -> str:
