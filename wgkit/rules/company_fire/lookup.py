@@ -62,7 +62,9 @@ def weapons(game: Game, uid: str) -> set[str]:
 
 
 def units_at(game: Game, c: Cell) -> list[str]:
-    return [u for u in game.state["units"] if alive(game, u) and cell(game, u) == c]
+    pieces = game.state["pieces"]
+    return [u for u in game.state["units"]
+            if (at := pieces[unit_pieces(game, u)[0]]["cell"])[0] == c[0] and at[1] == c[1] and alive(game, u)]
 
 
 def friends_at(game: Game, uid: str, c: Cell) -> list[str]:
