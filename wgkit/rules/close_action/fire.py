@@ -3,6 +3,7 @@ danger zone, splitting fire)."""
 
 from __future__ import annotations
 
+
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -65,8 +66,8 @@ def stages(need: int) -> list[range]:
 
 def firing_point(game: Game, unit: str) -> tuple[float, float]:
     """Where a unit's fire comes from, for judging cover behind walls: its figures' centre."""
-    pts = np.array([game.piece(f)["position"] for f in S.alive_figures(game, unit)], dtype=float)
-    return tuple(pts.mean(axis=0))  # type: ignore[return-value]
+    pts = [game.piece(f)["position"] for f in S.alive_figures(game, unit)]
+    return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
 
 
 def target_modifiers(game: Game, firer_unit: str, target_figures: list[str], aim: str) -> list[Modifier]:
