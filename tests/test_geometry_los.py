@@ -179,8 +179,6 @@ def oracle_clear(t: TerrainIndex, a, b, see_into: float) -> bool:
     """The module's rule evaluated with Shapely alone, polygon by polygon."""
     from shapely.geometry import LineString, Point
 
-    from wgkit.geometry.sweep import exact_parts
-
     line = LineString([a, b])
     level = lambda p: max([x.height for x in t.areas if x.is_hill and x.geometry.covers(Point(p))], default=0.0)
     la, lb = level(a), level(b)
@@ -198,6 +196,49 @@ def oracle_clear(t: TerrainIndex, a, b, see_into: float) -> bool:
         elif through and OBSTACLE + base_level(t, area) >= max(la, lb):
             return False
     return True
+
+
+def exact_parts(line, polygon):
+    """Shapely alone, one polygon: the line's piece inside the interior from the observer, the
+    piece to the target, and every other piece's length (pieces along the boundary are not inside)."""
+    import shapely
+
+    inter = line.intersection(polygon)
+    length = line.length
+    own_o = own_t = 0.0
+    middle = []
+    for piece in getattr(inter, "geoms", [inter]):
+        if piece.is_empty or piece.length <= 0 or piece.geom_type != "LineString":
+            continue
+        mid = piece.interpolate(0.5, normalized=True)
+        if not polygon.contains(mid) or polygon.boundary.distance(mid) < 1e-12:
+            continue
+        a, b = sorted(line.project(shapely.points(c)) for c in (piece.coords[0], piece.coords[-1]))
+        if a <= 1e-9:
+            own_o = b
+        if b >= length - 1e-9:
+            own_t = length - a
+        if a > 1e-9 and b < length - 1e-9:
+            middle.append(b - a)
+    return own_o, own_t, middle
+
+
+def test_the_vectorised_pieces_agree_with_shapely_one_by_one():
+    import shapely
+    from shapely.geometry import LineString
+
+    from wgkit.geometry.sweep import exact_parts as many
+
+    notched = Polygon([(0, 0), (20, 0), (20, 20), (12, 20), (12, 8), (8, 8), (8, 20), (0, 20)])
+    rng = np.random.default_rng(4)
+    ends = np.r_[np.round(rng.uniform(-4, 24, (60, 2)) * 2) / 2, [[2, 4], [12, 12], [12, 12], [8, 8], [20, 20]]]
+    lines = [LineString([ends[i], ends[j]]) for i in range(len(ends)) for j in range(i + 1, len(ends))]
+    own_o, own_t, middle = many(np.array(lines, dtype=object), np.array([notched] * len(lines), dtype=object))
+    assert middle.any() and (own_o > 0).any() and (own_t > 0).any()
+    for k, line in enumerate(lines):
+        o, t_, mids = exact_parts(line, notched)
+        assert (own_o[k], own_t[k], middle[k]) == pytest.approx((o, t_, any(m > 1e-9 for m in mids))), line.wkt
+    assert shapely.is_valid(notched)
 
 
 OBSTACLE = 1.0
@@ -232,3 +273,18 @@ def test_figures_inside_one_wood_agree_with_the_oracle(see):
     for i, a in enumerate(lattice):
         for j, b in enumerate(lattice[i + 1:], i + 1):
             assert m[i, j] == oracle_clear(t, a, b, see), (a, b)
+
+
+def test_the_matrix_judged_in_small_blocks_is_the_same(monkeypatch):
+    import wgkit.geometry.los as los
+
+    rng = np.random.default_rng(9)
+    t = random_terrain(rng)
+    pts = np.c_[rng.uniform(0, 72, 25), rng.uniform(0, 48, 25)]
+    whole = SightField(t, pts).matrix()
+    monkeypatch.setattr(los, "CHUNK", 7)  # blocks of a row or two: every boundary case
+    blocks = SightField(t, pts).matrix()
+    assert (blocks == whole).all() and 0 < whole.sum() - 25 < 25 * 24
+    for i in (0, 12, 24):
+        for j in range(25):
+            assert whole[i, j] == line_of_sight(t, pts[i], pts[j]).clear

@@ -33,6 +33,7 @@ from wgkit.geometry.sweep import exact_parts, sweep
 from wgkit.geometry.terrain import MEMO_SIZE, OBSTACLE_HEIGHT, TerrainIndex, finite_point
 
 EPS = 1e-9
+CHUNK = 200_000  # sight lines judged at once by SightField.matrix (bounds its working memory)
 DECIMALS = 9  # positions snap to 1e-9": far below any table measure, and keeps GEOS robust
 
 
@@ -208,8 +209,7 @@ class SightField:
         obstructs = self._rule(k, f, ia, ib, own_o, own_t, middle)
         degenerate = self._rim[f, ia[k]] | self._rim[f, ib[k]]  # an end on the boundary: no crossing marks it
         degenerate[inv[c.degenerate[mask]]] = True
-        for m in np.flatnonzero(degenerate):
-            obstructs[m] = self._exact(int(k[m]), int(f[m]), ia, ib)
+        obstructs[degenerate] = self._settle(k[degenerate], f[degenerate], ia, ib)
         return k, f, obstructs
 
     def _rule(self, k, f, ia, ib, own_o, own_t, middle) -> np.ndarray:
@@ -237,17 +237,18 @@ class SightField:
             kw, fw = k[whole], f[whole]
             length = np.linalg.norm(self.points[ib[kw]] - self.points[ia[kw]], axis=1)
             out[whole] = self._rule(kw, fw, ia, ib, length, length, np.zeros(len(kw), dtype=bool))
-        for m in np.flatnonzero(~whole):
-            out[m] = self._exact(int(k[m]), int(f[m]), ia, ib)
+        out[~whole] = self._settle(k[~whole], f[~whole], ia, ib)
         return out
 
-    def _exact(self, k: int, f: int, ia: np.ndarray, ib: np.ndarray) -> bool:
-        """The rule applied to Shapely's exact pieces, for one line and one feature."""
-        line = LineString([self.points[ia[k]], self.points[ib[k]]])
-        own_o, own_t, middle = exact_parts(line, self.terrain.geoms[f])
-        kk, ff = np.array([k]), np.array([f])
-        return bool(self._rule(kk, ff, ia, ib, np.array([own_o]), np.array([own_t]),
-                               np.array([any(m > EPS for m in middle)]))[0])
+    def _settle(self, k: np.ndarray, f: np.ndarray, ia: np.ndarray, ib: np.ndarray) -> np.ndarray:
+        """The rule for meetings the crossings cannot decide (a line through a vertex, an end on
+        the boundary), from Shapely's exact pieces of each line inside each feature, all pairs
+        in a few vectorised GEOS calls (lines on a lattice graze corners by the thousand)."""
+        if not len(k):
+            return np.zeros(0, dtype=bool)
+        lines = shapely.linestrings(np.stack([self.points[ia[k]], self.points[ib[k]]], axis=1))
+        own_o, own_t, middle = exact_parts(lines, self.terrain.geoms[f])
+        return self._rule(k, f, ia, ib, own_o, own_t, middle)
 
     def _piece_block(self, ia: np.ndarray, ib: np.ndarray) -> np.ndarray:
         """[lines, pieces] True where a piece not at either end stands in the way."""
@@ -271,13 +272,23 @@ class SightField:
 
     # -- queries ---------------------------------------------------------------------------
     def matrix(self) -> np.ndarray:
-        """Symmetric boolean matrix: ``m[i, j]`` is True when i and j see each other."""
+        """Symmetric boolean matrix: ``m[i, j]`` is True when i and j see each other. The lines
+        are judged a block of observers at a time, so memory stays bounded by ``CHUNK`` lines
+        (plus the n x n answer), however many figures there are."""
         n = len(self.points)
-        ia, ib = np.triu_indices(n, k=1)
-        clear, _, _ = self._clear(ia, ib)
         m = np.eye(n, dtype=bool)
-        m[ia, ib] = clear
-        m[ib, ia] = clear
+        start = 0
+        while start < n - 1:
+            stop, lines = start, 0
+            while stop < n - 1 and (lines == 0 or lines + (n - 1 - stop) <= CHUNK):
+                lines += n - 1 - stop
+                stop += 1
+            ia = np.repeat(np.arange(start, stop), n - 1 - np.arange(start, stop))
+            ib = np.concatenate([np.arange(i + 1, n) for i in range(start, stop)])
+            clear, _, _ = self._clear(ia, ib)
+            m[ia, ib] = clear
+            m[ib, ia] = clear
+            start = stop
         return m
 
     def between(self, a_idx: Sequence[int], b_idx: Sequence[int]) -> np.ndarray:

@@ -16,8 +16,6 @@ from dataclasses import dataclass
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString
-from shapely.geometry.base import BaseGeometry
 
 BINS = 1024  # bearing buckets per turn: an edge's candidates are the targets in its buckets
 
@@ -118,28 +116,32 @@ def sweep(points: np.ndarray, ia: np.ndarray, ib: np.ndarray, edges: EdgeSet,
     return Crossings(k[hit], edges.poly[e[hit]], t[hit], entry[hit], ((s0 == 0) | (s1 == 0))[hit])
 
 
-def exact_parts(line: LineString, polygon: BaseGeometry) -> tuple[float, float, list[float]]:
-    """Shapely's answer for one line and polygon: (observer part, target part, middle passages).
-
-    Lengths are of the line's pieces inside the polygon's interior: the piece starting at the
-    observer, the piece ending at the target (the same piece when one runs end to end) and
-    every other piece.
-    """
-    inter = line.intersection(polygon)
-    length = line.length
-    own_o = own_t = 0.0
-    middle = []
-    for piece in getattr(inter, "geoms", [inter]):
-        if piece.is_empty or piece.length <= 0 or piece.geom_type != "LineString":
-            continue
-        mid = piece.interpolate(0.5, normalized=True)
-        if not polygon.contains(mid) or polygon.boundary.distance(mid) < 1e-12:
-            continue  # runs along the boundary: not through the interior
-        a, b = sorted(line.project(shapely.points(c)) for c in (piece.coords[0], piece.coords[-1]))
-        if a <= 1e-9:
-            own_o = b
-        if b >= length - 1e-9:
-            own_t = length - a
-        if a > 1e-9 and b < length - 1e-9:
-            middle.append(b - a)
+def exact_parts(lines: np.ndarray, polygons: np.ndarray, eps: float = 1e-9) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Shapely's answer for pairs of lines and polygons, vectorised: for each pair, the length of
+    the line's piece inside the polygon's interior that starts at the observer, the piece that
+    ends at the target (the same piece when one runs end to end), and whether any other piece
+    passes through. A piece that only runs along the boundary is not inside."""
+    n = len(lines)
+    own_o, own_t, middle = np.zeros(n), np.zeros(n), np.zeros(n, dtype=bool)
+    if not n:
+        return own_o, own_t, middle
+    parts, pair = shapely.get_parts(shapely.intersection(lines, polygons), return_index=True)
+    keep = (shapely.get_type_id(parts) == 1) & (shapely.length(parts) > 0)
+    parts, pair = parts[keep], pair[keep]
+    if not len(parts):
+        return own_o, own_t, middle
+    mid = shapely.line_interpolate_point(parts, 0.5, normalized=True)
+    poly = polygons[pair]
+    inside = shapely.contains(poly, mid) & (shapely.distance(shapely.boundary(poly), mid) >= 1e-12)
+    parts, pair, poly = parts[inside], pair[inside], poly[inside]
+    line = lines[pair]
+    da = shapely.line_locate_point(line, shapely.get_point(parts, 0))
+    db = shapely.line_locate_point(line, shapely.get_point(parts, -1))
+    a, b = np.minimum(da, db), np.maximum(da, db)
+    length = shapely.length(line)
+    start, end = a <= eps, b >= length - eps
+    own_o[pair[start]] = b[start]
+    own_t[pair[end]] = (length - a)[end]
+    through = ~start & ~end & (b - a > eps)
+    middle[pair[through]] = True
     return own_o, own_t, middle
