@@ -33,7 +33,7 @@ from wgkit.geometry.sweep import exact_parts, sweep
 from wgkit.geometry.terrain import MEMO_SIZE, OBSTACLE_HEIGHT, TerrainIndex, finite_point
 
 EPS = 1e-9
-CHUNK = 200_000  # sight lines judged at once by SightField.matrix (bounds its working memory)
+CHUNK = 20_000  # sight lines judged at once by SightField.matrix (bounds its working memory)
 DECIMALS = 9  # positions snap to 1e-9": far below any table measure, and keeps GEOS robust
 
 
