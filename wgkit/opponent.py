@@ -10,8 +10,11 @@ dice of its own, and takes the one whose results it values most.
 - **Look-ahead.** One ply over the dice: each candidate is resolved on ``rollouts`` branches,
   each rolling its own dice (never the game's coming dice), and the results are averaged. A step
   that rolls nothing, moves nothing and changes no value (drawing a card, activating a unit) is
-  worth the best action it opens, up to ``depth`` actions on (Rookie's draw, then activate, then
-  fire), among a quarter of ``breadth`` candidates, each on one rollout.
+  worth the best action it opens, up to ``depth`` actions on (Rookie's activate, then fire),
+  among a quarter of ``breadth`` candidates, each on one rollout. It does not look past drawing a
+  card: the next card may be the enemy's, whose turn the look-ahead does not play, so a draw
+  would seem free while it gives up the card in hand. Ties go to an action that names what it
+  acts for over a bare step of the procedure.
 - **Value** of a position for the opponent's side (:meth:`Opponent.value`): the scenario's
   victory points against the best other side's, pieces still fighting (the ruleset's
   ``fighting``: unpinned, in good order, unwounded) against the enemy's, pieces alive, and for
@@ -65,6 +68,12 @@ class Choice:
     candidate: Candidate
     gain: float  # expected value after the action, less the value of doing nothing
     odds: str  # the action's odds before the roll, in a few words
+
+
+def _acts(c: Candidate) -> bool:
+    """Whether a candidate names what it acts for (a unit to activate, a target), unlike a bare
+    step of the procedure (draw a card, pass)."""
+    return bool(c.params)
 
 
 def _short(v: Any) -> str:
@@ -309,10 +318,11 @@ class Opponent:
             except (IllegalActionError, ValueError):
                 return None
             v = self.value(trial, ruleset)
-            if depth > 0 and not event.rolls and abs(v - base) < EPSILON and self._opens(c, trial):
+            drew = any(e.kind == "deck" for e in trial.log[start:])
+            if depth > 0 and not event.rolls and not drew and abs(v - base) < EPSILON and self._opens(c, trial):
                 follow = self._best(trial, ruleset, v, depth - 1)
                 v = follow[0] if follow is not None else v
-            if not event.rolls and not any(e.kind == "deck" for e in trial.log[start:]):
+            if not event.rolls and not drew:
                 return v  # nothing left to chance: every branch would end the same
             total += v
         return total / (k + 1)
@@ -329,7 +339,10 @@ class Opponent:
         ahead = depth < self.depth  # looking past a step: a quarter of the candidates
         for c in self.candidates(game, max(1, self.breadth // 4) if ahead else None):
             v = self._expected(game, c, ruleset, base, depth)
-            if v is not None and (must or v - base > EPSILON) and (best is None or v > best[0]):
+            if v is None or not (must or v - base > EPSILON):
+                continue
+            # ties go to an action for one of the side's own pieces over a step of the procedure
+            if best is None or v > best[0] + EPSILON or (v > best[0] - EPSILON and _acts(c) and not _acts(best[1])):
                 best = (v, c)
         return best
 

@@ -88,3 +88,17 @@ def test_a_leader_within_two_inches_is_attached():
     assert L.attached_leaders(g, "de_open") == ["de_lt"] and not L.unattached(g, "de_lt")
     put(g, "de_lt", 17, 12.01)
     assert L.attached_leaders(g, "de_open") == [] and L.unattached(g, "de_lt")
+
+
+def test_a_pinned_or_suppressed_squad_no_longer_holds_the_works():
+    """Tractor works: "The Germans win if no Soviet squad holds a building". A squad counts while
+    it still fights: a disrupted one does; a pinned one (it cannot leave cover) or a suppressed one
+    (it neither moves nor fires) does not hold the building for victory (house reading)."""
+    from wgkit.victory import standing
+
+    g = game("tractor_works")
+    put(g, "ru_sq2", 10, 10)  # out of the office: only ru_sq1 in the assembly hall
+    assert standing(g).judged[0].met and L.fighting(g, "ru_sq1_s")
+    for marker, holds in (("disrupted", True), ("pinned", False), ("suppressed", False)):
+        situation_of(g).marker("ru_sq1", marker)
+        assert standing(g).judged[0].met is holds and L.fighting(g, "ru_sq1_s") is holds, marker

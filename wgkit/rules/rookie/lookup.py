@@ -135,3 +135,11 @@ def unattached(game: Game, uid: str) -> bool:
     """A leader not touching any friendly unit."""
     return is_leader(game, uid) and not any(distance(game, uid, u) <= T.ATTACHED.value
                                             for u in units(game, side(game, uid)) if u != uid and not is_leader(game, u))
+
+
+def fighting(game: Game, piece: str) -> bool:
+    """A stand that still counts as a fighting unit: alive, its unit neither pinned nor
+    suppressed (Penalty Markers: pinned units cannot move from class B ground, suppressed ones
+    neither move nor fire); a disrupted unit still fights."""
+    p = game.state["pieces"][piece]
+    return p["alive"] and alive(game, p["unit"]) and marker(game, p["unit"]) not in ("pinned", "suppressed")
