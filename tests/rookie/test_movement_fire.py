@@ -301,3 +301,34 @@ def _tractor_speed(uid, at, to, **status):
 ])
 def test_every_reason_for_a_speed(uid, at, to, status, expect):
     assert _tractor_speed(uid, at, to, **status) == expect
+
+
+def test_a_move_of_exactly_the_speed_is_allowed_and_no_further():
+    g = game()
+    act(g, "ru_sq")
+    with pytest.raises(IllegalActionError, match=r"ru_sq may move 6\" with one function \(terrain class A \(open\)\); "
+                                                 r"that is 6.1\""):
+        MV.resolve_move(g, "ru_sq", (16.1, 10))
+    assert MV.resolve_move(g, "ru_sq", (16, 10)).text == "ru_sq moves 6.0\" to (16.0, 10.0)"
+
+
+def test_a_unit_that_cannot_move_says_why():
+    g = game()
+    put(g, "ru_sq", 10, 10, marker="suppressed")
+    act(g, "ru_sq")
+    with pytest.raises(IllegalActionError, match="ru_sq cannot move: suppressed units do not move"):
+        MV.resolve_move(g, "ru_sq", (11, 10))
+
+
+@pytest.mark.parametrize("rules, speed", [({"tracked": False}, 16.0), ({"tracked": True}, 12.0), ({}, 12.0)])
+def test_wheeled_and_tracked_vehicles(rules, speed):
+    """House speeds: tracked 12" and wheeled 16" a function at class A; a vehicle is tracked
+    unless the scenario says otherwise."""
+    def edit(doc):
+        doc["sides"][1]["units"][4]["rules"] = {"armour_class": "C", "ff": 33, **rules}
+
+    g = game("tractor_works", edit=edit)
+    put(g, "panzer", 40, 2)
+    put(g, "de_plt", 40, 4)  # in command
+    assert MV.mover(g, "panzer") == ("wheeled" if speed == 16 else "tracked")
+    assert MV.speed(g, "panzer", (44, 2)) == (speed, ["terrain class A (open)", f"{speed:g}\" this function"])
