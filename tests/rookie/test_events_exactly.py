@@ -383,3 +383,45 @@ def test_the_texts_russian_fire_in_the_log():
                              ("units.ru_sq.status.split", True))
     with pytest.raises(IllegalActionError, match="ru_sq may fire at two targets at most"):
         F.resolve(g, "ru_sq", "de_lt", True)
+
+
+def test_command_is_refused_with_its_reason():
+    """Leadership: a leader removes markers of units of his side within his command radius
+    (12", 8" disrupted, 4" pinned) and sight; not his own."""
+    g = game("tractor_works", step="Command")
+    situation_of(g).marker("de_sq1", "pinned")
+    for leader, uid, why in [("de_sq2", "de_sq1", "de_sq2 is not a leader on the table"),
+                             ("ru_plt", "de_sq1", "de_sq1 is not under ru_plt's command"),
+                             ("de_plt", "de_plt", "de_plt cannot steady himself"),
+                             ("de_plt", "de_sq2", "de_sq2 has no penalty marker")]:
+        with pytest.raises(IllegalActionError, match=why):
+            CMD.resolve_command(g, leader, uid)
+    put(g, "de_sq1", 26, 18)  # exactly 12" from Hartmann at (26, 6): within
+    assert CMD.resolve_command(g, "de_plt", "de_sq1").kind == "command"
+    put(g, "de_sq1", 26, 18.1)
+    with pytest.raises(IllegalActionError, match=r"de_sq1 is outside de_plt's command radius \(12\" and line of sight\)"):
+        CMD.resolve_command(g, "de_plt", "de_sq1")
+
+
+def test_two_understrength_squads_combine():
+    """Command Radius 4: a leader combines understrength squads in his radius into one."""
+    g = game("tractor_works", step="Command")
+    situation_of(g).unit_status("de_sq1", casualties=3)  # 2 of 5 left
+    situation_of(g).unit_status("de_sq2", casualties=2)  # 3 of 5 left
+    put(g, "de_sq2", 30, 8)
+    with pytest.raises(IllegalActionError, match="panzer is not a squad of de_plt's side"):
+        CMD.resolve_combine(g, "de_plt", "de_sq1", "panzer")
+    with pytest.raises(IllegalActionError, match="ru_sq1 is not a squad of de_plt's side"):
+        CMD.resolve_combine(g, "de_plt", "de_sq1", "ru_sq1")
+    e = CMD.resolve_combine(g, "de_plt", "de_sq1", "de_sq2")
+    assert (e.kind, e.text, e.detail["rule"]) == ("combine", "de_plt combines de_sq2 into de_sq1: 5 men", "Command Radius 4")
+    assert dotted(e) == (("units.de_sq1.status.casualties", 0), ("units.de_sq2.status.gone", True),
+                         ("pieces.de_sq2_s.alive", False))
+    g = game("tractor_works", step="Command")
+    situation_of(g).unit_status("de_sq1", casualties=1)
+    situation_of(g).unit_status("de_sq2", casualties=1)
+    with pytest.raises(IllegalActionError, match="together they are 8 men; a squad holds 5"):
+        CMD.resolve_combine(g, "de_plt", "de_sq1", "de_sq2")
+    put(g, "de_sq2", 26, 18.1)
+    with pytest.raises(IllegalActionError, match="de_sq2 is outside de_plt's command radius"):
+        CMD.resolve_combine(g, "de_plt", "de_sq1", "de_sq2")
