@@ -1,0 +1,121 @@
+"""Company Fire's action menu, form by form: what each segment and card offers the umpire, with
+which choices, under which section of the text (Turn Sequence; each section named in the form)."""
+
+import pytest
+
+from tests.company_fire.helpers import game, put
+from wgkit.engine import IllegalActionError
+from wgkit.rules.company_fire import actions as A
+from wgkit.rules.company_fire import lookup as L
+
+MOVERS = ("fo", "mg", "plt_ldr", "sherman", "sq1", "sq2", "zook")  # everyone but the Germans
+FIELDS = ("4,2", "1,2")  # the scenario's two suspected minefields
+
+
+def menu(g) -> dict:
+    return {a.name: a for a in A.ACTIONS(g)}
+
+
+def form(spec) -> list[tuple]:
+    return [(p.name, p.kind, p.label, p.choices, p.default) for p in spec.params]
+
+
+def heads(g) -> list[tuple]:
+    return [(a.name, a.label, a.ref) for a in A.ACTIONS(g)]
+
+
+def test_a_move_card_in_the_move_and_fire_segment():
+    """Move cards: units move, and fire with one die less; vehicles may button up."""
+    g = game(step="Move and fire", card="move")
+    assert heads(g) == [("move", "Move", "Movement"),
+                        ("fire", "Fire (move card: one die less)", "Individual Unit Fire"),
+                        ("anti-tank fire", "Anti-tank fire", "Attacking vehicles"),
+                        ("button up", "Button up (take a pin)", "Vehicle Unit Status"),
+                        ("find path", "Find a path through mines", "Mines"),
+                        ("clear mines", "Clear mines (units stopped in the square)", "Mines")]
+    m = menu(g)
+    assert form(m["move"]) == [("unit", "choice", "unit", MOVERS, None), ("to", "point", "to square", (), None)]
+    assert form(m["fire"]) == [("unit", "choice", "firing unit", ("mg", "sherman", "sq1", "sq2"), None),
+                               ("target", "point", "target square", (), None)]
+    assert form(m["anti-tank fire"]) == [("unit", "choice", "firing unit", ("sherman", "zook"), None),
+                                         ("vehicle", "choice", "target", ("stug",), None)]
+    assert form(m["button up"]) == [("unit", "choice", "vehicle", ("sherman",), None)]
+    assert form(m["find path"]) == [("unit", "choice", "unit", ("fo", "mg", "plt_ldr", "sq1", "sq2", "zook"), None),
+                                    ("field", "choice", "mined square", FIELDS, None)]
+    assert form(m["clear mines"]) == [("field", "choice", "mined square", FIELDS, None)]
+
+
+def test_a_fire_card_moves_one_square_with_a_test_and_cannot_button_up():
+    g = game(step="Move and fire", card="fire")
+    assert heads(g)[:2] == [("move", "Move one square (Movement Test)", "Movement"), ("fire", "Fire", "Individual Unit Fire")]
+    assert "button up" not in menu(g)
+
+
+def test_the_move_form_explains_the_route_and_the_square():
+    g = game(step="Move and fire", card="move")
+    move = menu(g)["move"]
+    to = L.gridmap(g).grid.center((4, 1))
+    p = {"unit": "sq2", "to": to}
+    assert move.explain(g, p)[0] == "route: (4, 0) -> (4, 1)"
+    drawn = move.preview(g, p)
+    assert [(s.kind, s.tag) for s in drawn] == [("polygon", "cf-square"), ("text", "cf-square")] and drawn[1].text == "to"
+    with pytest.raises(IllegalActionError, match=r"\(-5.0, 3.0\) is off the grid"):
+        move.odds(g, {"unit": "sq2", "to": (-5.0, 3.0)})
+
+
+def test_the_fire_form_draws_the_target_square():
+    g = game(step="Move and fire", card="fire")
+    put(g, "sq2", (5, 3))
+    fire = menu(g)["fire"]
+    p = {"unit": "sq2", "target": L.gridmap(g).grid.center((5, 4))}
+    drawn = fire.preview(g, p)
+    assert [s.text for s in drawn if s.kind == "text"] == ["target"] and drawn[0].stroke == "#d62828"
+
+
+def test_board_hooks():
+    g = game()
+    assert A.move_limit(g, "sq1_base") is None  # squares, not inches
+    assert A.to_cell(g, L.gridmap(g).grid.center((2, 3))) == (2, 3)
+
+
+def test_the_other_segments_forms():
+    """Artillery (forward observers call missions), Leaders move, Rally, Group Fire (units of one
+    square pool their dice), Close Assault (adjacent squares; the defender may op fire first),
+    Non-Phasing Reaction Fire."""
+    g = game(step="Artillery", card="fire")
+    assert heads(g) == [("call artillery", "Call a fire mission", "Artillery")]
+    assert form(menu(g)["call artillery"]) == [("observer", "choice", "observer", ("fo",), None),
+                                               ("target", "point", "target square", (), None),
+                                               ("kind", "choice", "mission", ("HE", "smoke"), None)]
+    g = game(step="Leaders move", card="fire")
+    assert heads(g) == [("leader move", "Move a leader (then it stops)", "Platoon Leaders and Company Commanders")]
+    assert form(menu(g)["leader move"])[0] == ("unit", "choice", "unit", ("plt_ldr",), None)
+    g = game(step="Rally", card="fire")
+    assert heads(g) == []  # nobody pinned or suppressed
+    put(g, "sq2", (4, 0), order="pinned")
+    assert heads(g) == [("rally", "Rally", "Rally")] and form(menu(g)["rally"]) == [("unit", "choice", "unit", ("sq2",), None)]
+    assert menu(g)["rally"].explain(g, {"unit": "sq2"}) == ["pinned: needs 4+", "no good-order enemy has LOS +1 (seed Rally)"]
+    g = game(step="Group fire", card="fire")
+    put(g, "sq1", (4, 0))
+    assert heads(g) == [("group fire", "Group fire", "Group Fire")]
+    assert form(menu(g)["group fire"]) == [("units", "choice", "units", (("sq1 + sq2", ("sq1", "sq2")),), None),
+                                           ("target", "point", "target square", (), None)]
+    g = game(step="Close assault", card="move")
+    put(g, "sq1", (4, 4))
+    assert heads(g) == [("close assault", "Close assault", "Close Assault")]
+    assert form(menu(g)["close assault"]) == [
+        ("units", "choice", "assaulting units", (("sq1", ("sq1",)),), None), ("target", "point", "enemy square", (), None),
+        ("opfire", "choice", "defender op fires first", ("none", "gruppe", "gruppe2", "mg42", "stug"), None)]
+    g = game(step="Reaction fire", card="fire")
+    assert heads(g) == [("reaction fire", "Reaction fire (non-phasing)", "Non-Phasing Reaction Fire")]
+    assert form(menu(g)["reaction fire"])[0] == ("unit", "choice", "firing unit", ("gruppe", "gruppe2", "mg42"), None)
+
+
+def test_the_germans_card_offers_their_sniper():
+    g = game(step="Move and fire", card="fire", side="de")
+    m = menu(g)
+    assert (m["snipe"].label, m["snipe"].ref) == ("Sniper shot", "Snipers")
+    assert form(m["snipe"]) == [("sniper", "choice", "sniper", ("sniper",), None),
+                                ("unit", "choice", "target unit", MOVERS, None)]
+    assert form(m["anti-tank fire"]) == [("unit", "choice", "firing unit", ("gruppe", "stug"), None),
+                                         ("vehicle", "choice", "target", ("sherman",), None)]
