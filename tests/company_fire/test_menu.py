@@ -119,3 +119,32 @@ def test_the_germans_card_offers_their_sniper():
                                 ("unit", "choice", "target unit", MOVERS, None)]
     assert form(m["anti-tank fire"]) == [("unit", "choice", "firing unit", ("gruppe", "stug"), None),
                                          ("vehicle", "choice", "target", ("sherman",), None)]
+
+
+def test_markers_on_the_table_minefields_smoke_and_missions():
+    """Mines (a suspected minefield, then one with a path found), smoke laid by a side, and a fire
+    mission on its way (Artillery), each a square outline with its label under the units."""
+    from wgkit.rules import situation_of
+    from wgkit.rules.company_fire.markers import MARKERS
+
+    g = game()  # 6" squares: (4, 2) spans x 24-30, y 12-18
+    drawn = MARKERS(g.scenario, g.state)
+    assert [(s.kind, s.text, s.tag) for s in drawn] == [
+        ("polygon", "", "marker:mines?"), ("text", "mines?", "marker:mines?"),
+        ("polygon", "", "marker:mines?"), ("text", "mines?", "marker:mines?")]
+    assert drawn[0].points.tolist() == [[24, 12], [30, 12], [30, 18], [24, 18]] and drawn[0].fill is None
+    assert (drawn[0].stroke, drawn[0].alpha, drawn[0].width) == ("#6b3e26", 0.9, 0.12)
+    assert drawn[1].points[0].tolist() == pytest.approx([27, 15 - 6 * 0.38])  # below the centre, inside the square
+    situation_of(g).smoke((2, 3), "us")
+    smoke = [s for s in MARKERS(g.scenario, g.state) if s.tag == "marker:smoke (us)"]
+    assert [(s.kind, s.fill, s.stroke, s.alpha) for s in smoke] == [("polygon", "#d9d9d9", "#d9d9d9", 0.75),
+                                                                    ("text", "#1d1d1d", None, 1.0)]
+    assert smoke[1].text == "smoke (us)"
+    from wgkit.rules.company_fire import artillery
+
+    g = game(step="Artillery", card="fire")
+    put(g, "fo", (4, 3))  # beside the Germans: in sight of (5, 4)
+    artillery.resolve_call(g, "fo", (5, 4), "HE")
+    mission = [s for s in MARKERS(g.scenario, g.state) if s.tag == "marker:HE mission (us)"]
+    assert [(s.kind, s.fill, s.stroke) for s in mission] == [("polygon", None, "#d62828"), ("text", "#1d1d1d", None)]
+    assert MARKERS(g.scenario, {**g.state, "vars": {}}) == []  # no Company Fire state: nothing drawn
