@@ -1,0 +1,68 @@
+"""Company Fire: what each resolution writes to the log, whole: kind, text, rule, outcome and
+every change, with the dice fixed."""
+
+import pytest
+
+from tests.company_fire.helpers import game, put
+from tests.conftest import dotted
+from wgkit.engine import IllegalActionError
+from wgkit.rules import situation_of
+from wgkit.rules.company_fire import fire as F
+from wgkit.rules.company_fire import movement as V
+
+
+def head(e):
+    return e.kind, e.text, e.detail.get("rule"), e.detail.get("outcome")
+
+
+def test_a_tank_buttons_up_and_takes_a_pin():
+    """Vehicle Unit Status: closed-top vehicles button up on a move card, and take a pin."""
+    g = game(card="move")
+    e = V.resolve_button_up(g, "sherman")
+    assert head(e) == ("button up", "sherman buttons up (pinned)", "Vehicle Unit Status", None)
+    assert dotted(e) == (("units.sherman.status.buttoned", True), ("units.sherman.status.order", "pinned"))
+    with pytest.raises(IllegalActionError, match="sq1 is not a closed-top vehicle"):
+        V.resolve_button_up(g, "sq1")
+    g = game(card="fire")
+    with pytest.raises(IllegalActionError, match="vehicles button up on move cards"):
+        V.resolve_button_up(g, "sherman")
+
+
+def test_a_carried_team_dismounts_in_its_vehicles_square():
+    g = game()
+    situation_of(g).carried("zook", "sherman")
+    e = V.resolve_dismount(g, "zook")
+    assert head(e) == ("dismount", "zook dismounts at (6, 0)", "Stacking (dismounting)", None)
+    assert dotted(e) == (("units.zook.status.carried_by", None), ("units.zook.status.moved", True),
+                         ("pieces.zook_base.cell", [6, 0]))
+    with pytest.raises(IllegalActionError, match="zook is not carried by a vehicle"):
+        V.resolve_dismount(g, "zook")
+
+
+def test_a_squad_occupies_the_bocage_of_its_square():
+    g = game()
+    put(g, "sq2", (4, 2))
+    e = V.resolve_occupy(g, "sq2")
+    assert head(e) == ("occupy bocage", "sq2 occupies the bocage at (4, 2)", "Occupying Bocage", None)
+    assert dotted(e) == (("units.sq2.status.bocage", True),)
+    with pytest.raises(IllegalActionError, match="sherman cannot occupy bocage"):
+        V.resolve_occupy(g, "sherman")
+    g = game(card="fire")
+    put(g, "sq2", (4, 2))
+    with pytest.raises(IllegalActionError, match="bocage is occupied on move or face cards only"):
+        V.resolve_occupy(g, "sq2")
+
+
+def test_a_sniper_kills_a_leader_with_two_hits_and_leaves():
+    """Snipers: 3d6 at a chosen unit, 5 or 6 hits; a single figure is destroyed by two hits; the
+    sniper is removed after firing."""
+    g = game(card="fire", side="de")
+    put(g, "plt_ldr", (1, 5))
+    with g.table_dice([5, 6, 1]):
+        e = F.resolve_sniper(g, "sniper", "plt_ldr")
+    assert head(e) == ("fire", "sniper snipes at plt_ldr: plt_ldr: 2 hits -> destroyed (sniper); sniper is removed after firing",
+                       "Snipers", ["plt_ldr: 2 hits -> destroyed (sniper)", "sniper is removed after firing"])
+    assert [(r.purpose, r.die, r.faces) for r in e.rolls] == [("attack", "d6", (5, 6, 1))]
+    assert dotted(e)[1:] == (("units.sniper.status.order", "removed"), ("units.sniper.status.fired", True),
+                             ("pieces.sniper_fig.alive", False), ("units.plt_ldr.status.order", "destroyed"),
+                             ("pieces.walker.alive", False))
