@@ -66,3 +66,34 @@ def test_a_sniper_kills_a_leader_with_two_hits_and_leaves():
     assert dotted(e)[1:] == (("units.sniper.status.order", "removed"), ("units.sniper.status.fired", True),
                              ("pieces.sniper_fig.alive", False), ("units.plt_ldr.status.order", "destroyed"),
                              ("pieces.walker.alive", False))
+
+
+def test_a_leader_given_up_to_save_a_destroyed_unit():
+    """Single Mounted Figures: a platoon leader in the square may be lost instead of the unit the
+    last action destroyed (the unit is left suppressed: house)."""
+    from wgkit.rules.company_fire.effects import Effects
+
+    g = game()
+    put(g, "plt_ldr", (2, 0))
+    fx = Effects(g)
+    fx.hit("sq1", 3)
+    g.record("attack", fx.finish())
+    e = F.resolve_sacrifice(g, "plt_ldr", "sq1")
+    assert head(e) == ("sacrifice", "plt_ldr is lost saving sq1 (suppressed)", "Platoon Leaders and Company Commanders",
+                       "suppressed")
+    assert dotted(e) == (("units.sq1.status.order", "suppressed"), ("units.plt_ldr.status.order", "destroyed"),
+                         ("pieces.sq1_base.alive", True), ("pieces.walker.alive", False))
+
+
+def test_a_scout_reveals_what_it_sees_and_leaves():
+    """Scouts: reveal every hidden enemy in the scout's line of sight, then leave the table."""
+    from tests.company_fire.helpers import unit
+
+    g = game(edit=lambda d: unit(d, "fo").update(kind="scout", rules={}))
+    put(g, "fo", (1, 3))
+    e = F.resolve_scout(g, "fo")
+    assert head(e) == ("scout", "fo reveals brandt_base and leaves the table", "Scouts", ["brandt_base"])
+    assert dotted(e) == (("pieces.brandt_base.hidden", False), ("units.fo.status.order", "removed"),
+                         ("pieces.fo_fig.alive", False))
+    with pytest.raises(IllegalActionError, match="sq1 is not a scout"):
+        F.resolve_scout(g, "sq1")
