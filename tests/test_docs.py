@@ -46,7 +46,7 @@ def test_site_builds_strict_with_the_generated_reference(tmp_path):
     assert "Coverage" in (site / "rules/rookie/index.html").read_text()
     gallery = (site / "gallery/index.html").read_text()
     bundled = sorted((ROOT / "scenarios").glob("*/*.yaml"))
-    assert len(bundled) == 11
+    assert len(bundled) == 13
     for path in bundled:  # every bundled scenario drawn, its picture a PNG beside the page
         picture = f"{path.parent.name}-{path.stem}.png"
         assert f'src="{picture}"' in gallery, picture

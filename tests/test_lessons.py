@@ -65,3 +65,39 @@ def test_the_bocage_answers_are_the_rules_answers():
     assert "T occupies the bocage at (2, 2)" in answers  # the second reveal
     after = answers[answers.index("T occupies the bocage"):]
     assert all(f"{u} sees T" in after for u in "ABCDE")  # an occupied bocage is seen through
+
+
+def test_prepared_position_numbers_are_the_rules_numbers():
+    # Close Assault: 1d6 + modifiers each side, the attacker wins on a higher total.
+    # One squad: reinforced cover -1 against the squad and MG in the bunker (+1 extra good-order
+    # unit, +1 MG): the attacker needs d1 - d2 >= 4: (5,1), (6,1), (6,2) = 3/36.
+    # Three squads: +2 extra units -1 = +1 against +2: d1 - d2 >= 2: 1+2+3+4 = 10/36.
+    # The MG 34 fires 3d6 at each squad going in, a 5 or 6 hits: 1 - (2/3)^3 = 19/27 stops it.
+    answers = revealed("teach_prepared_position")
+    assert "1 squad(s): attackers reinforced cover -1; defenders extra good-order unit +1, MG in defence +1." in answers
+    assert f"1 squad(s): {3 / 36:.1%} to win if nobody shoots first" in answers
+    assert f"3 squad(s): {10 / 36:.1%} to win if nobody shoots first" in answers
+    assert f"({19 / 27:.1%} to stop each squad)" in answers
+    # one squad against the MG: it goes in only if not hit, then wins 3/36
+    assert f"1 squad(s): {8 / 27 * 3 / 36:.1%} going in at once" in answers
+    # Group fire: rifle squad 3 + MMG 3, each -1 for the bunker, +1 for the lieutenant = 5 dice;
+    # two or more hits of five: 1 - (2/3)^5 - 5 (1/3)(2/3)^4 = 1 - 112/243
+    assert "5 dice at each unit: target in cover -1, target in cover -1, leader with the group +1." in answers
+    assert f"suppressed or destroyed with {1 - 112 / 243:.1%}" in answers
+    text = prose("teach_prepared_position")
+    assert "Answer" not in text and "%" not in text  # the questions do not give the answers away
+
+
+def test_armour_and_infantry_numbers_are_the_rules_numbers():
+    # Attacking vehicles: panzerfaust 3d6 within 2 squares, -1 die from the front; 5 or 6 hits;
+    # two hits suppress a vehicle, three destroy it.
+    answers = revealed("teach_armour_and_infantry")
+    assert f"From the front (2, 3): 2d6 (armoured target hit from the front -1); suppressed or worse {1 / 9:.1%}, destroyed 0.0%." in answers
+    assert f"From the flank (1, 1): 3d6 (no reduction); suppressed or worse {7 / 27:.1%}, destroyed {1 / 27:.1%}." in answers
+    # The squad op fires 3d6 -1 for the hedge = 2d6: two hits (1/9) suppress the team, one hit
+    # (4/9) pins it (its shot drops to 2d6: 1/9 to suppress the tank), none (4/9) leaves 3d6 (7/27).
+    assert f"it stops the shot with {1 / 9:.1%} and pins the team with {4 / 9:.1%}" in answers
+    assert f"suppressed or worse with {7 / 27:.1%} alone and {4 / 9 * 7 / 27 + 4 / 9 * 1 / 9:.1%} with the squad" in answers
+    # the hedged lane: the buttoned tank sees straight up the lane only
+    assert "sees 2 of the 11 squares within 2: (2, 2), (2, 3), straight up the lane" in answers
+    assert "together they leave none unwatched" in answers
