@@ -37,11 +37,12 @@ def test_no_plumbing_is_shown_to_the_class(path):
 
 
 def test_artillery_numbers_match_the_text():
-    text, out = prose("teach_artillery"), printed("teach_artillery")
+    text, out, answers = prose("teach_artillery"), printed("teach_artillery"), revealed("teach_artillery")
     assert "an\nexperienced battery 50%, ten points more for each turn it failed" in text
-    assert "arrival: 50% the first turn, 60% after one failure" in out
+    assert "arrival: 50% the first turn, 60% after one failure" in answers
     # 50%, "less than": 01-49 is on target; a ranging round and one walk: 0.49 ** 2
-    assert "ranging round and 1 walk(s) all on target: 24.0%" in out
+    assert f"ranging round and 1 walk(s) all on target: {0.49 ** 2:.1%}" in answers
+    assert f"ranging round and 2 walk(s) all on target: {0.49 ** 3:.1%}" in answers
     assert "A 4-inch CD\n(400 yards)" in text and "17 possible landing points" in out
     # the seeded run the prose narrates: no arrival, then a ranging round on target, a walk, the effect
     run = out[out.index("winters calls artillery onto (19, 27)"):]
@@ -101,3 +102,35 @@ def test_armour_and_infantry_numbers_are_the_rules_numbers():
     # the hedged lane: the buttoned tank sees straight up the lane only
     assert "sees 2 of the 11 squares within 2: (2, 2), (2, 3), straight up the lane" in answers
     assert "together they leave none unwatched" in answers
+
+
+def test_fog_of_command_numbers_are_the_deck_arithmetic():
+    text, answers = prose("teach_fog_of_command"), revealed("teach_fog_of_command")
+    assert "With 25 red\ncards left among 51, then 24 among 50" in text
+    assert f"exact: 4/17 = {25 / 51 * 24 / 50:.2%}" in answers  # 25/51 * 24/50 = 600/2550 = 4/17
+    # five Soviet and five German cards: the first k cards all Soviet
+    for k, p in ((1, 5 / 10), (2, 5 / 10 * 4 / 9), (3, 5 / 10 * 4 / 9 * 3 / 8)):
+        assert f"{k} Soviet unit(s) act before any German: exact {p:.1%}" in answers
+
+
+def test_mg_danger_zone_numbers():
+    out, answers = printed("teach_mg_danger_zone"), revealed("teach_mg_danger_zone")
+    # a friend in the zone is rolled for as a target needing 7+: a 6, then 4-6 on a second die
+    assert "each friend in the zone is hit on a 7+" in out
+    assert f"Private A hit by his own Bren: {1 / 6 * 3 / 6:.0%}" in answers
+    assert "in the danger zone now: nobody" in answers and "Private A hit: 0%" in answers
+
+
+def test_fire_and_manoeuvre_combines_its_own_numbers():
+    answers = revealed("teach_fire_and_manoeuvre")
+    flinch = int(re.search(r"can still fire next turn: (\d+)%", answers).group(1))
+    alone = int(re.search(r"without a base of fire: (\d+)% chance", answers).group(1))
+    covered = int(re.search(r"with a base of fire first: (\d+)%", answers).group(1))
+    assert 0 < flinch < 100 and 0 < covered < alone
+    assert abs(covered - alone * flinch / 100) <= 1  # the risk times the chance the gruppe still fires
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_every_lesson_keeps_an_answer_behind_a_reveal(path):
+    code = "\n".join("".join(c["source"]) for c in json.loads(path.read_text())["cells"] if c["cell_type"] == "code")
+    assert "reveal(" in code and revealed(path.stem).strip()

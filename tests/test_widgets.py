@@ -330,3 +330,24 @@ def test_hovering_names_a_piece_on_a_card_even_where_labels_crowd(app):
     app.board.on_move(*px(app, 2, 30))
     assert hover_cards(app) == []
 
+
+
+def test_a_reveal_is_closed_and_holds_words_figures_and_boards():
+    import matplotlib.pyplot as plt
+
+    from wgkit.engine import Game
+    from wgkit.scenario import load
+    from wgkit.widgets.lesson import reveal
+
+    fig, ax = plt.subplots()
+    ax.bar([1, 2], [0.3, 0.7])
+    plt.close(fig)
+    game = Game(load(ROOT / "scenarios" / "company_fire" / "tutorial_orchard_gate.yaml"))
+    box = reveal("The answer", "first <line>", fig, "second", game)
+    assert box.selected_index is None and box.titles == ("The answer",)  # closed until opened
+    words, picture, board = box.children[0].children
+    assert words.value == "<p style='margin:2px 0'>first &lt;line&gt;</p><p style='margin:2px 0'>second</p>"
+    assert picture.value[:4] == b"\x89PNG" and board.value == game._repr_png_()
+    assert reveal("Only words", "one").children[0].value == "<p style='margin:2px 0'>one</p>"
+    with pytest.raises(TypeError, match="not int"):
+        reveal("Wrong", 42)

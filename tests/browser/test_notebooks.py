@@ -70,11 +70,13 @@ NOTEBOOKS = [  # notebook, a heading, (x, y) in inches, table depth, expected co
     ("company_fire_turn", "one turn, card by card", (9, 12.15), 30, (31, 63, 24), "op fire: lmg fires 3d6 at (3, 2)"),
     ("rookie_turn", "one turn, card by card", (35, 7), 24, (83, 126, 62), "ru_sq acts (2 functions)"),
     ("eagles_turn", "one turn, phase by phase", (24, 5), 36, ROAD, "guns assigned to barrage"),
-    ("teach_fire_and_manoeuvre", "Fire and manoeuvre", (18, 32), 36, ROAD, "with a base of fire first"),
-    ("teach_mg_danger_zone", "danger zone", (18, 32), 36, ROAD, "Private A hit by his own Bren"),
+    ("teach_fire_and_manoeuvre", "Fire and manoeuvre", (18, 32), 36, ROAD, "base of fire: 17 dice"),
+    ("teach_mg_danger_zone", "danger zone", (18, 32), 36, ROAD, "hit on a 7+"),
     ("teach_artillery", "where will it land?", (24, 5), 36, ROAD, "possible landing points"),
     ("teach_bocage", "line-of-sight puzzle", (27, 27), 30, TABLE, "T occupies the bocage"),
-    ("teach_fog_of_command", "who acts next?", (26, 25), 36, ROAD, "seeded shuffles"),
+    ("teach_fog_of_command", "who acts next?", (26, 25), 36, ROAD, "Soviet (red) cards"),
+    ("teach_prepared_position", "prepared position", (9, 3), 24, TABLE, "Question 3"),
+    ("teach_armour_and_infantry", "Tanks and infantry", (27, 27), 30, TABLE, "what the squad is for"),
     ("design_scenario", "Designing a scenario", (21, 15), 36, BUILDINGS, "ground scale"),
 ]
 
@@ -89,18 +91,30 @@ def test_notebook_opens_in_voila_with_the_canvas_drawn(serve, page, name, headin
     assert page.get_by_text(printed).count() >= 1
 
 
-def test_the_bocage_answers_wait_behind_a_reveal_in_voila(serve, page):
-    """The class sees the question and the board first; the answers show only when opened."""
-    server = serve(str(ROOT / "notebooks" / "teach_bocage.ipynb"), "--no-browser", "--Voila.ip=127.0.0.1", module="voila")
+REVEALS = [  # lesson, its heading, a reveal's title, a line inside it, a line of a later reveal
+    ("teach_bocage", "line-of-sight puzzle", "The answers", "B does not see T", "T occupies the bocage at (2, 2)"),
+    ("teach_fire_and_manoeuvre", "Fire and manoeuvre", "Answer: step 1", "chance the gruppe can still fire",
+     "with a base of fire first"),
+    ("teach_mg_danger_zone", "danger zone", "The odds", "at least one German hit:", "in the danger zone now"),
+    ("teach_artillery", "where will it land?", "Spread or converged: the answer", "converged (FP", "all on target"),
+    ("teach_fog_of_command", "who acts next?", "Three phases in a row", "4000 seeded shuffles", "act before any German"),
+    ("teach_prepared_position", "prepared position", "Answer 1", "to win if nobody shoots first", "after the base of fire"),
+    ("teach_armour_and_infantry", "Tanks and infantry", "Answer 1", "dead ground, where a team", "% alone and"),
+]
+
+
+@pytest.mark.parametrize("name, heading, title, inside, later", REVEALS, ids=[r[0] for r in REVEALS])
+def test_a_lessons_answers_wait_behind_a_reveal_in_voila(serve, page, name, heading, title, inside, later):
+    """The class sees the question and the board first; an answer shows only when opened, and
+    the next question's answer stays closed."""
+    server = serve(str(ROOT / "notebooks" / f"{name}.ipynb"), "--no-browser", "--Voila.ip=127.0.0.1", module="voila")
     page.goto(server.url)
-    page.get_by_text("line-of-sight puzzle").first.wait_for(timeout=150_000)
-    answer = page.get_by_text("B does not see T", exact=False).first
+    page.get_by_text(heading).first.wait_for(timeout=150_000)
+    answer = page.get_by_text(inside, exact=False).first
     answer.wait_for(state="attached", timeout=60_000)
     assert not answer.is_visible()  # closed at first
-    page.get_by_text("The answers", exact=True).last.click()
+    page.get_by_text(title, exact=True).last.click()
     answer.wait_for(state="visible", timeout=30_000)
-    assert page.get_by_text("C does not see T", exact=False).first.is_visible()
-    later = page.get_by_text("T occupies the bocage at (2, 2)", exact=False).first
-    assert not later.is_visible()  # the second question's answer stays closed
+    assert not page.get_by_text(later, exact=False).first.is_visible()
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "teach_bocage.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
