@@ -55,4 +55,33 @@ def test_site_builds_strict_with_the_generated_reference(tmp_path):
     assert (site / "screens/rookie.png").read_bytes() == (ROOT / "docs/screens/rookie.png").read_bytes()  # no new one
     assert 'src="editor.png"' in (site / "screens/index.html").read_text()  # the screens page shows it
     assert not (ROOT / ".cache").exists() and not (ROOT / "docs/gallery").exists()  # nothing in the source tree
+    # rendered notebooks show each widget's still, never an empty output
+    for nb in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        page = (site / "notebooks" / nb.stem / "index.html").read_text()
+        assert "widget-view+json" not in page and "a live widget" not in page, nb.name
+    bocage = html.unescape((site / "notebooks/teach_bocage/index.html").read_text())
+    assert "<details><summary><b>The answers</b></summary>" in bocage and "B does not see T" in bocage
+    assert bocage.count("data:image/png;base64,") >= 2  # the two live boards, as pictures
+    assert "stylesheets/notebooks.css" in bocage  # long code lines wrap instead of being cut off
+    assert "white-space: pre-wrap" in (site / "stylesheets/notebooks.css").read_text()
 
+
+
+def test_a_widget_without_a_still_is_drawn_from_its_saved_state():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("notebook_stills", ROOT / "docs/hooks/notebook_stills.py")
+    hook = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hook)
+    models = {"bar": {"model_name": "HBoxModel", "state": {"children": ["IPY_MODEL_words", "IPY_MODEL_done"]}},
+              "words": {"model_name": "HTMLModel", "state": {"value": "games: 100%"}},
+              "done": {"model_name": "FloatProgressModel", "state": {"value": 8, "max": 8}}}
+    view = {"application/vnd.jupyter.widget-view+json": {"model_id": "bar"}, "text/plain": "games: 0%"}
+    lost = {"application/vnd.jupyter.widget-view+json": {"model_id": "gone"}, "text/plain": "VBox()"}
+    nb = {"metadata": {"widgets": {"application/vnd.jupyter.widget-state+json": {"state": models}}},
+          "cells": [{"cell_type": "code", "outputs": [{"data": view}, {"data": lost}]}]}
+    out = hook.stills(nb)["cells"][0]["outputs"]
+    assert "widgets" not in nb["metadata"]
+    assert out[0]["data"]["text/html"] == ("<div style='display:flex;gap:6px;align-items:center'>games: 100%"
+                                           "<progress value='8' max='8'></progress></div>")
+    assert out[1]["data"] == {"text/plain": hook.NOT_HERE}

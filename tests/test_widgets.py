@@ -351,3 +351,25 @@ def test_a_reveal_is_closed_and_holds_words_figures_and_boards():
     assert reveal("Only words", "one").children[0].value == "<p style='margin:2px 0'>one</p>"
     with pytest.raises(TypeError, match="not int"):
         reveal("Wrong", 42)
+
+
+def test_live_widgets_carry_a_still_for_pages_without_a_kernel():
+    import base64
+
+    from wgkit.engine import Game
+    from wgkit.scenario import load
+    from wgkit.widgets import BoardView
+    from wgkit.widgets.lesson import reveal
+
+    game = Game(load(ROOT / "scenarios" / "close_action" / "tutorial_crossroads.yaml"))
+    view = "application/vnd.jupyter.widget-view+json"
+    board = BoardView(game)
+    bundle = board.widget._repr_mimebundle_()
+    assert view in bundle and base64.b64decode(bundle["image/png"]) == board.picture()
+    app = UmpireApp(game).widget._repr_mimebundle_()
+    assert view in app and base64.b64decode(app["image/png"])[:4] == b"\x89PNG"
+    editor = ScenarioEditor().widget._repr_mimebundle_()
+    assert base64.b64decode(editor["image/png"])[:4] == b"\x89PNG"
+    still = reveal("Why", "because <b>", game)._repr_mimebundle_()["text/html"]
+    assert still.startswith("<details><summary><b>Why</b></summary><p style='margin:2px 0'>because &lt;b&gt;</p>")
+    assert "<img style='max-width:640px' src='data:image/png;base64," in still and still.endswith("</details>")

@@ -27,6 +27,7 @@ from wgkit.widgets.dicelog import DiceLog
 from wgkit.widgets.errors import ErrorArea
 from wgkit.widgets.opponent import OpponentBox
 from wgkit.widgets.saving import SaveBox
+from wgkit.widgets.still import StillBox
 from wgkit.widgets.turn import TurnPanel
 
 BOARD_BOX = (1400.0, 1000.0)  # the board's most pixels; the page shrinks it to the window (BOARD_CSS)
@@ -85,9 +86,9 @@ class UmpireApp:
         self.briefing = W.HTML(briefing_html(game.scenario))
         self.tabs = W.Tab(children=[play, self.briefing, W.VBox([self.log.widget, self.saver.widget])],
                           titles=("Play", "Briefing", "Log and save"))
-        self.widget = W.VBox([W.HBox([title, self.viewer, self.status],
-                                     layout=W.Layout(align_items="center", justify_content="space-between")),
-                              self.tabs])
+        self.widget = StillBox([W.HBox([title, self.viewer, self.status],
+                                       layout=W.Layout(align_items="center", justify_content="space-between")),
+                                self.tabs], self.board.picture)
         self._show_status()
         self.latest.value = self.log.latest()
 

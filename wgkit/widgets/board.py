@@ -15,11 +15,13 @@ from wgkit.geometry.los import SightField
 from wgkit.geometry.terrain import TerrainIndex
 from wgkit.render import style as S
 from wgkit.render.canvas import BoardCanvas
+from wgkit.render.static import png_bytes
 from wgkit.render.scene import (Shape, build_scene, geometry_shapes, hover_label, overlay_layer, piece_label_size,
                                 piece_points)
 from wgkit.rules.registry import find_ruleset, get_ruleset
 from wgkit.widgets.actions import labelled, names
 from wgkit.widgets.errors import ErrorArea
+from wgkit.widgets.still import StillBox
 
 PICK_RADIUS = 0.8  # inches: how close a click must be to a piece to select it
 
@@ -60,8 +62,8 @@ class BoardView:
             b = W.Button(description=label, tooltip=tip, layout=W.Layout(width="36px"))
             b.on_click(self.errors.guard(lambda _, fn=fn: fn(), looking=True))
             bar.append(b)
-        self.widget = W.VBox([W.HBox(bar), self.canvas.widget, self.status, self.canvas.style],
-                             layout=W.Layout(min_width="0"))
+        self.widget = StillBox([W.HBox(bar), self.canvas.widget, self.status, self.canvas.style], self.picture,
+                               layout=W.Layout(min_width="0"))
         mc = self.canvas.widget
         # ipycanvas reports no modifier keys; ipyevents reports the press with Shift (shift-click adds
         # to a group), in CSS pixels of the shown board, turned back into canvas pixels here
@@ -90,6 +92,10 @@ class BoardView:
         if self.hovered is not None:  # the card follows its piece, and goes with it
             self.label = self._card(self.hovered, live)
         self.canvas.draw(build_scene(self.game.scenario, self.state(), self._overlays()))
+
+    def picture(self) -> bytes:
+        """The board as it is drawn now, as a PNG (the still shown where widgets cannot run)."""
+        return png_bytes(build_scene(self.game.scenario, self.state(), self._overlays()))
 
     def _overlays(self) -> list[Shape]:
         return [s for shapes in self.named.values() for s in shapes] + self.extra + self.los + self.label

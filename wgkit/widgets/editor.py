@@ -21,6 +21,7 @@ from wgkit.geometry.terrain import TerrainIndex
 from wgkit.render import style as S
 from wgkit.render.canvas import BoardCanvas
 from wgkit.render.scene import Shape, build_scene
+from wgkit.render.static import png_bytes
 from wgkit.rules.registry import RULESETS, get_ruleset
 from wgkit.scenario.draft import Draft, blank
 from wgkit.scenario.model import CONDITION_KINDS, Scenario
@@ -28,6 +29,7 @@ from wgkit.scenario.schema import EDGES
 from wgkit.scenario.shapes import feature_geometry
 from wgkit.vocabulary import SIDE_ROLES
 from wgkit.widgets.errors import ErrorArea
+from wgkit.widgets.still import StillBox
 
 __all__ = ["ScenarioEditor", "blank"]
 
@@ -191,8 +193,9 @@ class ScenarioEditor:
         board = W.VBox([self.tool, self.canvas.widget], layout=W.Layout(flex="0 0 auto"))
         forms = W.VBox([tabs, self.errors.widget, W.HTML("<b>Problems</b>"), self.report],
                        layout=W.Layout(flex="1 1 0", min_width="420px"))
-        self.widget = W.VBox([bar, W.HBox([board, forms], layout=W.Layout(align_items="flex-start")),
-                              self.canvas.style, self.export_button, self.yaml])
+        self.widget = StillBox([bar, W.HBox([board, forms], layout=W.Layout(align_items="flex-start")),
+                                self.canvas.style, self.export_button, self.yaml],
+                               lambda: png_bytes(build_scene(self.scenario)))
         self._load_menus()
         self.refresh()
 

@@ -2,35 +2,50 @@
 
 from __future__ import annotations
 
+import base64
 import html
 import io
 from typing import Any
 
 import ipywidgets as W
 
+from wgkit.widgets.still import StillAccordion
 
-def _item(item: Any) -> W.Widget:
-    """A widget as itself; a matplotlib figure or anything with a PNG picture (a board, a game)
-    as an image."""
-    if isinstance(item, W.Widget):
-        return item
+
+def _png(item: Any) -> bytes | None:
+    """A matplotlib figure's or a board's (anything with ``_repr_png_``) picture."""
     if hasattr(item, "savefig"):
         buffer = io.BytesIO()
         item.savefig(buffer, format="png", bbox_inches="tight")
-        return W.Image(value=buffer.getvalue(), format="png", layout=W.Layout(max_width="640px"))
+        return buffer.getvalue()
     if hasattr(item, "_repr_png_"):
-        return W.Image(value=item._repr_png_(), format="png", layout=W.Layout(max_width="640px"))
-    raise TypeError(f"a reveal holds text, widgets, figures or pictures, not {type(item).__name__}")
+        return item._repr_png_()
+    return None
+
+
+def _item(item: Any) -> tuple[W.Widget, str]:
+    """A widget as itself, a figure or a board as an image; with its still HTML."""
+    if isinstance(item, W.Widget):
+        return item, ""
+    png = _png(item)
+    if png is None:
+        raise TypeError(f"a reveal holds text, widgets, figures or pictures, not {type(item).__name__}")
+    still = f"<img style='max-width:640px' src='data:image/png;base64,{base64.b64encode(png).decode()}'>"
+    return W.Image(value=png, format="png", layout=W.Layout(max_width="640px")), still
 
 
 def reveal(title: str, *items: Any) -> W.Accordion:
     """A closed accordion titled ``title`` holding ``items``: lines of plain text (one paragraph
     each), widgets, matplotlib figures or boards. Questions stay questions until someone opens it,
-    in Voila and in JupyterLab alike."""
-    texts = [i for i in items if isinstance(i, str)]
-    body: list[W.Widget] = []
-    if texts:  # consecutive lines in one HTML block, so the answer reads as one text
-        body.append(W.HTML("".join(f"<p style='margin:2px 0'>{html.escape(line)}</p>" for line in texts)))
-    body += [_item(i) for i in items if not isinstance(i, str)]  # after the words
+    in Voila and in JupyterLab alike; a rendered notebook shows it as a closed ``<details>``."""
+    words = "".join(f"<p style='margin:2px 0'>{html.escape(i)}</p>" for i in items if isinstance(i, str))
+    body: list[W.Widget] = [W.HTML(words)] if words else []  # the lines in one block, so they read as one text
+    stills = [words]
+    for item in items:  # then the pictures and widgets
+        if not isinstance(item, str):
+            widget, still = _item(item)
+            body.append(widget)
+            stills.append(still)
     content = body[0] if len(body) == 1 else W.VBox(body)
-    return W.Accordion(children=[content], titles=(title,), selected_index=None)
+    still = f"<details><summary><b>{html.escape(title)}</b></summary>{''.join(stills)}</details>"
+    return StillAccordion(children=[content], still=still, titles=(title,), selected_index=None)
