@@ -182,3 +182,18 @@ def test_an_svg_keeps_its_labels_as_text(tmp_path):
     assert main(["render", str(HEDGEROWS), "-o", str(out)]) == 0
     texts = re.findall(r"<text[^>]*>([^<]*)</text>", out.read_text())
     assert "Gruppe Weber" in texts  # a text element, not glyph outlines under a comment
+
+
+def test_scenarios_games_and_scenes_show_as_svg_with_text_labels_the_same_each_time():
+    import re
+
+    from wgkit.engine import Game
+    from wgkit.render.scene import build_scene
+
+    scenario = load(HEDGEROWS)
+    game = Game(scenario)
+    for shown in (scenario, game, build_scene(scenario, game.state)):
+        svg = shown._repr_svg_()
+        assert svg.startswith("<?xml") and "<svg" in svg
+        assert "Gruppe Weber" in re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+        assert shown._repr_svg_() == svg  # fixed ids and no date: a stored notebook output stays put

@@ -298,6 +298,13 @@ class Game:
 
         return png_bytes(build_scene(self.scenario, self.state))
 
+    def _repr_svg_(self) -> str:
+        """The table as it stands, as SVG with its labels as text (umpire's view)."""
+        from wgkit.render.scene import build_scene
+        from wgkit.render.static import svg_text
+
+        return svg_text(build_scene(self.scenario, self.state))
+
     # -- lookups --------------------------------------------------------------------------------
     @property
     def terrain(self) -> "TerrainIndex":

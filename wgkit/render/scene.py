@@ -58,6 +58,12 @@ class Scene:
 
         return png_bytes(self)
 
+    def _repr_svg_(self) -> str:
+        """The scene as SVG (labels as text) where a notebook front end prefers it."""
+        from wgkit.render.static import svg_text
+
+        return svg_text(self)
+
     def add(self, layer: str, shape: Shape) -> None:
         self.layers[layer].append(shape)
 

@@ -99,6 +99,19 @@ def render(scene: Scene, path: str | os.PathLike[str], inches_wide: float = 10.0
         plt.close(fig)
 
 
+def svg_text(scene: Scene, inches_wide: float = 8.0) -> str:
+    """The scene as SVG, labels kept as text; the same scene gives the same bytes (fixed ids, no
+    date), so a notebook's stored picture changes only when the board does."""
+    fig = figure(scene, inches_wide)
+    try:
+        buf = io.StringIO()
+        with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "wgkit"}):
+            fig.savefig(buf, format="svg", metadata={"Date": None})
+        return buf.getvalue()
+    finally:
+        plt.close(fig)
+
+
 def png_bytes(scene: Scene, inches_wide: float = 8.0, dpi: int = 90) -> bytes:
     fig = figure(scene, inches_wide)
     try:

@@ -399,3 +399,10 @@ class Scenario:
         from wgkit.render.static import png_bytes
 
         return png_bytes(build_scene(self))
+
+    def _repr_svg_(self) -> str:
+        """The table as SVG, labels as text (lazy import)."""
+        from wgkit.render.scene import build_scene
+        from wgkit.render.static import svg_text
+
+        return svg_text(build_scene(self))
