@@ -118,3 +118,39 @@ def test_a_lessons_answers_wait_behind_a_reveal_in_voila(serve, page, name, head
     assert not page.get_by_text(later, exact=False).first.is_visible()
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def test_every_lessons_answers_wait_behind_a_reveal_in_jupyterlab(serve, page, tmp_path):
+    """The same lessons run in JupyterLab (copies, so autosave never touches the repository): each
+    answer is closed after the run, opens on a click, and the next question's answer stays closed."""
+    import shutil
+
+    shutil.copytree(ROOT / "scenarios", tmp_path / "scenarios")
+    (tmp_path / "notebooks").mkdir()
+    for name, *_ in REVEALS:
+        shutil.copy(ROOT / "notebooks" / f"{name}.ipynb", tmp_path / "notebooks")
+    server = serve("--no-browser", "--allow-root", "--ServerApp.ip=127.0.0.1", "--ServerApp.token=", "--ServerApp.password=",
+                   f"--ServerApp.root_dir={tmp_path}", "--ServerApp.disable_check_xsrf=True",
+                   "--LabApp.expose_app_in_browser=True", module="jupyterlab")
+    for name, heading, title, inside, later in REVEALS:
+        page = page.context.new_page()  # a page per lesson; the last one closes without asking
+        page.goto(server.url + f"lab/tree/notebooks/{name}.ipynb?reset")  # only this notebook open
+        notebook = page.locator(".jp-Notebook >> visible=true").first
+        notebook.wait_for(timeout=150_000)
+        page.wait_for_function("""() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+                                          const k = w && w.sessionContext && w.sessionContext.session
+                                                    && w.sessionContext.session.kernel;
+                                          return k && k.connectionStatus === 'connected' && k.status === 'idle'; }""",
+                               timeout=150_000)
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        outputs = notebook.locator(".jp-OutputArea")  # the answers, not the code that computes them
+        opener = outputs.get_by_text(title, exact=True).last
+        opener.wait_for(timeout=150_000)
+        answer = outputs.get_by_text(inside, exact=False).first
+        answer.wait_for(state="attached", timeout=60_000)
+        assert not answer.is_visible(), name  # closed after the run
+        opener.click()
+        answer.wait_for(state="visible", timeout=30_000)
+        assert not outputs.get_by_text(later, exact=False).first.is_visible(), name
+        page.evaluate("() => window.jupyterapp.serviceManager.sessions.shutdownAll()")  # no dialog
+        page.close()
