@@ -136,3 +136,62 @@ def test_defender_op_fire_comes_first_and_removes_pinned_attackers():
             assert not assaults  # every attacker pinned, suppressed or destroyed: no assault
         seen.add(len(fit))
     assert {0, 1} <= seen
+
+
+def _mods(g, units, attacker, enemy, reinforced=False):
+    from wgkit.rules.company_fire import assault as C
+
+    return [(m.name, m.value) for m in C.side_modifiers(g, units, attacker, enemy, reinforced)]
+
+
+def test_every_close_assault_modifier_line_by_line():
+    """Close Assault, each line of the list: leader +1; +1 per good-order unit beyond the first
+    (single figures are not units here); +2 a non-suppressed SMG squad; attacker +1 per
+    non-suppressed vehicle MG facing the enemy (45 degrees either side of the bow, house) and -1
+    against reinforced cover; defender +1 per non-suppressed MG, -1 pinned, -2 suppressed, -1 only
+    weapon teams; +2 anti-tank weapons against a vehicle; +3 a friendly tank, +2 another AFV."""
+    from tests.company_fire.helpers import game, put
+    from wgkit.rules import situation_of
+
+    g = game(step="Close assault", card="move")
+    put(g, "sq1", (4, 4))
+    put(g, "sq2", (4, 4))
+    put(g, "plt_ldr", (4, 4))
+    assert _mods(g, ["sq1", "sq2"], True, ["gruppe"], True) == [
+        ("platoon leader in the square", 1), ("extra good-order unit", 1), ("reinforced cover", -1)]
+    assert _mods(g, ["sq1", "plt_ldr"], True, ["gruppe"]) == [("platoon leader in the square", 1)]
+    g = game(step="Close assault", card="move")
+    put(g, "gruppe2", (4, 4))
+    put(g, "sq1", (3, 4))
+    assert _mods(g, ["gruppe2"], True, ["sq1"]) == [("SMG squad present", 2)]
+    put(g, "gruppe2", (4, 4), order="suppressed")
+    assert _mods(g, ["gruppe2"], True, ["sq1"]) == []
+    g = game(step="Close assault", card="move")
+    put(g, "sq1", (4, 4))
+    put(g, "sherman", (4, 4))
+    for facing, counted in ((90, True), (45, True), (0, False)):  # the gruppe lies due east (90)
+        situation_of(g).face("sherman", facing)
+        assert _mods(g, ["sq1"], True, ["gruppe"]) == ([("vehicle MG (attacker)", 1)] if counted else []), facing
+    situation_of(g).face("sherman", 90)
+    put(g, "sherman", (4, 4), order="suppressed")
+    assert _mods(g, ["sq1"], True, ["gruppe"]) == []
+    g = game(step="Close assault", card="move")
+    put(g, "mg42", (5, 4))
+    put(g, "sq1", (4, 4))
+    assert _mods(g, ["gruppe", "mg42"], False, ["sq1"]) == [("extra good-order unit", 1), ("MG in defence", 1)]
+    put(g, "gruppe", (5, 4), order="pinned")
+    assert _mods(g, ["gruppe", "mg42"], False, ["sq1"]) == [("MG in defence", 1), ("pinned defender", -1)]
+    put(g, "gruppe", (5, 4), order="good order")
+    put(g, "mg42", (5, 4), order="suppressed")
+    assert _mods(g, ["gruppe", "mg42"], False, ["sq1"]) == [("suppressed defender", -2)]
+    put(g, "mg42", (5, 4), order="good order")
+    assert _mods(g, ["mg42"], False, ["sq1"]) == [("MG in defence", 1), ("only weapon teams", -1)]
+    g = game(step="Close assault", card="move")
+    put(g, "zook", (6, 5))
+    put(g, "sq1", (6, 5))
+    assert _mods(g, ["zook", "sq1"], True, ["stug"]) == [("extra good-order unit", 1),
+                                                         ("anti-tank weapons against a vehicle", 2)]
+    assert _mods(g, ["sq1"], True, ["stug"]) == []
+    assert _mods(g, ["stug"], False, ["sq1"]) == [("friendly AFV", 2)]
+    put(g, "sherman", (6, 5))
+    assert _mods(g, ["sq1", "sherman"], True, ["stug"]) == [("extra good-order unit", 1), ("friendly tank", 3)]
