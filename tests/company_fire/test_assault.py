@@ -195,3 +195,73 @@ def test_every_close_assault_modifier_line_by_line():
     assert _mods(g, ["stug"], False, ["sq1"]) == [("friendly AFV", 2)]
     put(g, "sherman", (6, 5))
     assert _mods(g, ["sq1", "sherman"], True, ["stug"]) == [("extra good-order unit", 1), ("friendly tank", 3)]
+
+
+def _assault(dice, *, attackers=("sq1",), setup=lambda g: None, **kw):
+    from tests.company_fire.helpers import game, put
+    from wgkit.rules.company_fire import assault as C
+
+    g = game(step="Close assault", card="move")
+    put(g, "sq1", (4, 4))
+    setup(g)
+    with g.table_dice(dice):
+        e = C.resolve(g, list(attackers), (5, 4), **kw)
+    return g, e
+
+
+def test_a_tie_destroys_one_unit_of_each_side():
+    """Close Assault: equal totals (3 against 3, no modifiers) destroy units one for one."""
+    from tests.conftest import dotted
+
+    _, e = _assault([3, 3])
+    assert e.text == ("sq1 assault (5, 4) from (4, 4): tie by 0; sq1: 3 hits -> destroyed (tie: one for one); "
+                      "gruppe: 3 hits -> destroyed (tie: one for one)")
+    assert (e.detail["outcome"], e.detail["difference"]) == ("tie", 0)
+    assert dotted(e)[1:] == (("units.sq1.status.assaulted", True), ("units.sq1.status.moved", True),
+                             ("units.sq1.status.order", "destroyed"), ("pieces.sq1_base.alive", False),
+                             ("units.gruppe.status.order", "destroyed"), ("pieces.weber_base.alive", False))
+
+
+def test_the_defender_winning_by_one_pins_the_attacker_who_stays_put():
+    from tests.conftest import dotted
+
+    _, e = _assault([2, 3])
+    assert e.text == "sq1 assault (5, 4) from (4, 4): defender wins by 1; sq1: 1 hit -> pinned (close assault)"
+    assert (e.detail["outcome"], e.detail["difference"]) == ("defender wins", -1)
+    assert dotted(e)[1:] == (("units.sq1.status.assaulted", True), ("units.sq1.status.moved", True),
+                             ("units.sq1.status.order", "pinned"))
+
+
+def test_a_win_by_two_suppresses_the_defender_who_retreats_and_the_square_is_taken():
+    """Two hits suppress; a suppressed loser retreats a square; with no defender left the winners
+    move in, and a single figure left in the square is lost."""
+    from tests.company_fire.helpers import put
+    from wgkit.rules.company_fire import lookup as L
+
+    g, e = _assault([5, 3], setup=lambda g: put(g, "sniper", (5, 4)))
+    assert e.detail["outcome"] == "attacker wins" and e.detail["difference"] == 2
+    assert L.order(g, "gruppe") == "suppressed" and L.cell(g, "gruppe") != (5, 4)
+    assert L.gridmap(g).grid.distance(L.cell(g, "gruppe"), (4, 4)) >= 1
+    assert L.cell(g, "sq1") == (5, 4) and L.order(g, "sniper") == "destroyed"
+    assert e.text.endswith("; the attackers occupy (5, 4)")
+
+
+def test_the_defenders_op_fire_stops_the_units_it_hits():
+    """The defender may op fire at the assaulting square first (3d6 at each unit); a unit it pins
+    drops out of the assault; if it stops them all, there is no assault."""
+    from tests.company_fire.helpers import put
+
+    g, e = _assault([5, 1, 1, 2, 3, 4, 4, 2], attackers=("sq1", "sq2"), setup=lambda g: put(g, "sq2", (4, 4)),
+                    opfire_by="gruppe")
+    assert [x.kind for x in g.log[-3:]] == ["op fire declared", "fire", "close assault"]
+    assert g.log[-2].text == "op fire: gruppe fires 3d6 at (4, 4): sq1: 1 hit -> pinned; sq2: 0 hits -> good order"
+    assert e.text.startswith("sq2 assault (5, 4) from (4, 4): attacker wins by 2")  # 4 against 2, sq1 out
+    g, e = _assault([5, 1, 1, 6, 1, 1], attackers=("sq1", "sq2"), setup=lambda g: put(g, "sq2", (4, 4)),
+                    opfire_by="gruppe")
+    assert e.kind == "fire" and g.log[-1] is e and "close assault" not in [x.kind for x in g.log]
+    import pytest
+
+    from wgkit.engine import IllegalActionError
+
+    with pytest.raises(IllegalActionError, match="mg42 is not defending"):
+        _assault([], opfire_by="mg42")
