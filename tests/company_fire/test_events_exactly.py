@@ -97,3 +97,83 @@ def test_a_scout_reveals_what_it_sees_and_leaves():
                          ("pieces.fo_fig.alive", False))
     with pytest.raises(IllegalActionError, match="sq1 is not a scout"):
         F.resolve_scout(g, "sq1")
+
+
+def _at(g, uid, target, faces, mode="fire"):
+    with g.table_dice(faces):
+        return F.resolve_at(g, uid, target, mode)
+
+
+def test_a_tank_turns_its_turret_to_fire_at_a_tank_destroyer():
+    """Attacking vehicles: the main gun's 4d6, one fewer for turning the turret, one fewer for a
+    tank destroyer (its side, not its front, faces the Sherman); two hits suppress a vehicle, which
+    must move a square away. The turret stays where it turned."""
+    g = game(card="fire")
+    put(g, "sherman", (4, 3))
+    put(g, "stug", (6, 3))  # facing south (180); the Sherman, facing north, lies due west of it
+    put(g, "mg42", (6, 4))
+    e = _at(g, "sherman", "stug", [5, 6])
+    assert e.text == "sherman fires 2d6 at stug: stug: 2 hits -> suppressed, backs off to (6, 2) (main_gun at 2 squares: 4d6)"
+    assert [m["name"] for m in e.detail["modifiers"]] == ["turret rotated to fire", "target is a heavy tank or tank destroyer"]
+    assert dotted(e)[1:] == (("pieces.stug_model.cell", [6, 2]), ("units.sherman.status.turret", 90.0),
+                             ("units.sherman.status.at_fired", True), ("units.sherman.status.fired", True),
+                             ("units.sherman.status.main_gun", True), ("units.stug.status.order", "suppressed"))
+
+
+def test_a_tank_destroyer_turns_its_hull_to_fire():
+    """No turret: a tracked vehicle turns in place (up to 180 degrees) to fire; the Sherman's side
+    faces it, so no reduction: 4d6."""
+    g = game(card="fire", side="de")
+    put(g, "stug", (6, 3))
+    put(g, "mg42", (6, 4))
+    put(g, "sherman", (4, 3))
+    e = _at(g, "stug", "sherman", [5, 1, 2, 3])
+    assert e.text == "stug fires 4d6 at sherman: sherman: 1 hit -> pinned (main_gun at 2 squares: 4d6)"
+    assert e.detail["notes"] == ["main_gun at 2 squares: 4d6", "turns to face 270 degrees"]
+    assert dotted(e)[1:] == (("pieces.stug_model.facing", 270.0), ("units.stug.status.at_fired", True),
+                             ("units.stug.status.fired", True), ("units.sherman.status.order", "pinned"))
+
+
+def test_a_pinned_bazooka_team_fires_once_a_card_and_only_at_vehicles():
+    """A bazooka at 2 squares or less rolls 4d6; one fewer for a tank destroyer, one fewer for a
+    pinned firer; a suppressed team may not fire; a bazooka is for vehicles."""
+    g = game(card="fire")
+    put(g, "zook", (5, 3), order="pinned")
+    put(g, "stug", (6, 3))
+    put(g, "mg42", (6, 4))
+    e = _at(g, "zook", "stug", [5, 6])
+    assert e.text == "zook fires 2d6 at stug: stug: 2 hits -> suppressed, backs off to (6, 2) (bazooka at 1 square: 4d6)"
+    assert [m["name"] for m in e.detail["modifiers"]] == ["target is a heavy tank or tank destroyer", "firer pinned or suppressed"]
+    assert dotted(e)[1:] == (("pieces.stug_model.cell", [6, 2]), ("units.zook.status.at_fired", True),
+                             ("units.zook.status.fired", True), ("units.stug.status.order", "suppressed"))
+    with pytest.raises(IllegalActionError, match="zook has already fired its anti-tank weapon on this card"):
+        _at(g, "zook", "stug", [5])
+    g = game(card="fire")
+    put(g, "zook", (5, 3), order="suppressed")
+    put(g, "stug", (6, 3))
+    with pytest.raises(IllegalActionError, match="zook is suppressed and may not fire"):
+        _at(g, "zook", "stug", [5])
+    g = game(card="fire")
+    put(g, "zook", (5, 3))
+    put(g, "gruppe", (6, 3))
+    with pytest.raises(IllegalActionError, match="gruppe is not a vehicle"):
+        _at(g, "zook", "gruppe", [5])
+
+
+def test_anti_tank_opportunity_fire_does_not_turn_the_turret():
+    """Vehicle Opportunity Fire: neither vehicle nor turret may rotate; facing the mover, the
+    Sherman fires 4d6 less one for the tank destroyer, and its op fire is spent."""
+    g = game(card="move")
+    put(g, "sherman", (4, 3))
+    put(g, "stug", (6, 3))
+    put(g, "mg42", (6, 4))
+    situation_of(g).moving(["stug"], (6, 4), (6, 3))
+    with pytest.raises(IllegalActionError, match="sherman may not rotate for opportunity fire"):
+        _at(g, "sherman", "stug", [5, 6, 1], "opfire")
+    situation_of(g).face("sherman", 90)
+    situation_of(g).turret("sherman", 90)
+    e = _at(g, "sherman", "stug", [5, 6, 1], "opfire")
+    assert e.text == "sherman fires 3d6 at stug: stug: 2 hits -> suppressed, backs off to (6, 2) (main_gun at 2 squares: 4d6)"
+    assert dotted(e)[1:] == (("pieces.stug_model.cell", [6, 2]), ("units.sherman.status.opfired", True),
+                             ("units.sherman.status.main_gun", True), ("units.sherman.status.opfire_done", True),
+                             ("vars.cf.opfire", None), ("units.stug.status.order", "suppressed"))
