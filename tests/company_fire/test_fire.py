@@ -266,3 +266,75 @@ def test_fire_uses_the_scenarios_resolution_method():
     put(g, "sq2", (5, 3))
     e = F.resolve(g, ["sq2"], (5, 4))
     assert len(e.rolls) == 1 and L.order(g, "gruppe") == L.order(g, "mg42")
+
+
+def test_every_small_arms_refusal_says_why():
+    """Firing, Group Fire, Opportunity Fire, Non-Phasing Reaction Fire: who may not fire, and the
+    umpire is told the rule that stops it."""
+    import pytest
+
+    from tests.company_fire.helpers import game, put
+    from wgkit.engine import IllegalActionError
+    from wgkit.rules import situation_of
+    from wgkit.rules.company_fire import fire as F
+
+    def refused(g, firers, target, why, mode="fire"):
+        with pytest.raises(IllegalActionError, match=f"^{why}$"):
+            F.plan(g, firers, target, mode)
+
+    g = game(card="fire")
+    refused(g, [], (5, 4), "choose the firing unit")
+    put(g, "sq1", (4, 3))
+    refused(g, ["sq1", "sq2"], (5, 4), "group fire needs units that begin the phase in the same square")
+    put(g, "plt_ldr", (4, 3))
+    refused(g, ["plt_ldr"], (5, 4), "plt_ldr is a single figure: only snipers among them fire")
+    put(g, "sq2", (4, 3), order="suppressed")
+    refused(g, ["sq2"], (5, 4), "sq2 is suppressed and may not fire")
+    put(g, "sq2", (4, 3), order="good order", moved=True)
+    refused(g, ["sq2"], (5, 4), r"sq2 has already acted on this card")
+    g = game(card="move")
+    put(g, "sq1", (4, 3))
+    put(g, "sq2", (4, 3))
+    refused(g, ["sq1", "sq2"], (5, 4), "group fire is made on fire or face cards only")
+    g = game(card="fire")
+    put(g, "sq1", (4, 3))
+    put(g, "sherman", (4, 3))
+    refused(g, ["sq1", "sherman"], (5, 4), "vehicles may not take part in group fire")
+    g = game(card="fire")
+    put(g, "sq1", (4, 3), order="pinned")
+    put(g, "sq2", (4, 3))
+    refused(g, ["sq1", "sq2"], (5, 4), "pinned units join group fire only with a leader in the square")
+    put(g, "plt_ldr", (4, 3))
+    p = F.plan(g, ["sq1", "sq2"], (5, 4))  # with the leader: 3 + 3 dice, -1 each for cover, +1 the leader
+    assert (p.rule, p.dice, [m.name for m in p.mods]) == ("Group Fire", 5, ["target in cover", "target in cover",
+                                                                            "leader with the group"])
+    g = game(card="fire")
+    put(g, "sq1", (0, 0))
+    put(g, "gruppe", (7, 0))
+    refused(g, ["sq1"], (7, 0), r"\(7, 0\) is 7 squares away; the range is 6")  # a rifle squad reaches 6
+    g = game(card="fire")
+    put(g, "sherman", (4, 3))
+    situation_of(g).face("sherman", 180)
+    refused(g, ["sherman"], (5, 4), "sherman's hull MG fires only through the edge its bow faces")
+    g = game(card="fire")
+    put(g, "sq1", (6, 4))
+    refused(g, ["sq1"], (7, 5), r"no enemy unit in \(7, 5\) that this fire can hit")  # small arms against armour
+    refused(g, ["sq1"], (6, 5), r"no enemy unit in \(6, 5\)")
+    g = game(step="Reaction fire", card="fire")
+    put(g, "sq2", (4, 3))
+    put(g, "gruppe", (5, 4), order="pinned")
+    refused(g, ["gruppe"], (4, 3), "gruppe is pinned: reaction fire needs good order", "reaction")
+    put(g, "gruppe", (5, 4), order="good order", reacted=True)
+    refused(g, ["gruppe"], (4, 3), "gruppe has already fired this phase", "reaction")
+    put(g, "gruppe", (5, 4), reacted=False, opfired=True)  # a rifle squad that took op fire is done...
+    refused(g, ["gruppe"], (4, 3), "gruppe has already fired this phase", "reaction")
+    put(g, "mg42", (5, 4), opfired=True)  # ... an MG goes on until two 1s end its op fire
+    assert F.plan(g, ["mg42"], (4, 3), "reaction").rule == "Non-Phasing Reaction Fire"
+    put(g, "mg42", (5, 4), opfire_done=True)
+    refused(g, ["mg42"], (4, 3), "mg42 has already fired this phase", "reaction")
+    g = game(card="move")
+    put(g, "sq2", (5, 3))
+    situation_of(g).moving(["sq2"], (4, 3), (5, 3))
+    assert F.plan(g, ["gruppe"], (5, 3), "opfire").rule == "Opportunity Fire"
+    put(g, "gruppe", (5, 4), order="pinned")
+    refused(g, ["gruppe"], (5, 3), "gruppe may not opportunity fire now", "opfire")
