@@ -225,3 +225,40 @@ def test_stacking_is_checked_when_a_scenario_loads():
         _stack_at_load(["mmg", "tank", "bazooka_team"])
     assert str(caught.value).endswith("sides[0].units[2]: square [2, 1] holds 3 vehicles, weapon teams or "
                                       "guns (at most 2) (Stacking)")
+
+
+def test_every_movement_refusal_says_why():
+    """Movement, Unit Status, Attacking vehicles: suppressed units only fall back; a tank that
+    fired its main gun stays; squads move two squares on a move card, one on a fire card; pinned
+    units never move towards the enemy, and move away only out of its sight."""
+    import pytest
+
+    from tests.company_fire.helpers import game, put
+    from wgkit.engine import IllegalActionError
+    from wgkit.rules.company_fire import movement as V
+
+    def refused(g, uid, path, why):
+        with pytest.raises(IllegalActionError, match=f"^{why}$"):
+            V.resolve_move(g, uid, path)
+
+    g = game(card="move")
+    put(g, "sq2", (4, 0), order="suppressed")
+    refused(g, "sq2", [(4, 1)], "sq2 is suppressed and may only fall back")
+    g = game(card="move")
+    put(g, "sherman", (6, 0), main_gun=True)
+    refused(g, "sherman", [(6, 1)], "sherman fired its main gun: tanks may not move and fire it on the same card")
+    g = game(card="move")
+    refused(g, "sq2", [], "choose at least one square to move to")
+    refused(g, "sq2", [(4, 1), (3, 1), (3, 2)], r"sq2 may move 2 squares \(squads and single figures move two squares\), not 3")
+    g = game(card="fire")
+    refused(g, "sq2", [(4, 1), (3, 1)], r"sq2 may move 1 square \(one square on a fire card after a Movement Test\), not 2")
+    g = game(card="move")
+    put(g, "sq2", (3, 2), order="pinned")
+    refused(g, "sq2", [(3, 3)], "sq2 is pinned and may not move towards the enemy")
+    g = game(card="move")
+    put(g, "sq2", (4, 4), order="pinned")
+    refused(g, "sq2", [(4, 3)], "sq2 is pinned: it may only move away out of enemy line of sight")
+    g = game(card="move")
+    put(g, "sq2", (4, 3), order="pinned")
+    e = V.resolve_move(g, "sq2", [(4, 2)])  # away, and out of sight: allowed
+    assert (e.text, e.detail["rule"], e.detail["outcome"]) == ("sq2 moves to (4, 2)", "Movement", True)
