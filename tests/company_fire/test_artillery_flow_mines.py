@@ -248,3 +248,42 @@ def test_clearing_mines_is_an_opposed_roll():
             assert L.cf(g)["mines"]["1,2"] and L.order(g, "sq1") != "good order"
             seen.add("lost")
     assert seen == {"cleared", "tie", "lost"}
+
+
+@pytest.mark.parametrize("faces, lines, orders, cleared", [
+    ([5, 3], ["mines cleared"], {"sq1": "good order", "sq2": "good order"}, True),  # 5 beats 3: the mines go
+    ([4, 4], ["sq1: 3 hits -> destroyed (tie with the mines)", "mines cleared"],  # a tie: one unit and the mines
+     {"sq1": "destroyed", "sq2": "good order"}, True),
+    ([2, 4], ["sq1: 2 hits -> suppressed (mines)", "sq2: 2 hits -> suppressed (mines)", "the mines remain"],
+     {"sq1": "suppressed", "sq2": "suppressed"}, False),  # 2 against 4: two hits on each unit
+])
+def test_clearing_a_real_minefield(faces, lines, orders, cleared):
+    """Mines (beta), clearing: 1d6 for the units stopped in the square against 1d6 for the mines;
+    the loser takes the difference in hits (on each unit), a tie destroys one unit and the mines.
+    Clearing is the units' action for the card."""
+    from tests.company_fire.helpers import game, put
+    from wgkit.rules.company_fire import lookup as L
+    from wgkit.rules.company_fire import mines as M
+
+    g = game(card="fire")
+    put(g, "sq1", (1, 2))
+    put(g, "sq2", (1, 2))
+    with g.table_dice(faces):
+        e = M.resolve_clear(g, (1, 2))
+    assert (e.kind, e.text, e.detail["rule"], e.detail["outcome"]) == ("clear mines", "clearing (1, 2): " + "; ".join(lines),
+                                                                       "Mines", lines)
+    assert {u: L.order(g, u) for u in orders} == orders
+    assert L.status(g, "sq1")["fired"] and L.status(g, "sq2")["fired"]
+    assert (L.cf(g)["mines"].get("1,2") is None) is cleared
+
+
+def test_clearing_a_dummy_minefield_just_removes_the_marker():
+    from tests.company_fire.helpers import game, put
+    from tests.conftest import dotted
+    from wgkit.rules.company_fire import mines as M
+
+    g = game(card="fire")
+    put(g, "sq2", (4, 2))
+    e = M.resolve_clear(g, (4, 2))
+    assert e.text == "clearing (4, 2): a dummy: the marker is removed" and e.rolls == ()
+    assert dotted(e)[1:] == (("units.sq2.status.fired", True), ("vars.cf.mines.4,2", None))
