@@ -287,3 +287,31 @@ def test_clearing_a_dummy_minefield_just_removes_the_marker():
     e = M.resolve_clear(g, (4, 2))
     assert e.text == "clearing (4, 2): a dummy: the marker is removed" and e.rolls == ()
     assert dotted(e)[1:] == (("units.sq2.status.fired", True), ("vars.cf.mines.4,2", None))
+
+
+def test_the_game_starts_with_the_attacker_holding_a_move_card_and_the_deck_shuffled():
+    """Initiative and Phase Sequence: the attacker starts as if it had turned a move card; the
+    52 cards (and the scenario's jokers) are shuffled; every mined square is marked (real or
+    dummy); units riding a vehicle, or buttoned up, start so."""
+    from tests.company_fire.helpers import unit
+    from tests.conftest import ROOT, load_edited
+    from wgkit.engine import Game
+    from wgkit.rules.company_fire import lookup as L
+    from wgkit.rules.company_fire.flow import SEQUENCE
+
+    def edit(doc):
+        doc["rules"] = {**doc.get("rules", {}), "jokers": 2}
+        unit(doc, "zook").setdefault("rules", {})["carried_by"] = "sherman"
+        unit(doc, "sherman")["rules"]["buttoned"] = True
+        doc["sides"].reverse()  # the defender listed first: the attacker is found by its role
+
+    g = Game(load_edited(ROOT / "scenarios/company_fire/hedgerows_of_normandy.yaml", edit), 7, flow=SEQUENCE)
+    assert L.cf(g) == {"card": None, "kind": "move", "card_no": 0, "colours": L.cf(g)["colours"], "initiative_side": "us",
+                       "initiative": 1, "phase": 1, "turn": 1, "clock": 0, "mission": {}, "missions_used": {}, "smoke": {},
+                       "mines": {"4,2": {"cell": [4, 2], "real": False, "paths": []},
+                                 "1,2": {"cell": [1, 2], "real": True, "paths": []}},
+                       "opfire": None, "last_fire": None}
+    assert g.state["active"] == "us" and sorted(L.cf(g)["colours"].values()) == ["black", "red"]
+    deck = g.state["decks"]["initiative"]
+    assert len(deck["draw"]) == 54 and deck["discard"] == [] and len(set(deck["draw"])) == 54
+    assert L.status(g, "zook")["carried_by"] == "sherman" and L.buttoned(g, "sherman")
