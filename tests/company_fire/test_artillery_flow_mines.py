@@ -315,3 +315,40 @@ def test_the_game_starts_with_the_attacker_holding_a_move_card_and_the_deck_shuf
     deck = g.state["decks"]["initiative"]
     assert len(deck["draw"]) == 54 and deck["discard"] == [] and len(set(deck["draw"])) == 54
     assert L.status(g, "zook")["carried_by"] == "sherman" and L.buttoned(g, "sherman")
+
+
+def test_drawing_cards_phase_by_phase_initiative_by_initiative_and_turn_by_turn():
+    """Initiative Deck and Tracking Turns: a card of the side holding the initiative is its next
+    phase; the other colour starts a new initiative at phase 1 (and ends the smoke that side laid);
+    the attacker regaining the initiative starts a new turn, and past the scenario's last turn the
+    game is over. Each card clears what units did on the last one."""
+    from tests.company_fire.helpers import game, put
+    from wgkit.rules import situation_of
+    from wgkit.rules.company_fire import flow
+    from wgkit.rules.company_fire import lookup as L
+
+    g = game(step="Move and fire", card="move")  # us (red) hold the initiative: phase 1, initiative 1, turn 1 of 6
+    situation_of(g).deck_order("initiative", ["3H", "4S", "5D"])
+    situation_of(g).smoke((2, 3), "de")
+    situation_of(g).smoke((3, 3), "us")
+    put(g, "sq1", (2, 0), fired=True)
+
+    def draw():
+        changes = flow.draw_card(g)
+        g.record("card", changes)
+        return dict(changes)
+
+    red = draw()
+    assert red == {("vars", "cf", "card"): "3H", ("vars", "cf", "kind"): "move", ("vars", "cf", "card_no"): 2,
+                   ("vars", "cf", "opfire"): None, ("vars", "cf", "last_fire"): None, ("active",): "us",
+                   ("vars", "cf", "phase"): 2, ("units", "sq1", "status", "fired"): False}
+    black = draw()  # the Germans' fire card: their initiative, and their smoke is gone
+    assert black == {("vars", "cf", "card"): "4S", ("vars", "cf", "kind"): "fire", ("vars", "cf", "card_no"): 3,
+                     ("vars", "cf", "opfire"): None, ("vars", "cf", "last_fire"): None, ("active",): "de",
+                     ("vars", "cf", "initiative_side"): "de", ("vars", "cf", "phase"): 1, ("vars", "cf", "initiative"): 2,
+                     ("vars", "cf", "smoke", "2,3"): None}
+    situation_of(g).game_turn(6)
+    again = draw()  # red again: the attacker's initiative, turn 7 of 6: the game is over
+    assert again[("vars", "cf", "turn")] == 7 and again[("vars", "cf", "initiative")] == 3
+    assert again[("vars", "cf", "smoke", "3,3")] is None and again[("vars", "game_over")] == "6 turns played"
+    assert L.cf(g)["turn"] == 7
