@@ -352,3 +352,59 @@ def test_drawing_cards_phase_by_phase_initiative_by_initiative_and_turn_by_turn(
     assert again[("vars", "cf", "turn")] == 7 and again[("vars", "cf", "initiative")] == 3
     assert again[("vars", "cf", "smoke", "3,3")] is None and again[("vars", "game_over")] == "6 turns played"
     assert L.cf(g)["turn"] == 7
+
+
+def test_a_forward_observers_two_missions_smoke_then_a_cancelled_he():
+    """Artillery: the observer calls on a fire card a square he sees, HE or smoke; it arrives on
+    his side's next fire card unless its d6 shows a 1; smoke marks the square for the side that laid
+    it. With his missions spent (the scenario gives him 2) he leaves the table."""
+    from tests.company_fire.helpers import game, put, set_card, unit
+    from tests.conftest import dotted
+    from wgkit.engine import IllegalActionError
+    from wgkit.rules.company_fire import artillery as A
+    from wgkit.rules.company_fire import lookup as L
+
+    g = game(step="Artillery", card="move")
+    put(g, "fo", (4, 3))
+    with pytest.raises(IllegalActionError, match="^artillery is called on fire cards$"):
+        A.resolve_call(g, "fo", (5, 4))
+    set_card(g, "fire")
+    with pytest.raises(IllegalActionError, match="^sq1 is not a forward observer on the table$"):
+        A.resolve_call(g, "sq1", (5, 4))
+    with pytest.raises(IllegalActionError, match="^a fire mission is HE or smoke$"):
+        A.resolve_call(g, "fo", (5, 4), "gas")
+    card = L.cf(g)["card_no"]
+    e = A.resolve_call(g, "fo", (5, 4), "smoke")
+    assert (e.kind, e.text, e.detail) == ("call artillery", "fo calls smoke on (5, 4)", {"rule": "Artillery"})
+    assert dotted(e) == (("vars.cf.mission.us", {"cell": [5, 4], "kind": "smoke", "observer": "fo", "card": card}),
+                         ("units.fo.status.fired", True))
+    with pytest.raises(IllegalActionError, match="^us already has a fire mission on the way$"):
+        A.resolve_call(g, "fo", (5, 4))
+    with pytest.raises(IllegalActionError, match="^the mission arrives on the next fire card, not this one$"):
+        A.resolve_arrival(g, "us")
+    set_card(g, "move")
+    with pytest.raises(IllegalActionError, match="^a fire mission arrives on its side's next fire card$"):
+        A.resolve_arrival(g, "us")
+    set_card(g, "fire")
+    with g.table_dice([3]):
+        e = A.resolve_arrival(g, "us")
+    assert (e.kind, e.text, e.detail["rule"]) == ("artillery", "smoke mission on (5, 4): smoke on (5, 4)", "Artillery")
+    assert dotted(e)[1:] == (("vars.cf.missions_used.fo", 1), ("vars.cf.mission.us", None),
+                             ("vars.cf.smoke.5,4", {"cell": [5, 4], "side": "us"}))
+    with pytest.raises(IllegalActionError, match="^us has no fire mission waiting$"):
+        A.resolve_arrival(g, "us")
+    set_card(g, "fire")
+    A.resolve_call(g, "fo", (4, 4))
+    set_card(g, "fire")
+    with g.table_dice([1]):
+        e = A.resolve_arrival(g, "us")
+    assert e.text == "HE mission on (4, 4): cancelled (a 1); fo has used all its missions and leaves"
+    assert sorted(dotted(e)[1:]) == [("pieces.fo_fig.alive", False), ("units.fo.status.order", "removed"),
+                                     ("vars.cf.mission.us", None), ("vars.cf.missions_used.fo", 2)]
+
+    def no_missions(doc):
+        unit(doc, "fo")["rules"]["missions"] = 0
+
+    g = game(step="Artillery", card="fire", edit=no_missions)
+    with pytest.raises(IllegalActionError, match="^fo has no fire missions left$"):
+        A.resolve_call(g, "fo", (3, 2))
