@@ -262,3 +262,27 @@ def test_every_movement_refusal_says_why():
     put(g, "sq2", (4, 3), order="pinned")
     e = V.resolve_move(g, "sq2", [(4, 2)])  # away, and out of sight: allowed
     assert (e.text, e.detail["rule"], e.detail["outcome"]) == ("sq2 moves to (4, 2)", "Movement", True)
+
+
+@pytest.mark.parametrize("card, uid, order, start, path, expected", [
+    # Movement: squads and single figures 2 squares, weapon teams 1; on a fire card 1 after a test
+    ("move", "sq1", "good order", (2, 0), [(2, 1)], (2, False, "squads and single figures move two squares")),
+    ("move", "plt_ldr", "good order", (3, 0), [(3, 1)], (2, False, "squads and single figures move two squares")),
+    ("move", "mg", "good order", (3, 1), [(3, 2)], (1, False, "weapon teams move one square")),
+    ("fire", "sq1", "good order", (2, 0), [(2, 1)], (1, True, "one square on a fire card after a Movement Test")),
+    # Vehicle Movement, a medium tank: 3 off road, 4 on road, 1 less pinned; on a fire card half
+    # the off-road rate (3 // 2 = 1) after a test; suppressed, backs away at half, without a test
+    ("move", "sherman", "good order", (6, 0), [(6, 1)], (3, False, "off road")),
+    ("move", "sherman", "good order", (3, 1), [(3, 2)], (4, False, "on road")),
+    ("move", "sherman", "pinned", (3, 1), [(3, 2)], (3, False, "on road, pinned -1")),
+    ("move", "sherman", "pinned", (6, 0), [(6, 1)], (2, False, "off road, pinned -1")),
+    ("fire", "sherman", "good order", (3, 1), [(3, 2)], (1, True, "a vehicle on a fire card: half its off-road rate after a Movement Test")),
+    ("move", "sherman", "suppressed", (6, 0), [(6, 1)], (1, False, "a suppressed vehicle backs away at half its off-road rate")),
+])
+def test_how_far_each_unit_may_move(card, uid, order, start, path, expected):
+    from tests.company_fire.helpers import game, put
+    from wgkit.rules.company_fire import movement as V
+
+    g = game(card=card)
+    put(g, uid, start, order=order)
+    assert V.allowance(g, uid, path) == expected
