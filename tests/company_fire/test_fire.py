@@ -338,3 +338,44 @@ def test_every_small_arms_refusal_says_why():
     assert F.plan(g, ["gruppe"], (5, 3), "opfire").rule == "Opportunity Fire"
     put(g, "gruppe", (5, 4), order="pinned")
     refused(g, ["gruppe"], (5, 3), "gruppe may not opportunity fire now", "opfire")
+
+
+def test_hit_reduction_whole_a_destroyed_squad_retreats_suppressed():
+    """Hit Reduction: a unit hit in the last attack may retreat a square to take one hit fewer:
+    three hits (destroyed) become two (suppressed), and it stays on the table."""
+    from tests.company_fire.helpers import game, put
+    from tests.conftest import dotted
+    from wgkit.rules.company_fire import fire as F
+
+    g = game(card="fire", side="de")
+    put(g, "sq2", (4, 3))
+    with g.table_dice([5, 6, 6]):
+        assert F.resolve(g, ["gruppe"], (4, 3)).text == "gruppe fires 3d6 at (4, 3): sq2: 3 hits -> destroyed"
+    assert F.reduce_check(g, "sq2", (4, 2)) == ("good order", 3)  # its order before, the hits taken
+    e = F.resolve_reduce(g, "sq2", (4, 2))
+    assert (e.kind, e.text, e.detail) == ("reduce hits", "sq2 retreats to (4, 2): 3 hits become 2, suppressed",
+                                          {"rule": "Hit Reduction", "outcome": "suppressed"})
+    assert dotted(e) == (("units.sq2.status.order", "suppressed"), ("vars.cf.last_fire.hits.sq2", None),
+                         ("pieces.sq2_base.cell", [4, 2]), ("pieces.sq2_base.alive", True))
+
+
+def test_sniper_refusals_and_a_shot_at_a_leader_in_the_open():
+    """Snipers: only a sniper, on a fire or face card, at a live enemy it sees; 3d6, and a single
+    figure takes no cover."""
+    import pytest
+
+    from tests.company_fire.helpers import game, put
+    from wgkit.engine import IllegalActionError
+    from wgkit.rules.company_fire import fire as F
+
+    g = game(card="fire", side="de")
+    for uid, target, why in (("gruppe", "sq2", "gruppe is not a sniper"), ("sniper", "gruppe", "gruppe is not a live enemy unit"),
+                             ("sniper", "sq2", r"no line of sight from \(0, 5\) to \(4, 0\)")):
+        with pytest.raises(IllegalActionError, match=f"^{why}$"):
+            F.sniper_plan(g, uid, target)
+    put(g, "plt_ldr", (1, 5))
+    p = F.sniper_plan(g, "sniper", "plt_ldr")
+    assert (p.dice, p.mods, p.notes, p.origin, p.targets, p.rule) == (3, [], [], (0, 5), ["plt_ldr"], "Snipers")
+    g = game(card="move", side="de")
+    with pytest.raises(IllegalActionError, match="^snipers fire on fire or face cards$"):
+        F.sniper_plan(g, "sniper", "sq2")
