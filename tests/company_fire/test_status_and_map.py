@@ -78,3 +78,32 @@ def test_linear_terrain_inside_a_square_gives_cover_only_when_the_fire_crosses_i
     put(g, "gren", (4, 3))
     assert L.cover_against(g, (4, 1), (4, 3)) == "low_wall (wall)"  # from the south: across the wall
     assert L.cover_against(g, (4, 4), (4, 3)) is None  # from the north: the wall is behind it
+
+
+def test_the_plain_value_odds_of_every_roll():
+    """Company Fire's rolls asked without a game (the teacher's and the opponent's questions),
+    each worked by hand: a 5 or 6 hits; Movement Test 4+/5+; Rally 4+ pinned, 5+ suppressed;
+    assault 1d6 against 1d6; a mission cancelled by a 1; a path found on 5+ (+2 engineers);
+    clearing, the side's d6 (+2 engineers) against the mines'."""
+    from fractions import Fraction as F
+
+    from wgkit.rules.company_fire import odds
+
+    assert odds.fire(2).probs == {0: F(4, 9), 1: F(4, 9), 2: F(1, 9)}
+    rolls, one = odds.group_fire(["rifle_squad", "mmg"], targets=2, cover=True, leader_present=True)
+    assert rolls == 2 and one.probs[5] == F(1, 243)  # 3 + 3 dice, -1 each for cover, +1 the leader: 5 dice
+    assert odds.group_fire(["rifle_squad", "rifle_squad"])[1].probs[6] == F(1, 729)  # 6 dice in the open
+    assert odds.movement_test(5, 1).probs == {True: F(1, 2), False: F(1, 2)}
+    assert odds.rally("pinned", 0).probs == {"good order": F(1, 2), "pinned": F(1, 2)}
+    assert odds.rally("suppressed", -1).probs == {"pinned": F(1, 6), "suppressed": F(5, 6)}  # green: needs the 6
+    diff = odds.assault(2, 1)
+    assert diff.p(6) == F(1, 36) and diff.p(1) == F(1, 6) and diff.p(-4) == F(1, 36)  # d1 - d2 + 1
+    assert odds.artillery_arrival().probs == {True: F(5, 6), False: F(1, 6)}
+    assert odds.find_path(0).p(True) == F(1, 3) and odds.find_path(2).p(True) == F(2, 3)  # 5+, or 3+ with +2
+    assert odds.find_path(0).describe() == ["no path: 66.7%", "path found: 33.3%"]
+    clear = odds.clearing(2)
+    assert clear.p(7) == F(1, 36) and clear.p(2) == F(1, 6) and clear.p(-3) == F(1, 36)  # d1 + 2 - d2
+    # behind by 3 (1 + 2 - 6: 1 in 36), level (d2 - d1 = 2: 4 in 36)
+    assert clear.describe()[0] == "mines remain, 3 hits on each unit: 2.8%"
+    assert "cleared, 3 hits on the first unit (tie): 11.1%" in clear.describe()
+    assert "cleared (by 1): 13.9%" in clear.describe()  # d1 - d2 = -1: 5 in 36
