@@ -107,3 +107,34 @@ def test_the_plain_value_odds_of_every_roll():
     assert clear.describe()[0] == "mines remain, 3 hits on each unit: 2.8%"
     assert "cleared, 3 hits on the first unit (tie): 11.1%" in clear.describe()
     assert "cleared (by 1): 13.9%" in clear.describe()  # d1 - d2 = -1: 5 in 36
+
+
+def test_rally_once_a_phase_by_the_side_with_the_card_and_a_failure_ends_the_card():
+    """Rally: a pinned or suppressed unit of the phasing side may try once a phase; a failure
+    leaves it as it was, and done for the card. Leaders move to rally; nobody else moves then."""
+    import pytest
+
+    from tests.company_fire.helpers import game, put
+    from tests.conftest import dotted
+    from wgkit.engine import IllegalActionError
+    from wgkit.rules.company_fire import rally as R
+
+    g = game(step="Rally", card="fire")
+    with pytest.raises(IllegalActionError, match="^sq2 is good order and needs no rally$"):
+        R.rally_plan(g, "sq2")
+    put(g, "gruppe", (5, 4), order="pinned")
+    with pytest.raises(IllegalActionError, match="^gruppe rallies on its own side's cards$"):
+        R.rally_plan(g, "gruppe")
+    put(g, "sq2", (4, 0), order="pinned")
+    with g.table_dice([2]):  # 2 + 1 (no good-order enemy sees it) = 3: short of 4
+        e = R.resolve_rally(g, "sq2")
+    assert (e.text, e.detail["outcome"]) == ("sq2 rallies: pinned -> pinned", "pinned")
+    assert dotted(e)[1:] == (("units.sq2.status.order", "pinned"), ("units.sq2.status.rallied", True),
+                             ("units.sq2.status.spent", True))
+    with pytest.raises(IllegalActionError, match="^sq2 has already tried to rally this phase$"):
+        R.rally_plan(g, "sq2")
+    g = game(step="Leaders move", card="fire")
+    with pytest.raises(IllegalActionError, match="^sq1 is not a platoon leader or company commander$"):
+        R.resolve_leader_move(g, "sq1", [(2, 1)])
+    with g.table_dice([5]):  # a fire card: one square after a Movement Test, 5+ into the open
+        assert R.resolve_leader_move(g, "plt_ldr", [(3, 1)]).text == "plt_ldr moves to (3, 1)"
