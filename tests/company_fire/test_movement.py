@@ -286,3 +286,40 @@ def test_how_far_each_unit_may_move(card, uid, order, start, path, expected):
     g = game(card=card)
     put(g, uid, start, order=order)
     assert V.allowance(g, uid, path) == expected
+
+
+def test_fall_back_refusals_and_a_failed_fall_back():
+    """Fall Back: on a move card, a suppressed unit with its PL or CC in the square may move one
+    square away from the enemy, out of its sight or into cover, after a Movement Test (5+ into the
+    open, +1 the leader); failing, it stays and is done for the card."""
+    from tests.company_fire.helpers import game, put
+    from tests.conftest import dotted
+    from wgkit.engine import IllegalActionError
+    from wgkit.rules.company_fire import movement as V
+
+    def refused(g, dest, why):
+        with pytest.raises(IllegalActionError, match=f"^{why}$"):
+            V.resolve_fall_back(g, "sq2", dest)
+
+    g = game(card="fire")
+    put(g, "sq2", (4, 3), order="suppressed")
+    put(g, "plt_ldr", (4, 3))
+    refused(g, (4, 2), "a unit falls back on a move card only")
+    g = game(card="move")
+    put(g, "sq2", (4, 3), order="pinned")
+    refused(g, (4, 2), "sq2 is pinned: only suppressed units fall back")
+    put(g, "sq2", (4, 3), order="suppressed")
+    refused(g, (4, 2), "sq2 needs its platoon leader or the company commander in its square to fall back")
+    g = game(card="move")
+    put(g, "sq2", (4, 4), order="suppressed")
+    put(g, "plt_ldr", (4, 4))
+    refused(g, (4, 5), r"\(4, 5\) is neither out of enemy line of sight nor cover")
+    g = game(card="move")
+    put(g, "sq2", (4, 3), order="suppressed")
+    put(g, "plt_ldr", (4, 3))
+    refused(g, (4, 4), r"\(4, 4\) is not away from the enemy")
+    with g.table_dice([3]):  # 3 + 1 = 4: short of 5
+        e = V.resolve_fall_back(g, "sq2", (4, 2))
+    assert (e.kind, e.text, e.detail["rule"], e.detail["outcome"]) == ("fall back", "sq2 fails to fall back", "Fall Back", False)
+    assert [m["name"] for m in e.detail["modifiers"]] == ["platoon leader in the square"]
+    assert dotted(e)[1:] == (("units.sq2.status.moved", True),)
