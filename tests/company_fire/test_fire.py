@@ -379,3 +379,28 @@ def test_sniper_refusals_and_a_shot_at_a_leader_in_the_open():
     g = game(card="move", side="de")
     with pytest.raises(IllegalActionError, match="^snipers fire on fire or face cards$"):
         F.sniper_plan(g, "sniper", "sq2")
+
+
+@pytest.mark.parametrize("kind, weapons, fires_as", [
+    ("tank", ["main_gun"], "mmg"),  # Attacking vehicles: tank MGs (hull mounted) fire as infantry MGs
+    ("armoured_car", ["main_gun"], "mmg"),
+    ("halftrack", [], "mmg"),
+    ("truck", ["vehicle_mg"], "mmg"),  # any vehicle carrying an MG
+    ("tank_destroyer", ["main_gun"], None),  # no MG: no small-arms fire
+])
+def test_vehicles_fire_their_machine_guns_as_mmgs(kind, weapons, fires_as):
+    from tests.company_fire.helpers import game, unit
+    from wgkit.engine import IllegalActionError
+    from wgkit.rules.company_fire import fire as F
+
+    def edit(doc):
+        sherman = unit(doc, "sherman")
+        sherman["kind"] = kind
+        sherman["stands"][0]["weapons"] = weapons
+
+    g = game(card="fire", edit=edit)
+    if fires_as is None:
+        with pytest.raises(IllegalActionError, match=rf"^sherman \({kind}\) has no small-arms fire$"):
+            F.fire_kind(g, "sherman")
+    else:
+        assert F.fire_kind(g, "sherman") == fires_as
