@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -142,6 +143,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 DEFAULT_SCENARIO = SCENARIOS_DIR / "close_action" / "hedgerow_farm.yaml"
 APP_DIR = Path(__file__).resolve().parent / "app"
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
 def _port(value: str) -> int:
@@ -185,45 +187,89 @@ def _die_with_parent() -> None:
         pass
 
 
+@dataclass(frozen=True)
+class Server:
+    """One Voila server of a ``wgkit`` command: a notebook, its environment, port and token."""
+
+    notebook: str
+    env: dict[str, str]
+    port: int
+    token: str
+    what: str
+
+    def url(self, host: str) -> str:
+        shown = "127.0.0.1" if host in ("127.0.0.1", "localhost") else host
+        return f"http://{shown}:{self.port}/" + (f"?token={self.token}" if self.token else "")
+
+
 def _serve(notebook: str, env: dict[str, str], args: argparse.Namespace, what: str) -> int:
     """Run Voila on ``notebook`` at exactly 127.0.0.1:``args.port`` (with a token unless
     ``--no-token``) until Ctrl-C or SIGTERM, then stop Voila and every kernel it started."""
-    import os
     import secrets
-    import signal
-    import subprocess
 
     token = "" if args.no_token else secrets.token_urlsafe(24)
-    url = f"http://127.0.0.1:{args.port}/" + (f"?token={token}" if token else "")
-    cmd = [sys.executable, "-m", "voila", str(APP_DIR / notebook), "--no-browser", f"--port={args.port}",
-           "--Voila.port_retries=0", "--Voila.ip=127.0.0.1", f"--Voila.token={token}",
-           "--VoilaConfiguration.show_tracebacks=True"]
-    print(f"{what} at {url}  (Ctrl-C to stop)", flush=True)
-    proc = subprocess.Popen(cmd, env={**os.environ, **env}, start_new_session=True, preexec_fn=_die_with_parent)
+    return _serve_all([Server(notebook, env, args.port, token, what)], "127.0.0.1")
+
+
+def _serve_all(servers: list[Server], host: str) -> int:
+    """Run one Voila per server on ``host`` until Ctrl-C or SIGTERM (or one of them stops), then
+    stop them all and every kernel they started."""
+    import os
+    import signal
+    import subprocess
+    import time
+
+    procs = []
+    for s in servers:
+        cmd = [sys.executable, "-m", "voila", str(APP_DIR / s.notebook), "--no-browser", f"--port={s.port}",
+               "--Voila.port_retries=0", f"--Voila.ip={host}", f"--Voila.token={s.token}",
+               "--VoilaConfiguration.show_tracebacks=True"]
+        print(f"{s.what} at {s.url(host)}  (Ctrl-C to stop)", flush=True)
+        procs.append(subprocess.Popen(cmd, env={**os.environ, **s.env}, start_new_session=True,
+                                      preexec_fn=_die_with_parent))
 
     def stop(*_: object) -> None:
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, stop)
     try:
-        return proc.wait()
+        while True:
+            codes = [p.poll() for p in procs]
+            if any(c is not None for c in codes):
+                return next(c for c in codes if c is not None)
+            time.sleep(0.5)
     except KeyboardInterrupt:
-        for sig in (signal.SIGTERM, signal.SIGKILL):  # Voila and its kernels share its session
-            try:
-                os.killpg(proc.pid, sig)
-                proc.wait(timeout=10)
-                break
-            except ProcessLookupError:
-                break
-            except subprocess.TimeoutExpired:
-                continue
         return 0
+    finally:
+        for proc in procs:
+            _stop(proc)
+
+
+def _stop(proc) -> None:  # type: ignore[no-untyped-def]
+    """Stop a Voila and its kernels (they share its session)."""
+    import os
+    import signal
+    import subprocess
+
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        try:
+            os.killpg(proc.pid, sig)
+            proc.wait(timeout=10)
+            return
+        except ProcessLookupError:
+            return
+        except subprocess.TimeoutExpired:
+            continue
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     from wgkit.session import SessionError, start
 
     source = Path(args.file) if args.file else DEFAULT_SCENARIO
+    if args.no_token and (args.seats or args.host not in LOOPBACK):
+        print(f"wgkit play: {'--seats' if args.seats else '--host ' + args.host} needs tokens; "
+              f"drop --no-token", file=sys.stderr)
+        return 1
     if _port_taken(args.port):
         return 1
     try:  # decided before the server starts, so any problem is one clear line
@@ -235,7 +281,34 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 1
     print(session.describe())
     env = {"WGKIT_JOURNAL": str(session.journal.resolve()), "WGKIT_SAVE_DIR": str(session.save_dir)}
-    return _serve("umpire.ipynb", env, args, "umpire app")
+    if not args.seats:
+        return _serve_all([Server("umpire.ipynb", env, args.port, "" if args.no_token else _token(),
+                                  "umpire app")], args.host)
+    sides = _sides_of(session.journal)
+    ports = range(args.port + 1, args.port + 1 + len(sides))
+    if ports.stop > 65536:
+        print(f"wgkit play: --seats serves the sides on the {len(sides)} ports after --port; choose a lower one",
+              file=sys.stderr)
+        return 1
+    if any(_port_taken(port) for port in ports):
+        return 1
+    servers = [Server("umpire.ipynb", {**env, "WGKIT_SEATS": "1"}, args.port, _token(), "umpire's page")]
+    servers += [Server("side.ipynb", {"WGKIT_JOURNAL": env["WGKIT_JOURNAL"], "WGKIT_SEAT": sid}, args.port + 1 + i,
+                       _token(), f"{name}'s page") for i, (sid, name) in enumerate(sides)]
+    return _serve_all(servers, args.host)
+
+
+def _token() -> str:
+    """A seat's secret: long and random, carried in its address as Jupyter's tokens are."""
+    import secrets
+
+    return secrets.token_urlsafe(32)
+
+
+def _sides_of(journal: Path) -> list[tuple[str, str]]:
+    from wgkit.session import attach
+
+    return [(s.id, s.name) for s in attach(journal).game.scenario.sides]
 
 
 def cmd_notebooks(args: argparse.Namespace) -> int:
@@ -316,6 +389,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scenario-seed", action="store_true", help="use the seed written in the scenario")
     p.add_argument("--save-dir", help="the only folder Save writes to (default: the journal's folder)")
     p.add_argument("--no-token", action="store_true", help="no access token (only on a trusted machine)")
+    p.add_argument("--seats", action="store_true",
+                   help="double-blind: one page for the umpire and one per side, each with its own secret "
+                        "address, on --port and the ports after it")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="the address to listen on (default 127.0.0.1, this machine only; 0.0.0.0: the home "
+                        "network too, with tokens only)")
     p.set_defaults(func=cmd_play)
     p = sub.add_parser("edit", help="open the scenario editor in the browser (Voila)")
     p.add_argument("file", nargs="?", metavar="SCENARIO",

@@ -119,8 +119,12 @@ class ActionPanel:
     def spec(self) -> ActionSpec | None:
         return next((s for s in self.specs if s.name == self.choice.value), None)
 
+    def _offered(self) -> list[ActionSpec]:
+        """The actions this panel offers: every action legal now."""
+        return actions_for(self.game)
+
     def refresh(self) -> None:
-        self.specs = actions_for(self.game)
+        self.specs = self._offered()
         names = [(s.label, s.name) for s in self.specs]
         keep = self.choice.value
         self.choice.options = names

@@ -6,12 +6,14 @@ catches up with what other pages did."""
 
 from __future__ import annotations
 
+import asyncio
 import html
 import os
 from pathlib import Path
 
 import ipywidgets as W
 
+from wgkit.desk import Desk, desk_path
 from wgkit.engine.game import Game
 from wgkit.engine.journal import Journal, StaleJournal
 from wgkit.engine.save import load as load_game
@@ -27,6 +29,7 @@ from wgkit.widgets.dicelog import DiceLog
 from wgkit.widgets.errors import ErrorArea
 from wgkit.widgets.opponent import OpponentBox
 from wgkit.widgets.saving import SaveBox
+from wgkit.widgets.seat import DeskBox
 from wgkit.widgets.still import StillBox
 from wgkit.widgets.turn import TurnPanel
 
@@ -51,7 +54,8 @@ def legend_html(game: Game) -> str:
 class UmpireApp:
     """Run a game: every change goes through the game's log (and its journal), every panel follows it."""
 
-    def __init__(self, game: Game, journal: Journal | None = None, save_dir: str | os.PathLike[str] | None = None):
+    def __init__(self, game: Game, journal: Journal | None = None, save_dir: str | os.PathLike[str] | None = None,
+                 desk: Desk | None = None):
         self.game, self.journal = game, journal
         self.errors = ErrorArea()
         self.errors.before.append(self.sync)
@@ -84,8 +88,11 @@ class UmpireApp:
         board = W.VBox([self.board.widget, W.HTML(legend_html(game))], layout=W.Layout(flex="1 1 0", min_width="0"))
         play = W.HBox([board, side], layout=W.Layout(align_items="flex-start"))
         self.briefing = W.HTML(briefing_html(game.scenario))
-        self.tabs = W.Tab(children=[play, self.briefing, W.VBox([self.log.widget, self.saver.widget])],
-                          titles=("Play", "Briefing", "Log and save"))
+        tabs = {"Play": play, "Briefing": self.briefing, "Log and save": W.VBox([self.log.widget, self.saver.widget])}
+        self.desk = DeskBox(game, desk, self.errors, self.actions, self.refresh) if desk is not None else None
+        if self.desk is not None:  # a double-blind game: the sides' proposals and the umpire's notes
+            tabs["Seats"] = self.desk.widget
+        self.tabs = W.Tab(children=list(tabs.values()), titles=tuple(tabs))
         self.widget = StillBox([W.HBox([title, self.viewer, self.status],
                                        layout=W.Layout(align_items="center", justify_content="space-between")),
                                 self.tabs], self.board.picture)
@@ -107,12 +114,24 @@ class UmpireApp:
         return cls(game, Journal.create(game, journal) if journal is not None else None)
 
     @classmethod
-    def attach(cls, journal: str | os.PathLike[str], save_dir: str | os.PathLike[str] | None = None) -> "UmpireApp":
-        """A page of a served game: the game is the journal's, at its latest event."""
+    def attach(cls, journal: str | os.PathLike[str], save_dir: str | os.PathLike[str] | None = None,
+               seats: bool = False) -> "UmpireApp":
+        """A page of a served game: the game is the journal's, at its latest event. With ``seats``
+        (a double-blind game), the sides' pages propose their orders at the desk beside the journal."""
         from wgkit.session import attach
 
         j = attach(journal)
-        return cls(j.game, j, save_dir)
+        return cls(j.game, j, save_dir, Desk(desk_path(journal)) if seats else None)
+
+    def follow(self, every: float = 1.0) -> asyncio.Task:
+        """Show the sides' new proposals as they come (in a served page), checking every ``every`` s."""
+        async def poll() -> None:
+            while True:
+                await asyncio.sleep(every)
+                if self.desk is not None:
+                    self.errors.guard(self.desk.poll, looking=True)()
+
+        return asyncio.ensure_future(poll())
 
     # -- staying in step with other pages ----------------------------------------------------------
     def sync(self) -> None:
@@ -169,6 +188,8 @@ class UmpireApp:
         self.standing.value = standing_html(self.game, details=self.board.side == UMPIRE)
         self._show_status()
         self.opponent.refresh()
+        if self.desk is not None:
+            self.desk.game_changed(len(self.game.log))
         if self.opponent.due():  # its side's step has come and it plays by itself
             self.opponent.play()
 

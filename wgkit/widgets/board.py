@@ -32,6 +32,7 @@ class BoardView:
     def __init__(self, game: Game, errors: ErrorArea | None = None, px_per_inch: float | None = None,
                  side: str = UMPIRE):
         self.game, self.side = game, side
+        self.viewer: Callable[[dict], dict] | None = None  # a view of its own (a seat's fog), else ``side``'s
         self.errors = errors or ErrorArea()
         t = game.scenario.table
         self.canvas = BoardCanvas(t.width, t.depth, px_per_inch or min(14.0, 840.0 / t.width))
@@ -73,11 +74,16 @@ class BoardView:
         mc.on_mouse_move(self.errors.guard(self.on_move, looking=True))
         mc.on_key_down(self.errors.guard(self.on_key))
         mc.on_mouse_wheel(self.errors.guard(self.on_wheel, looking=True))
+        self._touch: tuple[float, float] | None = None  # the last finger position (a tablet)
+        self._pinch: tuple[float, float] | None = None  # two fingers' distance and the zoom when they met
+        mc.on_touch_start(self.errors.guard(self.on_touch_start))
+        mc.on_touch_move(self.errors.guard(self.on_touch_move, looking=True))
+        mc.on_touch_end(self.errors.guard(self.on_touch_end))
         self.refresh()
 
     # -- state -------------------------------------------------------------------------------
     def state(self) -> dict:
-        return view(self.game.state, self.side)
+        return self.viewer(self.game.state) if self.viewer is not None else view(self.game.state, self.side)
 
     def live(self) -> dict[str, dict]:
         """Live pieces in this view, each with its drawn ``position`` (grid pieces: in their cell)."""
@@ -287,6 +293,36 @@ class BoardView:
             ruler.append(Shape("circle", np.array([here]), None, S.SELECT, 0.05, 0.8, radius=limit, tag="move-limit"))
         self.extra = [s for s in self.extra if s.tag not in ("ruler", "move-limit")] + ruler
         self.redraw_overlays()
+
+    # -- fingers -----------------------------------------------------------------------------------
+    def on_touch_start(self, touches: list[tuple[float, float]]) -> None:
+        """One finger presses as the mouse does (tap to select, drag to move); two start a pinch."""
+        if len(touches) >= 2:
+            self._pinch, self._drag_from, self._drag_piece = (math.dist(touches[0], touches[1]), self.canvas.zoom), None, None
+            return
+        if touches:
+            self._touch = touches[0]
+            self.on_down(*touches[0])
+
+    def on_touch_move(self, touches: list[tuple[float, float]]) -> None:
+        """A finger moving shows the ruler as the mouse does; two fingers zoom by their spread."""
+        if len(touches) >= 2 and self._pinch is not None:
+            start, zoom = self._pinch
+            target = min(8.0, max(1.0, zoom * math.dist(touches[0], touches[1]) / max(start, 1.0)))
+            if abs(target / self.canvas.zoom - 1) > 0.05:
+                self.zoom(target / self.canvas.zoom)
+        elif touches and self._pinch is None:
+            self._touch = touches[0]
+            self.on_move(*touches[0])
+
+    def on_touch_end(self, touches: list[tuple[float, float]]) -> None:
+        """The finger lifts where it was last (a pinch ends with no press)."""
+        if self._pinch is not None:
+            self._pinch = None
+            return
+        at = touches[0] if touches else self._touch
+        if at is not None:
+            self.on_up(*at)
 
     # -- events ------------------------------------------------------------------------------------
     def on(self, callback: Callable[[str, object], None]) -> None:

@@ -1,0 +1,297 @@
+"""Double-blind play: each side's fog of war, the umpire's desk, and a side's page (issue 21)."""
+
+from __future__ import annotations
+
+import json
+
+import ipywidgets as W
+import pytest
+
+from tests.conftest import ROOT
+from wgkit.desk import APPROVED, CHANGED, IN_FORM, REFUSED, WAITING, Desk, desk_path
+from wgkit.engine.journal import Journal
+from wgkit.fog import Fog, bearing, seen_now
+from wgkit.render.scene import piece_points
+from wgkit.rules import situation_of
+from wgkit.rules.registry import get_ruleset
+from wgkit.scenario import load, loads
+
+# A block of buildings 6" thick from the near edge to y = 20 splits the table; above it the table
+# is open. Americans at the left, Germans at the right.
+WALL = """
+title: Fog test
+ruleset: close_action
+table: {width: 30, depth: 30}
+terrain:
+  - {id: block, type: buildings, rectangle: {center: [15, 10], size: [6, 20]}}
+sides:
+  - id: us
+    name: Americans
+    role: attacker
+    units:
+      - id: able
+        name: Able
+        kind: squad
+        figures: [{id: a1, position: [3, 28], weapons: [rifle]}]
+  - id: de
+    name: Germans
+    role: defender
+    units:
+      - id: gruppe
+        name: Gruppe Lutz
+        kind: squad
+        figures: [{id: g1, position: [27, 5], weapons: [rifle]}]
+      - id: zug
+        name: Zug Brandt
+        kind: squad
+        figures: [{id: g2, position: [27, 28], weapons: [rifle]}]
+"""
+
+
+def wall_game():
+    sc = loads(WALL, "fog.yaml")
+    return get_ruleset("close_action").new_game(sc, 1)
+
+
+# -- the fog ---------------------------------------------------------------------------------------
+
+def test_a_side_sees_what_its_troops_see_past_the_terrain():
+    g = wall_game()
+    # a1 (3, 28) to g2 (27, 28) runs along y = 28, above the block; a1 to g1 (27, 5) crosses x = 12..18
+    # at y = 28 - 23 * 9/24 = 19.4 down to 28 - 23 * 15/24 = 13.6, through the block
+    assert seen_now(g, "us") == {"g2"}
+    assert seen_now(g, "de") == {"a1"}  # g2 sees a1 (sight is mutual here)
+
+
+def test_an_enemy_that_goes_out_of_sight_is_remembered_where_it_was_last_seen():
+    g = wall_game()
+    fog = Fog("us")
+    fog.follow(g)
+    assert fog.ghosts() == []
+    situation_of(g).place("g2", (27, 8))  # behind the block now
+    assert fog.follow(g) is True
+    assert fog.seen == set()
+    [ghost] = fog.ghosts()
+    assert (ghost.position, ghost.event, ghost.turn) == ((27.0, 28.0), 0, 1)  # seen at the start, turn 1
+    view = fog.view(g.state)
+    assert set(view["pieces"]) == {"a1"} and set(view["units"]) == {"able"} and "seed" not in view["rng"]
+    assert "g2" not in json.dumps(view) and "zug" not in json.dumps(view)
+    situation_of(g).place("g1", (27, 25))  # g1 steps into sight
+    fog.follow(g)
+    assert fog.seen == {"g1"} and set(fog.view(g.state)["units"]) == {"able", "gruppe"}
+    g.undo()  # the umpire takes the step back: the side never saw g1
+    fog.follow(g)
+    assert fog.seen == set() and "g1" not in fog.last and fog.follow(g) is False
+
+
+def test_a_hidden_piece_is_seen_only_once_spotted():
+    g = wall_game()
+    situation_of(g).hidden("g2")
+    assert seen_now(g, "us") == set()
+    situation_of(g).spotted("g2", by=["us"])
+    assert seen_now(g, "us") == {"g2"}
+
+
+def test_fire_from_an_unseen_enemy_is_reported_by_direction_only():
+    g = wall_game()
+    situation_of(g).hidden("g2")  # an ambush in the open, to the east of Able
+    fog = Fog("us")
+    g.record("fire", [], text="Zug Brandt fires at Able: 1 hit",
+             action={"name": "fire", "params": {"unit": "zug", "target": "able"}})
+    fog.follow(g)
+    report = fog.reports[-1]
+    assert report.text == "Able: fire by an unseen enemy from the east"  # (27, 28) is due east of (3, 28)
+    assert "zug" not in report.text and "Brandt" not in report.text and report.dice == ""
+    de = Fog("de")
+    de.follow(g)
+    assert de.reports[-1].text == "Zug Brandt fires at Able: 1 hit"  # the firing side knows what it did
+
+
+def test_an_event_out_of_sight_is_not_told():
+    g = wall_game()
+    situation_of(g).place("g1", (26, 4))  # moves behind the block
+    us, de = Fog("us"), Fog("de")
+    us.follow(g)
+    de.follow(g)
+    assert us.reports[-1].kind == "unseen" and "g1" not in us.reports[-1].text
+    assert "g1" in de.reports[-1].text
+
+
+@pytest.mark.parametrize("to, expected", [((1, 0), "east"), ((1, 1), "north-east"), ((0, 1), "north"),
+                                          ((-1, 1), "north-west"), ((-1, 0), "west"), ((-1, -1), "south-west"),
+                                          ((0, -1), "south"), ((1, -1), "south-east"), ((2, 0.8), "east"),
+                                          ((2, 0.9), "north-east")])
+def test_bearings_with_north_at_the_far_edge(to, expected):
+    # 8 points of 45 degrees each, east from -22.5 to 22.5: atan(0.8 / 2) = 21.8 degrees is east still,
+    # atan(0.9 / 2) = 24.2 is north-east; north is +y, the table's far edge
+    assert bearing((0, 0), to) == expected
+
+
+def test_every_bundled_scenario_has_a_fog_for_each_side(scenario_path):
+    sc = load(scenario_path)
+    g = get_ruleset(sc.ruleset).new_game(sc, 1)
+    for side in g.state["sides"]:
+        fog = Fog(side)
+        fog.follow(g)
+        foes = {pid for pid, p in g.state["pieces"].items() if p["side"] != side}
+        assert fog.seen <= foes
+        shown = fog.view(g.state)
+        assert set(shown["pieces"]) == {pid for pid, p in g.state["pieces"].items() if p["side"] == side} | fog.seen
+
+
+def test_a_fog_for_a_side_not_in_the_game_is_refused():
+    with pytest.raises(ValueError, match="no side 'xx'"):
+        Fog("xx").follow(wall_game())
+
+
+# -- the desk --------------------------------------------------------------------------------------
+
+def test_proposals_verdicts_and_notes_round_trip(tmp_path):
+    desk = Desk(tmp_path / "g.desk.jsonl")
+    other_page = Desk(tmp_path / "g.desk.jsonl")
+    assert desk.propose("us", "fire", "Fire: Able at Gruppe", {"unit": "able", "point": [1.5, 2.0]}, "quick!", at=4) == 0
+    assert other_page.propose("de", "move", "Move", {}) == 1
+    assert [(p.id, p.seat, p.status) for p in desk.proposals()] == [(0, "us", WAITING), (1, "de", WAITING)]
+    other_page.decide(0, APPROVED, event=5)
+    desk.decide(1, REFUSED, "the lane is mined")
+    us = desk.proposals("us")
+    assert [(p.status, p.event, p.params, p.note, p.at) for p in us] == \
+        [(APPROVED, 5, {"unit": "able", "point": [1.5, 2.0]}, "quick!", 4)]
+    assert desk.proposals("de")[0].reason == "the lane is mined"
+    desk.say("de", "  you hear tracks to the east  ", at=6)
+    assert desk.messages("de") == [(6, "you hear tracks to the east")] and desk.messages("us") == []
+
+
+def test_a_torn_or_foreign_line_is_skipped_and_bad_verdicts_refused(tmp_path):
+    path = tmp_path / "g.desk.jsonl"
+    desk = Desk(path)
+    desk.propose("us", "fire", "Fire", {})
+    with open(path, "a", encoding="utf-8") as fh:
+        fh.write('{"kind": "verdict", "proposal": 0, "status": "approved", "reason": 5, "event": null}\n')
+        fh.write('{"kind": "proposal", "seat": "de", "action": "mo')  # torn by a crash
+    assert [p.status for p in desk.proposals()] == [WAITING]
+    with pytest.raises(ValueError, match="no proposal 3"):
+        desk.decide(3, APPROVED)
+    with pytest.raises(ValueError, match="a verdict is one of"):
+        desk.decide(0, "maybe")
+    with pytest.raises(ValueError, match="empty"):
+        desk.say("us", "   ")
+
+
+def test_the_desk_sits_beside_the_journal(tmp_path):
+    assert desk_path(tmp_path / "farm.journal.wgsave") == tmp_path / "farm.journal.desk.jsonl"
+
+
+# -- the pages -------------------------------------------------------------------------------------
+
+def _served(tmp_path, path=ROOT / "scenarios/close_action/hedgerow_farm.yaml"):
+    sc = load(path)
+    game = get_ruleset(sc.ruleset).new_game(sc, 3)
+    journal = tmp_path / "farm.journal.wgsave"
+    Journal.create(game, journal)
+    return journal
+
+
+def _to_step(app, name: str) -> None:
+    for _ in range(12):
+        if app.game.current_step().name == name:
+            return
+        app.turn.go_next()
+        app.turn.go_next()  # the first press may only warn that nothing was done
+    raise AssertionError(f"never reached {name}")
+
+
+def test_a_side_page_holds_nothing_of_the_pieces_it_does_not_see(tmp_path):
+    from wgkit.widgets.seat import SidePage
+
+    journal = _served(tmp_path)
+    before = set(W.Widget.widgets)
+    page = SidePage.attach(str(journal), "us")
+    state = page.game.state
+    hidden = sorted(pid for pid, p in state["pieces"].items() if p["side"] != "us" and pid not in page.fog.seen)
+    assert hidden == ["brandt", "g5", "g6", "krebs"]  # inside the farm's buildings, out of the Americans' sight
+    members: dict[str, set[str]] = {}
+    for _, unit, piece in page.game.scenario.pieces():
+        members.setdefault(unit.name or "", set()).add(piece.id)
+    names = sorted(name for name, ids in members.items() if name and ids <= set(hidden))
+    assert names  # a whole unit is out of sight: its name must not reach the page either
+    where = piece_points(page.game.scenario, state)
+    shapes = [s for layer in page.board.canvas.scene.layers.values() for s in layer]
+    assert not {s.tag for s in shapes} & set(hidden)
+    for pid in hidden:  # nothing is drawn where a hidden piece stands
+        x, y = where[pid]
+        assert not any(((s.points[:, 0] - x) ** 2 + (s.points[:, 1] - y) ** 2 < 1e-4).any() for s in shapes), pid
+    seen = sorted(page.fog.seen)
+    assert any(s.tag == seen[0] for s in shapes)  # and the check would see a drawn one
+    sent = json.dumps([w.get_state() for k, w in W.Widget.widgets.items() if k not in before], default=str)
+    for word in hidden + names:
+        assert word not in sent, word
+
+
+def test_a_proposal_goes_to_the_umpire_and_the_verdict_comes_back(tmp_path):
+    from wgkit.widgets.app import UmpireApp
+    from wgkit.widgets.seat import SidePage
+
+    journal = _served(tmp_path)
+    umpire = UmpireApp.attach(journal, seats=True)
+    us = SidePage.attach(str(journal), "us")
+    assert [s.name for s in us.panel.specs] == []  # the rally step offers nothing to propose
+    _to_step(umpire, "Fire")
+    assert us.sync() is True and "your step" in us.step.value
+    assert [s.name for s in us.panel.specs] == ["fire", "grenade", "mortar", "cease"]
+    firers = [v for _, v in us.panel.inputs["unit"].options]
+    assert firers and all(us.game.state["units"][u]["side"] == "us" for u in firers)  # only its own may act
+    assert "%" in us.panel.odds.value  # the odds before anyone rolls
+    assert us.panel.propose() == 0
+    assert umpire.desk.poll() is True
+    [waiting] = umpire.desk.desk.proposals()
+    assert waiting.label.startswith("Fire: firing unit ") and waiting.status == WAITING
+    n = len(umpire.game.log)
+    umpire.desk.approve(waiting)
+    assert len(umpire.game.log) == n + 1 and umpire.game.log[-1].kind == "fire"
+    assert umpire.desk.desk.proposals()[0].status == APPROVED and umpire.desk.desk.proposals()[0].event == n + 1
+    us.sync()
+    assert "approved" in us.mine.value and umpire.game.log[-1].text in us.mine.value
+    # the second proposal is refused with a reason; the third is changed by the umpire
+    us.panel.note.value = "covering fire"
+    us.panel.propose()
+    umpire.desk.poll()
+    umpire.desk.reason.value = "the squad already fired"
+    umpire.desk.refuse(umpire.desk.desk.proposals()[1])
+    us.sync()
+    assert "refused: the squad already fired" in us.mine.value
+    us.panel.propose()
+    umpire.desk.poll()
+    umpire.desk.change(umpire.desk.desk.proposals()[2])
+    assert umpire.desk.desk.proposals()[2].status == IN_FORM and umpire.actions.choice.value == "fire"
+    umpire.actions.resolve()
+    third = umpire.desk.desk.proposals()[2]
+    assert (third.status, third.event) == (CHANGED, len(umpire.game.log))
+
+
+def test_the_umpires_notes_reach_only_their_seat(tmp_path):
+    from wgkit.widgets.app import UmpireApp
+    from wgkit.widgets.seat import SidePage
+
+    journal = _served(tmp_path)
+    umpire = UmpireApp.attach(journal, seats=True)
+    us, de = SidePage.attach(str(journal), "us"), SidePage.attach(str(journal), "de")
+    umpire.desk.lines["de"].value = "you hear tracks to the east"
+    umpire.desk.say("de")
+    assert de.sync() is True and "you hear tracks to the east" in de.notes.value
+    us.sync()
+    assert "tracks" not in us.notes.value
+
+
+def test_a_dragged_piece_fills_the_proposal_and_stays_put(tmp_path):
+    from wgkit.widgets.app import UmpireApp
+    from wgkit.widgets.seat import SidePage
+
+    journal = _served(tmp_path)
+    umpire = UmpireApp.attach(journal, seats=True)
+    _to_step(umpire, "Move")
+    us = SidePage.attach(str(journal), "us")
+    start = us.game.state["pieces"]["r1"]["position"]
+    us._board_event("drag", ("r1", (start[0], start[1] + 2)))
+    assert us.panel.choice.value == "move" and us.panel.inputs["point"].value == f"{start[0]:.1f}, {start[1] + 2:.1f}"
+    assert us.game.state["pieces"]["r1"]["position"] == start  # moved only when the umpire says so
