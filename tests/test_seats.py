@@ -92,6 +92,18 @@ def test_a_hidden_piece_is_seen_only_once_spotted():
     assert seen_now(g, "us") == {"g2"}
 
 
+def test_the_umpire_marks_a_hidden_piece_spotted_or_not_from_the_action_form():
+    from wgkit.rules.actions import actions_for
+
+    g = wall_game()
+    situation_of(g).hidden("g2")
+    spot = next(s for s in actions_for(g) if s.name == "umpire spot")
+    event = spot.resolve(g, {"piece": "g2", "seen": "the enemy"})
+    assert event.text == "g2 spotted by us" and seen_now(g, "us") == {"g2"}
+    spot.resolve(g, {"piece": "g2", "seen": "nobody"})
+    assert seen_now(g, "us") == set()
+
+
 def test_fire_from_an_unseen_enemy_is_reported_by_direction_only():
     g = wall_game()
     situation_of(g).hidden("g2")  # an ambush in the open, to the east of Able
@@ -295,3 +307,65 @@ def test_a_dragged_piece_fills_the_proposal_and_stays_put(tmp_path):
     us._board_event("drag", ("r1", (start[0], start[1] + 2)))
     assert us.panel.choice.value == "move" and us.panel.inputs["point"].value == f"{start[0]:.1f}, {start[1] + 2:.1f}"
     assert us.game.state["pieces"]["r1"]["position"] == start  # moved only when the umpire says so
+
+
+# -- serving ---------------------------------------------------------------------------------------
+
+def test_play_with_seats_serves_one_page_per_seat_each_with_its_own_secret(tmp_path, monkeypatch, capsys):
+    import wgkit.cli as cli
+
+    served = []
+    monkeypatch.setattr(cli, "_port_taken", lambda port: False)
+    monkeypatch.setattr(cli, "_serve_all", lambda servers, host: served.append((servers, host)) or 0)
+    farm = str(ROOT / "scenarios/close_action/hedgerow_farm.yaml")
+    journal = str(tmp_path / "farm.journal.wgsave")
+    assert cli.main(["play", farm, "--seats", "--journal", journal, "--port", "9000"]) == 0
+    [(servers, host)] = served
+    assert host == "127.0.0.1"
+    assert [(s.notebook, s.port, s.env.get("WGKIT_SEAT"), s.env.get("WGKIT_SEATS")) for s in servers] == \
+        [("umpire.ipynb", 9000, None, "1"), ("side.ipynb", 9001, "us", None), ("side.ipynb", 9002, "de", None)]
+    tokens = [s.token for s in servers]
+    assert len(set(tokens)) == 3 and all(len(t) >= 40 for t in tokens)  # 32 random bytes each
+    assert "WGKIT_SAVE_DIR" not in servers[1].env  # a side cannot save the umpire's game
+    assert servers[1].url("0.0.0.0") == f"http://0.0.0.0:9001/?token={tokens[1]}"
+
+
+def test_seats_and_other_hosts_are_refused_without_tokens(tmp_path, monkeypatch, capsys):
+    import wgkit.cli as cli
+
+    served = []
+    monkeypatch.setattr(cli, "_port_taken", lambda port: False)
+    monkeypatch.setattr(cli, "_serve_all", lambda servers, host: served.append((servers, host)) or 0)
+    farm = str(ROOT / "scenarios/close_action/hedgerow_farm.yaml")
+    journal = ["--journal", str(tmp_path / "farm.journal.wgsave")]
+    assert cli.main(["play", farm, "--seats", "--no-token", *journal]) == 1
+    assert capsys.readouterr().err.strip() == "wgkit play: --seats needs tokens; drop --no-token"
+    assert cli.main(["play", farm, "--host", "0.0.0.0", "--no-token", *journal]) == 1
+    assert capsys.readouterr().err.strip() == "wgkit play: --host 0.0.0.0 needs tokens; drop --no-token"
+    assert served == []
+    assert cli.main(["play", farm, "--host", "0.0.0.0", *journal]) == 0
+    [(servers, host)] = served
+    assert host == "0.0.0.0" and len(servers) == 1 and len(servers[0].token) >= 40
+
+
+def test_fingers_on_a_sides_board_tap_drag_and_pinch(tmp_path):
+    from wgkit.widgets.seat import SidePage
+
+    journal = _served(tmp_path)
+    us = SidePage.attach(str(journal), "us")
+    mc, canvas = us.board.canvas.widget._canvases[-1], us.board.canvas  # the top layer takes the events
+    sgt, below = (tuple(p) for p in canvas.to_px([[20, 6], [20, 9]]))
+    mc._touch_start_callbacks([sgt])  # a tap selects
+    mc._touch_end_callbacks([])
+    assert us.board.selected == "sgt1" and "sgt1</b> sees" in us.board.status.value
+    mc._touch_start_callbacks([sgt])  # a drag asks for a move; the rally step has none, and the page says so
+    mc._touch_move_callbacks([below])
+    mc._touch_end_callbacks([])
+    assert us.errors.messages[-1] == "no move can be proposed for sgt1 now"
+    assert "no move can be proposed for sgt1 now" in us.errors.widget.value  # still shown when the drag ends
+    left, right = (100.0, 300.0), (200.0, 300.0)  # two fingers 100 px apart spread to 200: twice the zoom
+    mc._touch_start_callbacks([left, right])
+    mc._touch_move_callbacks([(50.0, 300.0), (250.0, 300.0)])
+    mc._touch_end_callbacks([(250.0, 300.0)])
+    assert canvas.zoom == pytest.approx(2.0)
+    assert us.board.selected == "sgt1"  # a pinch neither presses nor drags

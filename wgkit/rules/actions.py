@@ -91,6 +91,14 @@ def _move(game: "Game", p: dict) -> "Event":
     return game.move(p["piece"], tuple(p["point"]))
 
 
+def _spot(game: "Game", p: dict) -> "Event":
+    from wgkit.rules.situation import Situation
+
+    piece = game.state["pieces"][p["piece"]]
+    by = [s for s in game.state["sides"] if s != piece["side"]] if p["seen"] == "the enemy" else []
+    return Situation(game).spotted(p["piece"], by=by)
+
+
 GENERIC = (
     ActionSpec("umpire roll", "Roll dice (umpire)", (
         Param("dice", "int", "dice", default=2, low=1, high=40),
@@ -99,6 +107,11 @@ GENERIC = (
     ), _roll_odds, _roll, "umpire", lambda g, p: [f"{p['dice']} {p['die']}, each succeeds on {p['need']} or more"]),
     ActionSpec("umpire move", "Move a piece freely (umpire)", (Param("piece", "piece", "piece"), Param("point", "point", "to")),
                lambda g, p: None, _move, "umpire"),
+    ActionSpec("umpire spot", "Mark a piece spotted by the enemy, or unspotted (umpire)",
+               (Param("piece", "piece", "piece"), Param("seen", "choice", "seen by", choices=("the enemy", "nobody"))),
+               lambda g, p: None, _spot, "umpire",
+               lambda g, p: ["a hidden piece (an ambush, a sniper) is seen by the sides that have spotted it; "
+                             "in a double-blind game that decides what each side's page shows"]),
 )
 
 

@@ -38,9 +38,11 @@ class ErrorArea:
     def guard(self, fn: Callable[..., Any], looking: bool = False) -> Callable[..., Any]:
         """Wrap a callback so an exception lands in this area (and in ``messages``). A ``looking``
         callback (hover, zoom, pan) changes nothing: it skips the ``before`` hooks and leaves the
-        last message on screen; any other clears it when it succeeds."""
+        last message on screen; any other clears it when it succeeds, unless a guarded callback
+        it called (a board event's listener) showed an error meanwhile."""
         @functools.wraps(fn)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
+            shown = len(self.messages)
             try:
                 for hook in () if looking else self.before:
                     hook()
@@ -50,7 +52,7 @@ class ErrorArea:
                     hook(exc)
                 self.show(exc)
                 return None
-            if not looking:
+            if not looking and len(self.messages) == shown:  # a guarded callback inside may have said why it failed
                 self.clear()
             return result
         return wrapper

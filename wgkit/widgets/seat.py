@@ -31,8 +31,8 @@ from wgkit.widgets.still import StillBox
 
 BOARD_BOX = (1000.0, 760.0)  # a side's board at most, in pixels (a tablet's screen)
 TOUCH_CSS = """<style>
+.wgkit-seat {--jp-widgets-inline-height: 40px; --jp-widgets-font-size: 15px}
 .wgkit-seat .widget-button, .wgkit-seat .jupyter-button {min-height: 44px; min-width: 44px; font-size: 16px}
-.wgkit-seat select, .wgkit-seat input {min-height: 40px; font-size: 16px}
 .wgkit-seat canvas {touch-action: none}
 </style>"""
 
@@ -161,8 +161,9 @@ class SidePage:
                        f"{html.escape(self.side_name)}</h3>")
         side = W.VBox([self.errors.widget, self.step, W.HTML("<b>From the umpire</b>"), self.notes,
                        W.HTML("<b>Your orders</b>"), self.panel.widget, self.mine],
-                      layout=W.Layout(width="400px", min_width="320px"))
-        play = W.HBox([W.VBox([self.board.widget], layout=W.Layout(flex="1 1 0", min_width="0")), side],
+                      layout=W.Layout(flex="1 1 320px", max_width="460px", min_width="300px"))
+        # side by side on a wide screen; on a tablet held upright the orders go under the board
+        play = W.HBox([W.VBox([self.board.widget], layout=W.Layout(flex="3 1 560px", min_width="0")), side],
                       layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
         self.widget = StillBox([W.HTML(TOUCH_CSS), title, play, W.HTML("<b>What you know happened</b>"),
                                 self.reports], self.board.picture)
@@ -268,7 +269,7 @@ class DeskBox:
         for s in game.scenario.sides:
             text = W.Text(placeholder=f"a note to {s.name}, e.g. you hear tracks to the east",
                           layout=W.Layout(width="70%"))
-            send = W.Button(description=f"Send to {s.name}", icon="envelope")
+            send = W.Button(description=f"Send to {s.name}", icon="envelope", layout=W.Layout(width="auto"))
             send.on_click(errors.guard(lambda _, sid=s.id: self.say(sid)))
             self.lines[s.id] = text
             lines.append(W.HBox([text, send]))

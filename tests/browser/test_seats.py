@@ -1,0 +1,242 @@
+"""Double-blind play in Chromium: the umpire and each side in their own browser (issue 21).
+
+The leak test collects everything a side's browser receives (every websocket frame, decoded
+from Jupyter's binary protocol, and the page itself) and looks in it for the ids and names of
+the enemy pieces the side does not see, and for the canvas coordinates they would be drawn at.
+The same search finds the pieces the side does see, so it is known to work."""
+
+from __future__ import annotations
+
+import re
+import struct
+import time
+
+import numpy as np
+import pytest
+
+from tests.browser.conftest import wait_for_port
+from tests.conftest import ROOT, SHOTS
+from wgkit.fog import Fog
+from wgkit.render.scene import piece_points
+from wgkit.rules.registry import get_ruleset
+from wgkit.scenario import load
+from wgkit.widgets.seat import BOARD_BOX
+
+pytestmark = pytest.mark.browser
+
+# one scenario per ruleset, and a side that does not see every enemy at the start
+LEAKS = [("close_action/hedgerow_farm", "us"), ("company_fire/hedgerows_of_normandy", "us"),
+         ("eagles/hill_112", "uk"), ("easy_company/tutorial_farmyard", "de"), ("rookie/tractor_works", "su")]
+
+
+def seats(serve, scenario: str, tmp_path) -> dict[str, str]:
+    """Serve ``scenario`` with --seats; each seat's address (umpire, then each side id)."""
+    server = serve("play", str(ROOT / "scenarios" / f"{scenario}.yaml"), "--seats", "--seed", "3",
+                   "--journal", str(tmp_path / "game.journal.wgsave"))
+    sides = [s.id for s in load(ROOT / "scenarios" / f"{scenario}.yaml").sides]
+    for k in range(len(sides)):
+        wait_for_port(server.port + 1 + k, server.proc)
+    urls = re.findall(r" at (http://\S+)", server.log.read_text())
+    assert len(urls) == 1 + len(sides)
+    return dict(zip(["umpire", *sides], urls))
+
+
+def _parts(frame: bytes) -> list[bytes]:
+    """The parts of a message in Jupyter's v1 websocket protocol: offsets, then channel, header,
+    parent header, metadata, content and the binary buffers."""
+    n = struct.unpack_from("<Q", frame, 0)[0]
+    offsets = list(struct.unpack_from(f"<{n}Q", frame, 8)) + [len(frame)]
+    return [frame[offsets[i]:offsets[i + 1]] for i in range(n)]
+
+
+def drawn_at(frames: list[bytes], px: float, py: float, tol: float = 0.01) -> bool:
+    """Whether any canvas command in ``frames`` puts a point at canvas pixel (px, py): in an array
+    of x, y pairs, or at the same index of an array of x and the next array, of y (ipycanvas sends
+    a batch of circles as its x, then its y, then its radii)."""
+    for frame in frames:
+        arrays = [np.frombuffer(b, dtype="<f8") for b in _parts(frame)[5:] if b and len(b) % 8 == 0]
+        for a in arrays:
+            if len(a) % 2 == 0:
+                pairs = a.reshape(-1, 2)
+                if ((np.abs(pairs[:, 0] - px) < tol) & (np.abs(pairs[:, 1] - py) < tol)).any():
+                    return True
+        for a, b in zip(arrays, arrays[1:]):
+            if len(a) == len(b) and ((np.abs(a - px) < tol) & (np.abs(b - py) < tol)).any():
+                return True
+    return False
+
+
+def named(blob: bytes, word: str) -> bool:
+    return re.search(rb"(?<![\w-])" + re.escape(word.encode()) + rb"(?![\w-])", blob) is not None
+
+
+def received(browser, url: str, settle: float = 4.0):
+    """Open ``url`` in a fresh browser; everything it received over its websockets, and its page."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    frames: list[bytes] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(
+        f if isinstance(f, bytes) else f.encode())))
+    page.goto(url)
+    page.wait_for_selector("canvas", timeout=120_000)
+    page.get_by_text("What you know happened").wait_for(timeout=60_000)
+    time.sleep(settle)  # the board's layers arrive as canvas messages after the page shows
+    html = page.content()
+    context.close()
+    return frames, html
+
+
+@pytest.mark.parametrize("scenario, side", LEAKS, ids=[s for s, _ in LEAKS])
+def test_a_sides_browser_receives_nothing_of_what_it_does_not_see(serve, browser, tmp_path, scenario, side):
+    urls = seats(serve, scenario, tmp_path)
+    sc = load(ROOT / "scenarios" / f"{scenario}.yaml")
+    game = get_ruleset(sc.ruleset).new_game(sc, 3)
+    fog = Fog(side)
+    fog.follow(game)
+    foes = sorted(pid for pid, p in game.state["pieces"].items() if p["side"] != side)
+    hidden, seen = [f for f in foes if f not in fog.seen], sorted(fog.seen)
+    assert hidden, f"{scenario}: {side} sees every enemy; the test needs one it does not"
+    units = {}
+    for _, unit, piece in sc.pieces():
+        units.setdefault(unit.id, (unit.name, set()))[1].add(piece.id)
+    hidden_units = [(uid, name) for uid, (name, ids) in units.items() if ids <= set(hidden)]
+    frames, html = received(browser, urls[side])
+    blob = b"\n".join(frames) + html.encode()
+    t = sc.table
+    k = min(BOARD_BOX[0] / t.width, BOARD_BOX[1] / t.depth)
+    where = {pid: (x * k, (t.depth - y) * k) for pid, (x, y) in piece_points(sc, game.state).items()}
+    for pid in hidden:
+        assert not named(blob, pid), f"{pid} is named in what {side}'s browser received"
+        assert not drawn_at(frames, *where[pid]), f"something is drawn where {pid} stands"
+    for uid, name in hidden_units:
+        assert not named(blob, uid) and not (name and name.encode() in blob), uid
+    if seen:  # the same search finds what the side does see
+        assert any(named(blob, pid) for pid in seen) or any(drawn_at(frames, *where[pid]) for pid in seen)
+        assert all(drawn_at(frames, *where[pid]) for pid in seen if pid in where)
+    own = [pid for pid, p in game.state["pieces"].items() if p["side"] == side and pid in where]
+    assert all(drawn_at(frames, *where[pid]) for pid in own)
+
+
+def test_a_page_without_its_token_gets_nothing(serve, browser, tmp_path):
+    urls = seats(serve, "close_action/hedgerow_farm", tmp_path)
+    side = urls["us"]
+    bare = side.split("?")[0]
+    umpires_token = urls["umpire"].split("?")[1]
+    for url in (bare, f"{bare}?{umpires_token}", f"{bare}?token=guess"):
+        context = browser.new_context()
+        page = context.new_page()
+        frames: list[bytes] = []
+        page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(
+            f if isinstance(f, bytes) else f.encode())))
+        page.goto(url)
+        time.sleep(3)
+        assert page.locator("canvas").count() == 0 and frames == [], url
+        assert "US 101st Airborne" not in page.content() and "token" in page.content().lower()
+        context.close()
+
+
+def _next(page) -> None:
+    page.get_by_role("button", name="Next ▶").click()
+
+
+@pytest.mark.parametrize("scenario, side, other", [("close_action/hedgerow_farm", "us", "de"),
+                                                   ("eagles/hill_112", "uk", "de")],
+                         ids=["close_action", "eagles"])
+def test_a_double_blind_game_with_three_browsers(serve, browser, tmp_path, scenario, side, other):
+    urls = seats(serve, scenario, tmp_path)
+    pages = {}
+    for seat in ("umpire", side, other):
+        context = browser.new_context(viewport={"width": 1500, "height": 1200})
+        pages[seat] = context.new_page()
+        pages[seat].goto(urls[seat])
+    for seat, pg in pages.items():
+        pg.wait_for_selector("canvas", timeout=120_000)
+    ump, mine, theirs = pages["umpire"], pages[side], pages[other]
+    names = {s.id: s.name for s in load(ROOT / "scenarios" / f"{scenario}.yaml").sides}
+    # the umpire steps on until the side may propose something; the side's page follows by itself
+    propose = mine.get_by_role("button", name="Propose")
+    for _ in range(16):
+        time.sleep(2.5)
+        if "your step" in mine.locator(".wgkit-seat-step").inner_text() and propose.is_enabled():
+            break
+        before = ump.get_by_text(re.compile(r"\d+ events")).inner_text()
+        _next(ump)
+        time.sleep(1)
+        if ump.get_by_text(re.compile(r"\d+ events")).inner_text() == before:
+            _next(ump)  # the first press warned that nothing was done in the step
+    else:
+        raise AssertionError(f"{side} never had an order to propose")
+    mine.get_by_placeholder("a word to the umpire (optional)").fill("go!")
+    propose.click()
+    mine.get_by_text("proposal 1 sent to the umpire").wait_for(timeout=30_000)
+    ump.get_by_role("tab", name="Seats").click()
+    ump.get_by_text(f"{names[side]} #1:").wait_for(timeout=30_000)  # the umpire's page polls the desk
+    ump.get_by_text("«go!»").wait_for(timeout=10_000)
+    ump.get_by_role("button", name="Approve").click()
+    mine.locator(".wgkit-proposals").get_by_text("approved").wait_for(timeout=30_000)
+    # the umpire's note reaches its seat only
+    ump.get_by_placeholder(f"a note to {names[other]}, e.g. you hear tracks to the east").fill("engines to the east")
+    ump.get_by_role("button", name=f"Send to {names[other]}").click()
+    theirs.locator(".wgkit-notes").get_by_text("engines to the east").wait_for(timeout=30_000)
+    time.sleep(2)
+    assert "engines to the east" not in mine.content()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    ruleset = scenario.split("/")[0]
+    mine.screenshot(path=str(SHOTS / f"seat_{ruleset}_{side}.png"))
+    ump.screenshot(path=str(SHOTS / f"seat_{ruleset}_umpire.png"))
+    for pg in pages.values():
+        pg.context.close()
+
+
+def test_a_sides_page_on_a_tablet(serve, browser, tmp_path):
+    urls = seats(serve, "close_action/hedgerow_farm", tmp_path)
+    context = browser.new_context(viewport={"width": 820, "height": 1180}, is_mobile=True, has_touch=True,
+                                  device_scale_factor=2)
+    page = context.new_page()
+    page.goto(urls["us"])
+    canvas = page.locator("canvas").first
+    canvas.wait_for(timeout=120_000)
+    page.get_by_text("What you know happened").wait_for(timeout=60_000)
+    time.sleep(3)
+    sc = load(ROOT / "scenarios/close_action/hedgerow_farm.yaml")
+    k = min(BOARD_BOX[0] / sc.table.width, BOARD_BOX[1] / sc.table.depth)
+    box = canvas.bounding_box()
+    css = box["width"] / (sc.table.width * k)
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return box["x"] + x * k * css, box["y"] + (sc.table.depth - y) * k * css
+
+    # a tap on the sergeant selects him: his line of sight is told under the board
+    page.touchscreen.tap(*at(20, 6))
+    page.get_by_text(re.compile(r"sgt1 sees \d+ of \d+ enemy pieces")).wait_for(timeout=30_000)
+    # a finger drag asks to move him: the rally step has no move, and the page says so
+    cdp = context.new_cdp_session(page)
+    x0, y0 = at(20, 6)
+    x1, y1 = at(20, 9)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+    for i in range(1, 6):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+            {"x": x0 + (x1 - x0) * i / 5, "y": y0 + (y1 - y0) * i / 5}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.get_by_text("no move can be proposed for sgt1 now").wait_for(timeout=30_000)
+    # two fingers spreading zoom in: the board is drawn anew, larger
+    before = canvas.screenshot()
+    mid = at(24, 18)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [
+        {"x": mid[0] - 20, "y": mid[1], "id": 1}, {"x": mid[0] + 20, "y": mid[1], "id": 2}]})
+    for spread in (40, 70, 100):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+            {"x": mid[0] - spread, "y": mid[1], "id": 1}, {"x": mid[0] + spread, "y": mid[1], "id": 2}]})
+        time.sleep(0.3)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    deadline = time.monotonic() + 20
+    while canvas.screenshot() == before and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert canvas.screenshot() != before
+    # controls a finger can hit
+    for name, exact in (("Propose", False), ("+", True), ("-", True)):
+        height = page.get_by_role("button", name=name, exact=exact).bounding_box()["height"]
+        assert height >= 44, (name, height)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "seat_tablet.png"))
+    context.close()
