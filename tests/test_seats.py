@@ -105,18 +105,34 @@ def test_the_umpire_marks_a_hidden_piece_spotted_or_not_from_the_action_form():
 
 
 def test_fire_from_an_unseen_enemy_is_reported_by_direction_only():
+    from wgkit.rules.actions import actions_for
+
     g = wall_game()
-    situation_of(g).hidden("g2")  # an ambush in the open, to the east of Able
+    situation_of(g).hidden("g2")  # an ambush in the open, to the east of Able, facing it
+    situation_of(g).face("g2", 270)
+    g = g.at_step("Fire")
+    fire = next(s for s in actions_for(g) if s.name == "fire")
+    with g.table_dice([6, 6, 6]):  # two dice at 6, then the second stage's 6
+        fire.resolve(g, {"unit": "zug", "target": "able", "aim": "all", "weapon": "none"})
+    assert g.log[-1].text == "zug fires 2 dice at able: 2 hits, a1 killed"
     fog = Fog("us")
-    g.record("fire", [], text="Zug Brandt fires at Able: 1 hit",
-             action={"name": "fire", "params": {"unit": "zug", "target": "able"}})
     fog.follow(g)
     report = fog.reports[-1]
     assert report.text == "Able: fire by an unseen enemy from the east"  # (27, 28) is due east of (3, 28)
     assert "zug" not in report.text and "Brandt" not in report.text and report.dice == ""
     de = Fog("de")
     de.follow(g)
-    assert de.reports[-1].text == "Zug Brandt fires at Able: 1 hit"  # the firing side knows what it did
+    assert de.reports[-1].text == g.log[-1].text and de.reports[-1].dice  # the firing side knows what it did
+
+
+def test_the_sides_own_action_on_what_it_does_not_see_is_told_without_its_effect():
+    g = wall_game()
+    situation_of(g).hidden("g2")
+    g.record("mortar", [], text="Able's mortar drops on Zug Brandt: 2 hits",
+             action={"name": "mortar", "params": {"unit": "able", "point": [27, 28]}})
+    fog = Fog("us")
+    fog.follow(g)
+    assert fog.reports[-1].text == "Able: mortar; what it did is out of your sight"
 
 
 def test_an_event_out_of_sight_is_not_told():

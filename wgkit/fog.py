@@ -10,6 +10,7 @@ A piece set up hidden (an ambush, a sniper) is seen only once spotted. The umpir
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -167,9 +168,13 @@ class Fog:
         hidden = {i for i in named if i not in allowed and (i in state["pieces"] or i in state["units"])}
         words = {w for i in set(state["pieces"]) | set(state["units"]) if i not in allowed
                  for w in _names_of(shadow, i)}
-        if not hidden and not any(w in event.text for w in words):
+        if not hidden and not any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", event.text) for w in words):
             return Report(index, event.kind, event.text, _dice(event))
-        struck = sorted(i for i in named if i in own)
+        actor = _actor(event)
+        if actor is not None and actor in own:  # the side's own action, whose effect it did not see
+            return Report(index, event.kind, f"{_names_of(shadow, actor)[0]}: {event.kind}; "
+                                             f"what it did is out of your sight")
+        struck = sorted((i for i in _changed(event) if i in own), key=lambda i: (i not in state["units"], i))
         if struck:
             target = _place(shadow, struck[0])
             source = next((_place(shadow, i) for i in sorted(hidden) if _place(shadow, i) is not None), None)
@@ -183,14 +188,27 @@ def _dice(event: Event) -> str:
     return "; ".join(f"{r.purpose}: {r.die} {list(r.faces)}" for r in event.rolls)
 
 
+def _changed(event: Event) -> set[str]:
+    """The pieces and units an event changed."""
+    return {p[1] for p, _ in event.changes if len(p) > 1 and p[0] in ("pieces", "units")}
+
+
+def _params(event: Event) -> list[str]:
+    """The texts among an event's action parameters, in order (ids among them)."""
+    out = []
+    for v in (event.action or {}).get("params", {}).values():
+        out += [x for x in (v if isinstance(v, (list, tuple)) else [v]) if isinstance(x, str)]
+    return out
+
+
+def _actor(event: Event) -> str | None:
+    """Who acted: the first piece or unit its action names (the firer, the mover)."""
+    return next(iter(_params(event)), None)
+
+
 def _named(event: Event) -> set[str]:
     """The ids an event names: in its changes and in its action's parameters."""
-    out = {p[1] for p, _ in event.changes if len(p) > 1 and p[0] in ("pieces", "units")}
-    for v in (event.action or {}).get("params", {}).values():
-        for x in (v if isinstance(v, (list, tuple)) else [v]):
-            if isinstance(x, str):
-                out.add(x)
-    return out
+    return _changed(event) | set(_params(event))
 
 
 def _names_of(game: Game, ident: str) -> list[str]:
