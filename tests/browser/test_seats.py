@@ -180,6 +180,29 @@ def test_a_double_blind_game_with_three_browsers(serve, browser, tmp_path, scena
     theirs.locator(".wgkit-notes").get_by_text("engines to the east").wait_for(timeout=30_000)
     time.sleep(2)
     assert "engines to the east" not in mine.content()
+    if scenario == "close_action/hedgerow_farm":  # on to the move: dragged on the side's board, approved
+        ump.get_by_role("tab", name="Play").click()
+        _next(ump)
+        mine.get_by_text("· Move ·").wait_for(timeout=30_000)
+        sc = load(ROOT / "scenarios" / f"{scenario}.yaml")
+        box = mine.locator("canvas").first.bounding_box()
+        k = box["width"] / sc.table.width  # CSS pixels per inch of the board as shown
+
+        def at(x: float, y: float) -> tuple[float, float]:
+            return box["x"] + x * k, box["y"] + (sc.table.depth - y) * k
+
+        mine.mouse.move(*at(22, 6))  # r1
+        mine.mouse.down()
+        mine.mouse.move(*at(22, 9), steps=6)
+        mine.mouse.up()
+        mine.wait_for_function("Array.from(document.querySelectorAll('input')).some(i => i.value === '22.0, 9.0')",
+                               timeout=30_000)
+        propose.click()
+        mine.get_by_text("proposal 2 sent to the umpire").wait_for(timeout=30_000)
+        ump.get_by_role("tab", name="Seats").click()
+        ump.get_by_text(f"{names[side]} #2:").wait_for(timeout=30_000)
+        ump.get_by_role("button", name="Approve").click()
+        mine.locator(".wgkit-proposals").get_by_text("r1 moves").wait_for(timeout=30_000)
     SHOTS.mkdir(parents=True, exist_ok=True)
     ruleset = scenario.split("/")[0]
     mine.screenshot(path=str(SHOTS / f"seat_{ruleset}_{side}.png"))

@@ -222,8 +222,11 @@ class SidePage:
 
     def refresh(self) -> None:
         self.fog.follow(self.game)
+        self.board.extra = [s for s in self.board.extra if s.tag not in ("ruler", "move-limit")]  # of a past drag
         self.board.overlay("last seen", ghost_shapes(self.fog))
         self.board.refresh()
+        if self.board.selected:  # its sight lines from where it stands now
+            self.board.select(self.board.selected)
         self.panel.refresh()
         g, sides = self.game, {s.id: s.name for s in self.game.scenario.sides}
         acting = ", ".join(sides.get(s, s) for s in g.acting_sides())
