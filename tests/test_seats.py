@@ -82,6 +82,7 @@ def test_an_enemy_that_goes_out_of_sight_is_remembered_where_it_was_last_seen():
     g.undo()  # the umpire takes the step back: the side never saw g1
     fog.follow(g)
     assert fog.seen == set() and "g1" not in fog.last and fog.follow(g) is False
+    assert fog.ever == {"g2"}
 
 
 def test_a_hidden_piece_is_seen_only_once_spotted():

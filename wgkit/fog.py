@@ -86,6 +86,7 @@ class Fog:
     side: str
     seen: set[str] = field(default_factory=set)
     last: dict[str, Sighting] = field(default_factory=dict)
+    ever: set[str] = field(default_factory=set)  # every enemy piece the side has seen this game
     reports: list[Report] = field(default_factory=list)
     _shadow: Game | None = None
     _heard: list[Event] = field(default_factory=list)
@@ -99,7 +100,7 @@ class Fog:
         n = len(self._heard)
         if self._shadow is None or n > len(log) or any(a is not b for a, b in zip(self._heard, log)):
             self._shadow = Game(game.scenario, game.seed, game.flow)
-            self._heard, self.last, self.reports = [], {}, []
+            self._heard, self.last, self.ever, self.reports = [], {}, set(), []
             self.seen = self._look(0)
             n = 0
         elif n == len(log):
@@ -118,6 +119,7 @@ class Fog:
         seen = set(shadow.state["pieces"]) if self.side == UMPIRE else seen_now(shadow, self.side)
         where = piece_points(shadow.scenario, shadow.state)
         turn = shadow.position[0]
+        self.ever |= seen
         for pid in seen:
             if pid in where:
                 self.last[pid] = Sighting(where[pid], index, turn)

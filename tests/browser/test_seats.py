@@ -145,9 +145,13 @@ def _next(page) -> None:
 def test_a_double_blind_game_with_three_browsers(serve, browser, tmp_path, scenario, side, other):
     urls = seats(serve, scenario, tmp_path)
     pages = {}
+    frames: list[bytes] = []  # everything the side's browser receives, all game long
     for seat in ("umpire", side, other):
         context = browser.new_context(viewport={"width": 1500, "height": 1200})
         pages[seat] = context.new_page()
+        if seat == side:
+            pages[seat].on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(
+                f if isinstance(f, bytes) else f.encode())))
         pages[seat].goto(urls[seat])
     for seat, pg in pages.items():
         pg.wait_for_selector("canvas", timeout=120_000)
@@ -203,6 +207,17 @@ def test_a_double_blind_game_with_three_browsers(serve, browser, tmp_path, scena
         ump.get_by_text(f"{names[side]} #2:").wait_for(timeout=30_000)
         ump.get_by_role("button", name="Approve").click()
         mine.locator(".wgkit-proposals").get_by_text("r1 moves").wait_for(timeout=30_000)
+    # what the side never saw, all game long, never reached its browser
+    from wgkit.session import attach
+
+    game = attach(tmp_path / "game.journal.wgsave").game
+    fog = Fog(side)
+    fog.follow(game)
+    never = sorted(pid for pid, p in game.state["pieces"].items() if p["side"] != side and pid not in fog.ever)
+    assert never and len(game.log) >= 2
+    blob = b"\n".join(frames) + mine.content().encode()
+    for pid in never:
+        assert not named(blob, pid), pid
     SHOTS.mkdir(parents=True, exist_ok=True)
     ruleset = scenario.split("/")[0]
     mine.screenshot(path=str(SHOTS / f"seat_{ruleset}_{side}.png"))
