@@ -235,7 +235,10 @@ class Distribution:
         return self.where(lambda o: o <= x)
 
     def mean(self) -> float:
-        return float(sum(o * q for o, q in self.probs.items()))
+        kept = self.__dict__  # frozen, so worked out once (a player weighs the same odds often)
+        if "_mean" not in kept:
+            kept["_mean"] = float(sum(o * q for o, q in self.probs.items()))
+        return kept["_mean"]
 
     def _shown(self) -> list[Hashable]:
         keys = sorted(self.probs, key=_sort_key)
@@ -246,7 +249,14 @@ class Distribution:
         return [(o, self.names(o) if self.names else _label(o, unit or self.unit), self.probs[o]) for o in self._shown()]
 
     def describe(self, unit: str = "", cumulative: bool = True) -> list[str]:
-        """Plain words: each outcome's chance, and for numbers 'at least k' too."""
+        """Plain words: each outcome's chance, and for numbers 'at least k' too (worked out once
+        per wording: a distribution never changes, and a game logs the same odds often)."""
+        said = self.__dict__.setdefault("_described", {})
+        if (unit, cumulative) not in said:
+            said[unit, cumulative] = self._describe(unit, cumulative)
+        return list(said[unit, cumulative])
+
+    def _describe(self, unit: str, cumulative: bool) -> list[str]:
         keys = sorted(self.probs, key=_sort_key)
         shown = self._shown()
         lines = [f"{label}: {_pct(p)}" for _, label, p in self.outcomes(unit)]

@@ -146,11 +146,10 @@ def plan_fire(game: Game, unit: str, target: str, firers: list[str] | None = Non
     shaken = [f for f in shooters if game.piece(f)["status"].get("morale", "ok") != "ok"]
     broke = [f for f in shooters if game.piece(f)["status"].get("broke_off")]
     shooters = [f for f in shooters if f not in already + shaken + broke]
-    tfigs = [f for f in S.alive_figures(game, target) if eligible(game, f, aim, firing_point(game, unit))]
+    source = firing_point(game, unit)
+    tfigs = [f for f in S.alive_figures(game, target) if eligible(game, f, aim, source)]
     if not tfigs:
         raise IllegalActionError(f"{target} has no figure that can be hit ({aim})")
-    mods = target_modifiers(game, unit, tfigs, aim)
-    shift = -int(sum(m.value for m in mods))
     sees = sight_between(game.terrain, [game.piece(f)["position"] for f in shooters],
                          [game.piece(f)["position"] for f in tfigs], LOS)
     pools: dict[int, list[str]] = {}
@@ -176,12 +175,15 @@ def plan_fire(game: Game, unit: str, target: str, firers: list[str] | None = Non
             notes.append(f"{f}: {w} out of range ({near:.1f}\" > {wp.far:g}\")")
             continue
         base = (T.HIT_CLOSE if near <= wp.close else T.HIT_FAR).value
-        need = base + shift
-        pools.setdefault(need, []).append(f)
-        dice[need] = dice.get(need, 0) + wp.dice
+        pools.setdefault(base, []).append(f)
+        dice[base] = dice.get(base, 0) + wp.dice
         heavy |= w == "hmg"
     if not pools:
         raise IllegalActionError(f"no figure of {unit} can fire at {target}: " + "; ".join(notes))
+    mods = target_modifiers(game, unit, tfigs, aim)  # only once some figure can fire: it is the costly part
+    shift = -int(sum(m.value for m in mods))
+    pools = {base + shift: fs for base, fs in pools.items()}
+    dice = {base + shift: n for base, n in dice.items()}
     danger, dneed = _danger(game, unit, target, [f for fs in pools.values() for f in fs], tfigs, shift)
     if blind:
         notes.append("blind fire allowed by the referee (Firing: Eligible Targets)")
@@ -291,10 +293,13 @@ def default_orders(game: Game, plan: FirePlan) -> tuple[list[str], list[str]]:
 
 def resolve_fire(game: Game, unit: str, target: str, firers: list[str] | None = None, aim: str = "all",
                  active_order: list[str] | None = None, passive_order: list[str] | None = None,
-                 weapon_target: str | None = None, blind: bool = False):
+                 weapon_target: str | None = None, blind: bool = False, plan: FirePlan | None = None):
     """Fire ``unit`` at ``target``: roll, select hits, remove casualties, and note the dice
-    received for the target's morale test. ``weapon_target``: one HMG die at that man's weapon."""
-    plan = plan_fire(game, unit, target, firers, aim, blind)
+    received for the target's morale test. ``weapon_target``: one HMG die at that man's weapon.
+    ``plan``: the plan :func:`plan_fire` just made for this very fire in this state (a player who
+    weighed it already), so it is not worked out twice."""
+    if plan is None or (plan.unit, plan.target) != (unit, target):
+        plan = plan_fire(game, unit, target, firers, aim, blind)
     full_dice = plan.dice
     weapon_roll = None
     if weapon_target is not None:

@@ -71,12 +71,22 @@ def weapon(game: Game, fid: str, direct: bool = True) -> str | None:
 
 
 def is_officer(game: Game, fid: str) -> bool:
-    return game.scenario.piece(fid).role == "officer" or game.scenario.unit(figure(game, fid)["unit"]).kind == "officer"
+    """An officer by his own role or his unit's kind: fixed by the scenario, so worked out once."""
+    kept = game.scenario.__dict__.setdefault("_close_action_officers", {})
+    if fid not in kept:
+        unit = figure(game, fid)["unit"]
+        kept[fid] = game.scenario.piece(fid).role == "officer" or game.scenario.unit(unit).kind == "officer"
+    return kept[fid]
 
 
 def officers(game: Game, side: str) -> list[str]:
-    return [pid for pid, p in game.state["pieces"].items()
-            if p["side"] == side and p["alive"] and is_officer(game, pid)]
+    """The side's live officers. Who is an officer is the scenario's to say (no rule moves a
+    figure to another unit), so the list is found once per scenario and side."""
+    pieces = game.state["pieces"]
+    kept = game.scenario.__dict__.setdefault("_close_action_side_officers", {})
+    if side not in kept:
+        kept[side] = [pid for pid, p in pieces.items() if p["side"] == side and is_officer(game, pid)]
+    return [pid for pid in kept[side] if pieces[pid]["alive"]]
 
 
 def leader_of(game: Game, unit: str) -> str | None:

@@ -152,10 +152,11 @@ def refuge(game: Game, fid: str, need: int, reach: float) -> tuple[float, float]
 
     here = Point(game.piece(fid)["position"])
     best = None
-    for area in game.terrain.areas:
+    terrain = game.terrain
+    for i, area in enumerate(terrain.areas):
         if COVER_RANK.get(area.cover, 0) < need or area.linear:
             continue
-        inner = area.geometry.buffer(-0.3)
+        inner = terrain.remember(("refuge", i), lambda area=area: area.geometry.buffer(-0.3))  # the terrain never changes
         if inner.is_empty:
             continue
         spot = nearest_points(inner, here)[0]

@@ -36,9 +36,9 @@ def _fire_all(game: Game, side: str, say: Say) -> None:
                 continue
             expect = fire.fire_odds(plan).mean() if plan.dice else 0.0
             if expect > score:
-                best, score = target, expect
+                best, score = plan, expect
         if best is not None:
-            attempt(say, fire.resolve_fire, game, unit, best)
+            attempt(say, fire.resolve_fire, game, unit, best.target, plan=best)
 
 
 def _advance(game: Game, side: str, say: Say) -> None:
