@@ -4,6 +4,7 @@ Sight; Vehicle Line of Sight; Artillery: smoke; Special Terrain Rules: Bocage)."
 from __future__ import annotations
 
 import math
+from typing import Callable, TypeVar
 
 from shapely.geometry import LineString
 
@@ -16,6 +17,7 @@ from wgkit.rules.company_fire.gridmap import GridMap
 from wgkit.rules.company_fire.roles import LEADERS, MGS, SMF, TEAMS, VEHICLES, role_of  # noqa: F401 (used as L.*)
 
 Cell = tuple[int, int]
+T_ = TypeVar("T_")
 
 
 def gridmap(game: Game) -> GridMap:
@@ -32,8 +34,11 @@ def cf(game: Game) -> dict:
 
 
 def role(game: Game, uid: str) -> str:
-    """smf, team, vehicle or squad."""
-    return role_of(kind(game, uid))
+    """smf, team, vehicle or squad: the unit's kind says, so once per scenario."""
+    kept = game.scenario.__dict__.setdefault("_cf_roles", {})
+    if uid not in kept:
+        kept[uid] = role_of(kind(game, uid))
+    return kept[uid]
 
 
 def pieces_of(game: Game, uid: str) -> list[str]:
@@ -61,10 +66,31 @@ def weapons(game: Game, uid: str) -> set[str]:
     return {w for p in game.scenario.unit(uid).pieces for w in p.weapons}
 
 
-def units_at(game: Game, c: Cell) -> list[str]:
+def per_state(game: Game, name: str, compute: Callable[[], T_]) -> T_:
+    """``compute()`` worked out once per state of ``game``: a state is known by its game's copy,
+    the length of its log and its last event, none of which change once committed (a move is
+    weighed against many squares, a sight line against many units, in one state)."""
+    log = game.log
+    key = (id(game.state), len(log), id(log[-1]) if log else None)
+    kept = game.__dict__.setdefault("_cf_per_state", {})
+    if name not in kept or kept[name][0] != key:
+        kept[name] = (key, compute())
+    return kept[name][1]
+
+
+def _squares(game: Game) -> dict[Cell, tuple[str, ...]]:
     pieces = game.state["pieces"]
-    return [u for u in game.state["units"]
-            if (at := pieces[unit_pieces(game, u)[0]]["cell"])[0] == c[0] and at[1] == c[1] and alive(game, u)]
+    out: dict[Cell, list[str]] = {}
+    for u in game.state["units"]:
+        if alive(game, u):
+            at = pieces[unit_pieces(game, u)[0]]["cell"]
+            out.setdefault((at[0], at[1]), []).append(u)
+    return {c: tuple(us) for c, us in out.items()}
+
+
+def units_at(game: Game, c: Cell) -> list[str]:
+    """The live units in square ``c``, in the scenario's order."""
+    return list(per_state(game, "squares", lambda: _squares(game)).get((c[0], c[1]), ()))
 
 
 def friends_at(game: Game, uid: str, c: Cell) -> list[str]:
@@ -91,11 +117,22 @@ def cover(game: Game, c: Cell) -> bool:
     return gridmap(game).cover(c) or c in smoke(game)
 
 
+def _held_squares(game: Game) -> tuple[frozenset, frozenset]:
+    """The squares holding live non-SMF units, and those of units behind bocage: the same for every
+    sight line drawn in one state."""
+    def held() -> tuple[frozenset, frozenset]:
+        units = [u for u in game.state["units"] if alive(game, u)]
+        return (frozenset(cell(game, u) for u in units if role(game, u) != "smf"),
+                frozenset(cell(game, u) for u in units if status(game, u).get("bocage")))
+
+    return per_state(game, "held", held)
+
+
 def cell_sight(game: Game, a: Cell, b: Cell, observer: str | None = None):
     """Centre to centre: squares holding non-SMF units stop the line (the ends excepted), as do
     blocking squares, blocking edges and smoke (which also blocks seeing into or out of it)."""
-    occupied = {cell(game, u) for u in game.state["units"] if alive(game, u) and role(game, u) != "smf"} - {a, b}
-    bocage = {cell(game, u) for u in game.state["units"] if alive(game, u) and status(game, u).get("bocage")}
+    held, bocage = _held_squares(game)
+    occupied = held - {a, b}
     fog = smoke(game)
     sight = gridmap(game).sight(a, b, occupied | (fog - {a, b}), bocage)
     if sight.clear and (a in fog or b in fog) and a != b:

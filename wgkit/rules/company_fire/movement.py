@@ -98,28 +98,33 @@ def _check_path(game: Game, uid: str, steps: list[L.Cell]) -> None:
     terrain; full bocage ends the move beyond it (and stops vehicles); stop next to the enemy
     and in smoke."""
     m = L.gridmap(game)
-    vehicle = L.role(game, uid) == "vehicle"
     for i, (a, b) in enumerate(zip(steps, steps[1:])):
-        last = i == len(steps) - 2
         if b not in m.grid.neighbours(a):
             raise IllegalActionError(f"{a} to {b} is not through an edge: moves go edge to edge")
-        foes = [u for u in L.units_at(game, b) if L.side(game, u) != L.side(game, uid)]
-        if any(L.role(game, u) != "smf" for u in foes):
-            raise IllegalActionError(f"{b} holds the enemy: units may not enter it")
-        if not m.passable(b, vehicle):
-            raise IllegalActionError(f"{b} ({m.terrain(b)}) is impassable to {'vehicles' if vehicle else 'infantry'}")
-        if not stacking_ok(game, uid, b):
-            raise IllegalActionError(f"{b} is full: at most three units, two of them vehicles, teams or guns")
-        kind_, grade, _ = m.edges.get(edge_key(a, b), ("", "", ""))
-        if kind_ == "bocage" and grade == "full":
-            if vehicle:
-                raise IllegalActionError("vehicles cannot pass through a full bocage edge")
-            if len(steps) > 2:
-                raise IllegalActionError("a move across a full bocage edge goes one square only")
-        if not last and L.adjacent_to_enemy(game, uid, b):
-            raise IllegalActionError(f"{uid} must stop at {b}: it is next to the enemy")
-        if not last and b in L.smoke(game):
-            raise IllegalActionError(f"{uid} must stop at {b}: it is in smoke")
+        _check_step(game, uid, a, b, last=i == len(steps) - 2, one_square=len(steps) <= 2)
+
+
+def _check_step(game: Game, uid: str, a: L.Cell, b: L.Cell, last: bool, one_square: bool) -> None:
+    """One step of a move between neighbouring squares, as :func:`_check_path` judges it."""
+    m = L.gridmap(game)
+    vehicle = L.role(game, uid) == "vehicle"
+    foes = [u for u in L.units_at(game, b) if L.side(game, u) != L.side(game, uid)]
+    if any(L.role(game, u) != "smf" for u in foes):
+        raise IllegalActionError(f"{b} holds the enemy: units may not enter it")
+    if not m.passable(b, vehicle):
+        raise IllegalActionError(f"{b} ({m.terrain(b)}) is impassable to {'vehicles' if vehicle else 'infantry'}")
+    if not stacking_ok(game, uid, b):
+        raise IllegalActionError(f"{b} is full: at most three units, two of them vehicles, teams or guns")
+    kind_, grade, _ = m.edges.get(edge_key(a, b), ("", "", ""))
+    if kind_ == "bocage" and grade == "full":
+        if vehicle:
+            raise IllegalActionError("vehicles cannot pass through a full bocage edge")
+        if not one_square:
+            raise IllegalActionError("a move across a full bocage edge goes one square only")
+    if not last and L.adjacent_to_enemy(game, uid, b):
+        raise IllegalActionError(f"{uid} must stop at {b}: it is next to the enemy")
+    if not last and b in L.smoke(game):
+        raise IllegalActionError(f"{uid} must stop at {b}: it is in smoke")
 
 
 def resolve_move(game: Game, uid: str, path: list[L.Cell]):
@@ -204,20 +209,15 @@ def _through_mines(game: Game, uid: str, steps: list[L.Cell], chance, fx: Effect
     return len(steps) - 1
 
 
-def path_to(game: Game, uid: str, dest: L.Cell) -> list[L.Cell]:
-    """The shortest legal path to ``dest`` within the unit's allowance (for clicks and drags)."""
-    start = L.cell(game, uid)
-    limit = allowance(game, uid, [])[0]
-    if L.role(game, uid) == "vehicle":
-        limit = max(limit, allowance(game, uid, [dest])[0])
+def _routes(game: Game, uid: str, start: L.Cell, limit: int) -> dict[L.Cell, L.Cell | None]:
+    """Breadth first from ``start``: each square reachable within ``limit`` squares, with the
+    square it is entered from. A route stops next to the enemy, in smoke and beyond full bocage."""
     prev: dict[L.Cell, L.Cell | None] = {start: None}
     queue = deque([(start, 0)])
     m = L.gridmap(game)
     ends = set()  # squares entered across full bocage: the move stops there
     while queue:
         c, d = queue.popleft()
-        if c == dest:
-            break
         if d >= limit or c in ends or (c != start and (L.adjacent_to_enemy(game, uid, c) or c in L.smoke(game))):
             continue
         for n in m.grid.neighbours(c):
@@ -225,13 +225,23 @@ def path_to(game: Game, uid: str, dest: L.Cell) -> list[L.Cell]:
             if n in prev or (hedge and d > 0):
                 continue
             try:
-                _check_path(game, uid, [c, n])
+                _check_step(game, uid, c, n, last=True, one_square=True)  # n is a neighbour of c
             except IllegalActionError:
                 continue
             prev[n] = c
             if hedge:
                 ends.add(n)
             queue.append((n, d + 1))
+    return prev
+
+
+def path_to(game: Game, uid: str, dest: L.Cell) -> list[L.Cell]:
+    """The shortest legal path to ``dest`` within the unit's allowance (for clicks and drags)."""
+    start = L.cell(game, uid)
+    limit = allowance(game, uid, [])[0]
+    if L.role(game, uid) == "vehicle":
+        limit = max(limit, allowance(game, uid, [dest])[0])
+    prev = L.per_state(game, f"routes {uid} {limit}", lambda: _routes(game, uid, start, limit))
     if dest not in prev:
         return [dest]  # no legal route: resolve_move explains why
     out = []
