@@ -131,8 +131,9 @@ def test_remembered_verdicts_agree_with_the_matrix_and_are_reused():
     assert 0 < m.sum() < m.size  # some lines clear, some blocked: the comparison means something
     first = sight_between(t, pts[:8], pts[8:], policy)
     assert (first == m[:8, 8:]).all()
-    assert len(t.memo) == 8 * 12
-    t.memo[(*pts[0].tolist(), *pts[8].tolist(), policy)] = not m[0, 8]
+    remembered = t.memo[("sight", policy)]  # one table of verdicts per policy
+    assert len(remembered) == 8 * 12
+    remembered[(*pts[0].tolist(), *pts[8].tolist())] = not m[0, 8]
     again = sight_between(t, pts[:8], pts[8:], policy)  # judged from memory: the planted verdict shows
     assert again[0, 0] == (not m[0, 8]) and (again[1:] == m[1:8, 8:]).all()
     assert clear_sight(t, pts[0], pts[8], policy) == (not m[0, 8])

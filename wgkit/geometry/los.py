@@ -336,11 +336,13 @@ def sight_between(terrain: TerrainIndex, observers: Sequence[Sequence[float]], t
     a = [finite_point(p, "observer") for p in observers]
     b = [finite_point(p, "target") for p in targets]
     out = np.zeros((len(a), len(b)), dtype=bool)
-    memo = terrain.memo
+    memo = terrain.memo.get(("sight", policy))  # one table per policy: a key of four floats hashes fast
+    if memo is None:
+        memo = terrain.memo[("sight", policy)] = {}
     keys = {}
     for k, p in enumerate(a):
         for l, q in enumerate(b):
-            key = (*p, *q, policy)
+            key = (*p, *q)
             if key in memo:
                 out[k, l] = memo[key]
             else:
