@@ -289,3 +289,20 @@ def test_the_matrix_judged_in_small_blocks_is_the_same(monkeypatch):
     for i in (0, 12, 24):
         for j in range(25):
             assert whole[i, j] == line_of_sight(t, pts[i], pts[j]).clear
+
+
+@pytest.mark.parametrize("see_into", [0.0, 1.0])
+def test_verdicts_alone_agree_with_the_full_explanations_on_a_lattice(see_into):
+    # the matrix stops a line at its first decisive blocker and skips the exact cases (ends on an
+    # edge, lines through vertices) of lines already blocked; each fan explains every line in full
+    rng = np.random.default_rng(11)
+    t = random_terrain(rng)
+    pts = np.round(np.c_[rng.uniform(0, 72, 60), rng.uniform(0, 48, 60)] * 2) / 2  # on a 0.5" lattice
+    for i, (x, y) in enumerate(pts[:12]):  # some on a feature's corner or edge
+        corner = np.asarray(t.areas[i].geometry.exterior.coords)[0]
+        pts[i] = np.round(corner * 2) / 2 if i % 2 else (x, y)
+    field_ = SightField(t, pts, LosPolicy(see_into=see_into))
+    m = field_.matrix()
+    full = np.array([field_.fan(i)[0] for i in range(len(pts))])
+    assert 0 < m.sum() < m.size
+    assert (m == full).all()

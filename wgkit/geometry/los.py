@@ -151,9 +151,13 @@ class SightField:
         return (covers * self.terrain.height[:, None]).max(axis=0)
 
     # -- the one decision rule -----------------------------------------------------------
-    def _meetings(self, ia: np.ndarray, ib: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _meetings(self, ia: np.ndarray, ib: np.ndarray, verdict_only: bool = False
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """For sight lines ``ia[k] -> ib[k]``: (line k, feature f, obstructs) for blocking features
-        and hills the line passes through or lies inside (a pair may repeat)."""
+        and hills the line passes through or lies inside (a pair may repeat). With
+        ``verdict_only``, a line already blocked by a feature holding neither end is not looked
+        at further (the costly exact cases: an end inside a feature, a line through a vertex),
+        so the answer says it is blocked but not by everything that blocks it."""
         t = self.terrain
         empty = np.zeros(0, dtype=int)
         if not len(t) or not len(ia):
@@ -170,11 +174,16 @@ class SightField:
             obstructs = self._rule(k, f, ia, ib, np.zeros(len(k)), np.zeros(len(k)), np.ones(len(k), dtype=bool))
         else:  # flat table: every entered blocking feature blocks
             obstructs = np.ones(len(k), dtype=bool)
+        rest = ~simple
+        decided = np.zeros(len(ia), dtype=bool)
+        if verdict_only:
+            decided[k[obstructs]] = True
+            rest &= ~decided[c.line]
         # polygons holding an end: own parts and any passage between them
-        hk, hf, hob = self._held(c, ~simple, ia, ib)
+        hk, hf, hob = self._held(c, rest, ia, ib)
         # a line lying wholly inside one feature crosses no edge
         held = self._covers.any(axis=0)
-        lines = np.flatnonzero(held[ia] & held[ib])
+        lines = np.flatnonzero(held[ia] & held[ib] & ~decided)
         fb, sub = np.nonzero(self._covers[:, ia[lines]] & self._covers[:, ib[lines]])
         kb = lines[sub]
         if len(kb):
@@ -261,8 +270,9 @@ class SightField:
                  (np.linalg.norm(pc.xy[None, :, :] - b[:, None, :], axis=2) < pc.radius[None, :])
         return near & ~at_end
 
-    def _clear(self, ia: np.ndarray, ib: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        k, f, obstructs = self._meetings(ia, ib)
+    def _clear(self, ia: np.ndarray, ib: np.ndarray, verdict_only: bool = False
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        k, f, obstructs = self._meetings(ia, ib, verdict_only)
         clear = np.ones(len(ia), dtype=bool)
         clear[k[obstructs]] = False
         pb = self._piece_block(ia, ib)
@@ -285,7 +295,7 @@ class SightField:
                 stop += 1
             ia = np.repeat(np.arange(start, stop), n - 1 - np.arange(start, stop))
             ib = np.concatenate([np.arange(i + 1, n) for i in range(start, stop)])
-            clear, _, _ = self._clear(ia, ib)
+            clear, _, _ = self._clear(ia, ib, verdict_only=True)
             m[ia, ib] = clear
             m[ib, ia] = clear
             start = stop
@@ -296,7 +306,7 @@ class SightField:
         a = np.asarray(a_idx, dtype=int)
         b = np.asarray(b_idx, dtype=int)
         ia, ib = np.repeat(a, len(b)), np.tile(b, len(a))
-        clear, _, _ = self._clear(ia, ib)
+        clear, _, _ = self._clear(ia, ib, verdict_only=True)
         return clear.reshape(len(a), len(b))
 
     def fan(self, i: int) -> tuple[np.ndarray, "Blockers"]:
@@ -352,7 +362,8 @@ def sight_between(terrain: TerrainIndex, observers: Sequence[Sequence[float]], t
             memo.clear()  # as TerrainIndex.remember does
         pairs = list(keys)
         field_ = SightField(terrain, np.array(a + b, dtype=float).reshape(-1, 2), policy)
-        clear, _, _ = field_._clear(np.array([k for k, _ in pairs]), np.array([len(a) + l for _, l in pairs]))
+        clear, _, _ = field_._clear(np.array([k for k, _ in pairs]), np.array([len(a) + l for _, l in pairs]),
+                                    verdict_only=True)
         for (k, l), c in zip(pairs, clear):
             out[k, l] = memo[keys[(k, l)]] = bool(c)
     return out
