@@ -4,7 +4,8 @@ import collections
 
 import pytest
 
-from wgkit.dice import D00, D6, D10, D10_ZERO, Roller, d00_succeeds, raw, replay_faces
+from wgkit.dice import (D00, D6, D10, D10_ZERO, TABLE, NeedFaces, Roller, TableRoller, count, d00_succeeds,
+                        parse_faces, raw, replay_faces)
 
 
 def test_fixed_seed_gives_pinned_faces():
@@ -62,3 +63,46 @@ def test_shuffle_is_a_reproducible_permutation():
     items = list(range(52))
     a = Roller(5).shuffle(items)
     assert sorted(a) == items and a != items and a == Roller(5).shuffle(items)
+
+
+# -- dice rolled at the table ------------------------------------------------------------------------
+
+def test_faces_typed_at_the_table_are_read_and_checked_against_the_die():
+    assert parse_faces("4 6 1", D6, 3) == (4, 6, 1)
+    assert parse_faces(" 4,6 ,1 ", D6, 3) == (4, 6, 1)
+    assert parse_faces("00 07 100", D00, 3) == (100, 7, 100)  # a d00's 00 is 100
+    assert parse_faces("0 9", D10_ZERO, 2) == (0, 9)
+    with pytest.raises(ValueError) as e:
+        parse_faces("4 6", D6, 3)
+    assert str(e.value) == "enter 3 faces of a d6; you entered 2"
+    with pytest.raises(ValueError) as e:
+        parse_faces("4 6", D6, 1)
+    assert str(e.value) == "enter 1 face of a d6; you entered 2"
+    for bad in ("7", "0", "-1", "x", "00"):  # off the die, or not a number (00 only on a d00)
+        with pytest.raises(ValueError) as e:
+            parse_faces(bad, D6, 1)
+        assert str(e.value) == f"a d6 shows 1 to 6; {bad!r} is not one of its faces"
+    with pytest.raises(ValueError, match="a d10 \\(0-9\\) shows 0 to 9; '10'"):
+        parse_faces("10", D10_ZERO, 1)
+
+
+def test_a_table_roller_takes_the_entered_faces_in_order_and_leaves_the_stream_alone():
+    r = TableRoller(5, 12, entered=[3, 5, 2])
+    assert r.roll(D6, 2, "fire") == (3, 5)
+    assert r.entered == [2] and r.counter == 12  # the seeded stream is not drawn
+    assert [(x.purpose, x.die, x.faces, x.counter, x.note) for x in r.log] == [("fire", "d6", (3, 5), 12, TABLE)]
+    with pytest.raises(NeedFaces) as need:
+        r.roll(D6, 2, "morale")
+    assert (need.value.die, need.value.n, need.value.purpose) == (D6, 2, "morale")
+    assert str(need.value) == "roll 2 d6 for morale and enter the faces"
+    assert str(NeedFaces(D10, 1, "")) == "roll 1 d10 for this roll and enter the faces"
+    assert r.roll(D6, 1) == (2,) and r.entered == []
+    with pytest.raises(ValueError) as e:
+        TableRoller(5, 0, entered=[7]).roll(D6)
+    assert str(e.value) == "a d6 cannot show 7"
+
+
+def test_count_counts_the_faces_among_the_hits():
+    assert count([1, 6, 6, 3, 5], [5, 6]) == 3
+    assert count([1, 6, 6, 3, 5], [6, 6]) == 2  # a face listed twice among the hits still counts once
+    assert count([], [6]) == 0

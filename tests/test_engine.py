@@ -6,7 +6,7 @@ import re
 import pytest
 
 from tests.conftest import ROOT
-from wgkit.dice import D6
+from wgkit.dice import D6, TABLE
 from wgkit.engine import Game, IllegalActionError, Phase, Step, TurnSequence
 from wgkit.engine import deck as cards
 from wgkit.engine.events import Event
@@ -182,3 +182,67 @@ def test_an_event_that_writes_where_the_state_has_no_place_is_refused_whole():
                  ("vars", "a", "b"), ("decks", "x"), ("rng", "counter"), ("turn",)]:
         g.commit(Event("fine", ((path, 2),)))
     assert len(g.log) == 6
+
+
+# -- dice after an undo, and faces typed at the table ------------------------------------------------
+
+def test_fresh_dice_skip_the_faces_of_an_undone_roll():
+    g = Game(SCENARIO, seed=3)
+    g.resolve("fire", fire, 4, rule="test")
+    seen = g.state["rng"]["counter"]
+    faces = g.log[-1].rolls[0].faces
+    g.undo()
+    assert g.state["rng"]["counter"] == seen - 4
+    event = g.fresh_dice(seen)
+    assert event.kind == "dice" and g.state["rng"]["counter"] == seen
+    assert event.text == "the umpire chose fresh dice: the faces of the undone roll are skipped"
+    g.resolve("fire", fire, 4, rule="test")
+    assert g.log[-1].rolls[0].counter == seen  # the new roll starts past the undone one's faces
+    assert g.log[-2].kind == "dice" and faces  # the undone roll had faces to skip
+    with pytest.raises(IllegalActionError) as e:
+        g.fresh_dice(g.state["rng"]["counter"])  # nothing ahead has been seen
+    assert str(e.value) == "the next dice have not been seen yet; there is nothing to re-roll"
+
+
+def test_faces_needed_asks_for_the_next_roll_until_the_faces_are_exactly_enough():
+    g = Game(SCENARIO, seed=3)
+
+    def act(game):
+        game.resolve("fire", fire, 2, rule="test")
+        game.resolve("fire", fire, 1, rule="test")
+
+    need = g.faces_needed(act, [])
+    assert (need.die, need.n, need.purpose) == (D6, 2, "fire")
+    need = g.faces_needed(act, [5, 1])
+    assert (need.die, need.n) == (D6, 1)
+    assert g.faces_needed(act, [5, 1, 6]) is None
+    with pytest.raises(ValueError) as e:
+        g.faces_needed(act, [5, 1, 6, 2])
+    assert str(e.value) == "the rules used 3 of the 4 faces entered"
+    assert g.log == [] and g.state["rng"]["counter"] == 0  # tried on a copy only
+    with g.table_dice([6, 6]) as left:
+        g.resolve("fire", fire, 2, rule="test", text=lambda hits: f"{hits} hits")
+    assert left == [] and g.log[-1].text == "2 hits" and g.log[-1].rolls[0].note == TABLE
+    assert g.state["rng"]["counter"] == 0  # table dice leave the seeded stream where it was
+
+
+def test_at_step_goes_to_the_named_step_or_says_which_steps_there_are():
+    g = Game(SCENARIO, flow=FLOW)
+    assert g.at_step("Rally and fire") is g and g.log == []  # the current step counts
+    g.at_step("Melee")
+    assert g.position == (1, 2, 0) and len([e for e in g.log if e.kind == "flow"]) == 3
+    g.at_step("Move")
+    assert g.position == (2, 0, 1)  # on into the next turn
+    with pytest.raises(IllegalActionError) as e:
+        g.at_step("Charge")
+    assert str(e.value) == "no step called 'Charge'; the steps are: Rally and fire, Move, Morale and defensive fire, Melee"
+
+
+def test_the_step_before_each_position():
+    # FLOW: Active (2 steps), Passive (1), Hand to hand (1)
+    assert FLOW.before(1, 0, 1) == (1, 0, 0)
+    assert FLOW.before(1, 1, 0) == (1, 0, 1)  # the last step of the phase before
+    assert FLOW.before(1, 2, 0) == (1, 1, 0)
+    assert FLOW.before(2, 0, 0) == (1, 2, 0)  # the last step of the turn before
+    with pytest.raises(ValueError, match="the game is at its first step"):
+        FLOW.before(1, 0, 0)

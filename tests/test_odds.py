@@ -5,7 +5,7 @@ from fractions import Fraction
 import icepool
 import pytest
 
-from wgkit.dice import D00, D6, Roller
+from wgkit.dice import D00, D6, Roller, TableRoller
 from wgkit.odds import Distribution, Play, exact, monte_carlo
 
 
@@ -145,3 +145,50 @@ def test_a_mixed_pool_branches_once_per_total():
     d = exact(mixed)
     assert dict(d.probs) == {0: Fraction(1, 2) * Fraction(5, 6), 1: Fraction(1, 2) * Fraction(5, 6) + Fraction(1, 2) * Fraction(1, 6),
                              2: Fraction(1, 2) * Fraction(1, 6)}
+
+
+# -- every kind of chance event, with real dice, exactly, and sampled ------------------------------
+
+def _every_kind(chance):
+    """One of each chance event the rules use."""
+    hit = chance.check(D6, {5, 6}, "check")
+    band = chance.band(D6, [{1, 2}, {3, 4}], "band")  # 5-6: past the last band
+    lead = chance.reading([(D6, "a"), (D6, "b")], lambda a, b: a > b)
+    hits = chance.pools([(1, D6, [{6}], "p1"), (2, D6, [{6}, {4, 5, 6}], "p2")])
+    return hit, band, lead, hits
+
+
+def test_real_dice_read_each_kind_of_chance_event_face_by_face():
+    roller = TableRoller(0, 0, entered=[5, 3, 6, 2, 6, 6, 6, 4, 1])
+    assert _every_kind(Play(roller)) == (True, 1, True, 2)  # 6 on p1; p2: 6, 6 pass, then 4 and 1: one more
+    assert [r.purpose for r in roller.log] == ["check", "band", "a", "b", "p1", "p2 (stage 1)", "p2 (stage 2)"]
+    roller = TableRoller(0, 0, entered=[6, 1, 2, 6, 3])
+    assert Play(roller).band(D6, [{1, 2}, {3, 4}], "x") == 2  # past the last band
+    assert Play(roller).face(D6, "y") == 1
+    assert Play(roller).pool(2, D6, [{6}, {6}], "z") == 0  # 2 and 6: the 6 rolls again and shows 3
+    assert [r.faces for r in roller.log][-2:] == [(2, 6), (3,)] and roller.entered == []
+
+
+def test_exact_odds_of_each_kind_of_chance_event_by_hand():
+    check = exact(lambda c: c.check(D6, {5, 6}, "x"))
+    assert check.probs == {True: Fraction(1, 3), False: Fraction(2, 3)}
+    band = exact(lambda c: c.band(D6, [{1, 2}, {3, 4}], "x"))
+    assert band.probs == {0: Fraction(1, 3), 1: Fraction(1, 3), 2: Fraction(1, 3)}
+    lead = exact(lambda c: c.reading([(D6, "a"), (D6, "b")], lambda a, b: a > b))
+    assert lead.p(True) == Fraction(15, 36)  # 36 pairs: 6 ties, the rest split evenly
+    # one die needing 6, and one needing 5-6: 0 hits 5/6 * 2/3, 2 hits 1/6 * 1/3
+    mixed = exact(lambda c: c.pools([(1, D6, [{6}], "a"), (1, D6, [{5, 6}], "b")]))
+    assert mixed.probs == {0: Fraction(10, 18), 1: Fraction(7, 18), 2: Fraction(1, 18)}
+    assert mixed.mean() == pytest.approx(0 * 10 / 18 + 1 * 7 / 18 + 2 / 18)
+    assert mixed.at_most(1) == Fraction(17, 18) and mixed.at_least(1) == Fraction(8, 18)
+    two = exact(lambda c: c.face(D6, "a") + c.face(D6, "b"))
+    assert two.mean() == 7 and two.at_most(3) == Fraction(3, 36)
+
+
+def test_sampled_odds_come_near_the_exact_ones():
+    est = monte_carlo(lambda c: c.pools([(1, D6, [{6}], "a"), (1, D6, [{5, 6}], "b")]), 3000, seed=4)
+    assert abs(est.p(0) - 10 / 18) < 0.05 and abs(est.p(2) - 1 / 18) < 0.03
+    lead = monte_carlo(lambda c: c.reading([(D6, "a"), (D6, "b")], lambda a, b: a > b), 3000, seed=4)
+    assert abs(lead.p(True) - 15 / 36) < 0.05
+    hit = monte_carlo(lambda c: c.check(D6, {5, 6}, "x"), 3000, seed=4)
+    assert abs(hit.p(True) - 1 / 3) < 0.05

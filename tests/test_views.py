@@ -6,7 +6,7 @@ import pytest
 
 from tests.conftest import ROOT
 from wgkit.engine import Game
-from wgkit.engine.views import UMPIRE, view
+from wgkit.engine.views import UMPIRE, view, visible_ids
 from wgkit.rules import situation_of
 from wgkit.scenario import dumps, load, loads
 
@@ -38,3 +38,13 @@ def test_spotting_reveals_a_piece():
 def test_unknown_side_is_refused():
     with pytest.raises(ValueError, match="no side 'xx'"):
         view(Game(hidden_scenario()).state, "xx")
+
+
+def test_visible_ids_name_what_a_side_may_name():
+    g = Game(hidden_scenario())
+    everything = set(g.state["pieces"]) | set(g.state["units"])
+    assert visible_ids(g.state, UMPIRE) == everything
+    us = visible_ids(g.state, "us")
+    # the hidden section (hedgerow_farm.yaml: gsec, its six figures) and nothing else
+    assert everything - us == {"gsec", "krebs", "mg42", "mg42b", "g1", "g2", "g3"}
+    assert {"r1", "sq1", "gsec2", "vogel", "g4"} <= us
