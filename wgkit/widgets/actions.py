@@ -273,6 +273,21 @@ class ActionPanel:
             return True
         return False
 
+    def take_click(self, kind: str, value: Any, clear: Callable[[], None]) -> bool:
+        """A click on the board (see :meth:`BoardView.on`) fills the form: a point where the form
+        asks for one (elsewhere ``clear``, the board's own reset), a piece as actor or target,
+        shift-clicked pieces as a group. False for anything else (a drag is the caller's)."""
+        if kind == "point":
+            if self.wants_point():
+                self.set_point(value)
+            else:
+                clear()
+            return True
+        if kind in ("select", "add"):
+            self.set_piece(value, add=kind == "add")
+            return True
+        return False
+
     def drag(self, piece: str, point: tuple[float, float]) -> bool:
         """A piece dropped on the table: choose the step's move action for it and fill the form
         (the umpire then reads the odds and confirms with Resolve). False if no action fits."""

@@ -158,16 +158,9 @@ class UmpireApp:
         self.refresh()
 
     def _board_event(self, kind: str, value: object) -> None:
-        if kind == "point":
-            if self.actions.wants_point():
-                self.actions.set_point(value)  # type: ignore[arg-type]
-            else:
-                self.board.clear()
-        elif kind == "select":
-            self.actions.set_piece(value)  # type: ignore[arg-type]
-        elif kind == "add":
-            self.actions.set_piece(value, add=True)  # type: ignore[arg-type]
-        elif kind == "drag":
+        if self.actions.take_click(kind, value, self.board.clear):
+            return
+        if kind == "drag":
             piece, point = value  # type: ignore[misc]
             if not self.actions.drag(piece, point):
                 self.board.rules.move(self.game.branch(), piece, point)  # raises the rules' own reason

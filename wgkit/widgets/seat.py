@@ -186,14 +186,9 @@ class SidePage:
         return [s for s in shapes if not (s.tag in everyone and s.tag not in known)]
 
     def _board_event(self, kind: str, value: object) -> None:
-        if kind == "point":
-            if self.panel.wants_point():
-                self.panel.set_point(value)  # type: ignore[arg-type]
-            else:
-                self.board.clear()
-        elif kind in ("select", "add"):
-            self.panel.set_piece(value, add=kind == "add")  # type: ignore[arg-type]
-        elif kind == "drag":
+        if self.panel.take_click(kind, value, self.board.clear):
+            return
+        if kind == "drag":
             piece, point = value  # type: ignore[misc]
             if not self.panel.drag(piece, point):
                 raise ValueError(f"no move can be proposed for {piece} now")
