@@ -246,3 +246,50 @@ def test_the_step_before_each_position():
     assert FLOW.before(2, 0, 0) == (1, 2, 0)  # the last step of the turn before
     with pytest.raises(ValueError, match="the game is at its first step"):
         FLOW.before(1, 0, 0)
+
+
+def test_a_branch_with_its_own_dice_knows_neither_the_coming_rolls_nor_the_card_order():
+    import random
+
+    g = Game(SCENARIO, seed=3)
+    g.new_deck("cards", cards.standard_deck(2))
+    g.resolve("fire", fire, 4, rule="test")
+    rng, order = dict(g.state["rng"]), list(g.state["decks"]["cards"]["draw"])
+    what_if = g.branch(dice=7)
+    assert what_if.state["rng"] == {**rng, "seed": 7, "counter": 0}
+    expected = list(order)
+    random.Random(7).shuffle(expected)  # the cards not yet drawn, shuffled with the branch's own seed
+    assert what_if.state["decks"]["cards"]["draw"] == expected != order
+    assert g.state["rng"] == rng and g.state["decks"]["cards"]["draw"] == order  # the game keeps its own
+    same = g.branch()
+    assert same.state["rng"] == rng and same.state["decks"]["cards"]["draw"] == order
+
+
+def test_a_move_records_where_and_which_way_and_says_so():
+    g = Game(SCENARIO)
+    e = g.move("r1", (30, 30.5), facing=90)
+    assert e.kind == "move" and e.text == "r1 moves to (30, 30.5)"
+    assert e.action == {"name": "move", "params": {"piece": "r1", "to": [30, 30.5]}}
+    assert g.state["pieces"]["r1"]["position"] == [30, 30.5] and g.state["pieces"]["r1"]["facing"] == 90
+    before = g.state["pieces"]["r2"]["facing"]
+    g.move("r2", (1, 2))
+    assert g.state["pieces"]["r2"]["facing"] == before  # no facing given: it stays
+    with pytest.raises(IllegalActionError, match="there is no piece 'zz'"):
+        g.move("zz", (1, 1))
+
+
+def test_advance_records_the_step_a_hook_opens_and_stops_when_the_game_is_over():
+    def mark(game):
+        return [(("vars", "moved"), game.state["turn"])]
+
+    flow = TurnSequence((Phase("One", (Step("A", "both", ("x",)), Step("B", "both", ("y",), on_enter=mark))),))
+    g = Game(SCENARIO, flow=flow)
+    e = g.advance()
+    assert e.kind == "flow" and e.text == "turn 1: One - B"
+    assert g.log[-1].kind == "step" and g.log[-1].text == "start of B" and g.state["vars"]["moved"] == 1
+    g.advance()
+    assert g.position == (2, 0, 0) and g.state["active"] == "us"  # this turn does not alternate sides
+    g.record("end", [(("vars", "game_over"), "Americans win")])
+    with pytest.raises(IllegalActionError) as over:
+        g.advance()
+    assert str(over.value) == "the game is over: Americans win"
