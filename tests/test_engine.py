@@ -293,3 +293,45 @@ def test_advance_records_the_step_a_hook_opens_and_stops_when_the_game_is_over()
     with pytest.raises(IllegalActionError) as over:
         g.advance()
     assert str(over.value) == "the game is over: Americans win"
+
+
+SMALL = """
+title: Start
+ruleset: close_action
+table: {width: 24, depth: 24}
+sides:
+  - id: de
+    name: Germans
+    role: defender
+    units:
+      - id: gruppe
+        kind: squad
+        hidden: true
+        figures: [{id: g1, position: [18, 6], facing: 90, weapons: [rifle]}]
+  - id: us
+    name: Americans
+    role: attacker
+    units:
+      - id: able
+        kind: squad
+        figures: [{id: a1, position: [6, 6], weapons: [rifle]}, {id: a2, position: [7, 6], hidden: true, weapons: [rifle]}]
+"""
+
+
+def test_the_starting_state_written_out_in_full():
+    from wgkit.scenario import loads
+
+    g = Game(loads(SMALL, "start.yaml"), seed=12)
+    s = g.state
+    assert (s["turn"], s["phase"], s["step"], s["active"]) == (1, 0, 0, "us")  # the attacker, listed second
+    assert s["rng"] == {"seed": 12, "counter": 0} and s["decks"] == {} and s["vars"] == {}
+    assert s["sides"] == {"de": {"role": "defender", "vars": {}}, "us": {"role": "attacker", "vars": {}}}
+    assert s["units"] == {"gruppe": {"side": "de", "status": {}, "markers": []},
+                          "able": {"side": "us", "status": {}, "markers": []}}
+    assert s["pieces"]["g1"] == {"side": "de", "unit": "gruppe", "position": [18, 6], "cell": None, "facing": 90,
+                                 "alive": True, "status": {}, "hidden": True, "spotted_by": []}  # hidden with its unit
+    assert (s["pieces"]["a1"]["hidden"], s["pieces"]["a2"]["hidden"]) == (False, True)
+    # colours of the card decks: the attacker red, the other black, unless the scenario says
+    assert cards.side_colours(g) == {"us": "red", "de": "black"}
+    g2 = Game(loads(SMALL, "start.yaml").with_(rules={"colours": {"de": "red", "us": "black"}}))
+    assert cards.side_colours(g2) == {"de": "red", "us": "black"}
