@@ -125,3 +125,19 @@ def test_journal_survives_sigkill(tmp_path):
     assert resumed.state["pieces"]["r1"]["position"] == [(n - 1) % 40, 1]
     resumed.move("r1", (7, 7))  # and the game goes on in the same journal
     assert len(load(path, recover=True).game.log) == n + 1
+
+
+def test_what_is_and_is_not_a_journal(tmp_path):
+    long = Game(SCENARIO, flow=FLOW)
+    Journal.create(long, tmp_path / "long.wgsave")
+    for i in range(60):  # its last line lies well past the first 4096 bytes
+        long.move("r1", (1 + i % 10, 1))
+    assert (tmp_path / "long.wgsave").stat().st_size > 3 * 4096 and is_journal(tmp_path / "long.wgsave")
+    save(long, tmp_path / "done.wgsave")
+    assert (tmp_path / "done.wgsave").stat().st_size > 3 * 4096 and not is_journal(tmp_path / "done.wgsave")
+    torn = tmp_path / "torn.wgsave"
+    torn.write_bytes((tmp_path / "long.wgsave").read_bytes() + b'{"n": 61, "ev')  # a crash mid-line
+    assert is_journal(torn)
+    other = tmp_path / "other.wgsave"
+    other.write_text('{"format": "something else"}\n')
+    assert not is_journal(other) and not is_journal(tmp_path / "missing.wgsave") and not is_journal(tmp_path)
