@@ -87,7 +87,7 @@ def sweep(points: np.ndarray, ia: np.ndarray, ib: np.ndarray, edges: EdgeSet,
     c0 = ey * edges.p0[:, 0] - ex * edges.p0[:, 1]
     side = np.outer(O[:, 1], ex) - np.outer(O[:, 0], ey) + c0
     facing = side < 0
-    g, e = np.nonzero(facing | ((side > 0) & holds[edges.poly][:, obs].T))
+    g, e = np.nonzero(facing | ((side > 0) & holds[:, obs][edges.poly].T))
     entry = facing[g, e]
     ox, oy = O[g, 0], O[g, 1]
     a0 = np.arctan2(edges.p0[e, 1] - oy, edges.p0[e, 0] - ox)
