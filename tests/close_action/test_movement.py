@@ -77,3 +77,17 @@ def test_cowering_unit_may_not_move():
     situation_of(g).morale("a", "cowering")
     with pytest.raises(IllegalActionError, match="cowering and may not move by choice"):
         plan_move(g, "x", (3, 2))
+
+
+def test_a_fallen_officer_keeps_nobody_in_command():
+    from wgkit.rules.close_action import lookup as S
+    from wgkit.rules.close_action.movement import turn_start
+
+    g = game(fig("ldr", 2, 2) + "\n" + fig("far", 20, 2) + "\n" + fig("o", 23, 2, "pistol", role="officer"),
+             fig("t", 46, 46))
+    assert S.officers(g, "us") == ["o"]
+    situation_of(g).out_of_action("o")
+    assert S.officers(g, "us") == []
+    # at the next turn's start 'far' is 18" from his leader and has no officer near: out of command
+    status = {path[1]: value for path, value in turn_start(g) if path[0] == "pieces"}
+    assert status["far"]["in_command"] is False and status["ldr"]["in_command"] is True

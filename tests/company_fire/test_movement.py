@@ -323,3 +323,33 @@ def test_fall_back_refusals_and_a_failed_fall_back():
     assert (e.kind, e.text, e.detail["rule"], e.detail["outcome"]) == ("fall back", "sq2 fails to fall back", "Fall Back", False)
     assert [m["name"] for m in e.detail["modifiers"]] == ["platoon leader in the square"]
     assert dotted(e)[1:] == (("units.sq2.status.moved", True),)
+
+
+def test_a_route_for_a_click_stops_next_to_the_enemy():
+    g = game()
+    put(g, "gruppe", (5, 1))
+    # (4, 0) to (4, 2) in two squares goes only through (4, 1), beside the Germans at (5, 1): a unit
+    # must stop there (Movement), so no route reaches (4, 2); (4, 1) itself may be the end
+    assert V.path_to(g, "sq2", (4, 2)) == [(4, 2)]  # no legal route: resolve_move says why
+    with pytest.raises(IllegalActionError, match="must stop at \\(4, 1\\)"):
+        V.resolve_move(g, "sq2", [(4, 1), (4, 2)])
+    assert V.path_to(g, "sq2", (4, 1)) == [(4, 1)]
+
+
+def test_a_unit_out_of_action_does_not_count_towards_stacking():
+    g = game()
+    V.resolve_move(g, "sq1", [(3, 0)])  # the PL, the FO and now sq1: three units
+    assert not V.stacking_ok(g, "mg", (3, 0))
+    remove(g, "plt_ldr")
+    assert V.stacking_ok(g, "mg", (3, 0))  # two live units left there
+
+
+def test_single_figures_do_not_stop_a_line_of_sight_but_squads_do():
+    g = game()
+    assert L.cell_sight(g, (4, 0), (4, 2)).clear  # open ground, nobody between
+    put(g, "sniper", (4, 1))
+    assert L.cell_sight(g, (4, 0), (4, 2)).clear  # an SMF in the square between (Line of Sight)
+    put(g, "gruppe2", (4, 1))
+    assert not L.cell_sight(g, (4, 0), (4, 2)).clear  # a squad there stops the line
+    remove(g, "gruppe2")
+    assert L.cell_sight(g, (4, 0), (4, 2)).clear  # ... unless it is out of action
