@@ -57,12 +57,11 @@ class ProposalPanel(ActionPanel):
         self.propose_button = W.Button(description="Propose", button_style="primary", icon="paper-plane",
                                        tooltip="send this order to the umpire, who approves, changes or refuses it")
         self.sent = W.HTML()
-        super().__init__(game, errors, changed, preview)
+        super().__init__(game, errors, changed, preview)  # builds the form once, from the fog (_visible)
         self.side = fog.side
         self.propose_button.on_click(errors.guard(lambda _: self.propose()))
         self.widget = W.VBox([self.choice, self.params_box, W.HTML("<b>Odds, as far as you know</b>"), self.odds,
                               self.note, W.HBox([self.propose_button, self.why_not]), self.sent])
-        self.refresh()
 
     def _offered(self) -> list[ActionSpec]:
         return [s for s in actions_for(self.game) if s.name not in GENERIC_NAMES]  # the umpire's tools stay his
