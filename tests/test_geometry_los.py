@@ -306,3 +306,60 @@ def test_verdicts_alone_agree_with_the_full_explanations_on_a_lattice(see_into):
     full = np.array([field_.fan(i)[0] for i in range(len(pts))])
     assert 0 < m.sum() < m.size
     assert (m == full).all()
+
+
+@pytest.mark.parametrize("see_into, seen", [(1000.0, True), (0.0, False)])
+def test_lines_on_the_bearing_where_angles_wrap_are_met_once(see_into, seen):
+    # A line due west has the bearing where angles wrap round (pi = -pi); from inside a wood the
+    # wood's bounding disk spans every bearing, so the line must still leave the wood only once.
+    # By hand: from (36, 10) the line runs 2" inside the wood going west, 6" east, 4" north and
+    # south, so it is seen with a 1000" see-into allowance and not with none.
+    t = TerrainIndex([TerrainArea("wood", "woods", box(34, 6, 42, 14), blocks_los=True)], 72, 48)
+    pts = np.array([(36, 10), (10, 10), (60, 10), (36, 40), (36, 0)], dtype=float)
+    field_ = SightField(t, pts, LosPolicy(see_into=see_into))
+    m = field_.matrix()
+    assert m[0, 1:].tolist() == [seen] * 4
+    assert field_.fan(0)[0][1:].tolist() == [seen] * 4
+    assert not m[1, 2] and m[1, 3]  # west to east passes through the wood; west to north passes by
+
+
+def test_pieces_cut_at_crossings_agree_with_shapely_and_leave_vertex_cases_to_it():
+    import shapely
+
+    from wgkit.geometry.sweep import EdgeSet, exact_parts, simple_parts
+
+    notched = Polygon([(0, 0), (20, 0), (20, 20), (12, 20), (12, 8), (8, 8), (8, 20), (0, 20)])
+    geoms = np.array([notched], dtype=object)
+    rng = np.random.default_rng(5)
+    pts = np.r_[np.round(rng.uniform(-4, 24, (50, 2)) * 2) / 2, [[0, 10], [10, 8], [4, 4], [16, 16]]]
+    ia, ib = np.triu_indices(len(pts), k=1)
+    own_o, own_t, middle, hard = simple_parts(pts, ia, ib, np.zeros(len(ia), dtype=int), geoms,
+                                              EdgeSet.of(geoms, np.array([True])))
+    lines = shapely.linestrings(np.stack([pts[ia], pts[ib]], axis=1))
+    o, t_, m = exact_parts(lines, np.repeat(geoms, len(ia)))
+    easy = ~hard
+    assert easy.sum() > 1000 and middle[easy].any() and (own_o[easy] > 0).any() and (own_t[easy] > 0).any()
+    assert own_o[easy] == pytest.approx(o[easy]) and own_t[easy] == pytest.approx(t_[easy])
+    assert (middle[easy] == m[easy]).all()
+    # through the notch's corners (12, 8) and (8, 8): left to Shapely
+    through = [k for k in range(len(ia)) if shapely.distance(lines[k], shapely.points([12, 8])) == 0
+               and not np.array_equal(pts[ia[k]], [12, 8]) and not np.array_equal(pts[ib[k]], [12, 8])]
+    assert through and hard[through].all()
+
+
+def test_core_disks_lie_inside_their_feature_and_hull_disks_hold_it():
+    import shapely
+
+    from wgkit.geometry.sweep import Disks
+
+    rng = np.random.default_rng(8)
+    t = random_terrain(rng)
+    use = t.blocks | t.is_hill
+    cores, hulls = Disks.cores(t.geoms, use), Disks.hulls(t.geoms, use)
+    assert set(cores.feature) == set(hulls.feature) == set(np.flatnonzero(use))
+    disks = shapely.buffer(shapely.points(cores.centre), cores.radius * 0.999)
+    assert shapely.contains_properly(t.geoms[cores.feature], disks).all()
+    assert (np.diff(cores.radius) <= 0).all()  # the widest first
+    coords, owner = shapely.get_coordinates(t.geoms[hulls.feature], return_index=True)
+    assert (np.linalg.norm(coords - hulls.centre[owner], axis=1) <= hulls.radius[owner]).all()
+    assert (hulls.radius < 2 * shapely.minimum_bounding_radius(t.geoms[hulls.feature])).all()

@@ -21,7 +21,7 @@ to do with the facts; :class:`Sight` reports every feature crossed.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 import numpy as np
@@ -29,11 +29,12 @@ import shapely
 
 from shapely.geometry import LineString
 
-from wgkit.geometry.sweep import exact_parts, sweep
+from wgkit.geometry.sweep import Bearings, crossings, exact_parts, shadowed, simple_parts, sweep
 from wgkit.geometry.terrain import MEMO_SIZE, OBSTACLE_HEIGHT, TerrainIndex, finite_point
 
 EPS = 1e-9
-CHUNK = 20_000  # sight lines judged at once by SightField.matrix (bounds its working memory)
+BATCHES = 4  # the cores are tried in this many batches, each on the lines the earlier left open
+CHUNK = 50_000  # sight lines judged at once by SightField.matrix (bounds its working memory)
 DECIMALS = 9  # positions snap to 1e-9": far below any table measure, and keeps GEOS robust
 
 
@@ -142,7 +143,7 @@ class SightField:
         self._covers = terrain.covers(self.points)
         self._rim = self._covers & ~terrain.covers(self.points, interior=True)  # on a feature's boundary
         self._level = self._levels(self._covers)
-        self._edges = terrain.sight_edges
+        self._edges, self._cores, self._hulls = terrain.sight_edges, terrain.sight_cores, terrain.sight_hulls
 
     def _levels(self, covers: np.ndarray) -> np.ndarray:
         """Ground level of each point from which hills cover it (see TerrainIndex.elevation)."""
@@ -155,14 +156,33 @@ class SightField:
                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """For sight lines ``ia[k] -> ib[k]``: (line k, feature f, obstructs) for blocking features
         and hills the line passes through or lies inside (a pair may repeat). With
-        ``verdict_only``, a line already blocked by a feature holding neither end is not looked
-        at further (the costly exact cases: an end inside a feature, a line through a vertex),
-        so the answer says it is blocked but not by everything that blocks it."""
+        ``verdict_only``, a line is looked at only until a feature holding neither end is found
+        to block it (first the lines surely through a feature's core, without any edge), so the
+        answer says it is blocked but not by everything that blocks it."""
         t = self.terrain
         empty = np.zeros(0, dtype=int)
         if not len(t) or not len(ia):
             return empty, empty, np.zeros(0, dtype=bool)
-        c = sweep(self.points, ia, ib, self._edges, self._covers)
+        decided = np.zeros(len(ia), dtype=bool)
+        k0, f0 = empty, empty
+        if verdict_only:  # lines surely through a core first, the widest cores first, then the others' crossings
+            bearings = Bearings.of(self.points, ia, ib)
+            ks, fs = [], []
+            for batch in self._cores.batches(BATCHES):
+                open_ = np.flatnonzero(~decided)
+                k, f = shadowed(self.points, ib[open_], bearings.only(~decided) if ks else bearings, batch, self._covers)
+                k = open_[k]
+                through = self._through(k, f, ia, ib)
+                ks.append(k[through])
+                fs.append(f[through])
+                decided[ks[-1]] = True
+            k0, f0 = np.concatenate(ks), np.concatenate(fs)
+            open_ = np.flatnonzero(~decided)
+            c = crossings(self.points, ia[open_], ib[open_],
+                          bearings.only(~decided), self._hulls, self._edges, self._covers)
+            c = replace(c, line=open_[c.line])
+        else:  # every crossing, found from the edges
+            c = sweep(self.points, ia, ib, Bearings.of(self.points, ia, ib), self._edges, self._covers)
         held = self._covers.any(axis=0)
         hold = np.zeros(len(c.line), dtype=bool)
         maybe = np.flatnonzero(held[ia[c.line]] | held[ib[c.line]])
@@ -170,19 +190,16 @@ class SightField:
         # the common case: a polygon holding neither end, entered once or more
         simple = ~hold & ~c.degenerate
         k, f = c.line[simple], c.poly[simple]
-        if t.is_hill.any():
-            obstructs = self._rule(k, f, ia, ib, np.zeros(len(k)), np.zeros(len(k)), np.ones(len(k), dtype=bool))
-        else:  # flat table: every entered blocking feature blocks
-            obstructs = np.ones(len(k), dtype=bool)
+        obstructs = self._through(k, f, ia, ib)
+        k, f, obstructs = np.concatenate([k0, k]), np.concatenate([f0, f]), \
+            np.concatenate([np.ones(len(k0), dtype=bool), obstructs])
         rest = ~simple
-        decided = np.zeros(len(ia), dtype=bool)
         if verdict_only:
             decided[k[obstructs]] = True
             rest &= ~decided[c.line]
         # polygons holding an end: own parts and any passage between them
         hk, hf, hob = self._held(c, rest, ia, ib)
         # a line lying wholly inside one feature crosses no edge
-        held = self._covers.any(axis=0)
         lines = np.flatnonzero(held[ia] & held[ib] & ~decided)
         fb, sub = np.nonzero(self._covers[:, ia[lines]] & self._covers[:, ib[lines]])
         kb = lines[sub]
@@ -193,6 +210,12 @@ class SightField:
             kb, fb = kb[fresh], fb[fresh]
         inside = self._wholly_inside(kb, fb, ia, ib)
         return np.concatenate([k, hk, kb]), np.concatenate([f, hf, fb]), np.concatenate([obstructs, hob, inside])
+
+    def _through(self, k: np.ndarray, f: np.ndarray, ia: np.ndarray, ib: np.ndarray) -> np.ndarray:
+        """The rule for lines passing through features that hold neither end."""
+        if not self.terrain.is_hill.any():
+            return np.ones(len(k), dtype=bool)  # flat table: every blocking feature passed through blocks
+        return self._rule(k, f, ia, ib, np.zeros(len(k)), np.zeros(len(k)), np.ones(len(k), dtype=bool))
 
     def _held(self, c, mask: np.ndarray, ia: np.ndarray, ib: np.ndarray):
         """Meetings with a polygon holding an end, or with a degenerate crossing."""
@@ -255,8 +278,9 @@ class SightField:
         in a few vectorised GEOS calls (lines on a lattice graze corners by the thousand)."""
         if not len(k):
             return np.zeros(0, dtype=bool)
-        lines = shapely.linestrings(np.stack([self.points[ia[k]], self.points[ib[k]]], axis=1))
-        own_o, own_t, middle = exact_parts(lines, self.terrain.geoms[f])
+        own_o, own_t, middle, hard = simple_parts(self.points, ia[k], ib[k], f, self.terrain.geoms, self._edges)
+        lines = shapely.linestrings(np.stack([self.points[ia[k[hard]]], self.points[ib[k[hard]]]], axis=1))
+        own_o[hard], own_t[hard], middle[hard] = exact_parts(lines, self.terrain.geoms[f[hard]])
         return self._rule(k, f, ia, ib, own_o, own_t, middle)
 
     def _piece_block(self, ia: np.ndarray, ib: np.ndarray) -> np.ndarray:

@@ -1,13 +1,26 @@
-"""Fast sight-line crossings: an angular sweep over terrain edges, vectorised with numpy.
+"""Fast sight-line crossings in numpy: bearings per observer, disks and boxes per feature, exact
+edge tests.
 
-For every sight line O->T and every blocking or hill polygon P, the sweep finds where the line
-*enters* P (crossing an edge that faces O) and *exits* it (an edge facing away), using exact
-orientation signs with a half-open rule at vertices so that a line grazing a corner counts zero
-or two crossings at one point. Per observer, targets are bucketed by bearing and each edge looks up
-the buckets its angular span covers (a superset the exact test then trims), so the work grows
-with the crossings, not with lines x polygons. Crossings where a line passes exactly through a vertex are flagged ``degenerate``; the caller
-settles those pairs with :func:`exact_parts` (Shapely). Elsewhere two crossings never share a
-point, so counting crossings needs no sorting.
+The lines of each observer are bucketed by bearing (:class:`Bearings`), so whatever covers an
+interval of bearings as seen from an observer finds its lines by lookup, and the work grows with
+the lines each feature may meet, not with lines x features.
+
+* :func:`shadowed`: each blocking feature or hill has a *core*, an open disk inside it. A line
+  whose bearing lies strictly within a core's and that runs past its centre passes through the
+  feature's interior. That decides most lines of a crowded table without looking at an edge;
+  the widest cores go first and each batch looks only at the lines still open.
+* :func:`crossings`: a line can only meet a feature if it reaches the feature's *hull* (a closed
+  disk holding it) and its bounding box; for those pairs every edge of the feature is tested.
+  Suits many observers with few open lines each (the matrix).
+* :func:`sweep`: the same crossings found the other way round, each edge facing an observer
+  looking up the lines in the bearings it spans. Suits one observer and every line (a fan).
+
+The exact test (:func:`_exact`) finds where a line *enters* a feature (crossing an edge that
+faces the observer) and *exits* it, from orientation signs with a half-open rule at vertices, so
+a line grazing a corner counts zero or two crossings at one point. Crossings through a vertex are
+flagged ``degenerate``; the caller settles those pairs with :func:`simple_parts` (pieces cut at
+the crossings, one point-in-polygon test each) or, where a line touches a vertex, with
+:func:`exact_parts` (Shapely).
 """
 
 from __future__ import annotations
@@ -17,20 +30,30 @@ from dataclasses import dataclass
 import numpy as np
 import shapely
 
-BINS = 1024  # bearing buckets per turn: an edge's candidates are the targets in its buckets
+MAX_BINS = 1024  # bearing buckets per turn at most: about two per line of an observer
+TAU = 2 * np.pi
+MARGIN = 1e-9  # radians and relative lengths: a core shrinks by it, a hull grows by it
+
+
+def _norm(v: np.ndarray) -> np.ndarray:
+    """Lengths of vectors along the last axis (np.hypot guards overflow at ten times the cost)."""
+    return np.sqrt(v[..., 0] * v[..., 0] + v[..., 1] * v[..., 1])
 
 
 @dataclass(frozen=True)
 class EdgeSet:
-    """Edges of the polygons the sweep considers, each ring oriented with the interior on its left."""
+    """Edges of the polygons the sweep considers, each ring oriented with the interior on its left;
+    the edges of feature ``f`` are ``start[f]:start[f + 1]``."""
 
     p0: np.ndarray  # (E, 2)
     p1: np.ndarray  # (E, 2)
     poly: np.ndarray  # (E,) index of the polygon in the terrain index
+    start: np.ndarray  # (F + 1,)
+    box: np.ndarray  # (F, 4) each feature's bounds: xmin, ymin, xmax, ymax
 
     @classmethod
     def of(cls, geoms: np.ndarray, use: np.ndarray) -> "EdgeSet":
-        p0, p1, owner = [], [], []
+        p0, p1, owner = [np.zeros((0, 2))], [np.zeros((0, 2))], [np.zeros(0, dtype=int)]
         for f in np.flatnonzero(use):
             oriented = shapely.orient_polygons(geoms[f], exterior_cw=False)
             for part in getattr(oriented, "geoms", [oriented]):
@@ -39,10 +62,138 @@ class EdgeSet:
                     p0.append(c[:-1])
                     p1.append(c[1:])
                     owner.append(np.full(len(c) - 1, f))
-        if not p0:
-            z = np.zeros((0, 2))
-            return cls(z, z, np.zeros(0, dtype=int))
-        return cls(np.concatenate(p0), np.concatenate(p1), np.concatenate(owner))
+        poly = np.concatenate(owner)
+        start = np.searchsorted(poly, np.arange(len(geoms) + 1))
+        return cls(np.concatenate(p0), np.concatenate(p1), poly, start, shapely.bounds(geoms).reshape(-1, 4))
+
+
+@dataclass(frozen=True)
+class Disks:
+    """Disks tied to the features sight lines may meet: ``feature[d]`` is the index in the
+    terrain index of the feature disk d belongs to."""
+
+    feature: np.ndarray  # (D,)
+    centre: np.ndarray  # (D, 2)
+    radius: np.ndarray  # (D,)
+
+    @classmethod
+    def cores(cls, geoms: np.ndarray, use: np.ndarray) -> "Disks":
+        """An open disk inside each feature's interior, its largest inscribed circle, the widest first.
+        (More disks a feature, inscribed in what the first leaves, decided few more lines than
+        they cost.)"""
+        f = np.flatnonzero(use)
+        c = shapely.get_point(shapely.maximum_inscribed_circle(geoms[f]), 0)
+        r = shapely.distance(c, shapely.boundary(geoms[f])) * (1 - MARGIN)
+        ok = shapely.contains_properly(geoms[f], c) & (r > 0)
+        order = np.argsort(-r[ok], kind="stable")
+        return cls(f[ok][order], shapely.get_coordinates(c[ok]).reshape(-1, 2)[order], r[ok][order])
+
+    def batches(self, count: int) -> list["Disks"]:
+        """The disks in ``count`` batches of about equal size, in order."""
+        cut = np.linspace(0, len(self.feature), count + 1).astype(int)
+        return [Disks(self.feature[a:b], self.centre[a:b], self.radius[a:b]) for a, b in zip(cut[:-1], cut[1:]) if b > a]
+
+    @classmethod
+    def hulls(cls, geoms: np.ndarray, use: np.ndarray) -> "Disks":
+        """A closed disk holding each feature, around its smallest bounding circle's centre."""
+        f = np.flatnonzero(use)
+        g = geoms[f]
+        xy = shapely.get_coordinates(shapely.centroid(shapely.minimum_bounding_circle(g))).reshape(-1, 2)
+        coords, owner = shapely.get_coordinates(g, return_index=True)
+        hull = np.zeros(len(f))
+        np.maximum.at(hull, owner, np.hypot(*(coords - xy[owner]).T))
+        return cls(f, xy, hull * (1 + MARGIN) + MARGIN)
+
+    def seen_from(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(distance, bearing in [0, 2pi)) from each point to each disk's centre, (points, disks)."""
+        dx = self.centre[:, 0] - points[:, 0, None]
+        dy = self.centre[:, 1] - points[:, 1, None]
+        return np.sqrt(dx * dx + dy * dy), np.arctan2(dy, dx) + np.pi
+
+
+@dataclass(frozen=True)
+class Bearings:
+    """A batch of sight lines grouped by observer (``obs``), bucketed by bearing: the entries of
+    observer row g, bucket j are ``line[first[g * 2 * bins + j]:first[g * 2 * bins + j + 1]]``, a
+    wrapped copy of each line covering bearings [2pi, 4pi)."""
+
+    obs: np.ndarray  # (G,) observer point indices
+    length: np.ndarray  # (K,) each line's length
+    line: np.ndarray  # (2K,) lines in bucket order
+    angle: np.ndarray  # (2K,) their bearings in [0, 4pi)
+    first: np.ndarray  # (G * 2 * bins + 1,) where each bucket starts in ``line``
+    bins: int  # buckets per turn
+
+    @classmethod
+    def of(cls, points: np.ndarray, ia: np.ndarray, ib: np.ndarray) -> "Bearings":
+        """The lines ``points[ia[k]] -> points[ib[k]]``."""
+        if len(ia) and np.all(ia[1:] >= ia[:-1]):  # already grouped (as SightField.matrix asks)
+            new = np.r_[True, ia[1:] != ia[:-1]]
+            obs, group = ia[new], np.cumsum(new) - 1
+        else:
+            obs, group = np.unique(ia, return_inverse=True)
+        v = points[ib] - points[ia]
+        angle = np.arctan2(v[:, 1], v[:, 0]) + np.pi
+        n = int(np.clip(2 ** np.ceil(np.log2(2 * len(ia) / max(len(obs), 1))), 16, MAX_BINS))
+        bucket = np.minimum((angle * (n / TAU)).astype(int), n - 1)
+        order = np.argsort(group * n + bucket, kind="stable")
+        counts = np.bincount(group * n + bucket, minlength=len(obs) * n).reshape(len(obs), n)
+        first = np.zeros(len(obs) * 2 * n + 1, dtype=int)
+        np.cumsum(np.concatenate([counts, counts], axis=1), out=first[1:])
+        # each observer's lines in bucket order, then again as the wrapped copy
+        size = counts.sum(axis=1)
+        start = np.cumsum(size) - size
+        rank = np.arange(len(ia)) - np.repeat(start, size)
+        at = np.concatenate([2 * np.repeat(start, size) + rank, 2 * np.repeat(start, size) + np.repeat(size, size) + rank])
+        line = np.empty(2 * len(ia), dtype=int)
+        line[at] = np.tile(order, 2)
+        wrapped = np.empty(2 * len(ia))
+        wrapped[at] = np.concatenate([angle[order], angle[order] + TAU])
+        return cls(obs, _norm(v), line, wrapped, first, n)
+
+    def only(self, keep: np.ndarray) -> "Bearings":
+        """The lines where ``keep`` holds, numbered in order, with the same observer rows."""
+        mask = keep[self.line]
+        seen = np.zeros(len(self.line) + 1, dtype=int)
+        np.cumsum(mask, out=seen[1:])
+        return Bearings(self.obs, self.length[keep], (np.cumsum(keep) - 1)[self.line[mask]],
+                        self.angle[mask], seen[self.first], self.bins)
+
+    def within(self, towards: np.ndarray, spread: np.ndarray, use: np.ndarray, closed: bool
+               ) -> tuple[np.ndarray, np.ndarray]:
+        """(flat observer x disk index, line) for each line whose bearing lies within ``spread``
+        of ``towards`` (observer rows x disks), where ``use``: strictly inside less a margin, or
+        (``closed``) inside plus a margin."""
+        full = closed & (spread >= np.pi - MARGIN)  # every bearing: each line once, not its copy
+        lo = towards - spread
+        lo = np.where(full, 0.0, np.where(lo < 0, lo + TAU, lo))
+        hi = lo + 2 * spread
+        n = self.bins
+        base = np.arange(len(self.obs))[:, None] * 2 * n
+        start = self.first[base + np.clip(((lo - MARGIN) * (n / TAU)).astype(int), 0, 2 * n - 1)]
+        last = np.where(full, n - 1, np.clip(((hi + MARGIN) * (n / TAU)).astype(int), 0, 2 * n - 1))
+        count = np.where(use, self.first[base + last + 1] - start, 0).ravel()
+        pair = np.repeat(np.arange(count.size), count)
+        at = start.ravel()[pair] + np.arange(count.sum()) - np.repeat(np.cumsum(count) - count, count)
+        a, lo, hi = self.angle[at], lo.ravel()[pair], hi.ravel()[pair]
+        keep = (a >= lo - MARGIN) & (a <= hi + MARGIN) if closed else (a > lo + MARGIN) & (a < hi - MARGIN)
+        return pair[keep], self.line[at[keep]]
+
+
+def shadowed(points: np.ndarray, ib: np.ndarray, bearings: Bearings, cores: Disks, holds: np.ndarray
+             ) -> tuple[np.ndarray, np.ndarray]:
+    """(line, feature) pairs where the line surely passes through the feature's interior and the
+    feature holds neither end: the line runs within a core's bearings and past its centre."""
+    if not len(cores.feature):
+        return np.zeros(0, dtype=int), np.zeros(0, dtype=int)
+    dist, towards = cores.seen_from(points[bearings.obs])
+    use = (dist > cores.radius) & ~holds[cores.feature][:, bearings.obs].T
+    spread = np.arcsin(np.minimum(cores.radius / np.maximum(dist, MARGIN), 1.0))
+    pair, k = bearings.within(towards, spread, use, closed=False)
+    past = bearings.length[k] > dist.ravel()[pair] * (1 + MARGIN)
+    k, f = k[past], cores.feature[pair[past] % len(cores.feature)]
+    free = ~holds[f, ib[k]]
+    return k[free], f[free]
 
 
 @dataclass(frozen=True)
@@ -56,64 +207,130 @@ class Crossings:
     degenerate: np.ndarray  # the line passes exactly through one of the edge's ends
 
 
-def _cross(ax, ay, bx, by):
-    return ax * by - ay * bx
+def crossings(points: np.ndarray, ia: np.ndarray, ib: np.ndarray, bearings: Bearings, hulls: Disks,
+              edges: EdgeSet, holds: np.ndarray) -> Crossings:
+    """Crossings of lines ``points[ia[k]] -> points[ib[k]]`` with the features' edges, for 0 < t < 1,
+    looked for only where a line reaches a feature's hull: suits many observers, few lines each
+    open. Entries and exits as :func:`_exact`."""
+    if not len(ia) or not len(hulls.feature):
+        return _exact(points, ia, ib, np.zeros(0, dtype=int), np.zeros(0, dtype=int), edges, holds)
+    dist, towards = hulls.seen_from(points[bearings.obs])
+    spread = np.where(dist <= hulls.radius, np.pi, np.arcsin(np.minimum(hulls.radius / np.maximum(dist, MARGIN), 1.0)))
+    pair, k = bearings.within(towards, spread, np.ones(dist.shape, dtype=bool), closed=True)
+    d = pair % len(hulls.feature)
+    reach = bearings.length[k] >= (dist.ravel()[pair] - hulls.radius[d]) * (1 - MARGIN)
+    k, f = k[reach], hulls.feature[d[reach]]
+    near = _meets_box(points[ia[k]], points[ib[k]], edges.box[f])
+    k, f = k[near], f[near]
+    count = edges.start[f + 1] - edges.start[f]  # every edge of each candidate feature
+    row = np.repeat(np.arange(len(k)), count)
+    e = edges.start[f][row] + np.arange(count.sum()) - np.repeat(np.cumsum(count) - count, count)
+    return _exact(points, ia, ib, k[row], e, edges, holds)
 
 
-def sweep(points: np.ndarray, ia: np.ndarray, ib: np.ndarray, edges: EdgeSet,
+def _meets_box(a: np.ndarray, b: np.ndarray, box: np.ndarray) -> np.ndarray:
+    """Whether each segment a -> b meets its closed box (grown by a margin): the slab test."""
+    d = b - a
+    lo, hi = box[:, :2] - MARGIN, box[:, 2:] + MARGIN
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t0, t1 = (lo - a) / d, (hi - a) / d
+    near, far = np.minimum(t0, t1), np.maximum(t0, t1)
+    flat = d == 0  # parallel to a slab: inside it or never
+    inside = (a >= lo) & (a <= hi)
+    near = np.where(flat, np.where(inside, -np.inf, np.inf), near)
+    far = np.where(flat, np.where(inside, np.inf, -np.inf), far)
+    return (np.maximum(near.max(axis=1), 0) <= np.minimum(far.min(axis=1), 1))
+
+
+def sweep(points: np.ndarray, ia: np.ndarray, ib: np.ndarray, bearings: Bearings, edges: EdgeSet,
           holds: np.ndarray) -> Crossings:
-    """Crossings of lines ``points[ia[k]] -> points[ib[k]]`` with the edge set, for 0 < t < 1.
-
-    Entries are crossings of edges facing the observer. Exits are reported only for polygons
-    that hold the observer (``holds[f, i]``: polygon f covers point i); elsewhere a single
-    entry already says the line passes through.
-    """
+    """Crossings as :func:`crossings`, found the other way round: each edge facing an observer
+    looks up the lines in the bearings it spans. Suits one observer with many lines (a fan)."""
     if not len(ia) or not len(edges.poly):
-        z = np.zeros(0)
-        return Crossings(z.astype(int), z.astype(int), z, z.astype(bool), z.astype(bool))
-    # targets grouped by observer and bucketed by bearing (a wrapped copy covers [pi, 3pi))
-    obs, group = np.unique(ia, return_inverse=True)
-    d = points[ib] - points[ia]
-    theta = np.arctan2(d[:, 1], d[:, 0])
-    bins = np.minimum(((theta + np.pi) * (BINS / (2 * np.pi))).astype(int), BINS - 1)
-    slot = np.concatenate([group * 2 * BINS + bins, group * 2 * BINS + bins + BINS])
-    order = np.argsort(slot, kind="stable")
-    key_line = np.tile(np.arange(len(ia)), 2)[order]
-    first = np.zeros(len(obs) * 2 * BINS + 1, dtype=int)
-    np.cumsum(np.bincount(slot, minlength=len(obs) * 2 * BINS), out=first[1:])
-    # which edges face each observer (outer products over observers x edges)
-    O = points[obs]
+        return _exact(points, ia, ib, np.zeros(0, dtype=int), np.zeros(0, dtype=int), edges, holds)
+    O = points[bearings.obs]
     ex, ey = edges.p1[:, 0] - edges.p0[:, 0], edges.p1[:, 1] - edges.p0[:, 1]
-    c0 = ey * edges.p0[:, 0] - ex * edges.p0[:, 1]
-    side = np.outer(O[:, 1], ex) - np.outer(O[:, 0], ey) + c0
-    facing = side < 0
-    g, e = np.nonzero(facing | ((side > 0) & holds[:, obs][edges.poly].T))
-    entry = facing[g, e]
+    side = np.outer(O[:, 1], ex) - np.outer(O[:, 0], ey) + (ey * edges.p0[:, 0] - ex * edges.p0[:, 1])
+    g, e = np.nonzero((side < 0) | ((side > 0) & holds[:, bearings.obs][edges.poly].T))
     ox, oy = O[g, 0], O[g, 1]
     a0 = np.arctan2(edges.p0[e, 1] - oy, edges.p0[e, 0] - ox)
     a1 = np.arctan2(edges.p1[e, 1] - oy, edges.p1[e, 0] - ox)
-    span = (a1 - a0 + np.pi) % (2 * np.pi) - np.pi
-    lo = np.where(span >= 0, a0, a1)
-    lo_bin = np.clip(((lo + np.pi) * (BINS / (2 * np.pi)) - 1e-6).astype(int), 0, 2 * BINS - 1)
-    hi_bin = np.clip(((lo + np.abs(span) + np.pi) * (BINS / (2 * np.pi)) + 1e-6).astype(int), 0, 2 * BINS - 1)
-    base = g * 2 * BINS
-    start = first[base + lo_bin]
-    counts = first[base + hi_bin + 1] - start
-    rows = np.repeat(np.arange(len(g)), counts)
-    offsets = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
-    k = key_line[start[rows] + offsets]
-    # exact test for each (edge, line) candidate
-    e, entry = e[rows], entry[rows]
-    Ox, Oy = points[ia[k], 0], points[ia[k], 1]
-    Dx, Dy = d[k, 0], d[k, 1]
-    P0x, P0y = edges.p0[e, 0] - Ox, edges.p0[e, 1] - Oy
-    Ex, Ey = ex[e], ey[e]
-    s0 = _cross(Dx, Dy, P0x, P0y)
-    s1 = _cross(Dx, Dy, P0x + Ex, P0y + Ey)
+    span = (a1 - a0 + np.pi) % TAU - np.pi
+    lo = np.where(span >= 0, a0, a1) + np.pi
+    n = bearings.bins
+    lo_bin = np.clip((lo * (n / TAU) - 1e-6).astype(int), 0, 2 * n - 1)
+    hi_bin = np.clip(((lo + np.abs(span)) * (n / TAU) + 1e-6).astype(int), 0, 2 * n - 1)
+    base = g * 2 * n
+    start = bearings.first[base + lo_bin]
+    count = bearings.first[base + hi_bin + 1] - start
+    row = np.repeat(np.arange(len(g)), count)
+    k = bearings.line[start[row] + np.arange(count.sum()) - np.repeat(np.cumsum(count) - count, count)]
+    return _exact(points, ia, ib, k, e[row], edges, holds)
+
+
+def _exact(points: np.ndarray, ia: np.ndarray, ib: np.ndarray, k: np.ndarray, e: np.ndarray, edges: EdgeSet,
+           holds: np.ndarray) -> Crossings:
+    """The exact test of candidate (line k, edge e) pairs. Entries cross edges facing the observer;
+    exits are kept only for features that hold the observer (``holds[f, i]``: feature f covers
+    point i), since elsewhere one entry already says the line passes through."""
+    ox, oy = points[ia, 0], points[ia, 1]
+    dx, dy = (points[ib, 0] - ox)[k], (points[ib, 1] - oy)[k]
+    ox, oy = ox[k], oy[k]
+    ax, ay = edges.p0[e, 0] - ox, edges.p0[e, 1] - oy  # the edge's ends seen from the observer
+    bx, by = edges.p1[e, 0] - ox, edges.p1[e, 1] - oy
+    s0 = dx * ay - dy * ax  # which side of the line each end lies on (a shared vertex: one sign)
+    s1 = dx * by - dy * bx
+    cut = np.flatnonzero((s0 > 0) != (s1 > 0))
+    k, e, s0, s1 = k[cut], e[cut], s0[cut], s1[cut]
+    side = ax[cut] * by[cut] - ay[cut] * bx[cut]  # < 0: the edge faces the observer (interior on its left)
+    t = side / (s1 - s0)
+    poly = edges.poly[e]
+    entry = side < 0
+    hit = (t > 0) & (t < 1)
+    hit &= entry | ((side > 0) & holds[poly, ia[k]])
+    return Crossings(k[hit], poly[hit], t[hit], entry[hit], ((s0 == 0) | (s1 == 0))[hit])
+
+
+def simple_parts(points: np.ndarray, ia: np.ndarray, ib: np.ndarray, f: np.ndarray, geoms: np.ndarray,
+                 edges: EdgeSet, eps: float = 1e-9) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`exact_parts` for lines ``points[ia[j]] -> points[ib[j]]`` and features ``f[j]``
+    whose boundary each line meets between its ends only by crossing edges (not through or
+    along a vertex, not within ``eps`` of an end): the crossings cut the line into pieces each
+    wholly inside or outside, so one point-in-polygon test per piece decides. Returns the same
+    (own_o, own_t, middle) and ``hard``, the pairs left for :func:`exact_parts`."""
+    n = len(f)
+    count = edges.start[f + 1] - edges.start[f]
+    j = np.repeat(np.arange(n), count)
+    e = edges.start[f][j] + np.arange(count.sum()) - np.repeat(np.cumsum(count) - count, count)
+    o, d = points[ia], points[ib] - points[ia]
+    length = _norm(d)
+    a0, a1, dj = edges.p0[e] - o[j], edges.p1[e] - o[j], d[j]
+    s0 = dj[:, 0] * a0[:, 1] - dj[:, 1] * a0[:, 0]
+    s1 = dj[:, 0] * a1[:, 1] - dj[:, 1] * a1[:, 0]
     with np.errstate(divide="ignore", invalid="ignore"):
-        t = _cross(P0x, P0y, Ex, Ey) / _cross(Dx, Dy, Ex, Ey)
-    hit = ((s0 > 0) != (s1 > 0)) & (t > 0) & (t < 1)
-    return Crossings(k[hit], edges.poly[e[hit]], t[hit], entry[hit], ((s0 == 0) | (s1 == 0))[hit])
+        t = (a0[:, 0] * a1[:, 1] - a0[:, 1] * a1[:, 0]) / (s1 - s0)  # where the line crosses the edge
+        tv = (a0 * dj).sum(axis=1) / (dj * dj).sum(axis=1)  # where the edge's first vertex lies along it
+    cross = (((s0 > 0) & (s1 < 0)) | ((s0 < 0) & (s1 > 0))) & (t > 0) & (t < 1)
+    near_end = cross & ((t * length[j] <= eps) | ((1 - t) * length[j] <= eps))
+    hard = count == 0  # a feature without sight edges is left to Shapely
+    hard[j[((s0 == 0) & (tv > 0) & (tv < 1)) | near_end]] = True
+    # the pieces of the easy pairs: cuts at 0, at each crossing and at 1
+    keep = cross & ~hard[j]
+    easy = np.flatnonzero(~hard)
+    cj = np.concatenate([j[keep], easy, easy])
+    ct = np.concatenate([t[keep], np.zeros(len(easy)), np.ones(len(easy))])
+    order = np.lexsort((ct, cj))
+    cj, ct = cj[order], ct[order]
+    same = cj[1:] == cj[:-1]
+    pj, lo, hi = cj[:-1][same], ct[:-1][same], ct[1:][same]
+    mid = o[pj] + d[pj] * ((lo + hi) / 2)[:, None]
+    inside = shapely.contains_properly(geoms[f[pj]], shapely.points(mid))
+    own_o, own_t, middle = np.zeros(n), np.zeros(n), np.zeros(n, dtype=bool)
+    first, last = inside & (lo == 0), inside & (hi == 1)
+    own_o[pj[first]] = (hi * length[pj])[first]
+    own_t[pj[last]] = ((1 - lo) * length[pj])[last]
+    middle[pj[inside & ~first & ~last]] = True
+    return own_o, own_t, middle, hard
 
 
 def exact_parts(lines: np.ndarray, polygons: np.ndarray, eps: float = 1e-9) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

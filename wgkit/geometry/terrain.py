@@ -17,7 +17,7 @@ import shapely
 from shapely import STRtree
 from shapely.geometry.base import BaseGeometry
 
-from wgkit.geometry.sweep import EdgeSet
+from wgkit.geometry.sweep import Disks, EdgeSet
 
 if TYPE_CHECKING:
     from wgkit.rules.registry import RulesetInfo
@@ -112,6 +112,16 @@ class TerrainIndex:
     def sight_edges(self) -> EdgeSet:
         """The edges of the features sight lines may meet (blocking features and hills), built once."""
         return EdgeSet.of(self.geoms, self.blocks | self.is_hill)
+
+    @cached_property
+    def sight_cores(self) -> Disks:
+        """Disks inside the features sight lines may meet, built once."""
+        return Disks.cores(self.geoms, self.blocks | self.is_hill)
+
+    @cached_property
+    def sight_hulls(self) -> Disks:
+        """A disk around each feature sight lines may meet, built once."""
+        return Disks.hulls(self.geoms, self.blocks | self.is_hill)
 
     def at(self, x: float, y: float) -> list[TerrainArea]:
         """Features whose footprint covers the point (edges count as inside)."""
