@@ -363,3 +363,25 @@ def test_core_disks_lie_inside_their_feature_and_hull_disks_hold_it():
     coords, owner = shapely.get_coordinates(t.geoms[hulls.feature], return_index=True)
     assert (np.linalg.norm(coords - hulls.centre[owner], axis=1) <= hulls.radius[owner]).all()
     assert (hulls.radius < 2 * shapely.minimum_bounding_radius(t.geoms[hulls.feature])).all()
+
+
+def test_a_figure_deeper_in_a_wood_than_it_sees_into_sees_only_what_is_closer_than_that():
+    # By hand: the wood is 10" square; (15, 5) is 5" from every edge. With see_into 2" every line
+    # from it runs more than 2" inside before it can leave, so only a figure within 2" is seen;
+    # (11, 5) is 1" inside, so it sees out 1" to the west.
+    t = TerrainIndex([WOOD], 72, 48)
+    pts = np.array([(15, 5), (16.5, 5), (17.5, 5), (40, 5), (11, 5), (5, 5)], dtype=float)
+    m = SightField(t, pts, LosPolicy(see_into=2.0)).matrix()
+    assert m[0].tolist() == [True, True, False, False, False, False]
+    assert m[4].tolist() == [False, False, False, False, True, True]
+    assert m.tolist() == np.array([[line_of_sight(t, a, b, LosPolicy(see_into=2.0)).clear for b in pts] for a in pts]).tolist()
+
+
+def test_malloc_keeps_freed_memory_on_glibc_unless_told_not_to(monkeypatch):
+    import platform
+
+    from wgkit.geometry.allocator import keep_freed_memory
+
+    assert keep_freed_memory() is (platform.system() == "Linux" and platform.libc_ver()[0] == "glibc")
+    monkeypatch.setenv("WGKIT_KEEP_MEMORY", "0")
+    assert keep_freed_memory() is False

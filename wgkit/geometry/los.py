@@ -143,6 +143,7 @@ class SightField:
         self._covers = terrain.covers(self.points)
         self._rim = self._covers & ~terrain.covers(self.points, interior=True)  # on a feature's boundary
         self._level = self._levels(self._covers)
+        self._blind = self._deep_in(self._covers, self.points)
         self._edges, self._cores, self._hulls = terrain.sight_edges, terrain.sight_cores, terrain.sight_hulls
 
     def _levels(self, covers: np.ndarray) -> np.ndarray:
@@ -150,6 +151,19 @@ class SightField:
         if not len(self.terrain):
             return np.zeros(covers.shape[1])
         return (covers * self.terrain.height[:, None]).max(axis=0)
+
+    def _deep_in(self, covers: np.ndarray, points: np.ndarray) -> np.ndarray:
+        """For each point, a blocking feature (not a hill) holding it deeper than ``see_into``,
+        or -1. Every line from such a point longer than ``see_into`` is blocked by that feature:
+        the line's own piece in it runs to its boundary, or is the whole line."""
+        t = self.terrain
+        out = np.full(covers.shape[1], -1)
+        f, i = np.nonzero(covers & (t.blocks & ~t.is_hill)[:, None])
+        if len(f):
+            depth = shapely.distance(shapely.points(points[i]), shapely.boundary(t.geoms[f]))
+            deep = depth > self.policy.see_into + 2 * EPS
+            out[i[deep]] = f[deep]
+        return out
 
     # -- the one decision rule -----------------------------------------------------------
     def _meetings(self, ia: np.ndarray, ib: np.ndarray, verdict_only: bool = False
@@ -165,12 +179,17 @@ class SightField:
             return empty, empty, np.zeros(0, dtype=bool)
         decided = np.zeros(len(ia), dtype=bool)
         k0, f0 = empty, empty
-        if verdict_only:  # lines surely through a core first, the widest cores first, then the others' crossings
+        if verdict_only:  # lines from deep inside a feature, then lines surely through a core, the
+            # widest cores first, then the crossings of the others
             bearings = Bearings.of(self.points, ia, ib)
-            ks, fs = [], []
+            blind_a, blind_b = self._blind[ia], self._blind[ib]
+            length = np.linalg.norm(self.points[ib] - self.points[ia], axis=1)
+            k = np.flatnonzero(((blind_a >= 0) | (blind_b >= 0)) & (length > self.policy.see_into + 2 * EPS))
+            ks, fs = [k], [np.where(blind_a[k] >= 0, blind_a[k], blind_b[k])]
+            decided[k] = True
             for batch in self._cores.batches(BATCHES):
                 open_ = np.flatnonzero(~decided)
-                k, f = shadowed(self.points, ib[open_], bearings.only(~decided) if ks else bearings, batch, self._covers)
+                k, f = shadowed(self.points, ib[open_], bearings.only(~decided), batch, self._covers)
                 k = open_[k]
                 through = self._through(k, f, ia, ib)
                 ks.append(k[through])
@@ -349,6 +368,7 @@ class SightField:
         self._covers[:, i] = self.terrain.covers(self.points[i:i + 1])[:, 0]
         self._rim[:, i] = self._covers[:, i] & ~self.terrain.covers(self.points[i:i + 1], interior=True)[:, 0]
         self._level[i] = self._levels(self._covers[:, i:i + 1])[0]
+        self._blind[i] = self._deep_in(self._covers[:, i:i + 1], self.points[i:i + 1])[0]
         seen, _ = self.fan(i)
         if matrix is not None:
             matrix[i, :] = seen

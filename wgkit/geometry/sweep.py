@@ -30,6 +30,9 @@ from dataclasses import dataclass
 import numpy as np
 import shapely
 
+from wgkit.geometry.allocator import keep_freed_memory
+
+keep_freed_memory()  # this module's temporaries are large and short-lived
 MAX_BINS = 1024  # bearing buckets per turn at most: about two per line of an observer
 TAU = 2 * np.pi
 MARGIN = 1e-9  # radians and relative lengths: a core shrinks by it, a hull grows by it
@@ -113,15 +116,14 @@ class Disks:
 
 @dataclass(frozen=True)
 class Bearings:
-    """A batch of sight lines grouped by observer (``obs``), bucketed by bearing: the entries of
-    observer row g, bucket j are ``line[first[g * 2 * bins + j]:first[g * 2 * bins + j + 1]]``, a
-    wrapped copy of each line covering bearings [2pi, 4pi)."""
+    """A batch of sight lines grouped by observer (``obs``), bucketed by bearing in [0, 2pi]: the
+    lines of observer row g, bucket j are ``line[first[g * bins + j]:first[g * bins + j + 1]]``."""
 
     obs: np.ndarray  # (G,) observer point indices
     length: np.ndarray  # (K,) each line's length
-    line: np.ndarray  # (2K,) lines in bucket order
-    angle: np.ndarray  # (2K,) their bearings in [0, 4pi)
-    first: np.ndarray  # (G * 2 * bins + 1,) where each bucket starts in ``line``
+    line: np.ndarray  # (K,) lines in bucket order
+    angle: np.ndarray  # (K,) their bearings
+    first: np.ndarray  # (G * bins + 1,) where each bucket starts in ``line``
     bins: int  # buckets per turn
 
     @classmethod
@@ -135,21 +137,11 @@ class Bearings:
         v = points[ib] - points[ia]
         angle = np.arctan2(v[:, 1], v[:, 0]) + np.pi
         n = int(np.clip(2 ** np.ceil(np.log2(2 * len(ia) / max(len(obs), 1))), 16, MAX_BINS))
-        bucket = np.minimum((angle * (n / TAU)).astype(int), n - 1)
-        order = np.argsort(group * n + bucket, kind="stable")
-        counts = np.bincount(group * n + bucket, minlength=len(obs) * n).reshape(len(obs), n)
-        first = np.zeros(len(obs) * 2 * n + 1, dtype=int)
-        np.cumsum(np.concatenate([counts, counts], axis=1), out=first[1:])
-        # each observer's lines in bucket order, then again as the wrapped copy
-        size = counts.sum(axis=1)
-        start = np.cumsum(size) - size
-        rank = np.arange(len(ia)) - np.repeat(start, size)
-        at = np.concatenate([2 * np.repeat(start, size) + rank, 2 * np.repeat(start, size) + np.repeat(size, size) + rank])
-        line = np.empty(2 * len(ia), dtype=int)
-        line[at] = np.tile(order, 2)
-        wrapped = np.empty(2 * len(ia))
-        wrapped[at] = np.concatenate([angle[order], angle[order] + TAU])
-        return cls(obs, _norm(v), line, wrapped, first, n)
+        slot = group * n + np.minimum((angle * (n / TAU)).astype(int), n - 1)
+        order = np.argsort(slot, kind="stable")
+        first = np.zeros(len(obs) * n + 1, dtype=int)
+        np.cumsum(np.bincount(slot, minlength=len(obs) * n), out=first[1:])
+        return cls(obs, _norm(v), order, angle[order], first, n)
 
     def only(self, keep: np.ndarray) -> "Bearings":
         """The lines where ``keep`` holds, numbered in order, with the same observer rows."""
@@ -159,25 +151,47 @@ class Bearings:
         return Bearings(self.obs, self.length[keep], (np.cumsum(keep) - 1)[self.line[mask]],
                         self.angle[mask], seen[self.first], self.bins)
 
+    def lookup(self, row: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """For queries (observer row, bearings lo..hi with lo in [-pi, 2pi) and hi - lo < 2pi): each
+        line in the buckets the interval covers, wrapping past 0 and 2pi, as (query, entry in
+        ``line``, the turn to add to the entry's bearing to compare it with lo..hi)."""
+        n = self.bins
+        q = np.arange(len(row))
+        parts = [(q, lo, np.minimum(hi, TAU), 0.0)]  # the interval itself, within [0, 2pi]
+        over, under = q[hi > TAU], q[lo < 0]
+        parts.append((over, np.zeros(len(over)), hi[over] - TAU, TAU))  # past 2pi: from 0 on
+        parts.append((under, lo[under] + TAU, np.full(len(under), TAU), -TAU))  # below 0: up to 2pi
+        qs, starts, counts, turns = [], [], [], []
+        for which, a, b, turn in parts:
+            base = row[which] * n
+            start = self.first[base + np.clip((a * (n / TAU)).astype(int), 0, n - 1)]
+            count = np.maximum(self.first[base + np.clip((b * (n / TAU)).astype(int), 0, n - 1) + 1] - start, 0)
+            qs.append(which)
+            starts.append(start)
+            counts.append(count)
+            turns.append(np.full(len(which), turn))
+        which, start, count, turn = (np.concatenate(x) for x in (qs, starts, counts, turns))
+        at = np.repeat(start, count) + np.arange(count.sum()) - np.repeat(np.cumsum(count) - count, count)
+        return np.repeat(which, count), at, np.repeat(turn, count)
+
     def within(self, towards: np.ndarray, spread: np.ndarray, use: np.ndarray, closed: bool
                ) -> tuple[np.ndarray, np.ndarray]:
         """(flat observer x disk index, line) for each line whose bearing lies within ``spread``
         of ``towards`` (observer rows x disks), where ``use``: strictly inside less a margin, or
-        (``closed``) inside plus a margin."""
-        full = closed & (spread >= np.pi - MARGIN)  # every bearing: each line once, not its copy
-        lo = towards - spread
-        lo = np.where(full, 0.0, np.where(lo < 0, lo + TAU, lo))
-        hi = lo + 2 * spread
-        n = self.bins
-        base = np.arange(len(self.obs))[:, None] * 2 * n
-        start = self.first[base + np.clip(((lo - MARGIN) * (n / TAU)).astype(int), 0, 2 * n - 1)]
-        last = np.where(full, n - 1, np.clip(((hi + MARGIN) * (n / TAU)).astype(int), 0, 2 * n - 1))
-        count = np.where(use, self.first[base + last + 1] - start, 0).ravel()
-        pair = np.repeat(np.arange(count.size), count)
-        at = start.ravel()[pair] + np.arange(count.sum()) - np.repeat(np.cumsum(count) - count, count)
-        a, lo, hi = self.angle[at], lo.ravel()[pair], hi.ravel()[pair]
-        keep = (a >= lo - MARGIN) & (a <= hi + MARGIN) if closed else (a > lo + MARGIN) & (a < hi - MARGIN)
-        return pair[keep], self.line[at[keep]]
+        (``closed``) inside plus a margin; a closed spread of pi or more takes every line once."""
+        row, disk = np.nonzero(use)
+        pair = row * use.shape[1] + disk
+        t, s = towards[row, disk], spread[row, disk]
+        full = closed & (s >= np.pi - 2 * MARGIN)
+        lo = np.where(full, 0.0, t - s - MARGIN)
+        hi = np.where(full, TAU, t + s + MARGIN)
+        q, at, turn = self.lookup(row, lo, hi)
+        a = self.angle[at] + turn
+        if closed:
+            keep = full[q] | ((a >= lo[q]) & (a <= hi[q]))
+        else:
+            keep = (a > lo[q] + 2 * MARGIN) & (a < hi[q] - 2 * MARGIN)
+        return pair[q[keep]], self.line[at[keep]]
 
 
 def shadowed(points: np.ndarray, ib: np.ndarray, bearings: Bearings, cores: Disks, holds: np.ndarray
@@ -257,14 +271,8 @@ def sweep(points: np.ndarray, ia: np.ndarray, ib: np.ndarray, bearings: Bearings
     a1 = np.arctan2(edges.p1[e, 1] - oy, edges.p1[e, 0] - ox)
     span = (a1 - a0 + np.pi) % TAU - np.pi
     lo = np.where(span >= 0, a0, a1) + np.pi
-    n = bearings.bins
-    lo_bin = np.clip((lo * (n / TAU) - 1e-6).astype(int), 0, 2 * n - 1)
-    hi_bin = np.clip(((lo + np.abs(span)) * (n / TAU) + 1e-6).astype(int), 0, 2 * n - 1)
-    base = g * 2 * n
-    start = bearings.first[base + lo_bin]
-    count = bearings.first[base + hi_bin + 1] - start
-    row = np.repeat(np.arange(len(g)), count)
-    k = bearings.line[start[row] + np.arange(count.sum()) - np.repeat(np.cumsum(count) - count, count)]
+    q, at, _ = bearings.lookup(g, lo - MARGIN, lo + np.abs(span) + MARGIN)
+    k, row = bearings.line[at], q
     return _exact(points, ia, ib, k, e[row], edges, holds)
 
 
