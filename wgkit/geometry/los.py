@@ -34,6 +34,7 @@ from wgkit.geometry.terrain import MEMO_SIZE, OBSTACLE_HEIGHT, TerrainIndex, fin
 
 EPS = 1e-9
 BATCHES = 4  # the cores are tried in this many batches, each on the lines the earlier left open
+FEW_LINES = 1_000  # below this, a verdict is found by the edge sweep too
 CHUNK = 50_000  # sight lines judged at once by SightField.matrix (bounds its working memory)
 DECIMALS = 9  # positions snap to 1e-9": far below any table measure, and keeps GEOS robust
 
@@ -143,7 +144,7 @@ class SightField:
         self._covers = terrain.covers(self.points)
         self._rim = self._covers & ~terrain.covers(self.points, interior=True)  # on a feature's boundary
         self._level = self._levels(self._covers)
-        self._blind = self._deep_in(self._covers, self.points)
+        self._blind_at: np.ndarray | None = None  # see _blind
         self._edges, self._cores, self._hulls = terrain.sight_edges, terrain.sight_cores, terrain.sight_hulls
 
     def _levels(self, covers: np.ndarray) -> np.ndarray:
@@ -151,6 +152,13 @@ class SightField:
         if not len(self.terrain):
             return np.zeros(covers.shape[1])
         return (covers * self.terrain.height[:, None]).max(axis=0)
+
+    @property
+    def _blind(self) -> np.ndarray:
+        """:meth:`_deep_in` for every point, worked out when first needed."""
+        if self._blind_at is None:
+            self._blind_at = self._deep_in(self._covers, self.points)
+        return self._blind_at
 
     def _deep_in(self, covers: np.ndarray, points: np.ndarray) -> np.ndarray:
         """For each point, a blocking feature (not a hill) holding it deeper than ``see_into``,
@@ -179,7 +187,7 @@ class SightField:
             return empty, empty, np.zeros(0, dtype=bool)
         decided = np.zeros(len(ia), dtype=bool)
         k0, f0 = empty, empty
-        if verdict_only:  # lines from deep inside a feature, then lines surely through a core, the
+        if verdict_only and len(ia) >= FEW_LINES:  # lines from deep inside a feature, then lines surely through a core, the
             # widest cores first, then the crossings of the others
             bearings = Bearings.of(self.points, ia, ib)
             blind_a, blind_b = self._blind[ia], self._blind[ib]
@@ -200,7 +208,7 @@ class SightField:
             c = crossings(self.points, ia[open_], ib[open_],
                           bearings.only(~decided), self._hulls, self._edges, self._covers)
             c = replace(c, line=open_[c.line])
-        else:  # every crossing, found from the edges
+        else:  # every crossing, found from the edges (few lines: fewer numpy calls than the above)
             c = sweep(self.points, ia, ib, Bearings.of(self.points, ia, ib), self._edges, self._covers)
         held = self._covers.any(axis=0)
         hold = np.zeros(len(c.line), dtype=bool)
@@ -368,7 +376,7 @@ class SightField:
         self._covers[:, i] = self.terrain.covers(self.points[i:i + 1])[:, 0]
         self._rim[:, i] = self._covers[:, i] & ~self.terrain.covers(self.points[i:i + 1], interior=True)[:, 0]
         self._level[i] = self._levels(self._covers[:, i:i + 1])[0]
-        self._blind[i] = self._deep_in(self._covers[:, i:i + 1], self.points[i:i + 1])[0]
+        self._blind_at = None
         seen, _ = self.fan(i)
         if matrix is not None:
             matrix[i, :] = seen

@@ -25,6 +25,7 @@ the crossings, one point-in-polygon test each) or, where a line touches a vertex
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -130,13 +131,13 @@ class Bearings:
     def of(cls, points: np.ndarray, ia: np.ndarray, ib: np.ndarray) -> "Bearings":
         """The lines ``points[ia[k]] -> points[ib[k]]``."""
         if len(ia) and np.all(ia[1:] >= ia[:-1]):  # already grouped (as SightField.matrix asks)
-            new = np.r_[True, ia[1:] != ia[:-1]]
+            new = np.concatenate([[True], ia[1:] != ia[:-1]])
             obs, group = ia[new], np.cumsum(new) - 1
         else:
             obs, group = np.unique(ia, return_inverse=True)
         v = points[ib] - points[ia]
         angle = np.arctan2(v[:, 1], v[:, 0]) + np.pi
-        n = int(np.clip(2 ** np.ceil(np.log2(2 * len(ia) / max(len(obs), 1))), 16, MAX_BINS))
+        n = min(max(1 << math.ceil(math.log2(max(2 * len(ia) / max(len(obs), 1), 1))), 16), MAX_BINS)
         slot = group * n + np.minimum((angle * (n / TAU)).astype(int), n - 1)
         order = np.argsort(slot, kind="stable")
         first = np.zeros(len(obs) * n + 1, dtype=int)
@@ -159,16 +160,18 @@ class Bearings:
         q = np.arange(len(row))
         parts = [(q, lo, np.minimum(hi, TAU), 0.0)]  # the interval itself, within [0, 2pi]
         over, under = q[hi > TAU], q[lo < 0]
-        parts.append((over, np.zeros(len(over)), hi[over] - TAU, TAU))  # past 2pi: from 0 on
-        parts.append((under, lo[under] + TAU, np.full(len(under), TAU), -TAU))  # below 0: up to 2pi
+        if len(over):  # past 2pi: from 0 on
+            parts.append((over, np.zeros(len(over)), hi[over] - TAU, TAU))
+        if len(under):  # below 0: up to 2pi
+            parts.append((under, lo[under] + TAU, np.full(len(under), TAU), -TAU))
         qs, starts, counts, turns = [], [], [], []
         for which, a, b, turn in parts:
             base = row[which] * n
-            start = self.first[base + np.clip((a * (n / TAU)).astype(int), 0, n - 1)]
-            count = np.maximum(self.first[base + np.clip((b * (n / TAU)).astype(int), 0, n - 1) + 1] - start, 0)
+            start = self.first[base + np.minimum(np.maximum((a * (n / TAU)).astype(int), 0), n - 1)]
+            stop = self.first[base + np.minimum((b * (n / TAU)).astype(int), n - 1) + 1]
             qs.append(which)
             starts.append(start)
-            counts.append(count)
+            counts.append(np.maximum(stop - start, 0))
             turns.append(np.full(len(which), turn))
         which, start, count, turn = (np.concatenate(x) for x in (qs, starts, counts, turns))
         at = np.repeat(start, count) + np.arange(count.sum()) - np.repeat(np.cumsum(count) - count, count)
