@@ -1,5 +1,7 @@
-"""Timing shared by the benchmarks: best wall time after a warm-up, garbage collector paused
-(as the standard library's timeit does)."""
+"""Timing shared by the benchmarks: the best CPU time of this process after a warm-up, garbage
+collector paused (as the standard library's timeit does). CPU time, not wall time: everything
+timed runs in one thread, and a busy neighbour on a shared machine would otherwise decide the
+ratios (``bench_simulate.py`` counts CPU time too)."""
 
 from __future__ import annotations
 
@@ -15,9 +17,9 @@ def best_of(fn: Callable[[], object], repeats: int = 5) -> float:
     try:
         best = float("inf")
         for _ in range(repeats):
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             fn()
-            best = min(best, time.perf_counter() - t0)
+            best = min(best, time.process_time() - t0)
     finally:
         gc.enable()
     return best
