@@ -6,6 +6,10 @@ default), times the odds the panel would show, as the panel computes them (fresh
 forced: the panel too keeps them). Target: the 99th percentile at most 5 ms. The baseline in the
 same run is the same odds computed with the enumeration's caches cleared before each call.
 
+Then the heaviest rolls, caches cleared, each against icepool computing the same distribution
+(which must be equal, fraction for fraction): Easy Company automatic fire at 2 to 10 figures
+(target 10 ms at 10), Close Action fire with mixed pools, and the two-stage 7+ roll.
+
     python benchmarks/bench_odds.py
 """
 
@@ -14,6 +18,7 @@ from __future__ import annotations
 import itertools
 import sys
 import time
+from fractions import Fraction
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -54,7 +59,66 @@ def offered(path: Path):
             return
 
 
-def main() -> None:
+def _icepool_automatic(fire: int, effective: int, figures: int) -> dict[int, Fraction]:
+    """Easy Company §5.5 by icepool: the first d00 hits under the effective chance, misses under
+    the fire chance and silences the weapon from it up; each further figure is hit under the
+    effective chance."""
+    import icepool
+
+    silent = Fraction(101 - fire, 100)  # 70%: silent on 70-00
+    rest = icepool.Die({1: effective - 1, 0: fire - effective}) + \
+        (figures - 1) @ icepool.Die({1: effective - 1, 0: 101 - effective})
+    total = rest.denominator()
+    return {k: (silent if k == 0 else 0) + (1 - silent) * Fraction(rest.quantity(k), total)
+            for k in range(figures + 1) if k == 0 or rest.quantity(k)}
+
+
+def _icepool_pools(pools: dict[int, int]) -> dict[int, Fraction]:
+    """Close Action hits by icepool: per die 4+ .. 6 on one d6; 7+ a 6 then 4-6 on a second."""
+    import icepool
+
+    hit = {need: Fraction(7 - need, 6) if need <= 6 else Fraction(1, 6) * Fraction(3, 6) for need in pools}
+    dice = [n @ icepool.Die({1: hit[need].numerator, 0: hit[need].denominator - hit[need].numerator})
+            for need, n in pools.items()]
+    total = sum(dice[1:], dice[0])
+    return {k: Fraction(total.quantity(k), total.denominator()) for k in total.outcomes() if total.quantity(k)}
+
+
+def _cold(fn):
+    import wgkit.odds as O
+
+    for cache in (O._binomial, O._stage_share, O._face_share):
+        cache.cache_clear()
+    t0 = time.perf_counter()
+    out = fn()
+    return out, time.perf_counter() - t0
+
+
+def heaviest() -> bool:
+    from wgkit.rules.close_action import odds as CA
+    from wgkit.rules.easy_company import odds as EC
+
+    rolls = [(f"Easy Company automatic fire, {n} figures (fire 70%, effective 30%)",
+              lambda n=n: EC.automatic_fire(70, 30, n), lambda n=n: _icepool_automatic(70, 30, n), 10.0 if n == 10 else None)
+             for n in (2, 4, 6, 8, 10)]
+    rolls += [("Close Action fire: 6 dice at 4+, 4 at 5+, 3 at 7+", lambda: CA.fire(pools={4: 6, 5: 4, 7: 3}),
+               lambda: _icepool_pools({4: 6, 5: 4, 7: 3}), 5.0),
+              ("Close Action fire: 8 dice at 7+", lambda: CA.fire(8, 7), lambda: _icepool_pools({7: 8}), 5.0)]
+    ok = True
+    _icepool_pools({4: 1})  # icepool's own first call sets up its caches
+    print("heaviest rolls, caches cleared, against icepool:")
+    for name, ours, theirs, limit in rolls:
+        d, t = _cold(ours)
+        ref, t_ref = _cold(theirs)
+        same = {k: v for k, v in d.probs.items() if v} == ref
+        met = same and (limit is None or t * 1000 <= limit)
+        ok &= met
+        print(f"  {name}: wgkit {t * 1000:6.2f} ms, icepool {t_ref * 1000:6.2f} ms ({t_ref / t:.1f}x), "
+              f"{'equal' if same else 'DIFFERENT'}{f', target {limit:g} ms' if limit else ''}{'' if met else '  <- NOT MET'}")
+    return ok
+
+
+def main() -> int:
     import wgkit.odds as O
 
     rows = []
@@ -91,7 +155,10 @@ def main() -> None:
     print("slowest:")
     for t, _, where, step, name in sorted(rows, reverse=True)[:8]:
         print(f"  {t * 1000:8.1f} ms  {where}  {step}: {name}")
+    met = heaviest() and pct(times, 0.99) <= 5
+    print("targets met" if met else "TARGETS NOT MET")
+    return 0 if met else 1
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
