@@ -70,6 +70,47 @@ def test_it_fires_when_it_can_and_says_why_with_the_odds():
     assert g.log[-1].kind == "fire"
 
 
+def test_of_the_finalists_it_takes_the_one_whose_play_outs_win_most_or_stops():
+    g = game_at(CROSSROADS, "Fire")
+    ruleset = get_ruleset(g.scenario.ruleset)
+    probe = Opponent("uk", seed=1)  # a fresh opponent with the same seed ranks alike
+    ranked = probe._ranked(g, ruleset, probe.value(g, ruleset), probe.depth)
+    assert len(ranked) >= 2 and ranked[0][0] >= ranked[1][0] and ranked[0][1] != ranked[1][1]
+    second = ranked[1][1]
+    tried = []
+
+    def opponent(play_out, **settings):
+        opp = Opponent("uk", seed=1, **settings)
+        opp._play_out = play_out
+        return opp
+
+    def second_wins(game, option, _ruleset):
+        tried.append(option)
+        return 1.0 if option == second else 0.0
+
+    assert opponent(second_wins).choose(g).candidate == second  # the look-ahead's second: it wins its games
+    assert len(tried) == 3 * (3 + 1)  # each of three finalists and stopping, three times
+    stopping_wins = lambda game, option, _ruleset: 1.0 if option is None else 0.5  # noqa: E731
+    assert opponent(stopping_wins).choose(g) is None  # stopping here wins more than any action
+    assert opponent(stopping_wins).choose(g, must=True).candidate == ranked[0][1]  # unless it must act: ties
+    assert opponent(second_wins, playouts=0).choose(g).candidate == ranked[0][1]  # no play-outs: the look-ahead
+
+
+def test_a_play_out_plays_the_game_to_its_last_turn_and_judges_it():
+    g = game_at(CROSSROADS, "Fire")
+    opp = Opponent("uk", seed=1, turns=2)
+    ruleset = get_ruleset(g.scenario.ruleset)
+    ends = []
+    play = ruleset.policy.play
+    ruleset.policy.play = lambda trial, turns: (ends.append(turns), play(trial, turns))
+    try:
+        results = [opp._play_out(g, None, ruleset) for _ in range(4)]
+    finally:
+        ruleset.policy.play = play
+    assert ends == [2] * 4 and set(results) <= {0.0, 0.5, 1.0}
+    assert g.state["turn"] == 1 and g.current_step().name == "Fire"  # the game itself goes nowhere
+
+
 def test_a_position_is_worth_more_with_an_enemy_down():
     g = game_at(CROSSROADS, "Fire")
     opp = Opponent("uk")
@@ -86,6 +127,8 @@ def test_settings_are_checked():
         Opponent("uk", style="reckless")
     with pytest.raises(ValueError, match="at least one rollout"):
         Opponent("uk", rollouts=0)
+    with pytest.raises(ValueError, match="play-outs are 0 or more, finalists 1 or more"):
+        Opponent("uk", finalists=0)
     with pytest.raises(ValueError, match=r"the opponent plays a side of the scenario \(uk, de\), not 'us'"):
         simulate(load(CROSSROADS), 1, opponent="us")
 

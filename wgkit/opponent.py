@@ -20,8 +20,15 @@ dice of its own, and takes the one whose results it values most.
   ``fighting``: unpinned, in good order, unwounded) against the enemy's, pieces alive, and for
   each fighting piece the way still to go to its objective and whether it stands in cover. The
   style weighs the last two: ``cautious`` values cover, ``aggressive`` the advance.
-- **Decision.** Greedy: the best action while it is worth more than doing nothing, again until
-  nothing is; every decision is said in one line with its odds before the roll. What is left of
+- **Play-outs.** The ``finalists`` best actions by that look-ahead, and stopping here, are each
+  played out ``playouts`` times: the action taken on a branch with the opponent's own dice, then
+  the game played to its last turn by the simple policy for every side, and judged as ``wgkit
+  simulate`` judges it (the scenario's victory conditions, else the share of pieces lost). The
+  one that wins most is taken (ties to the look-ahead's order): the look-ahead knows the next
+  few dice, the play-outs how games of this scenario end, and whatever the simple policy would
+  win from here, the opponent can see it too.
+- **Decision.** Greedy: the best action while it beats stopping, again until nothing does;
+  every decision is said in one line with its odds before the roll. What is left of
   the step (tests that fall due, rallies, the rest of the side's pieces) the ruleset's simple
   policy plays, so no rule that obliges a roll is skipped.
 """
@@ -40,6 +47,7 @@ from wgkit.rules.actions import ActionSpec, actions_for
 from wgkit.rules.contract import Ruleset
 from wgkit.rules.policies import Say, seen
 from wgkit.rules.registry import get_ruleset
+from wgkit.simulate import winner
 from wgkit.victory import area_geometry, piece_point, standing
 
 STYLES = {  # weights of (victory points, fighting pieces, live pieces, advance, cover)
@@ -94,6 +102,9 @@ class Opponent:
     seed: int = 0
     breadth: int = 40
     depth: int = 2  # actions looked past an action that only opens others (activate, draw)
+    playouts: int = 3  # games played to the end by the simple policy after each finalist
+    finalists: int = 3  # the best actions by the look-ahead, played out against stopping here
+    turns: int | None = None  # the game's last turn, where play-outs end (None: the scenario's)
     think: list[float] = field(default_factory=list)  # seconds per decision, for the benchmark
 
     def __post_init__(self) -> None:
@@ -101,6 +112,8 @@ class Opponent:
             raise ValueError(f"style is one of {', '.join(STYLES)}, not {self.style!r}")
         if self.rollouts < 1:
             raise ValueError("the opponent needs at least one rollout per candidate")
+        if self.playouts < 0 or self.finalists < 1:
+            raise ValueError("play-outs are 0 or more, finalists 1 or more")
         self._rng = random.Random(self.seed)
 
     # -- what a position is worth --------------------------------------------------------------
@@ -332,19 +345,49 @@ class Opponent:
         still to act."""
         return all(p.kind != "point" for p in c.spec.params) and self.side in after.acting_sides()
 
-    def _best(self, game: Game, ruleset: Ruleset, base: float, depth: int,
-              must: bool = False) -> tuple[float, Candidate] | None:
-        """The best candidate's expected value, if it beats ``base`` (or, with ``must``, at all)."""
-        best: tuple[float, Candidate] | None = None
+    def _ranked(self, game: Game, ruleset: Ruleset, base: float, depth: int,
+                must: bool = False) -> list[tuple[float, Candidate]]:
+        """The candidates that beat ``base`` (or, with ``must``, all), best first by expected value."""
+        ranked: list[tuple[float, Candidate]] = []
         ahead = depth < self.depth  # looking past a step: a quarter of the candidates
         for c in self.candidates(game, max(1, self.breadth // 4) if ahead else None):
             v = self._expected(game, c, ruleset, base, depth)
-            if v is None or not (must or v - base > EPSILON):
-                continue
-            # ties go to an action for one of the side's own pieces over a step of the procedure
-            if best is None or v > best[0] + EPSILON or (v > best[0] - EPSILON and _acts(c) and not _acts(best[1])):
-                best = (v, c)
-        return best
+            if v is not None and (must or v - base > EPSILON):
+                ranked.append((v, c))
+        # ties go to an action for one of the side's own pieces over a step of the procedure
+        ranked.sort(key=lambda vc: (-round(vc[0] / EPSILON), not _acts(vc[1])))
+        return ranked
+
+    def _best(self, game: Game, ruleset: Ruleset, base: float, depth: int,
+              must: bool = False) -> tuple[float, Candidate] | None:
+        """The best candidate's expected value, if it beats ``base`` (or, with ``must``, at all)."""
+        ranked = self._ranked(game, ruleset, base, depth, must)
+        return ranked[0] if ranked else None
+
+    def _play_out(self, game: Game, option: Candidate | None, ruleset: Ruleset) -> float | None:
+        """Take ``option`` (None: nothing more this step) on a branch with the opponent's own
+        dice, play the game to its end with the simple policy for every side: 1 for a win, 0.5 a
+        draw, 0 a loss (as ``wgkit simulate`` judges it)."""
+        trial = game.branch(dice=self._rng.randrange(2 ** 31))
+        if option is not None:
+            try:
+                option.spec.resolve(trial, dict(option.params))
+            except (IllegalActionError, ValueError):
+                return None
+        ruleset.policy.play(trial, int(self.turns or game.scenario.turns or 6))  # type: ignore[union-attr]
+        won = winner(trial)
+        return 1.0 if won == self.side else 0.5 if won is None else 0.0
+
+    def _finalist(self, game: Game, ruleset: Ruleset, ranked: list[tuple[float, Candidate]],
+                  must: bool) -> tuple[float, Candidate] | None:
+        """Among the best few by the look-ahead and stopping here, the one whose play-outs win most;
+        ties go to the look-ahead's order. Where the opponent must act, the look-ahead's best."""
+        if must or ruleset.policy is None or self.playouts < 1:  # a card that cannot wait: the look-ahead's best
+            return ranked[0]
+        options: list[tuple[float, Candidate] | None] = [*ranked[:self.finalists], None]
+        wins = [sum(self._play_out(game, option[1] if option is not None else None, ruleset) or 0.0
+                    for _ in range(self.playouts)) for option in options]
+        return options[max(range(len(options)), key=lambda i: (wins[i], -i))]
 
     def choose(self, game: Game, must: bool = False) -> Choice | None:
         """The best action now and what it is expected to gain, or None when nothing beats waiting
@@ -352,7 +395,8 @@ class Opponent:
         start = time.perf_counter()
         ruleset = get_ruleset(game.scenario.ruleset)
         base = self.value(game, ruleset)
-        best = self._best(game, ruleset, base, self.depth, must)
+        ranked = self._ranked(game, ruleset, base, self.depth, must)
+        best = self._finalist(game, ruleset, ranked, must) if ranked else None
         self.think.append(time.perf_counter() - start)
         if best is None:
             return None
