@@ -89,11 +89,10 @@ def test_of_the_finalists_it_takes_the_one_whose_play_outs_win_most_or_stops():
         return 1.0 if option == second else 0.0
 
     assert opponent(second_wins).choose(g).candidate == second  # the look-ahead's second: it wins its games
-    assert len(tried) == 3 * (3 + 1)  # each of three finalists and stopping, three times
-    stopping_wins = lambda game, option, _ruleset: 1.0 if option is None else 0.5  # noqa: E731
-    assert opponent(stopping_wins).choose(g) is None  # stopping here wins more than any action
-    assert opponent(stopping_wins).choose(g, must=True).candidate == ranked[0][1]  # unless it must act: ties
+    assert len(tried) == 3 * 3  # each of three finalists, three times
+    assert opponent(second_wins).choose(g, must=True).candidate == ranked[0][1]  # a card that cannot wait
     assert opponent(second_wins, playouts=0).choose(g).candidate == ranked[0][1]  # no play-outs: the look-ahead
+    assert opponent(lambda *_: 0.5).choose(g).candidate == ranked[0][1]  # all alike: the look-ahead's order
 
 
 def test_a_play_out_plays_the_game_to_its_last_turn_and_judges_it():
@@ -104,7 +103,8 @@ def test_a_play_out_plays_the_game_to_its_last_turn_and_judges_it():
     play = ruleset.policy.play
     ruleset.policy.play = lambda trial, turns: (ends.append(turns), play(trial, turns))
     try:
-        results = [opp._play_out(g, None, ruleset) for _ in range(4)]
+        fire = opp.candidates(g)[0]
+        results = [opp._play_out(g, fire, ruleset) for _ in range(4)]
     finally:
         ruleset.policy.play = play
     assert ends == [2] * 4 and set(results) <= {0.0, 0.5, 1.0}

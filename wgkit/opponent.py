@@ -20,15 +20,15 @@ dice of its own, and takes the one whose results it values most.
   ``fighting``: unpinned, in good order, unwounded) against the enemy's, pieces alive, and for
   each fighting piece the way still to go to its objective and whether it stands in cover. The
   style weighs the last two: ``cautious`` values cover, ``aggressive`` the advance.
-- **Play-outs.** The ``finalists`` best actions by that look-ahead, and stopping here, are each
-  played out ``playouts`` times: the action taken on a branch with the opponent's own dice, then
-  the game played to its last turn by the simple policy for every side, and judged as ``wgkit
-  simulate`` judges it (the scenario's victory conditions, else the share of pieces lost). The
-  one that wins most is taken (ties to the look-ahead's order): the look-ahead knows the next
-  few dice, the play-outs how games of this scenario end, and whatever the simple policy would
-  win from here, the opponent can see it too.
-- **Decision.** Greedy: the best action while it beats stopping, again until nothing does;
-  every decision is said in one line with its odds before the roll. What is left of
+- **Play-outs.** The ``finalists`` best actions by that look-ahead are each played out
+  ``playouts`` times: the action taken on a branch with the opponent's own dice, then the game
+  played to its last turn by the simple policy for every side, and judged as ``wgkit simulate``
+  judges it (the scenario's victory conditions, else the share of pieces lost). The one that
+  wins most is taken (ties to the look-ahead's order): the look-ahead knows the next few dice,
+  the play-outs how games of this scenario end.
+- **Decision.** Greedy: the chosen action while the look-ahead finds one worth more than doing
+  nothing, again until it finds none; every decision is said in one line with its odds before
+  the roll. What is left of
   the step (tests that fall due, rallies, the rest of the side's pieces) the ruleset's simple
   policy plays, so no rule that obliges a roll is skipped.
 """
@@ -103,7 +103,7 @@ class Opponent:
     breadth: int = 40
     depth: int = 2  # actions looked past an action that only opens others (activate, draw)
     playouts: int = 3  # games played to the end by the simple policy after each finalist
-    finalists: int = 3  # the best actions by the look-ahead, played out against stopping here
+    finalists: int = 3  # the best actions by the look-ahead, each played out
     turns: int | None = None  # the game's last turn, where play-outs end (None: the scenario's)
     think: list[float] = field(default_factory=list)  # seconds per decision, for the benchmark
 
@@ -364,30 +364,28 @@ class Opponent:
         ranked = self._ranked(game, ruleset, base, depth, must)
         return ranked[0] if ranked else None
 
-    def _play_out(self, game: Game, option: Candidate | None, ruleset: Ruleset) -> float | None:
-        """Take ``option`` (None: nothing more this step) on a branch with the opponent's own
-        dice, play the game to its end with the simple policy for every side: 1 for a win, 0.5 a
-        draw, 0 a loss (as ``wgkit simulate`` judges it)."""
+    def _play_out(self, game: Game, option: Candidate, ruleset: Ruleset) -> float | None:
+        """Take ``option`` on a branch with the opponent's own dice, play the game to its end with
+        the simple policy for every side: 1 for a win, 0.5 a draw, 0 a loss (as ``wgkit
+        simulate`` judges it); None if the rules refuse the action."""
         trial = game.branch(dice=self._rng.randrange(2 ** 31))
-        if option is not None:
-            try:
-                option.spec.resolve(trial, dict(option.params))
-            except (IllegalActionError, ValueError):
-                return None
+        try:
+            option.spec.resolve(trial, dict(option.params))
+        except (IllegalActionError, ValueError):
+            return None
         ruleset.policy.play(trial, int(self.turns or game.scenario.turns or 6))  # type: ignore[union-attr]
         won = winner(trial)
         return 1.0 if won == self.side else 0.5 if won is None else 0.0
 
     def _finalist(self, game: Game, ruleset: Ruleset, ranked: list[tuple[float, Candidate]],
-                  must: bool) -> tuple[float, Candidate] | None:
-        """Among the best few by the look-ahead and stopping here, the one whose play-outs win most;
-        ties go to the look-ahead's order. Where the opponent must act, the look-ahead's best."""
-        if must or ruleset.policy is None or self.playouts < 1:  # a card that cannot wait: the look-ahead's best
+                  must: bool) -> tuple[float, Candidate]:
+        """Among the best few by the look-ahead, the one whose play-outs win most; ties go to the
+        look-ahead's order. Where the opponent must act, the look-ahead's best."""
+        finalists = ranked[:self.finalists]
+        if must or ruleset.policy is None or self.playouts < 1 or len(finalists) < 2:
             return ranked[0]
-        options: list[tuple[float, Candidate] | None] = [*ranked[:self.finalists], None]
-        wins = [sum(self._play_out(game, option[1] if option is not None else None, ruleset) or 0.0
-                    for _ in range(self.playouts)) for option in options]
-        return options[max(range(len(options)), key=lambda i: (wins[i], -i))]
+        wins = [sum(self._play_out(game, c, ruleset) or 0.0 for _ in range(self.playouts)) for _, c in finalists]
+        return finalists[max(range(len(finalists)), key=lambda i: (wins[i], -i))]
 
     def choose(self, game: Game, must: bool = False) -> Choice | None:
         """The best action now and what it is expected to gain, or None when nothing beats waiting
