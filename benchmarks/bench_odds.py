@@ -8,7 +8,8 @@ same run is the same odds computed with the enumeration's caches cleared before 
 
 Then the heaviest rolls, caches cleared, each against icepool computing the same distribution
 (which must be equal, fraction for fraction): Easy Company automatic fire at 2 to 10 figures
-(target 10 ms at 10), Close Action fire with mixed pools, and the two-stage 7+ roll.
+(target 10 ms at 10), Close Action fire with mixed pools and the two-stage 7+ roll, where an
+Eagles barrage round lands, and Company Fire's group fire.
 
     python benchmarks/bench_odds.py
 """
@@ -84,6 +85,27 @@ def _icepool_pools(pools: dict[int, int]) -> dict[int, Fraction]:
     return {k: Fraction(total.quantity(k), total.denominator()) for k in total.outcomes() if total.quantity(k)}
 
 
+def _icepool_drift(modifier: int) -> dict[tuple, Fraction]:
+    """Eagles 3.3 by icepool: a d10 (0-9) plus the modifier, held to 0-9, read on the error
+    chart; a second d10 read on the direction chart."""
+    import icepool
+
+    from wgkit.rules.eagles import tables as T
+
+    off = icepool.Die(range(10)).map(lambda f: T.ERROR_YD[min(9, max(0, f + modifier))].value)
+    way = icepool.Die(range(10)).map(lambda f: T.DIRECTION[f].value)
+    return {(o, w): Fraction(off.quantity(o), off.denominator()) * Fraction(way.quantity(w), way.denominator())
+            for o in off.outcomes() for w in way.outcomes()}
+
+
+def _icepool_hits(dice: int) -> dict[int, Fraction]:
+    """Company Fire by icepool: each attack die hits on a 5 or 6."""
+    import icepool
+
+    total = dice @ icepool.Die({1: 2, 0: 4})
+    return {k: Fraction(total.quantity(k), total.denominator()) for k in total.outcomes()}
+
+
 def _cold(fn):
     import wgkit.odds as O
 
@@ -96,6 +118,8 @@ def _cold(fn):
 
 def heaviest() -> bool:
     from wgkit.rules.close_action import odds as CA
+    from wgkit.rules.company_fire import odds as CF
+    from wgkit.rules.eagles import odds as EA
     from wgkit.rules.easy_company import odds as EC
 
     rolls = [(f"Easy Company automatic fire, {n} figures (fire 70%, effective 30%)",
@@ -103,7 +127,12 @@ def heaviest() -> bool:
              for n in (2, 4, 6, 8, 10)]
     rolls += [("Close Action fire: 6 dice at 4+, 4 at 5+, 3 at 7+", lambda: CA.fire(pools={4: 6, 5: 4, 7: 3}),
                lambda: _icepool_pools({4: 6, 5: 4, 7: 3}), 5.0),
-              ("Close Action fire: 8 dice at 7+", lambda: CA.fire(8, 7), lambda: _icepool_pools({7: 8}), 5.0)]
+              ("Close Action fire: 8 dice at 7+", lambda: CA.fire(8, 7), lambda: _icepool_pools({7: 8}), 5.0),
+              ("Eagles barrage: where a round lands (error and direction, modifier +2)",
+               lambda: EA.barrage_error(2), lambda: _icepool_drift(2), 5.0),
+              ("Company Fire group fire: rifle squad, MMG, HMG and a leader, one roll of two",
+               lambda: CF.group_fire(["rifle_squad", "mmg", "hmg"], targets=2, leader_present=True)[1],
+               lambda: _icepool_hits(11), 5.0)]
     ok = True
     _icepool_pools({4: 1})  # icepool's own first call sets up its caches
     print("heaviest rolls, caches cleared, against icepool:")
