@@ -228,7 +228,7 @@ def test_the_vectorised_pieces_agree_with_shapely_one_by_one():
     import shapely
     from shapely.geometry import LineString
 
-    from wgkit.geometry.sweep import exact_parts as many
+    from wgkit.geometry.sightlines import exact_parts as many
 
     notched = Polygon([(0, 0), (20, 0), (20, 20), (12, 20), (12, 8), (8, 8), (8, 20), (0, 20)])
     rng = np.random.default_rng(4)
@@ -326,7 +326,7 @@ def test_lines_on_the_bearing_where_angles_wrap_are_met_once(see_into, seen):
 def test_pieces_cut_at_crossings_agree_with_shapely_and_leave_vertex_cases_to_it():
     import shapely
 
-    from wgkit.geometry.sweep import EdgeSet, exact_parts, simple_parts
+    from wgkit.geometry.sightlines import EdgeSet, exact_parts, simple_parts
 
     notched = Polygon([(0, 0), (20, 0), (20, 20), (12, 20), (12, 8), (8, 8), (8, 20), (0, 20)])
     geoms = np.array([notched], dtype=object)
@@ -350,7 +350,7 @@ def test_pieces_cut_at_crossings_agree_with_shapely_and_leave_vertex_cases_to_it
 def test_core_disks_lie_inside_their_feature_and_hull_disks_hold_it():
     import shapely
 
-    from wgkit.geometry.sweep import Disks
+    from wgkit.geometry.sightlines import Disks
 
     rng = np.random.default_rng(8)
     t = random_terrain(rng)

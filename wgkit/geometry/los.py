@@ -29,7 +29,7 @@ import shapely
 
 from shapely.geometry import LineString
 
-from wgkit.geometry.sweep import Bearings, crossings, exact_parts, shadowed, simple_parts, sweep
+from wgkit.geometry.sightlines import Bearings, crossings, exact_parts, shadowed, simple_parts, sweep
 from wgkit.geometry.terrain import MEMO_SIZE, OBSTACLE_HEIGHT, TerrainIndex, finite_point
 
 EPS = 1e-9

@@ -17,7 +17,7 @@ import shapely
 from shapely import STRtree
 from shapely.geometry.base import BaseGeometry
 
-from wgkit.geometry.sweep import Disks, EdgeSet
+from wgkit.geometry.sightlines import Disks, EdgeSet
 
 if TYPE_CHECKING:
     from wgkit.rules.registry import RulesetInfo
