@@ -107,6 +107,7 @@ def _icepool_hits(dice: int) -> dict[int, Fraction]:
 
 
 def _cold(fn):
+    """``fn()`` and its time with the odds caches cleared first."""
     import wgkit.odds as O
 
     for cache in (O._binomial, O._stage_share, O._face_share):
@@ -148,8 +149,6 @@ def heaviest() -> bool:
 
 
 def main() -> int:
-    import wgkit.odds as O
-
     rows = []
     for path in sorted((ROOT / "scenarios").glob("*/*.yaml")):
         for where, step, name, params, odds in offered(path):
@@ -161,15 +160,10 @@ def main() -> int:
                 continue  # a combination the rules refuse (out of range, no sight ...): no odds shown
             if fast is None:
                 continue
-            O._binomial.cache_clear()
-            O._stage_share.cache_clear()
-            O._face_share.cache_clear()
-            t2 = time.perf_counter()
-            cold = odds()
-            t3 = time.perf_counter()
+            cold, t_cold = _cold(odds)
             if dict(cold.probs) != dict(fast.probs):
                 raise SystemExit(f"{where} {step} {name} {params}: cached and fresh odds differ")
-            rows.append((t1 - t0, t3 - t2, where, step, name))
+            rows.append((t1 - t0, t_cold, where, step, name))
     times = sorted(r[0] for r in rows)
     colds = sorted(r[1] for r in rows)
 

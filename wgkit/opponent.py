@@ -28,9 +28,8 @@ dice of its own, and takes the one whose results it values most.
   the play-outs how games of this scenario end.
 - **Decision.** Greedy: the chosen action while the look-ahead finds one worth more than doing
   nothing, again until it finds none; every decision is said in one line with its odds before
-  the roll. What is left of
-  the step (tests that fall due, rallies, the rest of the side's pieces) the ruleset's simple
-  policy plays, so no rule that obliges a roll is skipped.
+  the roll. What is left of the step (tests that fall due, rallies, the rest of the side's
+  pieces) the ruleset's simple policy plays, so no rule that obliges a roll is skipped.
 """
 
 from __future__ import annotations

@@ -155,23 +155,24 @@ class SightField:
 
     @property
     def _blind(self) -> np.ndarray:
-        """:meth:`_deep_in` for every point, worked out when first needed."""
+        """For each point, a blocking feature (not a hill) holding it deeper than ``see_into``, or
+        -1, worked out when first needed. Every line from such a point longer than ``see_into``
+        is blocked by that feature: the line's own piece in it runs to its boundary, or is the
+        whole line."""
         if self._blind_at is None:
-            self._blind_at = self._deep_in(self._covers, self.points)
+            t = self.terrain
+            self._blind_at = np.full(len(self.points), -1)
+            f, i = np.nonzero(self._covers & (t.blocks & ~t.is_hill)[:, None])
+            if len(f):
+                depth = shapely.distance(shapely.points(self.points[i]), shapely.boundary(t.geoms[f]))
+                deep = depth > self._seen_into
+                self._blind_at[i[deep]] = f[deep]
         return self._blind_at
 
-    def _deep_in(self, covers: np.ndarray, points: np.ndarray) -> np.ndarray:
-        """For each point, a blocking feature (not a hill) holding it deeper than ``see_into``,
-        or -1. Every line from such a point longer than ``see_into`` is blocked by that feature:
-        the line's own piece in it runs to its boundary, or is the whole line."""
-        t = self.terrain
-        out = np.full(covers.shape[1], -1)
-        f, i = np.nonzero(covers & (t.blocks & ~t.is_hill)[:, None])
-        if len(f):
-            depth = shapely.distance(shapely.points(points[i]), shapely.boundary(t.geoms[f]))
-            deep = depth > self.policy.see_into + 2 * EPS
-            out[i[deep]] = f[deep]
-        return out
+    @property
+    def _seen_into(self) -> float:
+        """``see_into`` with a margin the exact rule cannot dispute (see :meth:`_rule`)."""
+        return self.policy.see_into + 2 * EPS
 
     # -- the one decision rule -----------------------------------------------------------
     def _meetings(self, ia: np.ndarray, ib: np.ndarray, verdict_only: bool = False
@@ -192,7 +193,7 @@ class SightField:
             bearings = Bearings.of(self.points, ia, ib)
             blind_a, blind_b = self._blind[ia], self._blind[ib]
             length = np.linalg.norm(self.points[ib] - self.points[ia], axis=1)
-            k = np.flatnonzero(((blind_a >= 0) | (blind_b >= 0)) & (length > self.policy.see_into + 2 * EPS))
+            k = np.flatnonzero(((blind_a >= 0) | (blind_b >= 0)) & (length > self._seen_into))
             ks, fs = [k], [np.where(blind_a[k] >= 0, blind_a[k], blind_b[k])]
             decided[k] = True
             for batch in self._cores.batches(BATCHES):

@@ -39,6 +39,11 @@ TAU = 2 * np.pi
 MARGIN = 1e-9  # radians and relative lengths: a core shrinks by it, a hull grows by it
 
 
+def _spans(start: np.ndarray, count: np.ndarray) -> np.ndarray:
+    """The indices ``start[i]``, ``start[i] + 1``, ... (``count[i]`` of them) for every i, in order."""
+    return np.repeat(start, count) + np.arange(count.sum()) - np.repeat(np.cumsum(count) - count, count)
+
+
 def _norm(v: np.ndarray) -> np.ndarray:
     """Lengths of vectors along the last axis (np.hypot guards overflow at ten times the cost)."""
     return np.sqrt(v[..., 0] * v[..., 0] + v[..., 1] * v[..., 1])
@@ -69,6 +74,11 @@ class EdgeSet:
         poly = np.concatenate(owner)
         start = np.searchsorted(poly, np.arange(len(geoms) + 1))
         return cls(np.concatenate(p0), np.concatenate(p1), poly, start, shapely.bounds(geoms).reshape(-1, 4))
+
+    def of_features(self, f: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Every edge of each feature ``f[j]``: (j, edge) pairs."""
+        count = self.start[f + 1] - self.start[f]
+        return np.repeat(np.arange(len(f)), count), _spans(self.start[f], count)
 
 
 @dataclass(frozen=True)
@@ -108,11 +118,14 @@ class Disks:
         np.maximum.at(hull, owner, np.hypot(*(coords - xy[owner]).T))
         return cls(f, xy, hull * (1 + MARGIN) + MARGIN)
 
-    def seen_from(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(distance, bearing in [0, 2pi)) from each point to each disk's centre, (points, disks)."""
+    def seen_from(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """From each point to each disk, (points, disks) arrays: the distance to its centre, the
+        bearing of its centre in [0, 2pi], and the half-angle it spans (pi from inside it)."""
         dx = self.centre[:, 0] - points[:, 0, None]
         dy = self.centre[:, 1] - points[:, 1, None]
-        return np.sqrt(dx * dx + dy * dy), np.arctan2(dy, dx) + np.pi
+        dist = np.sqrt(dx * dx + dy * dy)
+        spread = np.where(dist <= self.radius, np.pi, np.arcsin(np.minimum(self.radius / np.maximum(dist, MARGIN), 1.0)))
+        return dist, np.arctan2(dy, dx) + np.pi, spread
 
 
 @dataclass(frozen=True)
@@ -174,8 +187,7 @@ class Bearings:
             counts.append(np.maximum(stop - start, 0))
             turns.append(np.full(len(which), turn))
         which, start, count, turn = (np.concatenate(x) for x in (qs, starts, counts, turns))
-        at = np.repeat(start, count) + np.arange(count.sum()) - np.repeat(np.cumsum(count) - count, count)
-        return np.repeat(which, count), at, np.repeat(turn, count)
+        return np.repeat(which, count), _spans(start, count), np.repeat(turn, count)
 
     def within(self, towards: np.ndarray, spread: np.ndarray, use: np.ndarray, closed: bool
                ) -> tuple[np.ndarray, np.ndarray]:
@@ -203,9 +215,8 @@ def shadowed(points: np.ndarray, ib: np.ndarray, bearings: Bearings, cores: Disk
     feature holds neither end: the line runs within a core's bearings and past its centre."""
     if not len(cores.feature):
         return np.zeros(0, dtype=int), np.zeros(0, dtype=int)
-    dist, towards = cores.seen_from(points[bearings.obs])
+    dist, towards, spread = cores.seen_from(points[bearings.obs])
     use = (dist > cores.radius) & ~holds[cores.feature][:, bearings.obs].T
-    spread = np.arcsin(np.minimum(cores.radius / np.maximum(dist, MARGIN), 1.0))
     pair, k = bearings.within(towards, spread, use, closed=False)
     past = bearings.length[k] > dist.ravel()[pair] * (1 + MARGIN)
     k, f = k[past], cores.feature[pair[past] % len(cores.feature)]
@@ -231,17 +242,14 @@ def crossings(points: np.ndarray, ia: np.ndarray, ib: np.ndarray, bearings: Bear
     open. Entries and exits as :func:`_exact`."""
     if not len(ia) or not len(hulls.feature):
         return _exact(points, ia, ib, np.zeros(0, dtype=int), np.zeros(0, dtype=int), edges, holds)
-    dist, towards = hulls.seen_from(points[bearings.obs])
-    spread = np.where(dist <= hulls.radius, np.pi, np.arcsin(np.minimum(hulls.radius / np.maximum(dist, MARGIN), 1.0)))
+    dist, towards, spread = hulls.seen_from(points[bearings.obs])
     pair, k = bearings.within(towards, spread, np.ones(dist.shape, dtype=bool), closed=True)
     d = pair % len(hulls.feature)
     reach = bearings.length[k] >= (dist.ravel()[pair] - hulls.radius[d]) * (1 - MARGIN)
     k, f = k[reach], hulls.feature[d[reach]]
     near = _meets_box(points[ia[k]], points[ib[k]], edges.box[f])
     k, f = k[near], f[near]
-    count = edges.start[f + 1] - edges.start[f]  # every edge of each candidate feature
-    row = np.repeat(np.arange(len(k)), count)
-    e = edges.start[f][row] + np.arange(count.sum()) - np.repeat(np.cumsum(count) - count, count)
+    row, e = edges.of_features(f)  # every edge of each candidate feature
     return _exact(points, ia, ib, k[row], e, edges, holds)
 
 
@@ -310,9 +318,7 @@ def simple_parts(points: np.ndarray, ia: np.ndarray, ib: np.ndarray, f: np.ndarr
     wholly inside or outside, so one point-in-polygon test per piece decides. Returns the same
     (own_o, own_t, middle) and ``hard``, the pairs left for :func:`exact_parts`."""
     n = len(f)
-    count = edges.start[f + 1] - edges.start[f]
-    j = np.repeat(np.arange(n), count)
-    e = edges.start[f][j] + np.arange(count.sum()) - np.repeat(np.cumsum(count) - count, count)
+    j, e = edges.of_features(f)
     o, d = points[ia], points[ib] - points[ia]
     length = _norm(d)
     a0, a1, dj = edges.p0[e] - o[j], edges.p1[e] - o[j], d[j]
@@ -323,7 +329,7 @@ def simple_parts(points: np.ndarray, ia: np.ndarray, ib: np.ndarray, f: np.ndarr
         tv = (a0 * dj).sum(axis=1) / (dj * dj).sum(axis=1)  # where the edge's first vertex lies along it
     cross = (((s0 > 0) & (s1 < 0)) | ((s0 < 0) & (s1 > 0))) & (t > 0) & (t < 1)
     near_end = cross & ((t * length[j] <= eps) | ((1 - t) * length[j] <= eps))
-    hard = count == 0  # a feature without sight edges is left to Shapely
+    hard = edges.start[f + 1] == edges.start[f]  # a feature without sight edges is left to Shapely
     hard[j[((s0 == 0) & (tv > 0) & (tv < 1)) | near_end]] = True
     # the pieces of the easy pairs: cuts at 0, at each crossing and at 1
     keep = cross & ~hard[j]
