@@ -2,8 +2,12 @@
 
 For each scenario and side: the side's win rate when both sides play the simple policy (the
 baseline), and when the kit's opponent plays that side; each with its 95% interval, on the same
-seeds, and "clearly" when the opponent's interval lies wholly above the baseline's. Then the
-opponent's think time per decision, measured in this process on one game of each scenario.
+seeds. Then, the measure the opponent is judged by, each scenario with sides swapped: over the
+games where the opponent played one side and the simple policy the other, how often each of the
+two won (a draw is neither's), "clearly better" when the opponent's interval lies wholly above the
+simple policy's. Swapping sides cancels a scenario's own lean: two simple policies win equally
+often. Then the opponent's think time per decision, measured in this process on one game of each
+scenario.
 
     python benchmarks/bench_opponent.py [N]     # N games per row (default 20), on a local Dask cluster
 """
@@ -20,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 from wgkit.opponent import Opponent  # noqa: E402
 from wgkit.rules.registry import get_ruleset  # noqa: E402
 from wgkit.scenario import load  # noqa: E402
-from wgkit.simulate import dask_client, policy_for, simulate  # noqa: E402
+from wgkit.simulate import dask_client, policy_for, simulate, wilson  # noqa: E402
 
 
 def think_times(scenario) -> list[float]:
@@ -39,25 +43,32 @@ def think_times(scenario) -> list[float]:
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     thinks: list[float] = []
-    clearly = rows = 0
+    clearly = scenarios = 0
     with dask_client() as client:
         for path in sorted((ROOT / "scenarios").glob("*/*.yaml")):
             s = load(path)
             base = simulate(s, n, seed=1000, scheduler=client)
+            mine = theirs = games = 0
             for side in [x.id for x in s.sides]:
                 opp = simulate(s, n, seed=1000, scheduler=client, opponent=side)
                 (b, (blo, bhi)), (o, (olo, ohi)) = base.rate(side), opp.rate(side)
-                better = olo > bhi
-                clearly += better
-                rows += 1
+                mine += opp.wins(side)
+                theirs += sum(opp.wins(x) for x in opp.sides if x != side)
+                games += opp.n
                 print(f"{path.parent.name}/{path.name:34s} {side:4s} simple {b:6.1%} ({blo:.0%}-{bhi:.0%})  "
-                      f"opponent {o:6.1%} ({olo:.0%}-{ohi:.0%}){'  clearly better' if better else ''}"
+                      f"opponent {o:6.1%} ({olo:.0%}-{ohi:.0%})"
                       + (f"  [{len(opp.failed)} failed]" if opp.failed else ""), flush=True)
+            (mlo, mhi), (tlo, thi) = wilson(mine, games), wilson(theirs, games)
+            scenarios += 1
+            clearly += mlo > thi
+            print(f"    sides swapped, {games} games: opponent won {mine / games:.0%} ({mlo:.0%}-{mhi:.0%}), "
+                  f"simple policy {theirs / games:.0%} ({tlo:.0%}-{thi:.0%}){'  clearly better' if mlo > thi else ''}",
+                  flush=True)
             t0 = time.perf_counter()
             thinks += think_times(s)
             print(f"    think times measured in {time.perf_counter() - t0:.1f} s", flush=True)
     thinks.sort()
-    print(f"opponent clearly better on {clearly} of {rows} scenario sides ({n} games a row)")
+    print(f"opponent clearly better on {clearly} of {scenarios} scenarios, sides swapped ({n} games a side)")
     print(f"think time per decision over {len(thinks)} decisions: median {statistics.median(thinks) * 1000:.0f} ms, "
           f"p95 {thinks[int(0.95 * (len(thinks) - 1))] * 1000:.0f} ms, max {thinks[-1] * 1000:.0f} ms")
 

@@ -253,3 +253,56 @@ def test_in_the_app_it_plays_its_own_cards_and_stops_at_the_players(tmp_path, se
     soviet = [c for c in cards if ": su may" in c]
     # each Soviet card was used by the opponent: it activated a unit on it
     assert sum("chose to activate a unit" in t for t in opp) == len(soviet) == 2
+
+
+def test_a_unit_it_activated_and_finds_no_better_use_for_spends_the_rest_as_the_policy_would():
+    from wgkit.rules.rookie import flow as FL
+    from wgkit.rules.rookie import lookup as L
+
+    g = game_at(ROOKIE, "First card sequence")
+    situation_of(g).deck_order("activation", ["2H", "3S", "4H", "5S", "AH"])
+    FL.draw_card(g)
+    FL.activate(g, "ru_sq")  # the opponent's unit, activated; then the opponent finds nothing it values
+    opp = Opponent("su", seed=1)
+    opp.choose = lambda game, must=False: None
+    handed = []
+    opp.play_step(g, lambda line: None, finish=lambda game, say: handed.append(L.status(game, "ru_sq")["functions"]))
+    assert handed == [0]  # both functions spent (the policy fires at the Germans in the open) before the card passes
+    assert [e.kind for e in g.log if e.kind == "fire"] == ["fire", "fire"]
+
+
+FARMYARD = ROOT / "scenarios/easy_company/tutorial_farmyard.yaml"
+
+
+def test_it_looks_for_a_spot_out_of_every_known_enemys_sight_within_its_move():
+    from shapely.geometry import LineString
+
+    g = game_at(FARMYARD, "Defender moves and fires")
+    opp = Opponent("de", seed=1)
+    ruleset = get_ruleset("easy_company")
+    here = (21.0, 26.0)  # de2, at the barn's south-east corner in sight of the Americans
+    foes = opp._enemies(g)
+    enemy = min(foes, key=lambda q: (q[0] - here[0]) ** 2 + (q[1] - here[1]) ** 2)
+    spots = opp._sight_spots(g, here, 6.0, foes, enemy, ruleset)
+    assert len(spots) == 1  # it sees the Americans already: only the hidden spot is offered
+    (x, y), = spots
+    assert (x - 21) ** 2 + (y - 26) ** 2 <= 36 + 1e-9
+    barn = g.terrain.areas[[a.id for a in g.terrain.areas].index("barn")].geometry
+    # hidden: the line from every American runs through the barn deeper than the 1" a figure sees into cover
+    assert all(LineString([foe, (x, y)]).intersection(barn).length > 2.0 for foe in foes)
+
+
+def test_a_piece_out_of_every_known_enemys_sight_counts_as_in_cover(monkeypatch):
+    import numpy as np
+
+    import wgkit.opponent as O
+
+    g = game_at(CROSSROADS, "Fire")
+    opp = Opponent("uk")
+    ruleset = get_ruleset(g.scenario.ruleset)
+    mine = [pid for pid, p in g.state["pieces"].items() if p["side"] == "uk" and p["alive"] and ruleset.fighting(g, pid)]
+    bare = [pid for pid in mine if not any(a.cover not in O.NO_COVER for a in g.terrain.at(*g.state["pieces"][pid]["position"]))]
+    monkeypatch.setattr(O, "sight_between", lambda terrain, a, b, policy: np.ones((len(a), len(b)), dtype=bool))
+    seen_by_all = opp.value(g)
+    monkeypatch.setattr(O, "sight_between", lambda terrain, a, b, policy: np.zeros((len(a), len(b)), dtype=bool))
+    assert bare and opp.value(g) - seen_by_all == pytest.approx(len(bare) * STYLES["balanced"][4])

@@ -5,7 +5,9 @@ dice of its own, and takes the one whose results it values most.
 - **Candidates.** Every offered action whose actor (the first piece, unit or side it names) is
   the opponent's, with each choice the menu lists, numbers at their defaults, and for a point: an
   advance towards the side's objective or the nearest enemy it has seen (the whole move and half
-  of it), and the nearest cover within a move. At most ``breadth`` candidates, sampled with the
+  of it), the nearest cover within a move, the nearest point within a move out of sight of
+  every enemy the side knows of (when the actor is in sight of one), and the nearest that sees
+  the nearest enemy (when the actor does not). At most ``breadth`` candidates, sampled with the
   opponent's own seed when there are more.
 - **Look-ahead.** One ply over the dice: each candidate is resolved on ``rollouts`` branches,
   each rolling its own dice (never the game's coming dice), and the results are averaged. A step
@@ -18,8 +20,9 @@ dice of its own, and takes the one whose results it values most.
 - **Value** of a position for the opponent's side (:meth:`Opponent.value`): the scenario's
   victory points against the best other side's, pieces still fighting (the ruleset's
   ``fighting``: unpinned, in good order, unwounded) against the enemy's, pieces alive, and for
-  each fighting piece the way still to go to its objective and whether it stands in cover. The
-  style weighs the last two: ``cautious`` values cover, ``aggressive`` the advance.
+  each fighting piece the way still to go to its objective and whether it stands in cover or out
+  of sight of every enemy the side knows of. The style weighs the last two: ``cautious`` values
+  cover, ``aggressive`` the advance.
 - **Play-outs.** The ``finalists`` best actions by that look-ahead are each played out
   ``playouts`` times: the action taken on a branch with the opponent's own dice, then the game
   played to its last turn by the simple policy for every side, and judged as ``wgkit simulate``
@@ -42,6 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from wgkit.engine.game import Game, IllegalActionError
+from wgkit.geometry.los import sight_between
 from wgkit.rules.actions import ActionSpec, actions_for
 from wgkit.rules.contract import Ruleset
 from wgkit.rules.policies import Say, seen
@@ -146,6 +150,8 @@ class Opponent:
             v += w_vp * (mine - theirs)
         goals = self.goals(game)
         span = math.hypot(game.scenario.table.width, game.scenario.table.depth) or 1.0
+        foes = self._enemies(game)
+        mine: list[tuple[float, float]] = []
         for pid, p in game.state["pieces"].items():
             if not p["alive"]:
                 continue
@@ -154,20 +160,22 @@ class Opponent:
             v += sign * (w_alive + (w_fight if fighting else 0.0))
             if sign > 0 and fighting:
                 here = piece_point(game.scenario, p)
-                enemy = self._nearest_enemy(game, here)
+                enemy = min(foes, key=lambda q: math.dist(q, here)) if foes else None
                 targets = goals or ([enemy] if enemy is not None else [])
                 if targets:
                     v -= w_adv * min(math.dist(here, t) for t in targets) / span
-                if any(a.cover not in NO_COVER for a in game.terrain.at(*here)):
-                    v += w_cover
+                mine.append(here)
+        if mine:  # in cover, or where no enemy the side knows of can see it
+            sighted = sight_between(game.terrain, mine, foes, r.los_policy).any(axis=1) if foes else [False] * len(mine)
+            v += w_cover * sum(not s or any(a.cover not in NO_COVER for a in game.terrain.at(*here))
+                               for here, s in zip(mine, sighted))
         return v
 
-    def _nearest_enemy(self, game: Game, here: tuple[float, float]) -> tuple[float, float] | None:
-        """The nearest live enemy piece the side has seen (on a grid: its cell's centre)."""
+    def _enemies(self, game: Game) -> list[tuple[float, float]]:
+        """Where the live enemy pieces the side has seen stand (on a grid: their cells' centres)."""
         known = set(seen(game, self.side, game.state["units"]))
-        foes = [piece_point(game.scenario, p) for p in game.state["pieces"].values()
+        return [piece_point(game.scenario, p) for p in game.state["pieces"].values()
                 if p["side"] != self.side and p["alive"] and p["unit"] in known]
-        return min(foes, key=lambda q: math.dist(q, here)) if foes else None
 
     # -- what it could do ------------------------------------------------------------------------
     def _owner(self, game: Game, value: Any) -> str | None:
@@ -208,7 +216,8 @@ class Opponent:
         reach = limit if limit and limit > 0 else DEFAULT_MOVE
         sc = game.scenario
         aims = list(self.goals(game))
-        enemy = self._nearest_enemy(game, here)
+        foes = self._enemies(game)
+        enemy = min(foes, key=lambda q: math.dist(q, here)) if foes else None
         if enemy is not None:
             aims.append(tuple(enemy))
         out = []
@@ -235,7 +244,28 @@ class Opponent:
                 spot = (d, (q.x, q.y))
         if spot is not None:
             out.append(spot[1])
+        if foes:
+            out += self._sight_spots(game, here, reach, foes, enemy, ruleset)
         return [(round(min(max(x, 0.0), sc.table.width), 2), round(min(max(y, 0.0), sc.table.depth), 2)) for x, y in out]
+
+    def _sight_spots(self, game: Game, here: tuple[float, float], reach: float, foes: list[tuple[float, float]],
+                     enemy: tuple[float, float], ruleset: Ruleset) -> list[tuple[float, float]]:
+        """Within reach (on a ring of whole and half moves): the nearest point out of sight of
+        every enemy the side knows of, and where ``here`` cannot see the nearest enemy, the
+        nearest point that can."""
+        t = game.scenario.table
+        ring = [(min(max(here[0] + r * math.cos(a), 0.0), t.width), min(max(here[1] + r * math.sin(a), 0.0), t.depth))
+                for r in (reach, reach / 2) for a in (k * math.pi / 6 for k in range(12))]
+        sight = sight_between(game.terrain, [here, *ring], foes, ruleset.los_policy)
+        near = foes.index(enemy)
+        out = []
+        hidden = [q for q, s in zip(ring, sight[1:].any(axis=1)) if not s]
+        if sight[0].any() and hidden:
+            out.append(min(hidden, key=lambda q: math.dist(q, here)))
+        seeing = [q for q, s in zip(ring, sight[1:, near]) if s]
+        if not sight[0, near] and seeing:
+            out.append(min(seeing, key=lambda q: math.dist(q, here)))
+        return out
 
     def _implied_actor(self, game: Game) -> str | None:
         """Where only this side acts and a form names none of its pieces (Rookie's functions act
@@ -405,14 +435,20 @@ class Opponent:
         ``finish`` (the ruleset's simple policy by default) play what the step still asks for.
         Where ``finish`` hands the step back (returns True: a card of this side's colour turned up
         in a card sequence, see :func:`wgkit.rules.policies.leaving`), the opponent plays on, and
-        must take an action, since a card cannot wait. Returns the number of actions it chose."""
+        must take an action, since a card cannot wait. A unit it activated and finds no better use
+        for spends what it has left as the simple policy would (its ``play_activated``), rather
+        than waste it. Returns the number of actions it chose."""
         taken = 0
-        policy = finish or get_ruleset(game.scenario.ruleset).policy.play_step  # type: ignore[union-attr]
+        simple = get_ruleset(game.scenario.ruleset).policy
+        policy = finish or simple.play_step  # type: ignore[union-attr]
+        rest = getattr(simple, "play_activated", None)
         must = False
         while True:
             while taken < limit and self.side in game.acting_sides():
                 choice = self.choose(game, must)
                 if choice is None:
+                    if rest is not None and rest(game, say):  # the unit it activated spends the rest
+                        continue
                     break
                 c = choice.candidate
                 event = c.spec.resolve(game, dict(c.params))

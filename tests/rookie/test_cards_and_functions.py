@@ -162,3 +162,21 @@ def test_the_simple_policy_uses_a_card_already_turned_and_leaves_another_players
     assert L.rk(g)["card"] == "AH" and g.state["decks"]["activation"]["draw"] == ["5S"]
     policy.play_step(g, lambda line: None)  # leaving no one, it plays every card to the end
     assert g.state["decks"]["activation"]["draw"] == [] and L.status(g, "ru_lt").get("acted")
+
+
+def test_a_unit_activated_by_a_player_spends_what_it_has_left_as_the_policy_would():
+    from wgkit.rules.rookie import policy
+
+    g = game()
+    situation_of(g).deck_order("activation", ["2H", "3S", "4H"])
+    FL.draw_card(g)
+    assert not policy.play_activated(g, lambda line: None)  # no unit activated yet: nothing done
+    FL.activate(g, "ru_sq")
+    MV.resolve_move(g, "ru_sq", (11, 10))  # the player spends one function ...
+    start = len(g.log)
+    assert policy.play_activated(g, lambda line: None)  # ... and hands the other to the policy
+    spent = [e for e in g.log[start:] if e.kind in ("fire", "move")]
+    # the squad sees the Germans in the open 6" away: the policy fires its last function at them
+    assert [e.kind for e in spent] == ["fire"] and "ru_sq fires" in spent[0].text
+    assert L.status(g, "ru_sq")["functions"] == 0
+    assert not policy.play_activated(g, lambda line: None)  # nothing left to spend

@@ -37,7 +37,11 @@ class Policy(Protocol):
 
     def play(self, game: "Game", turns: int, say: Say = ..., step: Callable[["Game", Say], None] = ...) -> None:
         """Play to ``turns``; ``step`` plays each step (default: ``play_step``; the opponent
-        passes its own, which hands the rest of each step back to ``play_step``)."""
+        passes its own, which hands the rest of each step back to ``play_step``).
+
+    Optional: ``play_activated(game, say) -> bool``, where a player activates a unit and then
+    spends its actions one by one (Rookie's cards): the activated unit spends what it has left as
+    the policy would; the opponent calls it when it finds nothing better for that unit."""
 
 
 def free_move(game: "Game", piece: str, to: Point) -> "Event":

@@ -71,6 +71,16 @@ def _act(game: Game, uid: str, say: Say) -> None:
         _tests(game, say)
 
 
+def play_activated(game: Game, say: Say) -> bool:
+    """The unit activated on the card in hand plays the functions it has left as the policy plays
+    its own units (a function cannot be saved for a later card): True if it did anything. For a
+    player who activated a unit and finds no better use for the rest."""
+    uid, before = L.rk(game)["unit"], len(game.log)
+    if uid in game.state["units"] and L.alive(game, uid) and L.status(game, uid).get("functions"):
+        _act(game, uid, say)
+    return len(game.log) > before
+
+
 def _cards(game: Game, say: Say, leave: Collection[str]) -> bool:
     """The card sequence: a card already turned and not yet used first, then card after card
     until the deck is done, or a card turns up for a side in ``leave`` (another player's): then
