@@ -80,7 +80,7 @@ def test_of_the_finalists_it_takes_the_one_whose_play_outs_win_most_or_stops():
     tried = []
 
     def opponent(play_out, **settings):
-        opp = Opponent("uk", seed=1, **settings)
+        opp = Opponent("uk", seed=1, **{"playouts": 3, "finalists": 3, **settings})
         opp._play_out = play_out
         return opp
 
@@ -306,3 +306,72 @@ def test_a_piece_out_of_every_known_enemys_sight_counts_as_in_cover(monkeypatch)
     seen_by_all = opp.value(g)
     monkeypatch.setattr(O, "sight_between", lambda terrain, a, b, policy: np.zeros((len(a), len(b)), dtype=bool))
     assert bare and opp.value(g) - seen_by_all == pytest.approx(len(bare) * STYLES["balanced"][4])
+
+
+def test_the_way_to_its_objective_counts_in_moves_left_so_it_presses_as_the_game_runs_out(monkeypatch):
+    import math
+
+    import numpy as np
+
+    import wgkit.opponent as O
+
+    monkeypatch.setattr(O, "sight_between", lambda terrain, a, b, policy: np.ones((len(a), len(b)), dtype=bool))
+    g = game_at(CROSSROADS, "Fire")
+    (goal,) = Opponent("uk").goals(g)  # the crossroads circle at (18, 24), radius 6
+    assert math.dist(goal, (18, 24)) <= 6
+    here = tuple(g.state["pieces"]["smith"]["position"])  # Lt. Smith, in the open at (16, 3)
+    d = math.dist(here, goal)
+    closer = tuple(h + (t - h) / d for h, t in zip(here, goal))  # one inch nearer the crossroads
+
+    def gain(opp):
+        before = opp.value(g)
+        g.move("smith", closer)
+        try:
+            return opp.value(g) - before
+        finally:
+            g.undo()
+    w_adv = STYLES["balanced"][3]
+    # in turn 1 of 6, the inch is worth 1/36 of the advance weight (six moves of 6" left); with
+    # this the last turn, 1/6
+    assert gain(Opponent("uk", turns=6)) == pytest.approx(w_adv / 36)
+    assert gain(Opponent("uk", turns=1)) == pytest.approx(w_adv / 6)
+
+
+def test_a_side_that_wins_unless_the_enemy_meets_its_conditions_fights_for_the_enemys_objective():
+    from shapely.geometry import Point
+
+    from wgkit.victory import area_geometry
+
+    g = game_at(ROOT / "scenarios/rookie/tractor_works.yaml", "First card sequence")
+    halls = area_geometry(g.scenario, ("workshop", "office"))
+    (goal,) = Opponent("de").goals(g)  # the Germans have no condition: the Soviets must hold a building
+    assert halls.covers(Point(goal))
+    assert Opponent("su").goals(g) == [goal]  # the Soviets' own condition, the same buildings
+
+
+@pytest.mark.parametrize("in_sight", [True, False])
+def test_without_an_area_to_take_either_side_closes_on_the_nearest_enemy_in_sight_or_not(monkeypatch, in_sight):
+    import math
+
+    import numpy as np
+
+    import wgkit.opponent as O
+
+    monkeypatch.setattr(O, "sight_between", lambda terrain, a, b, policy: np.full((len(a), len(b)), in_sight))
+    g = game_at(ROOKIE, "First card sequence")  # destroy conditions only; 3 turns: 18" of moves left
+
+    def gain(side, piece, foe):
+        here, there = g.state["pieces"][piece]["position"], g.state["pieces"][foe]["position"]
+        d = math.dist(here, there)
+        opp = Opponent(side)
+        before = opp.value(g)
+        g.move(piece, tuple(h + (t - h) / d for h, t in zip(here, there)))  # one inch nearer
+        try:
+            return opp.value(g) - before
+        finally:
+            g.undo()
+    w_adv = STYLES["balanced"][3]
+    # the Soviet attackers: Lt. Orlov (10, 14), nearest German the squad in the open (17, 10)
+    assert gain("su", "orlov", "de_open_s") == pytest.approx(w_adv / 18)
+    # the German defenders: Lt. Brandt (26, 16), nearest Russian Lt. Orlov
+    assert gain("de", "brandt", "orlov") == pytest.approx(w_adv / 18)

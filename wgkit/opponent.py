@@ -20,9 +20,11 @@ dice of its own, and takes the one whose results it values most.
 - **Value** of a position for the opponent's side (:meth:`Opponent.value`): the scenario's
   victory points against the best other side's, pieces still fighting (the ruleset's
   ``fighting``: unpinned, in good order, unwounded) against the enemy's, pieces alive, and for
-  each fighting piece the way still to go to its objective and whether it stands in cover or out
-  of sight of every enemy the side knows of. The style weighs the last two: ``cautious`` values
-  cover, ``aggressive`` the advance.
+  each fighting piece the way still to go, in moves left in the game, to the areas its victory
+  conditions name (lacking conditions of its own, the enemy's areas; lacking areas, the nearest
+  enemy the side knows of), and whether it stands in cover
+  or out of sight of every enemy the side knows of. The style weighs the last two: ``cautious``
+  values cover, ``aggressive`` the advance.
 - **Play-outs.** The ``finalists`` best actions by that look-ahead are each played out
   ``playouts`` times: the action taken on a branch with the opponent's own dice, then the game
   played to its last turn by the simple policy for every side, and judged as ``wgkit simulate``
@@ -105,8 +107,8 @@ class Opponent:
     seed: int = 0
     breadth: int = 40
     depth: int = 2  # actions looked past an action that only opens others (activate, draw)
-    playouts: int = 3  # games played to the end by the simple policy after each finalist
-    finalists: int = 3  # the best actions by the look-ahead, each played out
+    playouts: int = 6  # games played to the end by the simple policy after each finalist
+    finalists: int = 4  # the best actions by the look-ahead, each played out
     turns: int | None = None  # the game's last turn, where play-outs end (None: the scenario's)
     think: list[float] = field(default_factory=list)  # seconds per decision, for the benchmark
 
@@ -120,22 +122,24 @@ class Opponent:
         self._rng = random.Random(self.seed)
 
     # -- what a position is worth --------------------------------------------------------------
-    def goals(self, game: Game) -> list[tuple[float, float]]:
-        """Where the side's own victory conditions send it (areas to hold or take, pieces to
-        destroy); empty when the scenario gives it none."""
+    def goals(self, game: Game, pieces: bool = True) -> list[tuple[float, float]]:
+        """Where the side's own victory conditions send it (areas to hold or take and, with
+        ``pieces``, the pieces of units to destroy); where it has none (it wins unless the enemy
+        meets theirs), the areas the enemy must hold or take, to fight for them; empty when there
+        are none of those either."""
         sc = game.scenario
         out: list[tuple[float, float]] = []
+        own = any(c.side == self.side for c in sc.conditions)
         for c in sc.conditions:
-            if c.side != self.side:
+            if (c.side == self.side) != own:
                 continue
             if c.kind in ("hold", "contest", "deny"):
                 p = area_geometry(sc, c.target).representative_point()
                 out.append((p.x, p.y))
-            elif c.kind == "destroy":
-                for ident in (c.target if isinstance(c.target, (list, tuple)) else [c.target]):
-                    piece = game.state["pieces"].get(ident)
-                    if piece is not None and piece["alive"]:
-                        out.append(piece_point(sc, piece))
+            elif c.kind == "destroy" and own and pieces:
+                ids = set(c.target if isinstance(c.target, (list, tuple)) else [c.target])
+                out += [piece_point(sc, p) for pid, p in game.state["pieces"].items()
+                        if p["alive"] and (pid in ids or p["unit"] in ids)]
         return out
 
     def value(self, game: Game, ruleset: Ruleset | None = None) -> float:
@@ -148,8 +152,9 @@ class Opponent:
             mine = judged.points.get(self.side, 0.0)
             theirs = max((p for s, p in judged.points.items() if s != self.side), default=0.0)
             v += w_vp * (mine - theirs)
-        goals = self.goals(game)
-        span = math.hypot(game.scenario.table.width, game.scenario.table.depth) or 1.0
+        areas = self.goals(game, pieces=False)
+        last = int(self.turns or game.scenario.turns or 6)
+        span = DEFAULT_MOVE * max(1, last - int(game.state.get("turn") or 1) + 1)  # moves left in the game
         foes = self._enemies(game)
         mine: list[tuple[float, float]] = []
         for pid, p in game.state["pieces"].items():
@@ -159,16 +164,16 @@ class Opponent:
             sign = 1.0 if p["side"] == self.side else -1.0
             v += sign * (w_alive + (w_fight if fighting else 0.0))
             if sign > 0 and fighting:
-                here = piece_point(game.scenario, p)
-                enemy = min(foes, key=lambda q: math.dist(q, here)) if foes else None
-                targets = goals or ([enemy] if enemy is not None else [])
-                if targets:
-                    v -= w_adv * min(math.dist(here, t) for t in targets) / span
-                mine.append(here)
-        if mine:  # in cover, or where no enemy the side knows of can see it
-            sighted = sight_between(game.terrain, mine, foes, r.los_policy).any(axis=1) if foes else [False] * len(mine)
-            v += w_cover * sum(not s or any(a.cover not in NO_COVER for a in game.terrain.at(*here))
-                               for here, s in zip(mine, sighted))
+                mine.append(piece_point(game.scenario, p))
+        if not mine:
+            return v
+        sighted = sight_between(game.terrain, mine, foes, r.los_policy).any(axis=1) if foes else [False] * len(mine)
+        for here, s in zip(mine, sighted):
+            targets = areas or foes  # the areas that decide the game; without such areas, the nearest enemy
+            if targets:
+                v -= w_adv * min(math.dist(here, t) for t in targets) / span
+            if not s or any(a.cover not in NO_COVER for a in game.terrain.at(*here)):
+                v += w_cover  # in cover, or where no enemy the side knows of can see it
         return v
 
     def _enemies(self, game: Game) -> list[tuple[float, float]]:
