@@ -22,9 +22,9 @@ dice of its own, and takes the one whose results it values most.
   ``fighting``: unpinned, in good order, unwounded) against the enemy's, pieces alive, and for
   each fighting piece the way still to go, in moves left in the game, to the areas its victory
   conditions name (lacking conditions of its own, the enemy's areas; lacking areas, the nearest
-  enemy the side knows of), and whether it stands in cover
-  or out of sight of every enemy the side knows of. The style weighs the last two: ``cautious``
-  values cover, ``aggressive`` the advance.
+  enemy the side knows of), and whether it stands in cover or out of sight of every enemy the
+  side knows of. The style weighs the last two: ``cautious`` values cover, ``aggressive`` the
+  advance.
 - **Play-outs.** The ``finalists`` best actions by that look-ahead are each played out
   ``playouts`` times: the action taken on a branch with the opponent's own dice, then the game
   played to its last turn by the simple policy for every side, and judged as ``wgkit simulate``
