@@ -19,10 +19,24 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
         "--disable-sync", "--no-first-run", "--disable-quic"]
 
 
-def free_port() -> int:
+def free_port(span: int = 4) -> int:
+    """A free loopback port whose next ``span - 1`` ports are free too (``wgkit play --seats``
+    serves each side on the ports after the desk's; a kernel had taken one of them once)."""
+    while True:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        if port + span <= 65536 and all(_free(port + k) for k in range(1, span)):
+            return port
+
+
+def _free(port: int) -> bool:
     with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
 
 
 def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 90) -> None:
