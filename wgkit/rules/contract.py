@@ -31,17 +31,17 @@ Say = Callable[[str], None]
 
 
 class Policy(Protocol):
-    """A side-neutral way of playing a ruleset by itself (``wgkit simulate``)."""
+    """A side-neutral way of playing a ruleset by itself (``wgkit simulate``).
+
+    Optional: ``play_activated(game, say) -> bool``, where a player activates a unit and then
+    spends its actions one by one (Rookie's cards): the activated unit spends what it has left as
+    the policy would; the opponent calls it when it finds nothing better for that unit."""
 
     def play_step(self, game: "Game", say: Say) -> None: ...
 
     def play(self, game: "Game", turns: int, say: Say = ..., step: Callable[["Game", Say], None] = ...) -> None:
         """Play to ``turns``; ``step`` plays each step (default: ``play_step``; the opponent
-        passes its own, which hands the rest of each step back to ``play_step``).
-
-    Optional: ``play_activated(game, say) -> bool``, where a player activates a unit and then
-    spends its actions one by one (Rookie's cards): the activated unit spends what it has left as
-    the policy would; the opponent calls it when it finds nothing better for that unit."""
+        passes its own, which hands the rest of each step back to ``play_step``)."""
 
 
 def free_move(game: "Game", piece: str, to: Point) -> "Event":
