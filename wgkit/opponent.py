@@ -46,6 +46,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from shapely.geometry import Point
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import nearest_points
+
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.geometry.los import sight_between
 from wgkit.rules.actions import ActionSpec, actions_for
@@ -63,6 +67,10 @@ STYLES = {  # weights of (victory points, fighting pieces, live pieces, advance,
 DEFAULT_MOVE = 6.0  # inches, where a ruleset draws no move limit
 NO_COVER = ("none", "open", "")
 EPSILON = 1e-6
+
+
+def _quiet(text: str) -> None:
+    """Say nothing: what happens on a what-if branch is not the game's."""
 
 
 @dataclass(frozen=True)
@@ -129,18 +137,24 @@ class Opponent:
         are none of those either."""
         sc = game.scenario
         out: list[tuple[float, float]] = []
+        for area in self.areas(game):
+            p = area.representative_point()
+            out.append((p.x, p.y))
         own = any(c.side == self.side for c in sc.conditions)
-        for c in sc.conditions:
-            if (c.side == self.side) != own:
-                continue
-            if c.kind in ("hold", "contest", "deny"):
-                p = area_geometry(sc, c.target).representative_point()
-                out.append((p.x, p.y))
-            elif c.kind == "destroy" and own and pieces:
+        for c in sc.conditions if pieces and own else ():
+            if c.side == self.side and c.kind == "destroy":
                 ids = set(c.target if isinstance(c.target, (list, tuple)) else [c.target])
                 out += [piece_point(sc, p) for pid, p in game.state["pieces"].items()
                         if p["alive"] and (pid in ids or p["unit"] in ids)]
         return out
+
+    def areas(self, game: Game) -> list[BaseGeometry]:
+        """The shapes of the areas the side's victory conditions name (to hold, contest or deny;
+        lacking conditions of its own, the enemy's)."""
+        sc = game.scenario
+        own = any(c.side == self.side for c in sc.conditions)
+        return [area_geometry(sc, c.target) for c in sc.conditions
+                if (c.side == self.side) == own and c.kind in ("hold", "contest", "deny")]
 
     def value(self, game: Game, ruleset: Ruleset | None = None) -> float:
         """How good the position is for the side (higher is better)."""
@@ -152,7 +166,7 @@ class Opponent:
             mine = judged.points.get(self.side, 0.0)
             theirs = max((p for s, p in judged.points.items() if s != self.side), default=0.0)
             v += w_vp * (mine - theirs)
-        areas = self.goals(game, pieces=False)
+        areas = self.areas(game)
         last = int(self.turns or game.scenario.turns or 6)
         span = DEFAULT_MOVE * max(1, last - int(game.state.get("turn") or 1) + 1)  # moves left in the game
         foes = self._enemies(game)
@@ -169,9 +183,10 @@ class Opponent:
             return v
         sighted = sight_between(game.terrain, mine, foes, r.los_policy).any(axis=1) if foes else [False] * len(mine)
         for here, s in zip(mine, sighted):
-            targets = areas or foes  # the areas that decide the game; without such areas, the nearest enemy
-            if targets:
-                v -= w_adv * min(math.dist(here, t) for t in targets) / span
+            if areas:  # the areas that decide the game (none to go once inside); without them, the nearest enemy
+                v -= w_adv * min(a.distance(Point(here)) for a in areas) / span
+            elif foes:
+                v -= w_adv * min(math.dist(here, t) for t in foes) / span
             if not s or any(a.cover not in NO_COVER for a in game.terrain.at(*here)):
                 v += w_cover  # in cover, or where no enemy the side knows of can see it
         return v
@@ -233,17 +248,14 @@ class Opponent:
             for share in (1.0, 0.5):
                 step = min(reach * share, d - 0.5)
                 out.append((here[0] + (aim[0] - here[0]) * step / d, here[1] + (aim[1] - here[1]) * step / d))
-        from shapely.geometry import Point as ShapelyPoint
-        from shapely.ops import nearest_points
-
         spot = None
         for area in game.terrain.areas:
             if area.cover in NO_COVER or area.linear:
                 continue
             inner = area.geometry.buffer(-0.3)
-            if inner.is_empty or inner.covers(ShapelyPoint(here)):
+            if inner.is_empty or inner.covers(Point(here)):
                 continue
-            q = nearest_points(inner, ShapelyPoint(here))[0]
+            q = nearest_points(inner, Point(here))[0]
             d = math.dist(here, (q.x, q.y))
             if d <= reach and (spot is None or d < spot[0]):
                 spot = (d, (q.x, q.y))
@@ -408,6 +420,9 @@ class Opponent:
         except (IllegalActionError, ValueError):
             return None
         ruleset.policy.play(trial, int(self.turns or game.scenario.turns or 6))  # type: ignore[union-attr]
+        return self._judge(trial)
+
+    def _judge(self, trial: Game) -> float:
         won = winner(trial)
         return 1.0 if won == self.side else 0.5 if won is None else 0.0
 
@@ -420,6 +435,40 @@ class Opponent:
             return ranked[0]
         wins = [sum(self._play_out(game, c, ruleset) or 0.0 for _ in range(self.playouts)) for _, c in finalists]
         return finalists[max(range(len(finalists)), key=lambda i: (wins[i], -i))]
+
+    def _ends(self, trial: Game, ruleset: Ruleset) -> float:
+        """Advance ``trial`` past its current step, play it to the end with the simple policy for
+        every side and judge it: 1 for a win, 0.5 a draw, 0 a loss (as ``wgkit simulate`` does)."""
+        try:
+            trial.advance()
+        except IllegalActionError:
+            pass  # the game is over, or the step cannot end: judge it as it stands
+        else:
+            ruleset.policy.play(trial, int(self.turns or trial.scenario.turns or 6))  # type: ignore[union-attr]
+        return self._judge(trial)
+
+    def holds_back(self, game: Game, finish: Callable[..., Any], duties: Callable[..., Any]) -> tuple[float, float] | None:
+        """Whether to leave the rest of the step undone (only what the rules oblige, by
+        ``duties``) rather than let ``finish`` play every piece the opponent left unused: each way
+        is played out ``playouts`` times, on the same dice in pairs. Returns the wins (holding
+        back, playing on) where holding back wins more, else None (also where the two ways do
+        the same, or the opponent plays no play-outs)."""
+        ruleset = get_ruleset(game.scenario.ruleset)
+        if self.playouts < 1 or ruleset.policy is None:
+            return None
+        start = time.perf_counter()
+        back = on = 0.0
+        for k in range(self.playouts):
+            dice = self._rng.randrange(2 ** 31)
+            held, played = game.branch(dice=dice), game.branch(dice=dice)
+            duties(held, _quiet)
+            finish(played, _quiet)
+            if len(held.log) == len(played.log):
+                break  # nothing was left to hold back
+            back += self._ends(held, ruleset)
+            on += self._ends(played, ruleset)
+        self.think.append(time.perf_counter() - start)
+        return (back, on) if back > on else None
 
     def choose(self, game: Game, must: bool = False) -> Choice | None:
         """The best action now and what it is expected to gain, or None when nothing beats waiting
@@ -460,6 +509,13 @@ class Opponent:
                 taken, must = taken + 1, False
                 odds = f"; before the roll: {choice.odds}" if choice.odds else ""
                 say(f"opponent ({self.side}) chose to {c.label()}{odds} -> {event.text}")
+            duties = getattr(simple, "play_duties", None) if game.acting_sides() == [self.side] else None
+            held = None if must or duties is None else self.holds_back(game, policy, duties)
+            if held is not None:
+                say(f"opponent ({self.side}) holds its other pieces back this step (play-outs won "
+                    f"{held[0]:g} of {self.playouts} holding back, {held[1]:g} playing on)")
+                duties(game, say)
+                return taken
             if must or not policy(game, say) or taken >= limit:  # must still set: it found nothing to do
                 return taken
             must = True

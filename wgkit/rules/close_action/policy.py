@@ -41,10 +41,12 @@ def _fire_all(game: Game, side: str, say: Say) -> None:
             attempt(say, fire.resolve_fire, game, unit, best.target, plan=best)
 
 
-def _advance(game: Game, side: str, say: Say) -> None:
+def _advance(game: Game, side: str, say: Say, choices: bool = True) -> None:
     for unit in _units(game, side):
         if S.unit_of(game, unit)["status"].get("morale", "ok") != "ok":
             attempt(say, movement.resolve_retreat, game, unit)
+            continue
+        if not choices:
             continue
         for fid in S.alive_figures(game, unit):
             here = game.piece(fid)["position"]
@@ -64,7 +66,9 @@ def _advance(game: Game, side: str, say: Say) -> None:
                     break
 
 
-def play_step(game: Game, say: Say) -> None:
+def play_step(game: Game, say: Say, choices: bool = True) -> None:
+    """The current step as the policy plays it; without ``choices``, only what the rules oblige
+    or cost nothing (rallies, retreats, morale tests, hand to hand): no unit fires or advances."""
     step = game.current_step().name
     side = game.acting_sides()[0]
     if step == "Rally":
@@ -72,15 +76,21 @@ def play_step(game: Game, say: Say) -> None:
             if S.unit_of(game, unit)["status"].get("morale", "ok") != "ok":
                 attempt(say, morale.resolve_rally, game, unit)
     elif step in ("Fire", "Defensive fire"):
-        _fire_all(game, side, say)
+        if choices:
+            _fire_all(game, side, say)
     elif step == "Move":
-        _advance(game, side, say)
+        _advance(game, side, say, choices)
     elif step == "Morale":
         for unit in morale.must_test(game, side):
             attempt(say, morale.resolve_morale, game, unit)
     elif step == "Hand to hand":
         for group in melee.groups(game):
             attempt(say, melee.resolve_melee, game, group)
+
+
+def play_duties(game: Game, say: Say) -> None:
+    """The current step's obligations only (see :func:`play_step`)."""
+    play_step(game, say, choices=False)
 
 
 def play(game: Game, turns: int, say: Say = lambda text: None, step: Step = play_step) -> None:

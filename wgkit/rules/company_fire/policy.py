@@ -74,15 +74,17 @@ def _advance(game: Game, uid: str, say: Say) -> None:
             return
 
 
-def play_step(game: Game, say: Say) -> None:
-    """Take the current segment's actions for the side whose card it is."""
+def play_step(game: Game, say: Say, choices: bool = True) -> None:
+    """Take the current segment's actions for the side whose card it is; without ``choices``,
+    only what is owed or costs nothing (a mission arriving, rallies): no call, fire, assault or
+    move."""
     step = game.current_step().name
     side = L.cf(game)["initiative_side"]
     mine = sorted(u for u in game.state["units"] if L.side(game, u) == side and L.alive(game, u))
     if step == "Artillery":
         if L.cf(game).get("mission", {}).get(side):
             attempt(say, A.resolve_arrival, game, side)
-        for fo in (u for u in mine if L.kind(game, u) == "forward_observer"):
+        for fo in (u for u in mine if choices and L.kind(game, u) == "forward_observer"):
             target = max({L.cell(game, e) for e in _foes(game, side)},
                          key=lambda c: (len(L.units_at(game, c)), c), default=None)
             if target is not None:
@@ -91,6 +93,8 @@ def play_step(game: Game, say: Say) -> None:
         for u in mine:
             if L.order(game, u) in ("pinned", "suppressed") and L.role(game, u) != "smf":
                 attempt(say, R.resolve_rally, game, u)
+    elif not choices:
+        return
     elif step == "Close assault" and V.card_kind(game) != "fire":
         for u in mine:
             if L.role(game, u) != "squad" or not L.alive(game, u) or L.status(game, u).get("assaulted"):
@@ -123,6 +127,11 @@ def play_step(game: Game, say: Say) -> None:
             target = _best_target(game, [u], "reaction")
             if target is not None:
                 attempt(say, F.resolve, game, [u], target, "reaction")
+
+
+def play_duties(game: Game, say: Say) -> None:
+    """The current segment's obligations only (see :func:`play_step`)."""
+    play_step(game, say, choices=False)
 
 
 def play(game: Game, turns: int, say: Say = lambda text: None, step: Step = play_step) -> None:

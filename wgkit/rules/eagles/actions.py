@@ -31,13 +31,14 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
     out: list[ActionSpec] = []
     units = tuple(L.units(game))
     if "move" in legal:
-        movers = tuple(u for u in units if not L.status(game, u).get("moved") and not L.status(game, u).get("suppressed"))
+        movers = tuple(u for u in units if not L.status(game, u).get("suppressed")
+                       and (not L.status(game, u).get("moved") or u in MV.close_units(game)))  # quarter segments
         if movers:
             out.append(ActionSpec("move", "Move", (Param("unit", "choice", "unit", movers), Param("to", "point", "to")),
                                   lambda g, p: None, lambda g, p: MV.resolve_move(g, p["unit"], _pt(p["to"])), "2.0",
                                   lambda g, p: MV.allowance(g, p["unit"], _pt(p["to"]))[1]))
     if "hold" in legal:
-        close = tuple(u for u in units if MV.in_close_combat(game, u) and int(L.status(game, u).get("quarters", 0)) < T.QUARTERS.value)
+        close = tuple(u for u in units if MV.in_close_combat(game, u) and int(L.status(game, u).get("quarters") or 0) < T.QUARTERS.value)
         if close:
             out.append(ActionSpec("hold", "Hold (no more quarter segments)", (Param("unit", "choice", "unit", close),),
                                   lambda g, p: None, lambda g, p: MV.resolve_hold(g, p["unit"]), "Sequence of Play",
@@ -186,5 +187,7 @@ def move(game: Game, piece: str, to):
 
 
 def move_limit(game: Game, piece: str) -> float | None:
+    """The unit's allowance (2.1-2.2); in close combat, a quarter segment of it."""
     uid = game.state["pieces"][piece]["unit"]
-    return MV.allowance(game, uid, L.pos(game, uid))[0]
+    inches = MV.allowance(game, uid, L.pos(game, uid))[0]
+    return inches / T.QUARTERS.value if MV.in_close_combat(game, uid) else inches

@@ -50,15 +50,16 @@ def in_close_combat(game: Game, uid: str) -> bool:
     return any(L.yards(game, uid, e) <= T.CLOSE_COMBAT_YD.value for e in L.enemies(game, uid))
 
 
-def _close_units(game: Game) -> list[str]:
+def close_units(game: Game) -> list[str]:
+    """Units in close combat with quarter segments still to move this turn."""
     return [u for u in L.units(game) if in_close_combat(game, u) and not L.status(game, u).get("suppressed")
-            and int(L.status(game, u).get("quarters", 0)) < T.QUARTERS.value and movable(game, u)]
+            and int(L.status(game, u).get("quarters") or 0) < T.QUARTERS.value and movable(game, u)]
 
 
 def next_quarter(game: Game) -> str | None:
     """Who moves the next quarter segment in close combat: the side of the slowest unit with
     segments left; then the sides alternate while both have units with segments left."""
-    waiting = _close_units(game)
+    waiting = close_units(game)
     if not waiting:
         return None
     sides = {L.side(game, u) for u in waiting}
@@ -106,7 +107,7 @@ def resolve_move(game: Game, uid: str, to: tuple[float, float]):
         to = hex_grid(game).center(path[-1])
         inches, why = float("inf"), [f"{len(path) - 1} hexes for {spent} of {allowed} MPs (2.5)"]
     if close:
-        quarters = int(L.status(game, uid).get("quarters", 0))
+        quarters = int(L.status(game, uid).get("quarters") or 0)
         if quarters >= T.QUARTERS.value:
             raise IllegalActionError(f"{uid} has used its four quarter segments this turn")
         turn = next_quarter(game)
@@ -149,7 +150,7 @@ def resolve_move(game: Game, uid: str, to: tuple[float, float]):
     changes = [(("rng", "counter"), roller.counter), (("pieces", L.piece(game, uid), "position"), [round(stop[0], 2), round(stop[1], 2)]),
                (("units", uid, "status", "moved"), True), (("units", uid, "status", "moved_code"), speed)] + game_changes
     if close:
-        changes += [(("units", uid, "status", "quarters"), int(L.status(game, uid).get("quarters", 0)) + 1),
+        changes += [(("units", uid, "status", "quarters"), int(L.status(game, uid).get("quarters") or 0) + 1),
                     (("vars", "eg", "last_quarter"), L.side(game, uid))]
     path = LineString([L.pos(game, uid), stop]) if went else Point(stop)  # 4.1: within 500 yd at any point of the move
     near = min((path.distance(Point(L.pos(game, e))) * T.YARDS_PER_INCH for e in L.enemies(game, uid)), default=1e9)

@@ -2,9 +2,12 @@
 advance on the nearest enemy until within 600 yd; every battery fires barrage at the enemy
 nearest its own troops, repeating while the target lives; each firer in its order of the direct
 fire phase fires at the target for which it rolls the most kill dice; sorties fly at the
-largest enemy group; units in melee reach fight."""
+largest enemy group; units in melee reach fight. In close combat each unit holds its ground
+when its side's quarter segment comes (the policy comes no nearer than 600 yd by choice)."""
 
 from __future__ import annotations
+
+from collections.abc import Collection
 
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.rules.policies import Say, Step, attempt, play_until, seen
@@ -39,18 +42,42 @@ def _advance(game: Game, uid: str, say: Say) -> None:
             return
 
 
-def play_step(game: Game, say: Say) -> None:
+MOVEMENT = ("Strategic road movement", "Cross-country movement", "Infantry movement")
+
+
+def _quarters(game: Game, say: Say, leave: Collection[str]) -> bool:
+    """Close combat (Sequence of Play: quarter segments, the slower side first, then turn about):
+    each unit holds its ground when its side's segment comes; a segment of a side in ``leave``
+    is handed back (True), for whoever plays that side to move or hold."""
+    while "hold" in game.legal_actions() and (side := MV.next_quarter(game)) is not None:
+        if side in leave:
+            return True
+        unit = next(u for u in MV.close_units(game) if L.side(game, u) == side)
+        if not attempt(say, MV.resolve_hold, game, unit):
+            return False
+    return False
+
+
+def play_step(game: Game, say: Say, choices: bool = True, leave: Collection[str] = frozenset()) -> bool:
+    """The current step as the policy plays it; without ``choices``, only what is owed (barrages
+    and sorties landing, AA at an attacking plane, melee and assaults in reach): no move, no new
+    mission or sortie, no direct fire. In a quarter segment of close combat, a side in ``leave``
+    is someone else's to play: the step is handed back to them (True)."""
     step = game.current_step().name
     units = L.units(game)
-    if step in ("Cross-country movement", "Infantry movement"):
+    if not choices and step in ("Assign artillery", "Adjust and call", *F.ORDERS):
+        return False
+    if step in MOVEMENT:
         for u in units:
             foot = MV.code(game, u) == "A"
-            if foot == (step == "Infantry movement") and not L.status(game, u).get("moved"):
+            if choices and step != MOVEMENT[0] and foot == (step == "Infantry movement") \
+                    and not L.status(game, u).get("moved"):
                 _advance(game, u, say)
+        return _quarters(game, say, leave)
     elif step == "Aircraft movement and AA fire":
         for plane in (u for u in game.state["units"] if L.kind(game, u) == "aircraft" and L.alive(game, u)):
             over = L.status(game, plane).get("over")
-            if not over:
+            if not over and choices:
                 foes = seen(game, L.side(game, plane), (u for u in units if L.side(game, u) != L.side(game, plane)))
                 if foes:
                     attempt(say, AIR.resolve_sortie, game, plane, L.pos(game, foes[0]))
@@ -100,6 +127,12 @@ def play_step(game: Game, say: Say) -> None:
             for e in _foes(game, u):
                 if L.alive(game, u) and L.alive(game, e) and L.yards(game, u, e) <= C.REACH_YD and L.is_vehicle(game, e):
                     attempt(say, C.resolve_assault, game, u, e)
+    return False
+
+
+def play_duties(game: Game, say: Say) -> None:
+    """The current step's obligations only (see :func:`play_step`)."""
+    play_step(game, say, choices=False)
 
 
 def play(game: Game, turns: int, say: Say = lambda text: None, step: Step = play_step) -> None:

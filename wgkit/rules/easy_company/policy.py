@@ -65,7 +65,9 @@ def _advance(game: Game, fid: str, side: str, say: Say) -> None:
     attempt(say, MV.resolve_move, game, fid, to)
 
 
-def play_step(game: Game, say: Say) -> None:
+def play_step(game: Game, say: Say, choices: bool = True) -> None:
+    """The current step as the policy plays it; without ``choices``, only what the rules oblige
+    (withdrawals, melee, morale tests): no figure fires or moves by choice."""
     step = game.current_step().name
     sides = game.acting_sides()
     if step.endswith("moves and fires"):
@@ -73,9 +75,11 @@ def play_step(game: Game, say: Say) -> None:
         for uid, u in sorted(game.state["units"].items()):
             if u["side"] == side and u["status"].get("morale") == "withdraw" and L.figures(game, uid, fit=True):
                 attempt(say, MO.resolve_withdraw, game, uid)
-        _fire_all(game, side, say, advance=True)
+        if choices:
+            _fire_all(game, side, say, advance=True)
     elif step.endswith("opportunity fire"):
-        _fire_all(game, sides[0], say, advance=False)
+        if choices:
+            _fire_all(game, sides[0], say, advance=False)
     elif step == "Melee":
         for action in A.ACTIONS(game):
             if action.name == "melee":
@@ -84,6 +88,11 @@ def play_step(game: Game, say: Say) -> None:
     elif step == "Morale":
         for uid in MO.must_test(game):
             attempt(say, MO.resolve_morale, game, uid)
+
+
+def play_duties(game: Game, say: Say) -> None:
+    """The current step's obligations only (see :func:`play_step`)."""
+    play_step(game, say, choices=False)
 
 
 def play(game: Game, turns: int, say: Say = lambda text: None, step: Step = play_step) -> None:
