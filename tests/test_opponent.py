@@ -375,3 +375,67 @@ def test_without_an_area_to_take_either_side_closes_on_the_nearest_enemy_in_sigh
     assert gain("su", "orlov", "de_open_s") == pytest.approx(w_adv / 18)
     # the German defenders: Lt. Brandt (26, 16), nearest Russian Lt. Orlov
     assert gain("de", "brandt", "orlov") == pytest.approx(w_adv / 18)
+
+
+@pytest.mark.parametrize("path, choice, duty", [
+    ("easy_company/tutorial_farmyard.yaml", "Attacker moves and fires", "Morale"),
+    ("close_action/tutorial_crossroads.yaml", "Move", "Morale"),
+    ("company_fire/tutorial_orchard_gate.yaml", "Move and fire", None),
+    ("eagles/tutorial_crossroads_barrage.yaml", "Infantry vs infantry", None),
+])
+def test_a_policys_duties_are_what_the_rules_oblige_and_none_of_its_choices(path, choice, duty):
+    def events(step, play):
+        g = game_at(ROOT / "scenarios" / path, step)
+        if step == duty:  # the policy plays the game from its start up to it, so that a test falls due
+            s = load(ROOT / "scenarios" / path)
+            g = get_ruleset(s.ruleset).new_game(s, 3)
+            policy = get_ruleset(s.ruleset).policy
+            while g.current_step().name != duty:
+                policy.play_step(g, lambda text: None)
+                g.advance()
+        start = len(g.log)
+        play(g, lambda text: None)
+        return [e.text for e in g.log[start:]]
+
+    policy = get_ruleset(load(ROOT / "scenarios" / path).ruleset).policy
+    assert events(choice, policy.play_step) and events(choice, policy.play_duties) == []
+    if duty is not None:  # a morale test that falls due is taken either way, with the same dice
+        assert events(duty, policy.play_duties) == events(duty, policy.play_step) != []
+
+
+def test_it_holds_its_other_pieces_back_where_the_play_outs_say_so_and_plays_only_the_duties():
+    g = game_at(CROSSROADS, "Move")
+    policy = get_ruleset(g.scenario.ruleset).policy
+    start = len(g.log)
+
+    def moved(trial):
+        return any(e.kind == "move" for e in trial.log[start:])
+
+    opp = Opponent("uk", seed=1, playouts=4)
+    opp._ends = lambda trial, ruleset: 0.0 if moved(trial) else 1.0  # holding back wins every game
+    assert opp.holds_back(g, policy.play_step, policy.play_duties) == (4.0, 0.0)
+    opp._ends = lambda trial, ruleset: 1.0 if moved(trial) else 0.0
+    assert opp.holds_back(g, policy.play_step, policy.play_duties) is None  # playing on wins
+    opp._ends = lambda trial, ruleset: 0.5
+    assert opp.holds_back(g, policy.play_step, policy.play_duties) is None  # a tie goes to playing on
+    assert len(g.log) == start  # judged on branches only
+
+    said = []
+    opp = Opponent("uk", seed=1, playouts=4)
+    opp.choose = lambda game, must=False: None  # nothing of its own worth doing
+    opp.holds_back = lambda game, finish, duties: (3.0, 1.0)
+    assert opp.play_step(g, said.append, finish=policy.play_step) == 0
+    assert said == ["opponent (uk) holds its other pieces back this step (play-outs won 3 of 4 holding back, "
+                    "1 playing on)"]
+    assert not moved(g)  # the simple policy would have advanced five men (see the duties test)
+
+
+def test_where_nothing_is_left_to_hold_back_it_plays_no_play_outs():
+    g = game_at(CROSSROADS, "Fire")
+    policy = get_ruleset(g.scenario.ruleset).policy
+    g.advance(); g.advance()  # to the Germans' morale step: nothing but tests
+    assert g.current_step().name == "Morale"
+    opp = Opponent("de", seed=1)
+    ended = []
+    opp._ends = lambda trial, ruleset: ended.append(trial) or 1.0
+    assert opp.holds_back(g, policy.play_step, policy.play_duties) is None and ended == []

@@ -34,7 +34,10 @@ dice of its own, and takes the one whose results it values most.
 - **Decision.** Greedy: the chosen action while the look-ahead finds one worth more than doing
   nothing, again until it finds none; every decision is said in one line with its odds before
   the roll. What is left of the step (tests that fall due, rallies, the rest of the side's
-  pieces) the ruleset's simple policy plays, so no rule that obliges a roll is skipped.
+  pieces) the ruleset's simple policy plays, so no rule that obliges a roll is skipped; where the
+  policy can play the step's obligations alone (its ``play_duties``) and only this side acts,
+  the two ways, the rest played or held back, are each played out and the one that wins more
+  is taken (ties: played), and holding back is said in one line.
 """
 
 from __future__ import annotations

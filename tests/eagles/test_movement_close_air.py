@@ -256,3 +256,31 @@ def test_assault_sequence_tank_fires_first():
             assert not L.alive(g, "dcli_a")  # stopped by the defensive fire
             seen.add("stopped")
     assert seen == {"closed", "stopped"}
+
+
+def test_a_unit_that_moved_a_quarter_segment_is_still_offered_its_next_one_of_a_quarter_of_its_move():
+    from wgkit.rules.eagles import actions as A
+
+    g = game(step="Cross-country movement")
+    put(g, "churchills", 36, 27)  # 500 yd from the panzergrenadiers: close combat
+    assert A.move_limit(g, "rtr_a") == 6 / 4  # code B's 6", a quarter segment at a time
+    MV.resolve_hold(g, "pzgren")  # the slower side gives its segments up
+    MV.resolve_move(g, "churchills", (36, 28.5))
+    assert L.status(g, "churchills")["moved"]
+    movers = next(s for s in A.ACTIONS(g) if s.name == "move").params[0].values()
+    assert "churchills" in movers and "dcli_a" in movers  # the second segment; a unit not yet moved
+    MV.resolve_move(g, "churchills", (36, 29.5))  # in the wood now: code A's 4", a quarter is 1"
+    assert L.status(g, "churchills")["quarters"] == 2
+
+
+def test_the_policy_holds_its_quarter_segments_and_hands_a_left_sides_back():
+    from wgkit.rules.eagles import policy as P
+
+    g = game(step="Cross-country movement")
+    put(g, "churchills", 36, 27)
+    said = []
+    # the Germans are slower and move first: the policy holds them, then it is the British segment
+    assert P.play_step(g, said.append, leave={"uk"}) is True
+    assert said == ["pzgren holds its ground"] and MV.next_quarter(g) == "uk"
+    assert P.play_step(g, said.append) is False  # playing every side, it holds the Churchills too
+    assert said[-1] == "churchills holds its ground" and MV.next_quarter(g) is None
