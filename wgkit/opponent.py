@@ -177,10 +177,9 @@ class Opponent:
         for pid, p in game.state["pieces"].items():
             if not p["alive"]:
                 continue
-            fighting = r.fighting(game, pid)
             sign = 1.0 if p["side"] == self.side else -1.0
-            v += sign * (w_alive + (w_fight if fighting else 0.0))
-            if sign > 0 and fighting:
+            v += sign * (w_alive + w_fight * r.strength_of(game, pid))
+            if sign > 0 and r.fighting(game, pid):
                 mine.append(piece_point(game.scenario, p))
         if not mine:
             return v
@@ -365,14 +364,16 @@ class Opponent:
         lines = d.describe()
         return "; ".join(lines[:3])
 
-    def _expected(self, game: Game, c: Candidate, ruleset: Ruleset, base: float, depth: int) -> float | None:
-        """The mean value after ``c`` over the rollouts (each branch with its own dice and its own
-        order of the cards not yet drawn); an action that neither rolls nor draws is tried once.
+    def _expected(self, game: Game, c: Candidate, ruleset: Ruleset, base: float, depth: int,
+                  rollouts: int | None = None) -> float | None:
+        """The mean value after ``c`` over ``rollouts`` branches (by default the opponent's; each
+        with its own dice and its own order of the cards not yet drawn); an action that neither
+        rolls nor draws is tried once.
         One that moves nothing and changes nothing the value sees (drawing a card, activating a
         unit) is worth the best action it opens, looked for ``depth`` actions further, each of
         those on one rollout."""
         total = 0.0
-        for k in range(self.rollouts if depth == self.depth else 1):  # one rollout a ply further
+        for k in range((rollouts or self.rollouts) if depth == self.depth else 1):  # one rollout a ply further
             trial = game.branch(dice=self._rng.randrange(2 ** 31))
             start = len(trial.log)
             try:
@@ -399,8 +400,12 @@ class Opponent:
         """The candidates that beat ``base`` (or, with ``must``, all), best first by expected value."""
         ranked: list[tuple[float, Candidate]] = []
         ahead = depth < self.depth  # looking past a step: a quarter of the candidates
-        for c in self.candidates(game, max(1, self.breadth // 4) if ahead else None):
-            v = self._expected(game, c, ruleset, base, depth)
+        candidates = self.candidates(game, max(1, self.breadth // 4) if ahead else None)
+        # the rollouts a full breadth of candidates would take, shared among fewer (at most 8 times
+        # the opponent's): a lone gamble (a voluntary test) is judged on many rolls, not four
+        rollouts = min(8 * self.rollouts, max(self.rollouts, self.breadth * self.rollouts // max(1, len(candidates))))
+        for c in candidates:
+            v = self._expected(game, c, ruleset, base, depth, rollouts)
             if v is not None and (must or v - base > EPSILON):
                 ranked.append((v, c))
         # ties go to an action for one of the side's own pieces over a step of the procedure
@@ -422,6 +427,9 @@ class Opponent:
             option.spec.resolve(trial, dict(option.params))
         except (IllegalActionError, ValueError):
             return None
+        rest = getattr(ruleset.policy, "play_activated", None)
+        if rest is not None:
+            rest(trial, _quiet)  # a unit the option activated spends the rest as the policy would
         ruleset.policy.play(trial, int(self.turns or game.scenario.turns or 6))  # type: ignore[union-attr]
         return self._judge(trial)
 
@@ -434,7 +442,7 @@ class Opponent:
         """Among the best few by the look-ahead, the one whose play-outs win most; ties go to the
         look-ahead's order. Where the opponent must act, the look-ahead's best."""
         finalists = ranked[:self.finalists]
-        if must or ruleset.policy is None or self.playouts < 1 or len(finalists) < 2:
+        if ruleset.policy is None or self.playouts < 1 or len(finalists) < 2:
             return ranked[0]
         wins = [sum(self._play_out(game, c, ruleset) or 0.0 for _ in range(self.playouts)) for _, c in finalists]
         return finalists[max(range(len(finalists)), key=lambda i: (wins[i], -i))]

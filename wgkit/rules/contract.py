@@ -88,7 +88,9 @@ class Ruleset:
     own replacing free-form sight between two pieces, gridded rulesets), ``markers`` (shapes
     drawn under the units: smoke, missions, minefields), ``policy`` (plays the game by itself;
     without one the ruleset cannot be simulated), ``fighting`` (whether a piece counts for
-    victory conditions: default, it is alive).
+    victory conditions: default, it is alive), ``strength`` (how much of a piece's fighting power
+    is left, 0 to 1: men lost, impairments, markers still to shake off; the opponent weighs pieces
+    by it; default: 1 while it is fighting, else 0).
     """
 
     info: RulesetInfo
@@ -103,6 +105,11 @@ class Ruleset:
     markers: Callable[["Scenario", dict], list] = no_markers
     policy: Policy | None = None
     fighting: Callable[["Game", str], bool] = is_alive
+    strength: Callable[["Game", str], float] | None = None
+
+    def strength_of(self, game: "Game", piece: str) -> float:
+        """The piece's ``strength``, or by default whole while it is fighting and none after."""
+        return self.strength(game, piece) if self.strength is not None else float(self.fighting(game, piece))
 
     def __post_init__(self) -> None:
         who = getattr(self.info, "id", "?")
@@ -113,6 +120,7 @@ class Ruleset:
             "odds": lambda v: isinstance(v, ModuleType),
             "los_policy": lambda v: isinstance(v, LosPolicy),
             "sight": lambda v: v is None or callable(v),
+            "strength": lambda v: v is None or callable(v),
             "policy": lambda v: v is None or (callable(getattr(v, "play", None))
                                               and callable(getattr(v, "play_step", None))),
         }

@@ -119,3 +119,13 @@ def nationality(game: Game, uid_or_side: str) -> str:
         raise IllegalActionError(f"side {sid} has no nationality, which this rule needs: set 'nationality' "
                                  "in the scenario")
     return nat
+
+
+def strength(game: Game, piece: str) -> float:
+    """What is left of a unit's fighting power (for the kit's opponent, not a rule): its FP over
+    its FP at full strength (1.7: impairments), halved while it is suppressed (1.6: it cannot
+    move, and the suppression lifts after the next movement phase)."""
+    uid = game.state["pieces"][piece]["unit"]
+    if not game.state["pieces"][piece]["alive"] or not alive(game, uid):
+        return 0.0
+    return fp(game, uid) / max(1, base_fp(game, uid)) / (2 if status(game, uid).get("suppressed") else 1)

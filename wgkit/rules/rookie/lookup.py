@@ -143,3 +143,17 @@ def fighting(game: Game, piece: str) -> bool:
     neither move nor fire); a disrupted unit still fights."""
     p = game.state["pieces"][piece]
     return p["alive"] and alive(game, p["unit"]) and marker(game, p["unit"]) not in ("pinned", "suppressed")
+
+
+def strength(game: Game, piece: str) -> float:
+    """What is left of a stand's fighting power (for the kit's opponent, not a rule): its men
+    over its men at full strength, times 1 / (1 + the removals that would let it fight again):
+    each removal lifts a marker one colour (Penalty Markers), so a pinned unit is one removal from
+    fighting (1/2) and a suppressed one two (1/3); a disrupted unit fights (1)."""
+    p = game.state["pieces"][piece]
+    uid = p["unit"]
+    if not p["alive"] or not alive(game, uid):
+        return 0.0
+    m = marker(game, uid)
+    removals = T.MARKERS.index(m) if m in ("pinned", "suppressed") else 0
+    return men(game, uid) / max(1, full_men(game, uid)) / (1 + removals)
