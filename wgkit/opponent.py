@@ -348,6 +348,7 @@ class Opponent:
                         out.append(Candidate(spec, {**params, **{s.name: list(pt) for s in spots}}, actor))
                 else:
                     out.append(Candidate(spec, params, actor))
+        out = list({(c.spec.name, repr(c.params)): c for c in out}.values())  # a spot offered twice, once
         breadth = self.breadth if breadth is None else breadth
         if len(out) > breadth:
             out = self._rng.sample(out, breadth)
@@ -418,11 +419,11 @@ class Opponent:
         ranked = self._ranked(game, ruleset, base, depth, must)
         return ranked[0] if ranked else None
 
-    def _play_out(self, game: Game, option: Candidate, ruleset: Ruleset) -> float | None:
-        """Take ``option`` on a branch with the opponent's own dice, play the game to its end with
-        the simple policy for every side: 1 for a win, 0.5 a draw, 0 a loss (as ``wgkit
-        simulate`` judges it); None if the rules refuse the action."""
-        trial = game.branch(dice=self._rng.randrange(2 ** 31))
+    def _play_out(self, game: Game, option: Candidate, ruleset: Ruleset, dice: int) -> float | None:
+        """Take ``option`` on a branch rolling the opponent's own ``dice`` (a seed), play the game
+        to its end with the simple policy for every side: 1 for a win, 0.5 a draw, 0 a loss (as
+        ``wgkit simulate`` judges it); None if the rules refuse the action."""
+        trial = game.branch(dice=dice)
         try:
             option.spec.resolve(trial, dict(option.params))
         except (IllegalActionError, ValueError):
@@ -442,9 +443,15 @@ class Opponent:
         """Among the best few by the look-ahead, the one whose play-outs win most; ties go to the
         look-ahead's order. Where the opponent must act, the look-ahead's best."""
         finalists = ranked[:self.finalists]
+        kinds = {c.spec.name for _, c in finalists}
+        for v, c in ranked[self.finalists:]:  # and the best of each other kind of action (a shot, not only moves)
+            if c.spec.name not in kinds:
+                finalists.append((v, c))
+                kinds.add(c.spec.name)
         if ruleset.policy is None or self.playouts < 1 or len(finalists) < 2:
             return ranked[0]
-        wins = [sum(self._play_out(game, c, ruleset) or 0.0 for _ in range(self.playouts)) for _, c in finalists]
+        dice = [self._rng.randrange(2 ** 31) for _ in range(self.playouts)]  # the same dice for every finalist
+        wins = [sum(self._play_out(game, c, ruleset, d) or 0.0 for d in dice) for _, c in finalists]
         return finalists[max(range(len(finalists)), key=lambda i: (wins[i], -i))]
 
     def _ends(self, trial: Game, ruleset: Ruleset) -> float:
