@@ -84,12 +84,14 @@ def test_of_the_finalists_it_takes_the_one_whose_play_outs_win_most_or_stops():
         opp._play_out = play_out
         return opp
 
-    def second_wins(game, option, _ruleset):
-        tried.append(option)
+    def second_wins(game, option, _ruleset, dice):
+        tried.append((option, dice))
         return 1.0 if option == second else 0.0
 
     assert opponent(second_wins).choose(g).candidate == second  # the look-ahead's second: it wins its games
-    assert len(tried) == 3 * 3  # each of three finalists, three times
+    kinds = {c.spec.name for _, c in ranked[3:]} - {c.spec.name for _, c in ranked[:3]}
+    assert len(tried) == 3 * (3 + len(kinds))  # three finalists and the best of each other kind, three times each
+    assert len({d for _, d in tried}) == 3  # on the same three rolls of the dice for every finalist
     assert opponent(second_wins).choose(g, must=True).candidate == ranked[0][1]  # a card that cannot wait
     assert opponent(second_wins, playouts=0).choose(g).candidate == ranked[0][1]  # no play-outs: the look-ahead
     assert opponent(lambda *_: 0.5).choose(g).candidate == ranked[0][1]  # all alike: the look-ahead's order
@@ -104,7 +106,7 @@ def test_a_play_out_plays_the_game_to_its_last_turn_and_judges_it():
     ruleset.policy.play = lambda trial, turns: (ends.append(turns), play(trial, turns))
     try:
         fire = opp.candidates(g)[0]
-        results = [opp._play_out(g, fire, ruleset) for _ in range(4)]
+        results = [opp._play_out(g, fire, ruleset, dice) for dice in range(4)]
     finally:
         ruleset.policy.play = play
     assert ends == [2] * 4 and set(results) <= {0.0, 0.5, 1.0}

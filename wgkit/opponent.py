@@ -448,7 +448,7 @@ class Opponent:
             if c.spec.name not in kinds:
                 finalists.append((v, c))
                 kinds.add(c.spec.name)
-        if ruleset.policy is None or self.playouts < 1 or len(finalists) < 2:
+        if must or ruleset.policy is None or self.playouts < 1 or len(finalists) < 2:
             return ranked[0]
         dice = [self._rng.randrange(2 ** 31) for _ in range(self.playouts)]  # the same dice for every finalist
         wins = [sum(self._play_out(game, c, ruleset, d) or 0.0 for d in dice) for _, c in finalists]
