@@ -441,3 +441,31 @@ def test_where_nothing_is_left_to_hold_back_it_plays_no_play_outs():
     ended = []
     opp._ends = lambda trial, ruleset: ended.append(trial) or 1.0
     assert opp.holds_back(g, policy.play_step, policy.play_duties) is None and ended == []
+
+
+def test_a_man_down_in_an_enemy_squad_is_worth_his_share_of_its_strength():
+    from tests.rookie.helpers import put
+
+    g = game_at(ROOKIE, "First card sequence")
+    opp = Opponent("su")
+    before = opp.value(g)
+    put(g, "de_open", 17, 10, casualties=1)  # ff 15 at 3 a man: one of five men
+    w_fight = STYLES["balanced"][1]
+    assert opp.value(g) - before == pytest.approx(w_fight / 5)
+
+
+def test_few_candidates_share_the_rollouts_a_full_breadth_would_take():
+    g = game_at(CROSSROADS, "Fire")
+    ruleset = get_ruleset(g.scenario.ruleset)
+    opp = Opponent("uk", seed=1, rollouts=4, breadth=40)
+    n = len(opp.candidates(g))
+    seen = []
+    opp._expected = lambda game, c, rs, base, depth, rollouts=None: seen.append(rollouts)
+    opp._ranked(g, ruleset, 0.0, opp.depth)
+    # 40 candidates at 4 rollouts make 160; shared among the 26 here, 6 each
+    assert n == 26 and seen == [6] * 26
+    opp = Opponent("uk", seed=1, rollouts=4, breadth=400)  # 1600 among 26: capped at 8 times 4
+    opp._expected = lambda game, c, rs, base, depth, rollouts=None: seen.append(rollouts)
+    seen.clear()
+    opp._ranked(g, ruleset, 0.0, opp.depth)
+    assert seen == [32] * 26

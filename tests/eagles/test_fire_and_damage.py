@@ -120,3 +120,15 @@ def test_direct_support_adds_fp():
     assert L.status(g, "field_regt")["fired"] and e.detail["odds"]
     with pytest.raises(IllegalActionError, match="has fired this turn"):
         F.plan(g, "dcli_a", "pzgren")
+
+
+def test_a_units_strength_for_the_opponent_is_its_fp_left_halved_while_suppressed():
+    from wgkit.rules import get_ruleset
+
+    strength = get_ruleset("eagles").strength_of
+    g = game()
+    assert strength(g, "dcli_a1") == 1.0
+    put(g, "dcli_a", 30, 8, impaired=1)  # FP 4, one impairment: 3 of 4 left (1.7)
+    assert strength(g, "dcli_a1") == pytest.approx(3 / 4)
+    put(g, "churchills", 33, 5, impaired=1, suppressed=True)  # a vehicle loses two FP a step: 2 of 4, halved
+    assert strength(g, "rtr_a") == pytest.approx(2 / 4 / 2)

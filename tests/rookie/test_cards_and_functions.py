@@ -180,3 +180,16 @@ def test_a_unit_activated_by_a_player_spends_what_it_has_left_as_the_policy_woul
     assert [e.kind for e in spent] == ["fire"] and "ru_sq fires" in spent[0].text
     assert L.status(g, "ru_sq")["functions"] == 0
     assert not policy.play_activated(g, lambda line: None)  # nothing left to spend
+
+
+@pytest.mark.parametrize("casualties, marker, expected", [
+    (0, None, 1.0), (1, None, 3 / 4),  # four men (ff 12, 3 a man): each man lost is a quarter
+    (0, "disrupted", 1.0),  # a disrupted unit fights
+    (0, "pinned", 1 / 2), (1, "suppressed", 3 / 4 / 3),  # one removal from fighting, two
+])
+def test_a_stands_strength_for_the_opponent_counts_men_left_and_removals_to_fight_again(casualties, marker, expected):
+    from wgkit.rules import get_ruleset
+
+    g = game()
+    put(g, "ru_sq", 10, 10, casualties=casualties, marker=marker)
+    assert get_ruleset("rookie").strength_of(g, "ru_sq_s") == pytest.approx(expected)
