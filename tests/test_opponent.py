@@ -322,8 +322,11 @@ def test_the_way_to_its_objective_counts_in_moves_left_so_it_presses_as_the_game
     (goal,) = Opponent("uk").goals(g)  # the crossroads circle at (18, 24), radius 6
     assert math.dist(goal, (18, 24)) <= 6
     here = tuple(g.state["pieces"]["smith"]["position"])  # Lt. Smith, in the open at (16, 3)
-    d = math.dist(here, goal)
-    closer = tuple(h + (t - h) / d for h, t in zip(here, goal))  # one inch nearer the crossroads
+    # the Germans hold the crossroads: Lenz at (13, 23) and de_b at (15, 23) stand in the circle,
+    # de_b the nearer to Smith (20.02" against 20.22"): the way to take it is the way to him
+    target = (15, 23)
+    d = math.dist(here, target)
+    closer = tuple(h + (t - h) / d for h, t in zip(here, target))  # one inch nearer
 
     def gain(opp):
         before = opp.value(g)
@@ -469,3 +472,23 @@ def test_few_candidates_share_the_rollouts_a_full_breadth_would_take():
     seen.clear()
     opp._ranked(g, ruleset, 0.0, opp.depth)
     assert seen == [32] * 26
+
+
+def test_into_an_area_the_enemy_does_not_hold_and_no_further(monkeypatch):
+    import numpy as np
+
+    import wgkit.opponent as O
+    from tests.rookie.helpers import put
+
+    monkeypatch.setattr(O, "sight_between", lambda terrain, a, b, policy: np.ones((len(a), len(b)), dtype=bool))
+    g = game_at(ROOT / "scenarios/rookie/tractor_works.yaml", "First card sequence")  # the Soviets must hold a hall
+    opp = Opponent("su")
+    # Sergeant Pavlov's squad stands in the workshop (x 9-19, y 22-30); the Germans are far off
+    put(g, "ru_sq1", 12, 24)
+    inside = opp.value(g)
+    put(g, "ru_sq1", 14, 26)  # deeper in: nothing more to gain
+    assert opp.value(g) == pytest.approx(inside)
+    put(g, "ru_sq1", 14, 20)  # two inches out of its south wall, in the open: two inches to go again
+    span = 6 * 6  # six turns of 6" moves left
+    w_adv, w_cover = STYLES["balanced"][3], STYLES["balanced"][4]
+    assert inside - opp.value(g) == pytest.approx(2 * w_adv / span + w_cover)  # and the hall's cover lost

@@ -190,9 +190,13 @@ class Opponent:
         if not mine:
             return v
         sighted = sight_between(game.terrain, mine, foes, r.los_policy).any(axis=1) if foes else [False] * len(mine)
+        # the areas that decide the game: into one (none to go once inside), or where the enemy
+        # stands in it, at him; without areas, the nearest enemy
+        held = [[f for f in foes if a.covers(Point(f))] for a in areas]
         for here, s in zip(mine, sighted):
-            if areas:  # the areas that decide the game (none to go once inside); without them, the nearest enemy
-                v -= w_adv * min(a.distance(Point(here)) for a in areas) / span
+            if areas:
+                v -= w_adv * min(min(math.dist(here, f) for f in inside) if inside else a.distance(Point(here))
+                                 for a, inside in zip(areas, held)) / span
             elif foes:
                 v -= w_adv * min(math.dist(here, t) for t in foes) / span
             if not s or any(a.cover not in NO_COVER for a in game.terrain.at(*here)):
