@@ -25,8 +25,8 @@ dice of its own, and takes the one whose results it values most.
   ruleset's ``strength``: men left, impairments, markers to shake off; by default whole while
   ``fighting``) against the enemy's, pieces alive, and for each fighting piece the way still to
   go, in moves left in the game, into the areas its victory conditions name (none once inside;
-  lacking conditions of its own, the enemy's areas; lacking areas, the nearest enemy the side
-  knows of), and whether it stands in cover or out of sight of every enemy the side knows of. The style weighs the last two: ``cautious`` values cover, ``aggressive`` the
+  where an enemy the side knows of stands in the area, to him; lacking conditions of its own,
+  the enemy's areas; lacking areas, the nearest enemy the side knows of), and whether it stands in cover or out of sight of every enemy the side knows of. The style weighs the last two: ``cautious`` values cover, ``aggressive`` the
   advance.
 - **Play-outs.** The ``finalists`` best actions by that look-ahead, and the best of each other
   kind of action (a shot where the best few are all moves), are each played out ``playouts``
