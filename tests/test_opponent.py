@@ -117,8 +117,7 @@ def test_a_position_is_worth_more_with_an_enemy_down():
     g = game_at(CROSSROADS, "Fire")
     opp = Opponent("uk")
     before = opp.value(g)
-    enemy = next(pid for pid, p in g.state["pieces"].items() if p["side"] == "de")
-    situation_of(g).out_of_action(enemy)
+    situation_of(g).out_of_action("de_d")  # at (27, 22.5), outside the crossroads: no way to go changes
     w_vp, w_fight, w_alive, _, _ = STYLES["balanced"]
     # one fighting enemy piece fewer: its alive and fighting weights; the objective standing is unchanged here
     assert opp.value(g) - before == pytest.approx(w_alive + w_fight)
