@@ -13,29 +13,29 @@ dice of its own, and takes the one whose results it values most.
   each rolling its own dice (never the game's coming dice), and the results are averaged; where
   there are fewer candidates than ``breadth``, they share the rollouts a full breadth would take
   (up to eight times as many each), so a lone gamble such as a voluntary test is judged on many
-  rolls. A step
-  that rolls nothing, moves nothing and changes no value (drawing a card, activating a unit) is
-  worth the best action it opens, up to ``depth`` actions on (Rookie's activate, then fire),
-  among a quarter of ``breadth`` candidates, each on one rollout. It does not look past drawing a
-  card: the next card may be the enemy's, whose turn the look-ahead does not play, so a draw
-  would seem free while it gives up the card in hand. Ties go to an action that names what it
-  acts for over a bare step of the procedure.
+  rolls. A step that rolls nothing, moves nothing and changes no value (drawing a card,
+  activating a unit) is worth the best action it opens, up to ``depth`` actions on (Rookie's
+  activate, then fire), among a quarter of ``breadth`` candidates, each on one rollout. It does
+  not look past drawing a card: the next card may be the enemy's, whose turn the look-ahead does
+  not play, so a draw would seem free while it gives up the card in hand. Ties go to an action
+  that names what it acts for over a bare step of the procedure.
 - **Value** of a position for the opponent's side (:meth:`Opponent.value`): the scenario's
   victory points against the best other side's, the fighting strength left in its pieces (the
   ruleset's ``strength``: men left, impairments, markers to shake off; by default whole while
   ``fighting``) against the enemy's, pieces alive, and for each fighting piece the way still to
   go, in moves left in the game, into the areas its victory conditions name (none once inside;
   where an enemy the side knows of stands in the area, to him; lacking conditions of its own,
-  the enemy's areas; lacking areas, the nearest enemy the side knows of), and whether it stands in cover or out of sight of every enemy the side knows of. The style weighs the last two: ``cautious`` values cover, ``aggressive`` the
-  advance.
+  the enemy's areas; lacking areas, the nearest enemy the side knows of), and whether it stands
+  in cover or out of sight of every enemy the side knows of. The style weighs the last two:
+  ``cautious`` values cover, ``aggressive`` the advance.
 - **Play-outs.** The ``finalists`` best actions by that look-ahead, and the best of each other
   kind of action (a shot where the best few are all moves), are each played out ``playouts``
   times: the action taken on a branch with the opponent's own dice (the same dice for every
   finalist, so that they differ by the action, not by luck), a unit it activated spending the
   rest as the simple policy would, then the game played to its last turn by the simple policy
   for every side, and judged as ``wgkit simulate`` judges it (the scenario's victory
-  conditions, else the share of pieces lost). The one that
-  wins most is taken (ties to the look-ahead's order): the look-ahead knows the next few dice,
+  conditions, else the share of pieces lost). The one that wins most is taken (ties to the
+  look-ahead's order): the look-ahead knows the next few dice,
   the play-outs how games of this scenario end.
 - **Decision.** Greedy: the chosen action while the look-ahead finds one worth more than doing
   nothing, again until it finds none; every decision is said in one line with its odds before
