@@ -5,6 +5,7 @@ import pytest
 
 from tests.conftest import ROOT
 from wgkit.opponent import STYLES, Opponent
+from wgkit.rules.policies import duties
 from wgkit.rules import get_ruleset, situation_of
 from wgkit.scenario import load
 from wgkit.simulate import simulate
@@ -402,9 +403,9 @@ def test_a_policys_duties_are_what_the_rules_oblige_and_none_of_its_choices(path
         return [e.text for e in g.log[start:]]
 
     policy = get_ruleset(load(ROOT / "scenarios" / path).ruleset).policy
-    assert events(choice, policy.play_step) and events(choice, policy.play_duties) == []
+    assert events(choice, policy.play_step) and events(choice, duties(policy.play_step)) == []
     if duty is not None:  # a morale test that falls due is taken either way, with the same dice
-        assert events(duty, policy.play_duties) == events(duty, policy.play_step) != []
+        assert events(duty, duties(policy.play_step)) == events(duty, policy.play_step) != []
 
 
 def test_it_holds_its_other_pieces_back_where_the_play_outs_say_so_and_plays_only_the_duties():
@@ -417,11 +418,11 @@ def test_it_holds_its_other_pieces_back_where_the_play_outs_say_so_and_plays_onl
 
     opp = Opponent("uk", seed=1, playouts=4)
     opp._ends = lambda trial, ruleset: 0.0 if moved(trial) else 1.0  # holding back wins every game
-    assert opp.holds_back(g, policy.play_step, policy.play_duties) == (4.0, 0.0)
+    assert opp.holds_back(g, policy.play_step, duties(policy.play_step)) == (4.0, 0.0)
     opp._ends = lambda trial, ruleset: 1.0 if moved(trial) else 0.0
-    assert opp.holds_back(g, policy.play_step, policy.play_duties) is None  # playing on wins
+    assert opp.holds_back(g, policy.play_step, duties(policy.play_step)) is None  # playing on wins
     opp._ends = lambda trial, ruleset: 0.5
-    assert opp.holds_back(g, policy.play_step, policy.play_duties) is None  # a tie goes to playing on
+    assert opp.holds_back(g, policy.play_step, duties(policy.play_step)) is None  # a tie goes to playing on
     assert len(g.log) == start  # judged on branches only
 
     said = []
@@ -442,7 +443,7 @@ def test_where_nothing_is_left_to_hold_back_it_plays_no_play_outs():
     opp = Opponent("de", seed=1)
     ended = []
     opp._ends = lambda trial, ruleset: ended.append(trial) or 1.0
-    assert opp.holds_back(g, policy.play_step, policy.play_duties) is None and ended == []
+    assert opp.holds_back(g, policy.play_step, duties(policy.play_step)) is None and ended == []
 
 
 def test_a_man_down_in_an_enemy_squad_is_worth_his_share_of_its_strength():

@@ -41,7 +41,7 @@ dice of its own, and takes the one whose results it values most.
   nothing, again until it finds none; every decision is said in one line with its odds before
   the roll. What is left of the step (tests that fall due, rallies, the rest of the side's
   pieces) the ruleset's simple policy plays, so no rule that obliges a roll is skipped; where the
-  policy can play the step's obligations alone (its ``play_duties``) and only this side acts,
+  policy can play the step's obligations alone (its ``play_step(..., choices=False)``) and only this side acts,
   the two ways, the rest played or held back, are each played out and the one that wins more
   is taken (ties: played), and holding back is said in one line.
 """
@@ -63,6 +63,7 @@ from wgkit.engine.game import Game, IllegalActionError
 from wgkit.geometry.los import sight_between
 from wgkit.rules.actions import ActionSpec, actions_for
 from wgkit.rules.contract import Ruleset
+from wgkit.rules import policies
 from wgkit.rules.policies import Say, seen
 from wgkit.rules.registry import get_ruleset
 from wgkit.simulate import winner
@@ -537,7 +538,7 @@ class Opponent:
                 taken, must = taken + 1, False
                 odds = f"; before the roll: {choice.odds}" if choice.odds else ""
                 say(f"opponent ({self.side}) chose to {c.label()}{odds} -> {event.text}")
-            duties = getattr(simple, "play_duties", None) if game.acting_sides() == [self.side] else None
+            duties = policies.duties(simple.play_step) if game.acting_sides() == [self.side] else None  # type: ignore[union-attr]
             held = None if must or duties is None else self.holds_back(game, policy, duties)
             if held is not None:
                 say(f"opponent ({self.side}) holds its other pieces back this step (play-outs won "

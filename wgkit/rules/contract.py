@@ -36,8 +36,9 @@ class Policy(Protocol):
     Optional: ``play_activated(game, say) -> bool``, where a player activates a unit and then
     spends its actions one by one (Rookie's cards): the activated unit spends what it has left as
     the policy would; the opponent calls it when it finds nothing better for that unit.
-    ``play_duties(game, say)``: only what the rules oblige in the current step (tests, withdrawals,
-    melee), none of the policy's choices; with it, the opponent may hold back the pieces it left
+    ``play_step(..., choices=False)``: only what the rules oblige in the current step (tests,
+    withdrawals, melee), none of the policy's choices (see :func:`wgkit.rules.policies.duties`);
+    with it, the opponent may hold back the pieces it left
     unused instead of letting ``play_step`` play them. ``play_step(..., leave=sides)``: where one
     step holds several sides' turns (Rookie's card sequences, Eagles' quarter segments of close
     combat), the decisions of those sides are left to whoever plays them; True hands the step

@@ -26,6 +26,14 @@ def leaving(play_step: Callable[..., "bool | None"], leave: Iterable[str]) -> St
     return play_step
 
 
+def duties(play_step: Callable[..., "bool | None"]) -> Step | None:
+    """``play_step`` playing only what the rules oblige in the current step (tests, withdrawals,
+    melee, rallies), none of its choices, where it takes ``choices``; else None."""
+    if "choices" in inspect.signature(play_step).parameters:
+        return functools.partial(play_step, choices=False)
+    return None
+
+
 def attempt(say: Say, fn, *args, **kwargs) -> bool:
     """Resolve ``fn(*args)``; say its event's text, or stay quiet if the rules refuse it."""
     try:

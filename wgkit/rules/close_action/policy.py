@@ -88,11 +88,6 @@ def play_step(game: Game, say: Say, choices: bool = True) -> None:
             attempt(say, melee.resolve_melee, game, group)
 
 
-def play_duties(game: Game, say: Say) -> None:
-    """The current step's obligations only (see :func:`play_step`)."""
-    play_step(game, say, choices=False)
-
-
 def play(game: Game, turns: int, say: Say = lambda text: None, step: Step = play_step) -> None:
     """Play until ``turns`` turns are done or the game ends, each step by ``step``."""
     play_until(game, turns, step, lambda g: g.position[0], say)
