@@ -114,9 +114,15 @@ def test_a_play_out_plays_the_game_to_its_last_turn_and_judges_it():
     assert g.state["turn"] == 1 and g.current_step().name == "Fire"  # the game itself goes nowhere
 
 
-def test_a_position_is_worth_more_with_an_enemy_down():
+def test_a_position_is_worth_more_with_an_enemy_down(monkeypatch):
+    import numpy as np
+
+    import wgkit.opponent as O
+
     g = game_at(CROSSROADS, "Fire")
     opp = Opponent("uk")
+    # no one sees anyone: the share of the enemy that sees a piece stays 0 with one enemy fewer
+    monkeypatch.setattr(O, "sight_between", lambda terrain, a, b, policy: np.zeros((len(a), len(b)), dtype=bool))
     before = opp.value(g)
     situation_of(g).out_of_action("de_d")  # at (27, 22.5), outside the crossroads: no way to go changes
     w_vp, w_fight, w_alive, _, _ = STYLES["balanced"]
@@ -294,7 +300,7 @@ def test_it_looks_for_a_spot_out_of_every_known_enemys_sight_within_its_move():
     assert all(LineString([foe, (x, y)]).intersection(barn).length > 2.0 for foe in foes)
 
 
-def test_a_piece_out_of_every_known_enemys_sight_counts_as_in_cover(monkeypatch):
+def test_a_piece_is_worth_more_out_of_the_enemys_sight_and_half_as_much_more_in_cover(monkeypatch):
     import numpy as np
 
     import wgkit.opponent as O
@@ -303,11 +309,26 @@ def test_a_piece_out_of_every_known_enemys_sight_counts_as_in_cover(monkeypatch)
     opp = Opponent("uk")
     ruleset = get_ruleset(g.scenario.ruleset)
     mine = [pid for pid, p in g.state["pieces"].items() if p["side"] == "uk" and p["alive"] and ruleset.fighting(g, pid)]
+    g.state["pieces"][mine[0]]["position"] = [8.0, 9.0]  # into the copse (soft cover)
     bare = [pid for pid in mine if not any(a.cover not in O.NO_COVER for a in g.terrain.at(*g.state["pieces"][pid]["position"]))]
-    monkeypatch.setattr(O, "sight_between", lambda terrain, a, b, policy: np.ones((len(a), len(b)), dtype=bool))
+    covered = len(mine) - len(bare)
+    foes = len(opp._enemies(g))
+
+    def seen_by(k):  # the first k of the enemies the side knows of see every piece
+        return lambda terrain, a, b, policy: np.arange(len(b))[None, :].repeat(len(a), axis=0) < k
+
+    monkeypatch.setattr(O, "sight_between", seen_by(foes))
     seen_by_all = opp.value(g)
-    monkeypatch.setattr(O, "sight_between", lambda terrain, a, b, policy: np.zeros((len(a), len(b)), dtype=bool))
-    assert bare and opp.value(g) - seen_by_all == pytest.approx(len(bare) * STYLES["balanced"][4])
+    monkeypatch.setattr(O, "sight_between", seen_by(0))
+    hidden = opp.value(g)
+    monkeypatch.setattr(O, "sight_between", seen_by(1))
+    seen_by_one = opp.value(g)
+    w = STYLES["balanced"][4]
+    assert bare and covered and foes >= 2
+    # out of sight: the whole weight; seen by every enemy: none in the open, half in cover
+    assert hidden - seen_by_all == pytest.approx(w * (len(bare) + covered / 2))
+    # seen by one enemy in ``foes``: that share of it lost
+    assert hidden - seen_by_one == pytest.approx(w * (len(bare) + covered / 2) / foes)
 
 
 def test_the_way_to_its_objective_counts_in_moves_left_so_it_presses_as_the_game_runs_out(monkeypatch):
@@ -491,4 +512,5 @@ def test_into_an_area_the_enemy_does_not_hold_and_no_further(monkeypatch):
     put(g, "ru_sq1", 14, 20)  # two inches out of its south wall, in the open: two inches to go again
     span = 6 * 6  # six turns of 6" moves left
     w_adv, w_cover = STYLES["balanced"][3], STYLES["balanced"][4]
-    assert inside - opp.value(g) == pytest.approx(2 * w_adv / span + w_cover)  # and the hall's cover lost
+    # and the hall's cover lost: seen by every German, in cover it kept half the weight, in the open none
+    assert inside - opp.value(g) == pytest.approx(2 * w_adv / span + w_cover / 2)

@@ -25,9 +25,10 @@ dice of its own, and takes the one whose results it values most.
   ``fighting``) against the enemy's, pieces alive, and for each fighting piece the way still to
   go, in moves left in the game, into the areas its victory conditions name (none once inside;
   where an enemy the side knows of stands in the area, to him; lacking conditions of its own,
-  the enemy's areas; lacking areas, the nearest enemy the side knows of), and whether it stands
-  in cover or out of sight of every enemy the side knows of. The style weighs the last two:
-  ``cautious`` values cover, ``aggressive`` the advance.
+  the enemy's areas; lacking areas, the nearest enemy the side knows of), and how far out of
+  the enemy's sight it stands: the share of the enemies the side knows of that cannot see it,
+  where cover halves the loss from those that can. The style weighs the last two: ``cautious``
+  values cover, ``aggressive`` the advance.
 - **Play-outs.** The ``finalists`` best actions by that look-ahead, and the best of each other
   kind of action (a shot where the best few are all moves), are each played out ``playouts``
   times: the action taken on a branch with the opponent's own dice (the same dice for every
@@ -190,7 +191,7 @@ class Opponent:
                 mine.append(piece_point(game.scenario, p))
         if not mine:
             return v
-        sighted = sight_between(game.terrain, mine, foes, r.los_policy).any(axis=1) if foes else [False] * len(mine)
+        sighted = sight_between(game.terrain, mine, foes, r.los_policy).mean(axis=1) if foes else [0.0] * len(mine)
         # the areas that decide the game: into one (none to go once inside), or where the enemy
         # stands in it, at him; without areas, the nearest enemy
         held = [[f for f in foes if a.covers(Point(f))] for a in areas]
@@ -200,8 +201,8 @@ class Opponent:
                                  for a, inside in zip(areas, held)) / span
             elif foes:
                 v -= w_adv * min(math.dist(here, t) for t in foes) / span
-            if not s or any(a.cover not in NO_COVER for a in game.terrain.at(*here)):
-                v += w_cover  # in cover, or where no enemy the side knows of can see it
+            covered = any(a.cover not in NO_COVER for a in game.terrain.at(*here))
+            v += w_cover * (1.0 - s * (0.5 if covered else 1.0))  # out of sight of the enemy, or in cover
         return v
 
     def _enemies(self, game: Game) -> list[tuple[float, float]]:
