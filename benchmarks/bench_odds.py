@@ -107,11 +107,12 @@ def _icepool_hits(dice: int) -> dict[int, Fraction]:
 
 
 def _cold(fn):
-    """``fn()`` and its time with the odds caches cleared first."""
+    """``fn()`` and its time with every cache of the odds module cleared first."""
     import wgkit.odds as O
 
-    for cache in (O._binomial, O._stage_share, O._face_share):
-        cache.cache_clear()
+    for cached in vars(O).values():
+        if callable(getattr(cached, "cache_clear", None)):
+            cached.cache_clear()
     t0 = time.perf_counter()
     out = fn()
     return out, time.perf_counter() - t0
