@@ -22,6 +22,17 @@ def game_at(path, step, seed=3):
     return g
 
 
+def seen_by(monkeypatch, k=None):
+    """Sight for the opponent's valuation: the first ``k`` of the targets (every one with None) seen
+    by every observer, whatever the terrain."""
+    import numpy as np
+
+    import wgkit.opponent as O
+
+    monkeypatch.setattr(O, "sight_between", lambda terrain, a, b, policy:
+                        np.arange(len(b))[None, :].repeat(len(a), axis=0) < (len(b) if k is None else k))
+
+
 def test_a_what_if_branch_with_its_own_dice_does_not_roll_the_games_dice():
     from wgkit.dice import D6
 
@@ -115,14 +126,10 @@ def test_a_play_out_plays_the_game_to_its_last_turn_and_judges_it():
 
 
 def test_a_position_is_worth_more_with_an_enemy_down(monkeypatch):
-    import numpy as np
-
-    import wgkit.opponent as O
-
     g = game_at(CROSSROADS, "Fire")
     opp = Opponent("uk")
     # no one sees anyone: the share of the enemy that sees a piece stays 0 with one enemy fewer
-    monkeypatch.setattr(O, "sight_between", lambda terrain, a, b, policy: np.zeros((len(a), len(b)), dtype=bool))
+    seen_by(monkeypatch, 0)
     before = opp.value(g)
     situation_of(g).out_of_action("de_d")  # at (27, 22.5), outside the crossroads: no way to go changes
     w_vp, w_fight, w_alive, _, _ = STYLES["balanced"]
@@ -301,8 +308,6 @@ def test_it_looks_for_a_spot_out_of_every_known_enemys_sight_within_its_move():
 
 
 def test_a_piece_is_worth_more_out_of_the_enemys_sight_and_half_as_much_more_in_cover(monkeypatch):
-    import numpy as np
-
     import wgkit.opponent as O
 
     g = game_at(CROSSROADS, "Fire")
@@ -314,14 +319,11 @@ def test_a_piece_is_worth_more_out_of_the_enemys_sight_and_half_as_much_more_in_
     covered = len(mine) - len(bare)
     foes = len(opp._enemies(g))
 
-    def seen_by(k):  # the first k of the enemies the side knows of see every piece
-        return lambda terrain, a, b, policy: np.arange(len(b))[None, :].repeat(len(a), axis=0) < k
-
-    monkeypatch.setattr(O, "sight_between", seen_by(foes))
+    seen_by(monkeypatch)  # every enemy the side knows of sees every piece
     seen_by_all = opp.value(g)
-    monkeypatch.setattr(O, "sight_between", seen_by(0))
+    seen_by(monkeypatch, 0)
     hidden = opp.value(g)
-    monkeypatch.setattr(O, "sight_between", seen_by(1))
+    seen_by(monkeypatch, 1)
     seen_by_one = opp.value(g)
     w = STYLES["balanced"][4]
     assert bare and covered and foes >= 2
@@ -334,11 +336,7 @@ def test_a_piece_is_worth_more_out_of_the_enemys_sight_and_half_as_much_more_in_
 def test_the_way_to_its_objective_counts_in_moves_left_so_it_presses_as_the_game_runs_out(monkeypatch):
     import math
 
-    import numpy as np
-
-    import wgkit.opponent as O
-
-    monkeypatch.setattr(O, "sight_between", lambda terrain, a, b, policy: np.ones((len(a), len(b)), dtype=bool))
+    seen_by(monkeypatch)
     g = game_at(CROSSROADS, "Fire")
     (goal,) = Opponent("uk").goals(g)  # the crossroads circle at (18, 24), radius 6
     assert math.dist(goal, (18, 24)) <= 6
@@ -379,11 +377,7 @@ def test_a_side_that_wins_unless_the_enemy_meets_its_conditions_fights_for_the_e
 def test_without_an_area_to_take_either_side_closes_on_the_nearest_enemy_in_sight_or_not(monkeypatch, in_sight):
     import math
 
-    import numpy as np
-
-    import wgkit.opponent as O
-
-    monkeypatch.setattr(O, "sight_between", lambda terrain, a, b, policy: np.full((len(a), len(b)), in_sight))
+    seen_by(monkeypatch, None if in_sight else 0)
     g = game_at(ROOKIE, "First card sequence")  # destroy conditions only; 3 turns: 18" of moves left
 
     def gain(side, piece, foe):
@@ -496,12 +490,9 @@ def test_few_candidates_share_the_rollouts_a_full_breadth_would_take():
 
 
 def test_into_an_area_the_enemy_does_not_hold_and_no_further(monkeypatch):
-    import numpy as np
-
-    import wgkit.opponent as O
     from tests.rookie.helpers import put
 
-    monkeypatch.setattr(O, "sight_between", lambda terrain, a, b, policy: np.ones((len(a), len(b)), dtype=bool))
+    seen_by(monkeypatch)
     g = game_at(ROOT / "scenarios/rookie/tractor_works.yaml", "First card sequence")  # the Soviets must hold a hall
     opp = Opponent("su")
     # Sergeant Pavlov's squad stands in the workshop (x 9-19, y 22-30); the Germans are far off

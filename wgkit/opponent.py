@@ -42,9 +42,9 @@ dice of its own, and takes the one whose results it values most.
   nothing, again until it finds none; every decision is said in one line with its odds before
   the roll. What is left of the step (tests that fall due, rallies, the rest of the side's
   pieces) the ruleset's simple policy plays, so no rule that obliges a roll is skipped; where the
-  policy can play the step's obligations alone (its ``play_step(..., choices=False)``) and only this side acts,
-  the two ways, the rest played or held back, are each played out and the one that wins more
-  is taken (ties: played), and holding back is said in one line.
+  policy can play the step's obligations alone (its ``play_step(..., choices=False)``) and only
+  this side acts, the two ways, the rest played or held back, are each played out and the one
+  that wins more is taken (ties: played), and holding back is said in one line.
 """
 
 from __future__ import annotations
@@ -202,7 +202,7 @@ class Opponent:
             elif foes:
                 v -= w_adv * min(math.dist(here, t) for t in foes) / span
             covered = any(a.cover not in NO_COVER for a in game.terrain.at(*here))
-            v += w_cover * (1.0 - s * (0.5 if covered else 1.0))  # out of sight of the enemy, or in cover
+            v += w_cover * (1.0 - s * (0.5 if covered else 1.0))  # the share unseen; cover halves the rest
         return v
 
     def _enemies(self, game: Game) -> list[tuple[float, float]]:
