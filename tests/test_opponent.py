@@ -374,7 +374,7 @@ def test_a_side_that_wins_unless_the_enemy_meets_its_conditions_fights_for_the_e
 
 
 @pytest.mark.parametrize("in_sight", [True, False])
-def test_without_an_area_to_take_either_side_closes_on_the_nearest_enemy_in_sight_or_not(monkeypatch, in_sight):
+def test_without_an_area_to_take_only_a_side_behind_closes_on_the_nearest_enemy(monkeypatch, in_sight):
     import math
 
     seen_by(monkeypatch, None if in_sight else 0)
@@ -391,10 +391,14 @@ def test_without_an_area_to_take_either_side_closes_on_the_nearest_enemy_in_sigh
         finally:
             g.undo()
     w_adv = STYLES["balanced"][3]
-    # the Soviet attackers: Lt. Orlov (10, 14), nearest German the squad in the open (17, 10)
-    assert gain("su", "orlov", "de_open_s") == pytest.approx(w_adv / 18)
-    # the German defenders: Lt. Brandt (26, 16), nearest Russian Lt. Orlov
-    assert gain("de", "brandt", "orlov") == pytest.approx(w_adv / 18)
+    # level (no squad out of action: a draw as things stand): neither side gains by closing in.
+    # Lt. Orlov (10, 14), nearest German the squad in the open (17, 10); Lt. Brandt (26, 16),
+    # nearest Russian Lt. Orlov
+    assert gain("su", "orlov", "de_open_s") == 0.0
+    assert gain("de", "brandt", "orlov") == 0.0
+    situation_of(g).out_of_action("de_open_s")  # the Soviets lead, one squad to none
+    assert gain("de", "brandt", "orlov") == pytest.approx(w_adv / 18)  # behind: every inch nearer counts
+    assert gain("su", "orlov", "brandt") == 0.0
 
 
 @pytest.mark.parametrize("path, choice, duty", [
@@ -505,3 +509,19 @@ def test_into_an_area_the_enemy_does_not_hold_and_no_further(monkeypatch):
     w_adv, w_cover = STYLES["balanced"][3], STYLES["balanced"][4]
     # and the hall's cover lost: seen by every German, in cover it kept half the weight, in the open none
     assert inside - opp.value(g) == pytest.approx(2 * w_adv / span + w_cover / 2)
+
+
+def test_without_victory_conditions_either_side_closes_on_the_nearest_enemy():
+    from tests.test_seats import wall_game
+
+    g = wall_game()  # no victory conditions: judged by the share of pieces lost
+    # a1 (3, 28) and g2 (27, 28), each the other's nearest enemy, 24" apart in the open above the block
+    for side, piece, step in (("us", "a1", 1.0), ("de", "g2", -1.0)):
+        opp = Opponent(side, turns=2)  # 12" of moves left
+        before = opp.value(g)
+        x, y = g.state["pieces"][piece]["position"]
+        g.move(piece, (x + step, y))  # one inch nearer
+        try:
+            assert opp.value(g) - before == pytest.approx(STYLES["balanced"][3] / 12)
+        finally:
+            g.undo()

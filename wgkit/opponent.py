@@ -25,8 +25,10 @@ dice of its own, and takes the one whose results it values most.
   ``fighting``) against the enemy's, pieces alive, and for each fighting piece the way still to
   go, in moves left in the game, into the areas its victory conditions name (none once inside;
   where an enemy the side knows of stands in the area, to him; lacking conditions of its own,
-  the enemy's areas; lacking areas, the nearest enemy the side knows of), and how far out of
-  the enemy's sight it stands: the share of the enemies the side knows of that cannot see it,
+  the enemy's areas; lacking areas, the nearest enemy the side knows of, but only while another
+  side leads by the victory conditions, or the scenario has none: a side that wins or draws as
+  things stand fights from where it is, one that must break or destroy the enemy closes on
+  him), and how far out of the enemy's sight it stands: the share of the enemies the side knows of that cannot see it,
   where cover halves the loss from those that can. The style weighs the last two: ``cautious``
   values cover, ``aggressive`` the advance.
 - **Play-outs.** The ``finalists`` best actions by that look-ahead, and the best of each other
@@ -173,6 +175,7 @@ class Opponent:
         w_vp, w_fight, w_alive, w_adv, w_cover = STYLES[self.style]
         v = 0.0
         judged = standing(game)
+        behind = judged is None or judged.leader not in (None, self.side)  # another side ahead
         if judged is not None:
             mine = judged.points.get(self.side, 0.0)
             theirs = max((p for s, p in judged.points.items() if s != self.side), default=0.0)
@@ -199,7 +202,7 @@ class Opponent:
             if areas:
                 v -= w_adv * min(min(math.dist(here, f) for f in inside) if inside else a.distance(Point(here))
                                  for a, inside in zip(areas, held)) / span
-            elif foes:
+            elif foes and behind:  # no area: close in only while another side leads
                 v -= w_adv * min(math.dist(here, t) for t in foes) / span
             covered = any(a.cover not in NO_COVER for a in game.terrain.at(*here))
             v += w_cover * (1.0 - s * (0.5 if covered else 1.0))  # the share unseen; cover halves the rest
