@@ -28,9 +28,9 @@ dice of its own, and takes the one whose results it values most.
   the enemy's areas; lacking areas, the nearest enemy the side knows of, but only while another
   side leads by the victory conditions, or the scenario has none: a side that wins or draws as
   things stand fights from where it is, one that must break or destroy the enemy closes on
-  him), and how far out of the enemy's sight it stands: the share of the enemies the side knows of that cannot see it,
-  where cover halves the loss from those that can. The style weighs the last two: ``cautious``
-  values cover, ``aggressive`` the advance.
+  him), and how far out of the enemy's sight it stands: the share of the enemies the side
+  knows of that cannot see it, where cover halves the loss from those that can. The style
+  weighs the last two: ``cautious`` values cover, ``aggressive`` the advance.
 - **Play-outs.** The ``finalists`` best actions by that look-ahead, and the best of each other
   kind of action (a shot where the best few are all moves), are each played out ``playouts``
   times: the action taken on a branch with the opponent's own dice (the same dice for every
