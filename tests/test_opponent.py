@@ -525,3 +525,54 @@ def test_without_victory_conditions_either_side_closes_on_the_nearest_enemy():
             assert opp.value(g) - before == pytest.approx(STYLES["balanced"][3] / 12)
         finally:
             g.undo()
+
+
+def _top_faces_down_the_open_squad(n, die):
+    """An action rolling ``n`` of ``die`` that puts the German squad in the open out of action
+    when every die shows its top face (a 1 in 10 on one d10, 1 in 36 on two d6)."""
+    from wgkit.opponent import Candidate
+    from wgkit.rules.actions import ActionSpec
+
+    def procedure(chance):
+        faces = [chance.face(die, "test") for _ in range(n)]
+        return all(f == die.sides for f in faces)
+
+    def resolve(game, params):
+        return game.resolve("test", procedure, rule="test", text=str,
+                            changes=lambda hit: [(("pieces", "de_open_s", "alive"), False)] if hit else [])
+    return Candidate(ActionSpec("test", "Test", (), lambda g, p: None, resolve), {}, "su")
+
+
+def _pool_of(n, die):
+    """An action rolling a pool of ``n`` of ``die`` at once that changes nothing."""
+    from wgkit.opponent import Candidate
+    from wgkit.rules.actions import ActionSpec
+
+    def resolve(game, params):
+        return game.resolve("test", lambda chance: chance.pool(n, die, [range(6, 7)], "test"), rule="test")
+    return Candidate(ActionSpec("test", "Test", (), lambda g, p: None, resolve), {}, "su")
+
+
+def test_an_action_whose_dice_fall_few_ways_is_weighed_on_every_way_not_sampled():
+    from wgkit.dice import D6, D10
+
+    g = game_at(ROOKIE, "First card sequence")
+    ruleset = get_ruleset(g.scenario.ruleset)
+    base = Opponent("su").value(g)
+    down = g.branch()
+    down.state["pieces"]["de_open_s"]["alive"] = False
+    gain = Opponent("su").value(down) - base
+    assert gain > 0
+    one_d10 = _top_faces_down_the_open_squad(1, D10)
+    for seed in range(5):  # ten ways, each once: the same answer whatever the opponent's own dice
+        opp = Opponent("su", seed=seed, rollouts=4)
+        assert opp._expected(g, one_d10, ruleset, base, opp.depth) == pytest.approx(base + gain / 10)
+    two_d6 = _top_faces_down_the_open_squad(2, D6)
+    opp = Opponent("su", seed=1, rollouts=4)
+    assert opp._exact(g, two_d6, ruleset, 12) is None  # 36 ways are more than 12: sampled instead
+    sampled = opp._expected(g, two_d6, ruleset, base, opp.depth, rollouts=4)
+    assert round((sampled - base) / gain * 4, 6) in {0, 1, 2, 3, 4}  # a mean of four rollouts
+    many = _pool_of(40, D6)  # 6 ** 40 ways: counted, never listed
+    assert opp._exact(g, many, ruleset, 10 ** 6) is None
+    # given rollouts enough for every way (36 or more), weighed exactly again
+    assert opp._expected(g, two_d6, ruleset, base, opp.depth, rollouts=36) == pytest.approx(base + gain / 36)

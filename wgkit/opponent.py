@@ -10,7 +10,10 @@ dice of its own, and takes the one whose results it values most.
   the nearest enemy (when the actor does not). At most ``breadth`` candidates, sampled with the
   opponent's own seed when there are more.
 - **Look-ahead.** One ply over the dice: each candidate is resolved on ``rollouts`` branches,
-  each rolling its own dice (never the game's coming dice), and the results are averaged; where
+  each rolling its own dice (never the game's coming dice), and the results are averaged; one
+  whose dice can fall only a few ways (at most ``EXACT``: one d10, one d6; or as many as its
+  rollouts, where it has more) is resolved once on every way instead, its faces set as if typed
+  at the table, and the results weighed by their chances: exact odds, no sampling noise; where
   there are fewer candidates than ``breadth``, they share the rollouts a full breadth would take
   (up to eight times as many each), so a lone gamble such as a voluntary test is judged on many
   rolls. A step that rolls nothing, moves nothing and changes no value (drawing a card,
@@ -62,6 +65,7 @@ from shapely.geometry import Point
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
+from wgkit.dice import NeedFaces
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.geometry.los import sight_between
 from wgkit.rules.actions import ActionSpec, actions_for
@@ -80,6 +84,7 @@ STYLES = {  # weights of (victory points, fighting pieces, live pieces, advance,
 DEFAULT_MOVE = 6.0  # inches, where a ruleset draws no move limit
 NO_COVER = ("none", "open", "")
 EPSILON = 1e-6
+EXACT = 12  # an action whose dice can fall at most this many ways is weighed on every way
 
 
 def _quiet(text: str) -> None:
@@ -388,6 +393,10 @@ class Opponent:
         One that moves nothing and changes nothing the value sees (drawing a card, activating a
         unit) is worth the best action it opens, looked for ``depth`` actions further, each of
         those on one rollout."""
+        if depth == self.depth:
+            exact = self._exact(game, c, ruleset, max(EXACT, rollouts or self.rollouts))
+            if exact is not None:
+                return exact
         total = 0.0
         for k in range((rollouts or self.rollouts) if depth == self.depth else 1):  # one rollout a ply further
             trial = game.branch(dice=self._rng.randrange(2 ** 31))
@@ -405,6 +414,32 @@ class Opponent:
                 return v  # nothing left to chance: every branch would end the same
             total += v
         return total / (k + 1)
+
+    def _exact(self, game: Game, c: Candidate, ruleset: Ruleset, most: int) -> float | None:
+        """The value after ``c`` weighed over every way its dice can fall (each face of each die
+        it rolls, as if typed at the table), where there are at most ``most`` ways; None where
+        there are more, where it rolls nothing or draws a card, or where the rules refuse it."""
+        values: list[tuple[float, float]] = []  # (chance, value) of each way
+        ways: list[tuple[tuple[int, ...], float]] = [((), 1.0)]
+        while ways:
+            faces, chance = ways.pop()
+            trial = game.branch(dice=self._rng.randrange(2 ** 31))
+            start = len(trial.log)
+            try:
+                with trial.table_dice(faces):
+                    c.spec.resolve(trial, dict(c.params))
+            except NeedFaces as need:
+                count = need.die.sides ** need.n
+                if len(values) + len(ways) + count > most:
+                    return None  # counted before listing: a pool of many dice falls too many ways to list
+                ways += [(faces + r, chance / count) for r in itertools.product(need.die.faces, repeat=need.n)]
+                continue
+            except (IllegalActionError, ValueError):
+                return None
+            if not faces or any(e.kind == "deck" for e in trial.log[start:]):
+                return None  # no dice (tried once by the caller), or cards in play as well
+            values.append((chance, self.value(trial, ruleset)))
+        return sum(p * v for p, v in values)
 
     def _opens(self, c: Candidate, after: Game) -> bool:
         """Whether ``c`` is a step that only opens others: no point to move to, and this side
