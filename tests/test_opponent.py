@@ -576,3 +576,26 @@ def test_an_action_whose_dice_fall_few_ways_is_weighed_on_every_way_not_sampled(
     assert opp._exact(g, many, ruleset, 10 ** 6) is None
     # given rollouts enough for every way (36 or more), weighed exactly again
     assert opp._expected(g, two_d6, ruleset, base, opp.depth, rollouts=36) == pytest.approx(base + gain / 36)
+
+
+def test_activating_a_unit_which_rolls_and_changes_nothing_is_worth_the_best_action_it_opens():
+    from tests.rookie.helpers import put
+    from wgkit.rules.rookie import flow as FL
+
+    g = game_at(ROOKIE, "First card sequence")
+    situation_of(g).deck_order("activation", ["2H", "3S", "4H", "5S", "AH"])
+    put(g, "ru_sq", 10, 10, marker="suppressed")
+    FL.draw_card(g)  # 2H: the Soviets may activate a unit
+    ruleset = get_ruleset(g.scenario.ruleset)
+    opp = Opponent("su", seed=1)
+    base = opp.value(g)
+    activate = next(c for c in opp.candidates(g) if c.spec.name == "activate" and c.params["unit"] == "ru_sq")
+    opened = g.branch()
+    FL.activate(opened, "ru_sq")
+    shake = next(c for c in opp.candidates(opened) if c.spec.name == "remove marker")  # rolls no dice
+    after = opened.branch()
+    shake.spec.resolve(after, {})
+    gain = opp.value(after) - base
+    assert gain > 0  # suppressed to pinned: one marker removal less to fight again
+    # activating moves nothing and rolls nothing, yet is worth at least the sure gain it opens
+    assert opp._expected(g, activate, ruleset, base, opp.depth) >= base + gain - 1e-9

@@ -418,13 +418,12 @@ class Opponent:
     def _exact(self, game: Game, c: Candidate, ruleset: Ruleset, most: int) -> float | None:
         """The value after ``c`` weighed over every way its dice can fall (each face of each die
         it rolls, as if typed at the table), where there are at most ``most`` ways; None where
-        there are more, where it rolls nothing or draws a card, or where the rules refuse it."""
+        there are more, where it rolls nothing, or where the rules refuse it."""
         values: list[tuple[float, float]] = []  # (chance, value) of each way
         ways: list[tuple[tuple[int, ...], float]] = [((), 1.0)]
         while ways:
             faces, chance = ways.pop()
-            trial = game.branch(dice=self._rng.randrange(2 ** 31))
-            start = len(trial.log)
+            trial = game.branch(dice=self._rng.randrange(2 ** 31))  # its own order of the cards not yet drawn
             try:
                 with trial.table_dice(faces):
                     c.spec.resolve(trial, dict(c.params))
@@ -436,8 +435,8 @@ class Opponent:
                 continue
             except (IllegalActionError, ValueError):
                 return None
-            if not faces or any(e.kind == "deck" for e in trial.log[start:]):
-                return None  # no dice (tried once by the caller), or cards in play as well
+            if not faces:
+                return None  # no dice: the caller tries it once (and looks past a step that opens others)
             values.append((chance, self.value(trial, ruleset)))
         return sum(p * v for p, v in values)
 
