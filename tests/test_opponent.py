@@ -567,8 +567,10 @@ def test_an_action_whose_dice_fall_few_ways_is_weighed_on_every_way_not_sampled(
     for seed in range(5):  # ten ways, each once: the same answer whatever the opponent's own dice
         opp = Opponent("su", seed=seed, rollouts=4)
         assert opp._expected(g, one_d10, ruleset, base, opp.depth) == pytest.approx(base + gain / 10)
-    two_d6 = _top_faces_down_the_open_squad(2, D6)
     opp = Opponent("su", seed=1, rollouts=4)
+    assert opp._exact(g, one_d10, ruleset, 10) == pytest.approx(base + gain / 10)  # ten ways, ten allowed
+    assert opp._exact(g, one_d10, ruleset, 9) is None
+    two_d6 = _top_faces_down_the_open_squad(2, D6)
     assert opp._exact(g, two_d6, ruleset, 12) is None  # 36 ways are more than 12: sampled instead
     sampled = opp._expected(g, two_d6, ruleset, base, opp.depth, rollouts=4)
     assert round((sampled - base) / gain * 4, 6) in {0, 1, 2, 3, 4}  # a mean of four rollouts
