@@ -77,7 +77,7 @@ def test_it_fires_when_it_can_and_says_why_with_the_odds():
     said = []
     Opponent("uk", seed=1).play_step(g, said.append, finish=lambda game, say: None)
     first = said[0]
-    assert first.startswith("opponent (uk) chose to fire (unit section, target gruppe")
+    assert first.startswith("opponent (uk) chose to fire (unit No. 1 Section, target Gruppe Lenz")
     assert "before the roll: 0 hits: " in first and " -> section fires " in first
     assert g.log[-1].kind == "fire"
 
@@ -185,7 +185,7 @@ def test_the_umpire_hands_a_side_to_the_opponent_and_undoes_its_move(tmp_path):
     box.go.click()
     fire, note = app.game.log[before], app.game.log[before + 1]
     assert fire.kind == "fire" and note.kind == "opponent"
-    assert note.text.startswith("opponent (uk) chose to fire (unit section, target gruppe") and fire.text in note.text
+    assert note.text.startswith("opponent (uk) chose to fire (unit No. 1 Section, target Gruppe Lenz") and fire.text in note.text
     assert any(kind == "opponent" and text.startswith("opponent (uk) chose to fire") for _, kind, text, _ in app.log.rows())
     app.log.undo_to(before)  # the umpire takes the opponent's shot back like any other event
     assert len(app.game.log) == before and all(p["alive"] for p in app.game.state["pieces"].values())
@@ -601,3 +601,14 @@ def test_activating_a_unit_which_rolls_and_changes_nothing_is_worth_the_best_act
     assert gain > 0  # suppressed to pinned: one marker removal less to fight again
     # activating moves nothing and rolls nothing, yet is worth at least the sure gain it opens
     assert opp._expected(g, activate, ruleset, base, opp.depth) >= base + gain - 1e-9
+
+
+def test_its_line_in_the_log_names_pieces_and_units_as_people_do_and_keeps_numbers_and_points():
+    from wgkit.opponent import Candidate
+    from wgkit.rules.actions import ActionSpec
+
+    names = load(CROSSROADS).names()
+    spec = ActionSpec("fire", "Fire", (), lambda g, p: None, lambda g, p: None)
+    c = Candidate(spec, {"units": ["section", "lt_smith"], "target": "gruppe", "dice": 3, "to": [4.5, 6]}, "section")
+    assert c.label(names) == "fire (units No. 1 Section + Lt. Smith, target Gruppe Lenz, dice 3, to (4.5, 6))"
+    assert c.label() == "fire (units section + lt_smith, target gruppe, dice 3, to (4.5, 6))"  # no names: the ids

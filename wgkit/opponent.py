@@ -97,8 +97,9 @@ class Candidate:
     params: dict[str, Any]
     actor: str
 
-    def label(self) -> str:
-        shown = ", ".join(f"{k} {_short(v)}" for k, v in self.params.items())
+    def label(self, names: dict[str, str] | None = None) -> str:
+        """The action in a few words, each piece or unit by its name in ``names`` (else its id)."""
+        shown = ", ".join(f"{k} {_short(v, names or {})}" for k, v in self.params.items())
         return f"{self.spec.label.lower()} ({shown})"
 
 
@@ -115,12 +116,12 @@ def _acts(c: Candidate) -> bool:
     return bool(c.params)
 
 
-def _short(v: Any) -> str:
+def _short(v: Any, names: dict[str, str]) -> str:
     if isinstance(v, (list, tuple)) and v and all(isinstance(x, (int, float)) for x in v):
         return "(" + ", ".join(f"{x:g}" for x in v) + ")"
     if isinstance(v, (list, tuple)):
-        return " + ".join(map(str, v))
-    return str(v)
+        return " + ".join(_short(x, names) for x in v)
+    return names.get(v, str(v)) if isinstance(v, str) else str(v)
 
 
 @dataclass
@@ -575,7 +576,7 @@ class Opponent:
                 event = c.spec.resolve(game, dict(c.params))
                 taken, must = taken + 1, False
                 odds = f"; before the roll: {choice.odds}" if choice.odds else ""
-                say(f"opponent ({self.side}) chose to {c.label()}{odds} -> {event.text}")
+                say(f"opponent ({self.side}) chose to {c.label(game.scenario.names())}{odds} -> {event.text}")
             duties = policies.duties(simple.play_step) if game.acting_sides() == [self.side] else None  # type: ignore[union-attr]
             held = None if must or duties is None else self.holds_back(game, policy, duties)
             if held is not None:

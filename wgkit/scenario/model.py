@@ -363,6 +363,16 @@ class Scenario:
     def pieces(self) -> list[tuple[Side, Unit, Piece]]:
         return [(s, u, p) for s in self.sides for u in s.units for p in u.pieces]
 
+    def names(self) -> dict[str, str]:
+        """A person's name for every unit and piece id that has one."""
+        out: dict[str, str] = {}
+        for _, unit, piece in self.pieces():
+            if unit.name:
+                out[unit.id] = unit.name
+            if piece.name:
+                out[piece.id] = piece.name
+        return out
+
     def piece(self, piece_id: str) -> Piece:
         """The scenario's piece (figure, stand) with this id."""
         try:

@@ -23,17 +23,6 @@ GENERIC_NAMES = {spec.name for spec in GENERIC}
 MOVE_ACTIONS = ("move", "leader move", "sortie")  # the rules actions a drag on the board fills in
 
 
-def names(game: Game) -> dict[str, str]:
-    """A person's name for every piece and unit id that has one."""
-    out = {}
-    for _, unit, piece in game.scenario.pieces():
-        if unit.name:
-            out[unit.id] = unit.name
-        if piece.name:
-            out[piece.id] = piece.name
-    return out
-
-
 def labelled(name: str | None, value: Any) -> str:
     """How a drop-down or the board names a piece or unit: its name, then its id in small."""
     return f"{name} · {value}" if name else str(value)
@@ -79,7 +68,7 @@ class ActionPanel:
         self.game, self.errors, self.changed, self.preview = game, errors, changed, preview
         self.side = UMPIRE
         self.specs: list[ActionSpec] = []
-        self.names = names(game)
+        self.names = game.scenario.names()
         self.choice = W.Dropdown(description="Action", layout=W.Layout(width="98%"))
         self.params_box = W.VBox()
         self.odds = W.HTML()

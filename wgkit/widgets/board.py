@@ -19,7 +19,7 @@ from wgkit.render.static import png_bytes
 from wgkit.render.scene import (Shape, build_scene, geometry_shapes, hover_label, overlay_layer, piece_label_size,
                                 piece_points)
 from wgkit.rules.registry import find_ruleset, get_ruleset
-from wgkit.widgets.actions import labelled, names
+from wgkit.widgets.actions import labelled
 from wgkit.widgets.errors import ErrorArea
 from wgkit.widgets.still import StillBox
 
@@ -45,7 +45,7 @@ class BoardView:
         self.los: list[Shape] = []
         self.label: list[Shape] = []  # the hovered piece's name card
         self.hovered: str | None = None
-        known = names(game)  # a crew without a name of its own goes by its unit's
+        known = game.scenario.names()  # a crew without a name of its own goes by its unit's
         self._names = {p.id: labelled(known.get(p.id) or known.get(u.id), p.id) for _, u, p in game.scenario.pieces()}
         self.move_limit: Callable[[str], float | None] = lambda piece: self.rules.move_limit(game, piece)
         self.listeners: list[Callable[[str, object], None]] = []
