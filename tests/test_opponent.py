@@ -538,8 +538,10 @@ def _top_faces_down_the_open_squad(n, die):
         return all(f == die.sides for f in faces)
 
     def resolve(game, params):
-        return game.resolve("test", procedure, rule="test", text=str,
-                            changes=lambda hit: [(("pieces", "de_open_s", "alive"), False)] if hit else [])
+        event = game.resolve("test", procedure, rule="test", text=str)
+        if event.detail["outcome"]:
+            situation_of(game).out_of_action("de_open")
+        return event
     return Candidate(ActionSpec("test", "Test", (), lambda g, p: None, resolve), {}, "su")
 
 
@@ -560,7 +562,7 @@ def test_an_action_whose_dice_fall_few_ways_is_weighed_on_every_way_not_sampled(
     ruleset = get_ruleset(g.scenario.ruleset)
     base = Opponent("su").value(g)
     down = g.branch()
-    down.state["pieces"]["de_open_s"]["alive"] = False
+    situation_of(down).out_of_action("de_open")
     gain = Opponent("su").value(down) - base
     assert gain > 0
     one_d10 = _top_faces_down_the_open_squad(1, D10)
