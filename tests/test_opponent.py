@@ -527,11 +527,17 @@ def test_without_victory_conditions_either_side_closes_on_the_nearest_enemy():
             g.undo()
 
 
+def _candidate(resolve, params=None):
+    """A Soviet candidate action, "Fire", resolved by ``resolve(game, params)``."""
+    from wgkit.opponent import Candidate
+    from wgkit.rules.actions import ActionSpec
+
+    return Candidate(ActionSpec("fire", "Fire", (), lambda g, p: None, resolve), params or {}, "su")
+
+
 def _top_faces_down_the_open_squad(n, die):
     """An action rolling ``n`` of ``die`` that puts the German squad in the open out of action
     when every die shows its top face (a 1 in 10 on one d10, 1 in 36 on two d6)."""
-    from wgkit.opponent import Candidate
-    from wgkit.rules.actions import ActionSpec
 
     def procedure(chance):
         faces = [chance.face(die, "test") for _ in range(n)]
@@ -542,17 +548,13 @@ def _top_faces_down_the_open_squad(n, die):
         if event.detail["outcome"]:
             situation_of(game).out_of_action("de_open")
         return event
-    return Candidate(ActionSpec("test", "Test", (), lambda g, p: None, resolve), {}, "su")
+    return _candidate(resolve)
 
 
 def _pool_of(n, die):
     """An action rolling a pool of ``n`` of ``die`` at once that changes nothing."""
-    from wgkit.opponent import Candidate
-    from wgkit.rules.actions import ActionSpec
-
-    def resolve(game, params):
-        return game.resolve("test", lambda chance: chance.pool(n, die, [range(6, 7)], "test"), rule="test")
-    return Candidate(ActionSpec("test", "Test", (), lambda g, p: None, resolve), {}, "su")
+    return _candidate(lambda game, params: game.resolve("test", lambda chance: chance.pool(n, die, [range(6, 7)], "test"),
+                                                        rule="test"))
 
 
 def test_an_action_whose_dice_fall_few_ways_is_weighed_on_every_way_not_sampled():
@@ -606,11 +608,7 @@ def test_activating_a_unit_which_rolls_and_changes_nothing_is_worth_the_best_act
 
 
 def test_its_line_in_the_log_names_pieces_and_units_as_people_do_and_keeps_numbers_and_points():
-    from wgkit.opponent import Candidate
-    from wgkit.rules.actions import ActionSpec
-
     names = load(CROSSROADS).names()
-    spec = ActionSpec("fire", "Fire", (), lambda g, p: None, lambda g, p: None)
-    c = Candidate(spec, {"units": ["section", "lt_smith"], "target": "gruppe", "dice": 3, "to": [4.5, 6]}, "section")
+    c = _candidate(lambda g, p: None, {"units": ["section", "lt_smith"], "target": "gruppe", "dice": 3, "to": [4.5, 6]})
     assert c.label(names) == "fire (units No. 1 Section + Lt. Smith, target Gruppe Lenz, dice 3, to (4.5, 6))"
     assert c.label() == "fire (units section + lt_smith, target gruppe, dice 3, to (4.5, 6))"  # no names: the ids
