@@ -5,6 +5,7 @@ import pytest
 
 from tests.rookie.helpers import Fixed, act, game, put
 from wgkit.engine import IllegalActionError
+from wgkit.fog import seen_now
 from wgkit.rules import situation_of
 from wgkit.rules.rookie import fire as F
 from wgkit.rules.rookie import lookup as L
@@ -105,6 +106,17 @@ def test_line_of_sight_into_cover_but_not_through_it():
     with pytest.raises(IllegalActionError, match="cannot see de_wood: blocked by wood"):
         F.plan(g, "ru_sq", "de_wood")
 
+
+def test_the_screen_sees_what_the_rules_fire_at():
+    """Line of Sight: a unit deep in cover is seen (and fired at) from outside; the board, the fog
+    of a double-blind game and the opponent judge sight by the ruleset's contract, so they must
+    see it too."""
+    g = game()
+    put(g, "de_wood", 38, 10)  # 4" inside the 8" wood
+    assert L.sees(g, "ru_sq", "de_wood")
+    assert "de_wood_s" in seen_now(g, "su")
+    put(g, "de_wood", 44, 10)  # behind the wood
+    assert not L.sees(g, "ru_sq", "de_wood") and "de_wood_s" not in seen_now(g, "su")
 
 def test_fire_modifiers_out_of_command_pinned_firer_unattached_leader():
     g = game()
