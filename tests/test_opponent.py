@@ -33,6 +33,12 @@ def seen_by(monkeypatch, k=None):
                         np.arange(len(b))[None, :].repeat(len(a), axis=0) < (len(b) if k is None else k))
 
 
+def unarmed(game):
+    """The game's ruleset without its ``threat``: a valuation with no fire term, to test the others alone."""
+    from dataclasses import replace
+
+    return replace(get_ruleset(game.scenario.ruleset), threat=None)
+
 def test_a_what_if_branch_with_its_own_dice_does_not_roll_the_games_dice():
     from wgkit.dice import D6
 
@@ -132,7 +138,7 @@ def test_a_position_is_worth_more_with_an_enemy_down(monkeypatch):
     seen_by(monkeypatch, 0)
     before = opp.value(g)
     situation_of(g).out_of_action("de_d")  # at (27, 22.5), outside the crossroads: no way to go changes
-    w_vp, w_fight, w_alive, _, _ = STYLES["balanced"]
+    w_vp, w_fight, w_alive = STYLES["balanced"][:3]
     # one fighting enemy piece fewer: its alive and fighting weights; the objective standing is unchanged here
     assert opp.value(g) - before == pytest.approx(w_alive + w_fight)
 
@@ -383,11 +389,11 @@ def test_without_an_area_to_take_only_a_side_behind_closes_on_the_nearest_enemy(
     def gain(side, piece, foe):
         here, there = g.state["pieces"][piece]["position"], g.state["pieces"][foe]["position"]
         d = math.dist(here, there)
-        opp = Opponent(side)
-        before = opp.value(g)
+        opp, rules = Opponent(side), unarmed(g)
+        before = opp.value(g, rules)
         g.move(piece, tuple(h + (t - h) / d for h, t in zip(here, there)))  # one inch nearer
         try:
-            return opp.value(g) - before
+            return opp.value(g, rules) - before
         finally:
             g.undo()
     w_adv = STYLES["balanced"][3]
@@ -469,12 +475,29 @@ def test_a_man_down_in_an_enemy_squad_is_worth_his_share_of_its_strength():
     from tests.rookie.helpers import put
 
     g = game_at(ROOKIE, "First card sequence")
-    opp = Opponent("su")
-    before = opp.value(g)
+    opp, rules = Opponent("su"), unarmed(g)
+    before = opp.value(g, rules)
     put(g, "de_open", 17, 10, casualties=1)  # ff 15 at 3 a man: one of five men
     w_fight = STYLES["balanced"][1]
-    assert opp.value(g) - before == pytest.approx(w_fight / 5)
+    assert opp.value(g, rules) - before == pytest.approx(w_fight / 5)
 
+
+def test_fire_it_can_bring_less_fire_it_faces():
+    """Each fighting piece's best shot at a seen enemy, less each enemy's best shot at one of the
+    side's pieces, in strength expected lost (a made-up ``threat`` table here)."""
+    from dataclasses import replace
+
+    g = game_at(ROOKIE, "First card sequence")
+    shots = {("ru_sq_s", "de_open_s"): 0.3, ("ru_sq_s", "de_wood_s"): 0.1, ("orlov", "de_open_s"): 0.05,
+             ("de_open_s", "ru_sq_s"): 0.4, ("de_open_s", "orlov"): 0.2, ("de_wood_s", "ru_sq_s"): 0.1}
+    armed = replace(get_ruleset("rookie"), threat=lambda game, a, b: shots.get((a, b), 0.0))
+    opp, w_fire = Opponent("su"), STYLES["balanced"][5]
+    # the Russians bring 0.3 (the squad's better shot) + 0.05 (the lieutenant's); they face 0.4
+    # (the squad in the open's better shot) + 0.1 (the squad in the wood's); Lt. Brandt has none
+    assert opp.value(g, armed) - opp.value(g, unarmed(g)) == pytest.approx(w_fire * (0.35 - 0.5))
+    assert Opponent("de").value(g, armed) - Opponent("de").value(g, unarmed(g)) == pytest.approx(w_fire * (0.5 - 0.35))
+    situation_of(g).out_of_action("ru_sq_s")  # gone: it brings nothing, and the squad in the open turns on Orlov
+    assert opp.value(g, armed) - opp.value(g, unarmed(g)) == pytest.approx(w_fire * (0.05 - 0.2))
 
 def test_few_candidates_share_the_rollouts_a_full_breadth_would_take():
     g = game_at(CROSSROADS, "Fire")
@@ -498,17 +521,17 @@ def test_into_an_area_the_enemy_does_not_hold_and_no_further(monkeypatch):
 
     seen_by(monkeypatch)
     g = game_at(ROOT / "scenarios/rookie/tractor_works.yaml", "First card sequence")  # the Soviets must hold a hall
-    opp = Opponent("su")
+    opp, rules = Opponent("su"), unarmed(g)
     # Sergeant Pavlov's squad stands in the workshop (x 9-19, y 22-30); the Germans are far off
     put(g, "ru_sq1", 12, 24)
-    inside = opp.value(g)
+    inside = opp.value(g, rules)
     put(g, "ru_sq1", 14, 26)  # deeper in: nothing more to gain
-    assert opp.value(g) == pytest.approx(inside)
+    assert opp.value(g, rules) == pytest.approx(inside)
     put(g, "ru_sq1", 14, 20)  # two inches out of its south wall, in the open: two inches to go again
     span = 6 * 6  # six turns of 6" moves left
     w_adv, w_cover = STYLES["balanced"][3], STYLES["balanced"][4]
     # and the hall's cover lost: seen by every German, in cover it kept half the weight, in the open none
-    assert inside - opp.value(g) == pytest.approx(2 * w_adv / span + w_cover / 2)
+    assert inside - opp.value(g, rules) == pytest.approx(2 * w_adv / span + w_cover / 2)
 
 
 def test_without_victory_conditions_either_side_closes_on_the_nearest_enemy():

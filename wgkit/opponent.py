@@ -76,10 +76,10 @@ from wgkit.rules.registry import get_ruleset
 from wgkit.simulate import winner
 from wgkit.victory import area_geometry, piece_point, standing
 
-STYLES = {  # weights of (victory points, fighting pieces, live pieces, advance, cover)
-    "cautious": (6.0, 1.0, 0.5, 0.5, 0.3),
-    "balanced": (6.0, 1.0, 0.5, 1.0, 0.15),
-    "aggressive": (6.0, 1.0, 0.5, 2.0, 0.05),
+STYLES = {  # weights of (victory points, fighting pieces, live pieces, advance, cover, fire)
+    "cautious": (6.0, 1.0, 0.5, 0.5, 0.3, 1.0),
+    "balanced": (6.0, 1.0, 0.5, 1.0, 0.15, 1.0),
+    "aggressive": (6.0, 1.0, 0.5, 2.0, 0.05, 1.0),
 }
 DEFAULT_MOVE = 6.0  # inches, where a ruleset draws no move limit
 NO_COVER = ("none", "open", "")
@@ -178,7 +178,7 @@ class Opponent:
     def value(self, game: Game, ruleset: Ruleset | None = None) -> float:
         """How good the position is for the side (higher is better)."""
         r = ruleset or get_ruleset(game.scenario.ruleset)
-        w_vp, w_fight, w_alive, w_adv, w_cover = STYLES[self.style]
+        w_vp, w_fight, w_alive, w_adv, w_cover, w_fire = STYLES[self.style]
         v = 0.0
         judged = standing(game)
         behind = judged is None or judged.leader not in (None, self.side)  # another side ahead
@@ -198,6 +198,8 @@ class Opponent:
             v += sign * (w_alive + w_fight * r.strength_of(game, pid))
             if sign > 0 and r.fighting(game, pid):
                 mine.append(piece_point(game.scenario, p))
+        if r.threat is not None:
+            v += w_fire * self._fire(game, r)
         if not mine:
             return v
         sighted = sight_between(game.terrain, mine, foes, r.los_policy).mean(axis=1) if foes else [0.0] * len(mine)
@@ -214,11 +216,27 @@ class Opponent:
             v += w_cover * (1.0 - s * (0.5 if covered else 1.0))  # the share unseen; cover halves the rest
         return v
 
+    def _foes(self, game: Game) -> list[str]:
+        """The live enemy pieces the side has seen."""
+        known = set(seen(game, self.side, game.state["units"]))
+        return [pid for pid, p in game.state["pieces"].items()
+                if p["side"] != self.side and p["alive"] and p["unit"] in known]
+
     def _enemies(self, game: Game) -> list[tuple[float, float]]:
         """Where the live enemy pieces the side has seen stand (on a grid: their cells' centres)."""
-        known = set(seen(game, self.side, game.state["units"]))
-        return [piece_point(game.scenario, p) for p in game.state["pieces"].values()
-                if p["side"] != self.side and p["alive"] and p["unit"] in known]
+        return [piece_point(game.scenario, game.state["pieces"][pid]) for pid in self._foes(game)]
+
+    def _fire(self, game: Game, ruleset: Ruleset) -> float:
+        """The fire the side can bring against the fire it faces: each of its pieces' best shot
+        now at an enemy it has seen, less each such enemy's best shot at one of its pieces, in
+        strength expected lost (the ruleset's ``threat``: none from a piece that cannot fire)."""
+        threat = ruleset.threat
+        assert threat is not None
+        foes = self._foes(game)
+        own = [pid for pid, p in game.state["pieces"].items() if p["side"] == self.side and p["alive"]]
+        bring = sum(max((threat(game, a, b) for b in foes), default=0.0) for a in own)
+        face = sum(max((threat(game, b, a) for a in own), default=0.0) for b in foes)
+        return bring - face
 
     # -- what it could do ------------------------------------------------------------------------
     def _owner(self, game: Game, value: Any) -> str | None:

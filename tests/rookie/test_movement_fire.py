@@ -118,6 +118,22 @@ def test_the_screen_sees_what_the_rules_fire_at():
     put(g, "de_wood", 44, 10)  # behind the wood
     assert not L.sees(g, "ru_sq", "de_wood") and "de_wood_s" not in seen_now(g, "su")
 
+def test_threat_is_the_strength_one_shot_is_expected_to_take():
+    """For the opponent: the Russian squad's strength (men left over four, halved while pinned)
+    the German squad in the open takes from it with one shot, by the chart on its column."""
+    def chart(doc):  # the column the example's 7" shot uses (15 ff doubled: 26-30), set here
+        cells = {str(f): "-" for f in range(10)}
+        doc.setdefault("rules", {})["chart"] = {"26-30": {**cells, "1": "K", "2": "2KP", "3": "P"}}
+    g = game(edit=chart)
+    # 1 in 10 each: one killed and disrupted (3 of 4 men left: 1/4 lost), two killed and pinned
+    # (2 of 4, pinned: 1/4 left, 3/4 lost), pinned (one removal from fighting: 1/2 lost)
+    assert F.threat(g, "de_open_s", "ru_sq_s") == pytest.approx((1 / 4 + 3 / 4 + 1 / 2) / 10)
+    put(g, "ru_sq", 10, 10, marker="pinned")  # already pinned (1/2): only the worst marker is kept
+    # disrupted under pinned: 3/4 pinned is 3/8 (1/8 lost); 2KP: 2/4 pinned, 1/4 lost; pinned: nothing
+    assert F.threat(g, "de_open_s", "ru_sq_s") == pytest.approx((1 / 8 + 1 / 4 + 0) / 10)
+    put(g, "de_open", 44, 10)  # behind the wood: no shot, no threat
+    assert F.threat(g, "de_open_s", "ru_sq_s") == 0.0
+
 def test_fire_modifiers_out_of_command_pinned_firer_unattached_leader():
     g = game()
     put(g, "ru_lt", 40, 22)  # far away: the squad is out of command

@@ -91,7 +91,9 @@ class Ruleset:
     without one the ruleset cannot be simulated), ``fighting`` (whether a piece counts for
     victory conditions: default, it is alive), ``strength`` (how much of a piece's fighting power
     is left, 0 to 1: men lost, impairments, markers still to shake off; the opponent weighs pieces
-    by it; default: 1 while it is fighting, else 0).
+    by it; default: 1 while it is fighting, else 0), ``threat`` (the strength one piece is
+    expected to take from another with one shot now, 0 where it cannot fire at it; the opponent
+    weighs the fire each side can bring; default: none, fire potential not weighed).
     """
 
     info: RulesetInfo
@@ -107,6 +109,7 @@ class Ruleset:
     policy: Policy | None = None
     fighting: Callable[["Game", str], bool] = is_alive
     strength: Callable[["Game", str], float] | None = None
+    threat: Callable[["Game", str, str], float] | None = None
 
     def strength_of(self, game: "Game", piece: str) -> float:
         """The piece's ``strength``, or by default whole while it is fighting and none after."""
@@ -122,6 +125,7 @@ class Ruleset:
             "los_policy": lambda v: isinstance(v, LosPolicy),
             "sight": lambda v: v is None or callable(v),
             "strength": lambda v: v is None or callable(v),
+            "threat": lambda v: v is None or callable(v),
             "policy": lambda v: v is None or (callable(getattr(v, "play", None))
                                               and callable(getattr(v, "play_step", None))),
         }

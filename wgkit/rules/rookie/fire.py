@@ -5,6 +5,7 @@ snipers, over runs and mines."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from wgkit.dice import D10_ZERO
 from wgkit.engine.game import Game, IllegalActionError
@@ -99,6 +100,29 @@ def plan(game: Game, firer: str, target: str, split: bool = False) -> Shot:
         notes.append(armour_check(game, firer, target, ff, dist))
     return Shot(firer, target, ff, X.shifted(ff, int(sum(m.value for m in mods))), mods, notes)
 
+
+def threat(game: Game, firer: str, target: str) -> float:
+    """For the kit's opponent, not a rule: the fighting strength (:func:`lookup.strength`) the
+    ``target`` stand is expected to lose to one function of the ``firer`` stand's fire, by the
+    Firing the Unit chart on the column :func:`plan` gives (casualties, and the worst marker kept);
+    0 where it cannot fire at it now (sight, set-up, a suppressed firer)."""
+    pieces = game.state["pieces"]
+    uid = pieces[target]["unit"]
+    try:
+        shot = plan(game, pieces[firer]["unit"], uid)
+    except IllegalActionError:
+        return 0.0
+    args = (shot.column, L.men(game, uid), L.full_men(game, uid), L.marker(game, uid))
+    overrides = game.scenario.rules.get("chart")
+    return _loss.__wrapped__(*args, overrides) if overrides else _loss(*args)
+
+
+@lru_cache(maxsize=4096)
+def _loss(column: str, men: int, full: int, marker: str | None, overrides=None) -> float:
+    """The expected fall in strength of a unit of ``men`` (of ``full``) under ``marker``, hit on ``column``."""
+    now = L.strength_left(men, full, marker)
+    return sum(float(q) * (now - L.strength_left(men - r.kills, full, X.worst(marker, r.marker)))
+               for r, q in exact(lambda c: X.chart_roll(c, column, overrides)).probs.items())
 
 def resolve(game: Game, firer: str, target: str, split: bool = False):
     """One function of fire: check the split declaration, roll the column, apply the result."""

@@ -154,6 +154,10 @@ def strength(game: Game, piece: str) -> float:
     uid = p["unit"]
     if not p["alive"] or not alive(game, uid):
         return 0.0
-    m = marker(game, uid)
-    removals = T.MARKERS.index(m) if m in ("pinned", "suppressed") else 0
-    return men(game, uid) / max(1, full_men(game, uid)) / (1 + removals)
+    return strength_left(men(game, uid), full_men(game, uid), marker(game, uid))
+
+
+def strength_left(men: int, full: int, marker: str | None) -> float:
+    """:func:`strength` of a unit of ``men`` left of ``full`` under ``marker``."""
+    removals = T.MARKERS.index(marker) if marker in ("pinned", "suppressed") else 0
+    return max(0, men) / max(1, full) / (1 + removals)
