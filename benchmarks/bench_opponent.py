@@ -9,7 +9,10 @@ simple policy's. Swapping sides cancels a scenario's own lean: two simple polici
 often. Then the opponent's think time per decision, measured in this process on one game of each
 scenario.
 
-    python benchmarks/bench_opponent.py [N]     # N games per row (default 20), on a local Dask cluster
+    python benchmarks/bench_opponent.py [N] [NAME ...]
+
+N games per row (default 20), on a local Dask cluster; with NAMEs, only the scenarios whose file
+name holds one of them (to measure one scenario on more games: narrower intervals).
 """
 
 from __future__ import annotations
@@ -42,10 +45,11 @@ def think_times(scenario) -> list[float]:
 
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+    names = sys.argv[2:]
     thinks: list[float] = []
     clearly = scenarios = 0
     with dask_client() as client:
-        for path in sorted((ROOT / "scenarios").glob("*/*.yaml")):
+        for path in sorted(p for p in (ROOT / "scenarios").glob("*/*.yaml") if not names or any(x in p.stem for x in names)):
             s = load(path)
             base = simulate(s, n, seed=1000, scheduler=client)
             mine = theirs = games = 0
