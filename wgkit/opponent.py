@@ -32,8 +32,10 @@ dice of its own, and takes the one whose results it values most.
   side leads by the victory conditions, or the scenario has none: a side that wins or draws as
   things stand fights from where it is, one that must break or destroy the enemy closes on
   him), and how far out of the enemy's sight it stands: the share of the enemies the side
-  knows of that cannot see it, where cover halves the loss from those that can. The style
-  weighs the last two: ``cautious`` values cover, ``aggressive`` the advance.
+  knows of that cannot see it, where cover halves the loss from those that can; and, where the
+  ruleset gives a ``threat``, the fire the side can bring (each of its pieces' best shot now at
+  an enemy it has seen, in strength expected lost) less the fire it faces. The style weighs the
+  advance and cover: ``cautious`` values cover, ``aggressive`` the advance.
 - **Play-outs.** The ``finalists`` best actions by that look-ahead, and the best of each other
   kind of action (a shot where the best few are all moves), are each played out ``playouts``
   times: the action taken on a branch with the opponent's own dice (the same dice for every
