@@ -62,11 +62,13 @@ def test_a_ruleset_missing_a_required_member_fails_when_built_naming_it():
         Ruleset(**{**kwargs, "situation": "not a class"})
     with pytest.raises(ContractError, match="'policy'"):
         Ruleset(**{**kwargs, "policy": object()})
+    with pytest.raises(ContractError, match="'threat'"):
+        Ruleset(**{**kwargs, "threat": 0.5})  # a function of (game, firer, target), not a number
 
 
 def test_optional_members_default_to_the_generic_behaviour():
     rules = get_ruleset("easy_company")
-    assert rules.sight is None
+    assert rules.sight is None and rules.threat is None  # free-form sight; fire not weighed by the opponent
     game = new_game("easy_company")
     assert rules.markers(game.scenario, game.state) == []
     cf = get_ruleset("company_fire")
