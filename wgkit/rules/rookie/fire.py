@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Mapping
 
 from wgkit.dice import D10_ZERO
 from wgkit.engine.game import Game, IllegalActionError
@@ -113,16 +114,17 @@ def threat(game: Game, firer: str, target: str) -> float:
     except IllegalActionError:
         return 0.0
     args = (shot.column, L.men(game, uid), L.full_men(game, uid), L.marker(game, uid))
-    overrides = game.scenario.rules.get("chart")
+    overrides = game.scenario.rules.get("chart")  # a scenario's own cells (a mapping): worked out afresh
     return _loss.__wrapped__(*args, overrides) if overrides else _loss(*args)
 
 
 @lru_cache(maxsize=4096)
-def _loss(column: str, men: int, full: int, marker: str | None, overrides=None) -> float:
+def _loss(column: str, men: int, full: int, marker: str | None, overrides: Mapping | None = None) -> float:
     """The expected fall in strength of a unit of ``men`` (of ``full``) under ``marker``, hit on ``column``."""
     now = L.strength_left(men, full, marker)
     return sum(float(q) * (now - L.strength_left(men - r.kills, full, X.worst(marker, r.marker)))
                for r, q in exact(lambda c: X.chart_roll(c, column, overrides)).probs.items())
+
 
 def resolve(game: Game, firer: str, target: str, split: bool = False):
     """One function of fire: check the split declaration, roll the column, apply the result."""
