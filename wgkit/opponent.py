@@ -191,7 +191,8 @@ class Opponent:
         areas = self.areas(game)
         last = int(self.turns or game.scenario.turns or 6)
         span = DEFAULT_MOVE * max(1, last - int(game.state.get("turn") or 1) + 1)  # moves left in the game
-        foes = self._enemies(game)
+        known = self._foes(game)
+        foes = self._enemies(game, known)
         mine: list[tuple[float, float]] = []
         for pid, p in game.state["pieces"].items():
             if not p["alive"]:
@@ -201,7 +202,7 @@ class Opponent:
             if sign > 0 and r.fighting(game, pid):
                 mine.append(piece_point(game.scenario, p))
         if r.threat is not None:
-            v += w_fire * self._fire(game, r)
+            v += w_fire * self._fire(game, r.threat, known)
         if not mine:
             return v
         sighted = sight_between(game.terrain, mine, foes, r.los_policy).mean(axis=1) if foes else [0.0] * len(mine)
@@ -224,17 +225,16 @@ class Opponent:
         return [pid for pid, p in game.state["pieces"].items()
                 if p["side"] != self.side and p["alive"] and p["unit"] in known]
 
-    def _enemies(self, game: Game) -> list[tuple[float, float]]:
-        """Where the live enemy pieces the side has seen stand (on a grid: their cells' centres)."""
-        return [piece_point(game.scenario, game.state["pieces"][pid]) for pid in self._foes(game)]
+    def _enemies(self, game: Game, known: list[str] | None = None) -> list[tuple[float, float]]:
+        """Where the live enemy pieces the side has seen (``known``, if given) stand (on a grid:
+        their cells' centres)."""
+        return [piece_point(game.scenario, game.state["pieces"][pid]) for pid in (self._foes(game) if known is None else known)]
 
-    def _fire(self, game: Game, ruleset: Ruleset) -> float:
+    def _fire(self, game: Game, threat: Callable[[Game, str, str], float], foes: list[str]) -> float:
         """The fire the side can bring against the fire it faces: each of its pieces' best shot
-        now at an enemy it has seen, less each such enemy's best shot at one of its pieces, in
-        strength expected lost (the ruleset's ``threat``: none from a piece that cannot fire)."""
-        threat = ruleset.threat
-        assert threat is not None
-        foes = self._foes(game)
+        now at one of ``foes`` (the enemies it has seen), less each of those's best shot at one of
+        its pieces, in strength expected lost (the ruleset's ``threat``: none from a piece that
+        cannot fire)."""
         own = [pid for pid, p in game.state["pieces"].items() if p["side"] == self.side and p["alive"]]
         bring = sum(max((threat(game, a, b) for b in foes), default=0.0) for a in own)
         face = sum(max((threat(game, b, a) for a in own), default=0.0) for b in foes)
