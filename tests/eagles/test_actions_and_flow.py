@@ -68,7 +68,7 @@ def test_call_fire_and_the_barrage_preview():
 
 
 def test_drag_moves_by_the_movement_rules():
-    g = game("tutorial_crossroads_barrage")
+    g = game("tutorial_crossroads_barrage", step="Cross-country movement")
     with pytest.raises(IllegalActionError, match="may move 4"):
         get_ruleset(g.scenario.ruleset).move(g, "easy_s", (28, 20))
     e = get_ruleset(g.scenario.ruleset).move(g, "easy_s", (28, 15))

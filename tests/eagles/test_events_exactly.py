@@ -156,8 +156,8 @@ def test_melee_reach_and_targets():
 
 
 def _mined(*faces):
-    g = game(edit=lambda d: d["terrain"].append({"id": "mines", "type": "minefield", "variant": "hasty",
-                                                  "rectangle": {"center": [30, 12], "size": [3, 3]}}))
+    g = game(step="Cross-country movement", edit=lambda d: d["terrain"].append({"id": "mines", "type": "minefield", "variant": "hasty",
+                                                                                   "rectangle": {"center": [30, 12], "size": [3, 3]}}))
     with g.table_dice(list(faces)):
         return g, MV.resolve_move(g, "dcli_a", (30, 11.5))
 
@@ -178,7 +178,7 @@ def test_infantry_entering_a_minefield_stops_at_its_edge_and_is_hit_on_30_or_les
 
 
 def test_a_move_near_the_enemy_gives_the_mover_away_and_records_its_speed_code():
-    g = game()
+    g = game(step="Cross-country movement")
     put(g, "dcli_a", 36, 23)
     with pytest.raises(IllegalActionError, match=r'^dcli_a may move 4" \(code A; 4"\); that is 4\.5"$'):
         MV.resolve_move(g, "dcli_a", (36, 27.5))

@@ -14,6 +14,7 @@ from wgkit.rules.eagles import close as C
 from wgkit.rules.eagles import lookup as L
 from wgkit.rules.eagles import movement as MV
 from wgkit.rules.eagles import tables as T
+from wgkit.rules.registry import get_ruleset
 
 
 def test_movement_codes_in_inches_centimetres_and_hex_points():
@@ -37,8 +38,26 @@ def test_terrain_reduces_codes_never_below_a_and_the_road_raises_one():
     assert MV.allowance(g, "churchills", (8, 12.75))[0] == 14  # E on the road: 12 + 2
 
 
-def test_suppressed_units_cannot_move_and_suppression_lifts_after_movement():
+def test_strategic_road_movement_keeps_to_the_road_all_the_way():
+    """2.2 and the Sequence of Play: the first movement step is for a unit whose whole move runs
+    along the road; a move that leaves the road waits for cross-country or infantry movement."""
     g = game()
+    assert g.current_step().name == "Strategic road movement"
+    put(g, "dcli_a", 10, 13)  # on the road to Evrecy
+    with pytest.raises(IllegalActionError, match=r"^dcli_a: strategic road movement is along a road all the way \(2\.2\)"):
+        MV.resolve_move(g, "dcli_a", (10, 16))  # 3" into the field: within code A's 4", but off the road
+    with pytest.raises(IllegalActionError, match=r"along a road all the way"):
+        get_ruleset("eagles").move(g, "dcli_a1", (10, 16))  # dragging the stand on the board: the same rule
+    MV.resolve_move(g, "dcli_a", (14, 13.44))  # 4.02" along the road: more than A's 4", within B's 6"
+    assert L.pos(g, "dcli_a") == (14, 13.44)
+    g = game(step="Cross-country movement")
+    put(g, "dcli_a", 10, 13)
+    MV.resolve_move(g, "dcli_a", (10, 16))
+    assert L.pos(g, "dcli_a") == (10, 16)
+
+
+def test_suppressed_units_cannot_move_and_suppression_lifts_after_movement():
+    g = game(step="Cross-country movement")
     put(g, "dcli_a", 30, 8, suppressed=True)
     with pytest.raises(IllegalActionError, match="suppressed units cannot move"):
         MV.resolve_move(g, "dcli_a", (30, 10))
@@ -48,12 +67,12 @@ def test_suppressed_units_cannot_move_and_suppression_lifts_after_movement():
 
 
 def test_a_move_records_its_speed_and_entering_a_minefield_stops_the_unit():
-    g = game()
+    g = game(step="Cross-country movement")
     MV.resolve_move(g, "churchills", (33, 11))
     assert L.status(g, "churchills")["moved_code"] == "B"
     with pytest.raises(IllegalActionError, match="has moved this turn"):
         MV.resolve_move(g, "churchills", (33, 12))
-    g = game(seed=1, edit=lambda d: d["terrain"].append({"id": "mines", "type": "minefield", "variant": "hasty",
+    g = game(seed=1, step="Cross-country movement", edit=lambda d: d["terrain"].append({"id": "mines", "type": "minefield", "variant": "hasty",
                                                           "rectangle": {"center": [30, 12], "size": [3, 3]}}))
     e = MV.resolve_move(g, "dcli_a", (30, 11.5))
     assert L.pos(g, "dcli_a") == (30, 10.5) and "mines (30%)" in e.text
@@ -66,7 +85,7 @@ def test_a_minesweeper_moving_onto_a_minefield_clears_it():
         d["terrain"].append({"id": "mines", "type": "minefield", "variant": "hasty",
                              "rectangle": {"center": [30, 12], "size": [3, 3]}})
         unit(d, "churchills")["kind"] = "minesweeper"
-    g = game(seed=1, edit=edit)
+    g = game(seed=1, step="Cross-country movement", edit=edit)
     put(g, "churchills", 30, 9)
     e = MV.resolve_move(g, "churchills", (30, 11.5))
     assert L.pos(g, "churchills") == (30, 10.5) and e.rolls == () and "clears the minefield mines" in e.text
@@ -208,7 +227,7 @@ def test_guns_set_up_and_break_down_over_turns():
 
 
 def test_hex_moves_cost_points_for_hexes_turns_and_terrain():
-    g = game(edit=lambda d: d["table"].update(grid={"type": "hex", "size": 2, "orientation": "flat"}))
+    g = game(step="Cross-country movement", edit=lambda d: d["table"].update(grid={"type": "hex", "size": 2, "orientation": "flat"}))
     grid = MV.hex_grid(g)
     here = grid.cell_of(*L.pos(g, "dcli_a"))
     ahead = grid.neighbour(here, grid.side_names[0])  # straight ahead: 1 MP

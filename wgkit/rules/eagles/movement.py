@@ -22,23 +22,33 @@ def code(game: Game, uid: str) -> str:
     return L.attr(game, uid, "move_code", "A" if not L.is_vehicle(game, uid) else "C")
 
 
+STRATEGIC = "Strategic road movement"
+
+
+def on_road(game: Game, uid: str, to: tuple[float, float]) -> bool:
+    """2.2: the whole move from where the unit stands to ``to`` runs along one road."""
+    here = L.pos(game, uid)
+    if here == to:
+        return False
+    line = LineString([here, to])
+    return any(a.type == "road" and line.within(a.geometry.buffer(0.05))
+               for a in (game.terrain.areas[i] for i in game.terrain.tree.query(line, predicate="intersects")))
+
+
 def allowance(game: Game, uid: str, to: tuple[float, float]) -> tuple[float, list[str]]:
     """Inches a unit may move towards ``to`` this turn, and why."""
     if L.status(game, uid).get("suppressed"):
         return 0.0, ["suppressed units cannot move (1.6)"]
     c = code(game, uid)
-    here = L.pos(game, uid)
-    line = LineString([here, to]) if here != to else Point(here)
-    rules = find_ruleset("eagles")
-    areas = [game.terrain.areas[i] for i in game.terrain.tree.query(line, predicate="intersects")]
-    roads = [a for a in areas if a.type == "road"]
-    on_road = bool(roads) and here != to and any(line.within(a.geometry.buffer(0.05)) for a in roads)
-    if on_road:
+    if on_road(game, uid, to):
         i = T.CODES.index(c)
         inches = T.MOVE_INCHES[T.CODES[min(i + 1, 4)]].value + (T.ROAD_E_BONUS.value if c == "E" else 0.0)
         return inches, [f"code {c} on the road: strategic rate {inches:g}\""]
+    here = L.pos(game, uid)
+    line = LineString([here, to]) if here != to else Point(here)
+    rules = find_ruleset("eagles")
     cut = 0
-    for a in areas:
+    for a in (game.terrain.areas[i] for i in game.terrain.tree.query(line, predicate="intersects")):
         move = rules.terrain[a.type].movement
         cut = max(cut, 2 if move == "minus2" else 1 if move == "minus1" else 0)
     final = T.CODES[max(0, T.CODES.index(c) - cut)]
@@ -101,6 +111,9 @@ def resolve_move(game: Game, uid: str, to: tuple[float, float]):
         raise IllegalActionError(f"{uid} has moved this turn")
     if not movable(game, uid):
         raise IllegalActionError(f"{uid} is deployed or changing deployment: break it down first (3.9)")
+    if game.current_step().name == STRATEGIC and not on_road(game, uid, to):
+        raise IllegalActionError(f"{uid}: strategic road movement is along a road all the way (2.2); off the road it "
+                                 "moves in cross-country or infantry movement")
     inches, why = allowance(game, uid, to)
     if hex_grid(game) is not None and not close:
         spent, allowed, path = hex_route(game, uid, to)

@@ -42,7 +42,7 @@ def _advance(game: Game, uid: str, say: Say) -> None:
             return
 
 
-MOVEMENT = ("Strategic road movement", "Cross-country movement", "Infantry movement")
+MOVEMENT = (MV.STRATEGIC, "Cross-country movement", "Infantry movement")
 
 
 def _quarters(game: Game, say: Say, leave: Collection[str]) -> bool:
