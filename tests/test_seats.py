@@ -234,8 +234,12 @@ def test_a_side_page_holds_nothing_of_the_pieces_it_does_not_see(tmp_path):
     from wgkit.widgets.seat import SidePage
 
     journal = _served(tmp_path)
-    before = set(W.Widget.widgets)
-    page = SidePage.attach(str(journal), "us")
+    made: list = []
+    W.Widget.on_widget_constructed(made.append)  # every widget the page builds, to read what it sends
+    try:
+        page = SidePage.attach(str(journal), "us")
+    finally:
+        W.Widget.on_widget_constructed(None)
     state = page.game.state
     hidden = sorted(pid for pid, p in state["pieces"].items() if p["side"] != "us" and pid not in page.fog.seen)
     assert hidden == ["brandt", "g5", "g6", "krebs"]  # inside the farm's buildings, out of the Americans' sight
@@ -252,7 +256,8 @@ def test_a_side_page_holds_nothing_of_the_pieces_it_does_not_see(tmp_path):
         assert not any(((s.points[:, 0] - x) ** 2 + (s.points[:, 1] - y) ** 2 < 1e-4).any() for s in shapes), pid
     seen = sorted(page.fog.seen)
     assert any(s.tag == seen[0] for s in shapes)  # and the check would see a drawn one
-    sent = json.dumps([w.get_state() for k, w in W.Widget.widgets.items() if k not in before], default=str)
+    sent = json.dumps([w.get_state() for w in made], default=str)
+    assert '"Propose"' in sent  # the check reads the page's own widgets
     for word in hidden + names:
         assert word not in sent, word
 
