@@ -81,6 +81,24 @@ def test_umpire_app_opens_on_eagles(tmp_path):
     assert [a.name for a in actions_for(app.game)][0] == "move"
 
 
+def test_the_move_form_says_before_the_roll_that_strategic_movement_keeps_to_the_road(tmp_path):
+    """2.2: a stand dragged off the road in the first movement step is refused in the form, with the
+    reason, and Resolve stays off; in cross-country movement the same drag is offered."""
+    import re
+
+    app = UmpireApp.open(ROOT / "scenarios/eagles/hill_112.yaml", journal=tmp_path / "j.wgsave")
+    app.confirm_moves.value = True
+    app._board_event("drag", ("dcli_a1", (30.0, 11.0)))  # 3" north across the open field
+    said = re.sub("<[^>]+>", "", app.actions.odds.value)
+    assert said.startswith("not possible: dcli_a: strategic road movement is along a road all the way (2.2)")
+    assert app.actions.button.disabled
+    while app.game.current_step().name != "Cross-country movement":
+        app.game.advance()
+    app.refresh()
+    app._board_event("drag", ("dcli_a1", (30.0, 11.0)))
+    assert not app.actions.button.disabled and "not possible" not in app.actions.odds.value
+
+
 def test_setup_and_turn_start():
     from tests.conftest import dotted
     from wgkit.rules.eagles.flow import setup, turn_start

@@ -3,8 +3,11 @@ with which choices, and the explanations before the roll (from the rule sections
 
 from fractions import Fraction
 
+import pytest
+
 from tests.conftest import dotted
 from tests.eagles.helpers import game, put, unit
+from wgkit.engine import IllegalActionError
 from wgkit.rules import situation_of
 from wgkit.rules.eagles import actions as A
 
@@ -38,7 +41,10 @@ def test_the_forms_and_their_sections():
     m = menu(g)
     assert (m["move"].label, m["move"].ref, form(m["move"])) == (
         "Move", "2.0", [("unit", "choice", "unit", ALL, None, ""), ("to", "point", "to", (), None, "")])
-    assert m["move"].explain(g, {"unit": "dcli_a", "to": (30, 10)}) == ["code A", "4\""]
+    with pytest.raises(IllegalActionError, match=r"along a road all the way \(2\.2\)"):  # the first step: roads only
+        m["move"].explain(g, {"unit": "dcli_a", "to": (30, 10)})
+    g = game(step="Infantry movement")
+    assert menu(g)["move"].explain(g, {"unit": "dcli_a", "to": (30, 10)}) == ["code A", "4\""]
     g = game(step="Vehicles vs vehicles")
     fire = menu(g)["fire"]
     assert (fire.label, fire.ref) == ("Direct fire (Vehicles vs vehicles)", "4.2")

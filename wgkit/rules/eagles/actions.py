@@ -36,7 +36,7 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
         if movers:
             out.append(ActionSpec("move", "Move", (Param("unit", "choice", "unit", movers), Param("to", "point", "to")),
                                   lambda g, p: None, lambda g, p: MV.resolve_move(g, p["unit"], _pt(p["to"])), "2.0",
-                                  lambda g, p: MV.allowance(g, p["unit"], _pt(p["to"]))[1]))
+                                  lambda g, p: MV.explain(g, p["unit"], _pt(p["to"]))))
     if "hold" in legal:
         close = tuple(u for u in units if MV.in_close_combat(game, u) and int(L.status(game, u).get("quarters") or 0) < T.QUARTERS.value)
         if close:

@@ -35,6 +35,19 @@ def on_road(game: Game, uid: str, to: tuple[float, float]) -> bool:
                for a in (game.terrain.areas[i] for i in game.terrain.tree.query(line, predicate="intersects")))
 
 
+def road_only(game: Game, uid: str, to: tuple[float, float]) -> None:
+    """2.2: in strategic road movement a move runs along the road all the way; raises otherwise."""
+    if game.current_step().name == STRATEGIC and not on_road(game, uid, to):
+        raise IllegalActionError(f"{uid}: strategic road movement is along a road all the way (2.2); off the road it "
+                                 "moves in cross-country or infantry movement")
+
+
+def explain(game: Game, uid: str, to: tuple[float, float]) -> list[str]:
+    """What a move's form says before it is made: the allowance and why, or why not (2.2)."""
+    road_only(game, uid, to)
+    return allowance(game, uid, to)[1]
+
+
 def allowance(game: Game, uid: str, to: tuple[float, float]) -> tuple[float, list[str]]:
     """Inches a unit may move towards ``to`` this turn, and why."""
     if L.status(game, uid).get("suppressed"):
@@ -111,9 +124,7 @@ def resolve_move(game: Game, uid: str, to: tuple[float, float]):
         raise IllegalActionError(f"{uid} has moved this turn")
     if not movable(game, uid):
         raise IllegalActionError(f"{uid} is deployed or changing deployment: break it down first (3.9)")
-    if game.current_step().name == STRATEGIC and not on_road(game, uid, to):
-        raise IllegalActionError(f"{uid}: strategic road movement is along a road all the way (2.2); off the road it "
-                                 "moves in cross-country or infantry movement")
+    road_only(game, uid, to)
     inches, why = allowance(game, uid, to)
     if hex_grid(game) is not None and not close:
         spent, allowed, path = hex_route(game, uid, to)
