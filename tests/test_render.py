@@ -197,3 +197,25 @@ def test_scenarios_games_and_scenes_show_as_svg_with_text_labels_the_same_each_t
         assert svg.startswith("<?xml") and "<svg" in svg
         assert "Gruppe Weber" in re.findall(r"<text[^>]*>([^<]*)</text>", svg)
         assert shown._repr_svg_() == svg  # fixed ids and no date: a stored notebook output stays put
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "scenarios").glob("*/*.yaml")), ids=lambda p: p.stem)
+def test_an_objectives_label_keeps_off_the_pieces_and_their_labels(path):
+    """No figure stands under an objective's label (it moves above or below its area) and no
+    piece's label is drawn across it."""
+    def text_box(t):  # about half an em a letter, as the board draws them
+        (x, y), w = t.points[0], 0.55 * t.size * len(t.text) + 0.1
+        return x - w / 2, y - t.size / 2, x + w / 2, y + t.size / 2
+
+    s = load(path)
+    scene = build_scene(s)
+    marks = [text_box(x) for x in scene.tagged("objective") if x.kind == "text"]
+    names = [text_box(x) for x in scene.layers["units"] if x.kind == "text"]
+    r = 0.35  # a figure's radius
+    for left, bottom, right, top in marks:
+        assert 0 <= bottom and top <= s.table.depth
+        for _, _, p in s.pieces():
+            figure = next(x for x in scene.tagged(p.id) if x.kind in ("circle", "polygon"))
+            x, y = figure.points[0] if figure.kind == "circle" else figure.points.mean(axis=0)  # on a grid, its slot
+            assert not (left - r < x < right + r and bottom - r < y < top + r), p.id
+        assert not any(a < right and left < c and b < top and bottom < d for a, b, c, d in names)

@@ -153,7 +153,6 @@ def build_scene(scenario: Scenario, state: dict[str, Any] | None = None,
                 inner = geom.buffer(-1.2 * level)
                 scene.layers["terrain"] += geometry_shapes(inner, fill=None, stroke=edge, width=0.04, tag=f.id)
         scene.layers["terrain"] += _texture(geom, f.type, edge, seed=i)
-    scene.layers["terrain"] += _objectives(scenario)
     # -- grid ----------------------------------------------------------------------------------
     if grid is not None:
         fine = grid.columns * grid.rows > 150
@@ -173,6 +172,7 @@ def build_scene(scenario: Scenario, state: dict[str, Any] | None = None,
     label_size = piece_label_size(scenario)
     pieces = state["pieces"] if state is not None else None
     styles = side_styles(scenario)
+    stands: list[tuple[float, float]] = []  # where the pieces drawn stand: objective labels keep off them
     for side, unit, piece in scenario.pieces():
         live = pieces.get(piece.id) if pieces is not None else None
         if pieces is not None and live is None:
@@ -186,9 +186,13 @@ def build_scene(scenario: Scenario, state: dict[str, Any] | None = None,
             pos = cell_slot(grid, tuple(cell), piece.id, scenario, state)
         if pos is None:
             continue
+        stands.append((float(pos[0]), float(pos[1])))
         scene.layers["units"] += _piece_shapes(pos, facing, *styles[side.id], piece, unit, ruleset.pieces,
                                                alive, {**unit_status, **status}, label_size if labels else 0.0)
-    scene.layers["units"] = declutter(scene.layers["units"], label_size, (scenario.table.width, scenario.table.depth))
+    objectives = _objectives(scenario, stands)
+    scene.layers["terrain"] += objectives
+    taken = [text_box(x) for x in objectives if x.kind == "text"]
+    scene.layers["units"] = declutter(scene.layers["units"], label_size, (scenario.table.width, scenario.table.depth), taken)
     scene.layers["overlays"] = overlay_layer(scenario, overlays)
     return scene
 
@@ -210,14 +214,32 @@ def hover_label(at: tuple[float, float], text: str, size: float) -> list[Shape]:
             Shape("text", np.array([(x, y)]), S.TEXT, text=text, size=size, tag="hover-label")]
 
 
+Box = tuple[float, float, float, float]  # left, bottom, right, top, in inches
+
+
+def text_box(s: Shape) -> Box:
+    """The room a text shape's words take around its point."""
+    x, y = s.points[0]
+    w = 0.55 * s.size * len(s.text) + 0.1
+    return (x - w / 2, y - s.size / 2, x + w / 2, y + s.size / 2)
+
+
 def declutter(shapes: list[Shape], size: float = LABEL_SIZE,
-              table: tuple[float, float] | None = None) -> list[Shape]:
+              table: tuple[float, float] | None = None, taken: Iterable[Box] = ()) -> list[Shape]:
     """Move each piece label below, above, right or left of its piece, whichever first overlaps no
-    label already placed and stays on the ``table`` (width, depth; a label above or below slides
-    in from the side edges); a label with no free place is left off (hovering the piece names it).
-    Placed labels are bucketed by a coarse grid so each test looks only at its neighbours."""
+    label already placed nor a ``taken`` box (the objectives' labels) and stays on the ``table``
+    (width, depth; a label above or below slides in from the side edges); a label with no free
+    place is left off (hovering the piece names it). Placed labels are bucketed by a coarse grid
+    so each test looks only at its neighbours."""
     cell = 2.0  # inches per bucket
-    buckets: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
+
+    def keys(box: Box) -> list[tuple[int, int]]:
+        return [(i, j) for i in range(int(box[0] // cell), int(box[2] // cell) + 1)
+                for j in range(int(box[1] // cell), int(box[3] // cell) + 1)]
+    buckets: dict[tuple[int, int], list[Box]] = {}
+    for box in taken:
+        for k in keys(box):
+            buckets.setdefault(k, []).append(box)
     out: list[Shape] = []
     gap = S.FIGURE_RADIUS + 0.3
     for s in shapes:
@@ -233,11 +255,10 @@ def declutter(shapes: list[Shape], size: float = LABEL_SIZE,
             box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
             if table and (box[0] < 0 or box[1] < 0 or box[2] > table[0] or box[3] > table[1]):
                 continue
-            keys = [(i, j) for i in range(int(box[0] // cell), int(box[2] // cell) + 1)
-                    for j in range(int(box[1] // cell), int(box[3] // cell) + 1)]
+            near = keys(box)
             if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3]
-                       for k in keys for b in buckets.get(k, ())):
-                for k in keys:
+                       for k in near for b in buckets.get(k, ())):
+                for k in near:
                     buckets.setdefault(k, []).append(box)
                 out.append(replace(s, points=np.array([[cx, cy]])))
                 break
@@ -260,8 +281,10 @@ def side_styles(scenario: Scenario) -> dict[str, tuple[str, tuple[str, float]]]:
     return {s.id: (fills[i], S.SIDE_OUTLINES[i % len(S.SIDE_OUTLINES)]) for i, s in enumerate(scenario.sides)}
 
 
-def _objectives(scenario: Scenario) -> list[Shape]:
-    """The areas victory conditions name, outlined and numbered as the briefing numbers them."""
+def _objectives(scenario: Scenario, stands: Sequence[tuple[float, float]] = ()) -> list[Shape]:
+    """The areas victory conditions name, outlined and numbered as the briefing numbers them; a
+    label goes inside its area unless a piece of ``stands`` is under it, then just above the area
+    or below it (where none is)."""
     from wgkit.victory import area_geometry
 
     areas: dict[str, tuple[Any, list[int]]] = {}  # one outline for the conditions sharing an area
@@ -272,9 +295,19 @@ def _objectives(scenario: Scenario) -> list[Shape]:
     for target, numbers in areas.values():
         geom = area_geometry(scenario, target)
         out += geometry_shapes(geom, fill=None, stroke=S.OBJECTIVE, width=0.12, tag="objective", dash=True)
-        x, y = geom.representative_point().coords[0]
         label = f"objective{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))}"
-        out.append(Shape("text", np.array([[x, y]]), S.OBJECTIVE_TEXT, text=label, size=0.55, tag="objective"))
+        text = Shape("text", np.array([geom.representative_point().coords[0]]), S.OBJECTIVE_TEXT, text=label,
+                     size=0.55, tag="objective")
+        left, bottom, right, top = geom.bounds
+        middle = (left + right) / 2
+        for spot in (text.points[0], (middle, top + 0.6), (middle, bottom - 0.6)):
+            box = text_box(replace(text, points=np.array([spot])))
+            on_table = box[1] >= 0 and box[3] <= scenario.table.depth
+            if on_table and not any(box[0] - S.FIGURE_RADIUS < x < box[2] + S.FIGURE_RADIUS
+                                    and box[1] - S.FIGURE_RADIUS < y < box[3] + S.FIGURE_RADIUS for x, y in stands):
+                text = replace(text, points=np.array([spot]))
+                break
+        out.append(text)
     return out
 
 
