@@ -52,7 +52,7 @@ def test_the_forms_and_their_sections():
                           ("target", "choice", "target", ("churchills", "tigers"), None, "unit"),
                           ("support", "choice", "direct support from", ("none",), None, "")]
     g = game(step="Vehicles vs infantry and AT")
-    assert form(menu(g)["fire"])[1][3] == ("dcli_a", "dcli_b", "field_regt", "pzgren")
+    assert form(menu(g)["fire"])[1][3] == ("dcli_a", "dcli_b", "pzgren")  # not the 25-pdrs off the table (3.5)
     g = game(step="Assign artillery")
     assert form(menu(g)["assign"]) == [("unit", "choice", "battery", ("field_regt",), None, ""),
                                        ("role", "choice", "to", ("barrage", "support"), None, "")]

@@ -132,3 +132,12 @@ def test_a_units_strength_for_the_opponent_is_its_fp_left_halved_while_suppresse
     assert strength(g, "dcli_a1") == pytest.approx(3 / 4)
     put(g, "churchills", 33, 5, impaired=1, suppressed=True)  # a vehicle loses two FP a step: 2 of 4, halved
     assert strength(g, "rtr_a") == pytest.approx(2 / 4 / 2)
+
+
+def test_no_direct_fire_reaches_a_battery_off_the_table():
+    """3.5: an off-board battery stands 1000 yd beyond the edge; only counter-battery fire reaches it
+    (and only suppresses it). The Panzergrenadiers' rifles, 31 inches from its marker, cannot."""
+    g = game(step="Infantry vs infantry")
+    with pytest.raises(IllegalActionError, match=r"^field_regt stands off the table \(3\.5, 3\.8\)"):
+        F.plan(g, "pzgren", "field_regt")
+    assert F.plan(g, "pzgren", "dcli_a").dice > 0  # an enemy on the table still can be fired at

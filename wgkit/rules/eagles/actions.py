@@ -54,7 +54,7 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
     if "fire" in legal:
         shooters = tuple(u for u in units if not L.status(game, u).get("fired") and L.kind(game, u) in F.ORDERS[step][0])
         targets = tuple(u for u in units if L.is_vehicle(game, u) == (F.ORDERS[step][1] == "vehicle")
-                        and any(L.side(game, u) != L.side(game, s) for s in shooters))
+                        and not L.off_table(game, u) and any(L.side(game, u) != L.side(game, s) for s in shooters))
         if shooters and targets:
             support = ("none",) + tuple(u for u in units if L.status(game, u).get("role") == "support"
                                         or L.kind(game, u) in ("mg", "at_gun", "aa"))

@@ -71,8 +71,11 @@ def plan(game: Game, firer: str, target: str, support: tuple[str, ...] = (), ord
         raise IllegalActionError(f"{firer} is not set up to fire (3.9)")
     if L.status(game, firer).get("fired") and not extra:
         raise IllegalActionError(f"{firer} has fired this turn")
-    if L.attr(game, firer, "off_board") or L.attr(game, firer, "naval") or L.status(game, firer).get("role") == "barrage":
+    if L.off_table(game, firer) or L.status(game, firer).get("role") == "barrage":
         raise IllegalActionError(f"{firer} fires barrages or direct support, not direct fire (3.1: only on-board guns)")
+    if L.off_table(game, target):
+        raise IllegalActionError(f"{target} stands off the table (3.5, 3.8): no direct fire reaches it, only "
+                                 "counter-battery fire")
     if order is not None:
         kinds, targets = ORDERS[order]
         if L.kind(game, firer) not in kinds:

@@ -51,6 +51,11 @@ def yards(game: Game, a: str, b: str) -> float:
     return math.dist(pos(game, a), pos(game, b)) * T.YARDS_PER_INCH
 
 
+def off_table(game: Game, uid: str) -> bool:
+    """3.5, 3.8: an off-board battery or naval guns, standing beyond the table's edge."""
+    return bool(attr(game, uid, "off_board") or attr(game, uid, "naval"))
+
+
 def is_vehicle(game: Game, uid: str) -> bool:
     return kind(game, uid) in VEHICLES
 
