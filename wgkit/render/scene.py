@@ -236,6 +236,7 @@ def declutter(shapes: list[Shape], size: float = LABEL_SIZE,
     def keys(box: Box) -> list[tuple[int, int]]:
         return [(i, j) for i in range(int(box[0] // cell), int(box[2] // cell) + 1)
                 for j in range(int(box[1] // cell), int(box[3] // cell) + 1)]
+
     buckets: dict[tuple[int, int], list[Box]] = {}
     for box in taken:
         for k in keys(box):
@@ -248,7 +249,8 @@ def declutter(shapes: list[Shape], size: float = LABEL_SIZE,
             continue
         x, y = s.points[0]
         y += S.FIGURE_RADIUS + 0.45  # back to the piece's centre
-        w, h = 0.55 * s.size * len(s.text) + 0.1, s.size
+        left, bottom, right, top = text_box(s)
+        w, h = right - left, top - bottom
         inside = (lambda cx: min(max(cx, w / 2), table[0] - w / 2)) if table and w < table[0] else (lambda cx: cx)
         for cx, cy in ((inside(x), y - gap - h / 2), (inside(x), y + gap + h / 2),
                        (x + gap + w / 2, y), (x - gap - w / 2, y)):
