@@ -50,7 +50,7 @@ def lapse(game: Game, uid: str) -> int:
 
 def battery_point(game: Game, uid: str) -> tuple[float, float]:
     """Where the guns are: on the table, or 1000 yd (naval 5000 yd) behind their own edge."""
-    if not (L.attr(game, uid, "off_board") or L.attr(game, uid, "naval")):
+    if not L.off_table(game, uid):
         return L.pos(game, uid)
     x, y = L.pos(game, uid)
     back = (T.NAVAL_YD if L.attr(game, uid, "naval") else T.OFF_BOARD_YD).value / T.YARDS_PER_INCH
@@ -223,7 +223,7 @@ def resolve_deploy(game: Game, uid: str):
     """3.9 (optional): an on-board gun breaks down or sets up over the table's turns; the turn it
     begins and the turn it completes it can neither fire nor move."""
     st = L.status(game, uid)
-    if L.kind(game, uid) not in ("artillery", "at_gun") or L.attr(game, uid, "off_board") or L.attr(game, uid, "naval"):
+    if L.kind(game, uid) not in ("artillery", "at_gun") or L.off_table(game, uid):
         raise IllegalActionError(f"{uid} is not an on-board gun")
     if st.get("deploying"):
         raise IllegalActionError(f"{uid} is already changing deployment")

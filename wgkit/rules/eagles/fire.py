@@ -74,8 +74,8 @@ def plan(game: Game, firer: str, target: str, support: tuple[str, ...] = (), ord
     if L.off_table(game, firer) or L.status(game, firer).get("role") == "barrage":
         raise IllegalActionError(f"{firer} fires barrages or direct support, not direct fire (3.1: only on-board guns)")
     if L.off_table(game, target):
-        raise IllegalActionError(f"{target} stands off the table (3.5, 3.8): no direct fire reaches it, only "
-                                 "counter-battery fire")
+        raise IllegalActionError(f"{target} stands off the table (3.5, 3.8): no direct fire reaches it "
+                                 "(counter-battery fire reaches an off-board battery, never naval guns)")
     if order is not None:
         kinds, targets = ORDERS[order]
         if L.kind(game, firer) not in kinds:

@@ -7,6 +7,7 @@ from wgkit.engine.flow import Phase, Step, TurnSequence
 from wgkit.engine.game import Game
 from wgkit.rules.eagles import lookup as L
 from wgkit.rules.eagles.fire import ORDERS
+from wgkit.rules.eagles.movement import STRATEGIC
 
 PER_TURN = ("moved", "moved_code", "fired", "fired_aa", "role", "quarters", "held")
 
@@ -46,7 +47,7 @@ def _fire_step(name: str) -> Step:
 
 SEQUENCE = TurnSequence((
     Phase("Movement phase", (
-        Step("Strategic road movement", "both", ("move", "deploy"), "units moving only on roads; guns set up or break down",
+        Step(STRATEGIC, "both", ("move", "deploy"), "units moving only on roads; guns set up or break down",
              "Sequence of Play; 2.2; 3.9", on_enter=turn_start),
         Step("Cross-country movement", "both", ("move", "hold", "clear mines"), "vehicles and mounted units move",
              "2.3-2.4; close combat: slower first, quarter segments"),
