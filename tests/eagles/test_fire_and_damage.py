@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from tests.eagles.helpers import game, put
+from tests.eagles.helpers import game, put, unit
 from wgkit.engine import IllegalActionError
 from wgkit.odds import exact
 from wgkit.rules.eagles import damage as D
@@ -141,3 +141,6 @@ def test_no_direct_fire_reaches_a_battery_off_the_table():
     with pytest.raises(IllegalActionError, match=r"^field_regt stands off the table \(3\.5, 3\.8\)"):
         F.plan(g, "pzgren", "field_regt")
     assert F.plan(g, "pzgren", "dcli_a").dice > 0  # an enemy on the table still can be fired at
+    g = game(step="Infantry vs infantry", edit=lambda d: unit(d, "field_regt")["rules"].update(off_board=False, naval=True))
+    with pytest.raises(IllegalActionError, match=r"^field_regt stands off the table"):  # 3.8: naval guns, 5000 yd out
+        F.plan(g, "pzgren", "field_regt")

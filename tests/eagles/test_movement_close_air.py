@@ -44,8 +44,11 @@ def test_strategic_road_movement_keeps_to_the_road_all_the_way():
     g = game()
     assert g.current_step().name == "Strategic road movement"
     put(g, "dcli_a", 10, 13)  # on the road to Evrecy
-    with pytest.raises(IllegalActionError, match=r"^dcli_a: strategic road movement is along a road all the way \(2\.2\)"):
+    with pytest.raises(IllegalActionError, match=r"^dcli_a: strategic road movement is along a road all the way \(2\.2\); "
+                                                 r"off the road it moves in cross-country or infantry movement$"):
         MV.resolve_move(g, "dcli_a", (10, 16))  # 3" into the field: within code A's 4", but off the road
+    with pytest.raises(IllegalActionError, match=r"along a road all the way"):  # the road is 1" wide on (0, 12)-(36, 16):
+        MV.resolve_move(g, "dcli_a", (14, 14.3))  # at x = 14 its middle is at y = 13.56, so this ends 0.74" off it
     with pytest.raises(IllegalActionError, match=r"along a road all the way"):
         get_ruleset("eagles").move(g, "dcli_a1", (10, 16))  # dragging the stand on the board: the same rule
     MV.resolve_move(g, "dcli_a", (14, 13.44))  # 4.02" along the road: more than A's 4", within B's 6"
