@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 from tests.conftest import ROOT, SCENARIOS
 
@@ -70,7 +71,7 @@ def test_edit_opens_a_broken_or_new_file_and_refuses_what_is_not_a_scenario(tmp_
     import wgkit.cli as cli
 
     served = []
-    monkeypatch.setattr(cli, "_port_taken", lambda port: False)
+    monkeypatch.setattr(cli, "_port_taken", lambda *port_and_host: False)
     monkeypatch.setattr(cli, "_serve", lambda notebook, env, args, what: served.append((notebook, env)) or 0)
     broken = tmp_path / "broken.yaml"
     broken.write_text((ROOT / "scenarios/close_action/tutorial_crossroads.yaml").read_text().replace(
@@ -104,3 +105,57 @@ def test_version_and_help_for_every_option():
     missing = [f"{name} {a.dest}" for name, p in sub.choices.items() for a in p._actions
                if not isinstance(a, argparse._HelpAction) and not a.help]
     assert missing == []
+
+
+def test_a_bundled_scenario_is_named_without_its_folder_in_every_command(tmp_path):
+    from wgkit.bundled import UnknownScenario, find
+
+    farm = ROOT / "scenarios" / "close_action" / "hedgerow_farm.yaml"
+    for name in ("hedgerow_farm", "hedgerow_farm.yaml", "close_action/hedgerow_farm"):
+        assert find(name) == farm
+    mine = tmp_path / "hedgerow_farm.yaml"  # a file of one's own comes first, with or without .yaml
+    mine.write_text(farm.read_text())
+    assert find(mine) == mine and find(tmp_path / "hedgerow_farm") == mine
+    try:
+        find("close_action/hedgerow_frm")
+    except UnknownScenario as exc:
+        assert str(exc).endswith("did you mean 'close_action/hedgerow_farm'?")
+    else:
+        raise AssertionError("a misspelt name was accepted")
+    assert find("no/such.yaml") == Path("no/such.yaml")  # a path, for the reader to say it cannot be read
+    out = subprocess.run([sys.executable, "-m", "wgkit.cli", "validate", "tractor_works", "tractor_wroks"],
+                         capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert out.returncode == 1 and "tractor_works.yaml: ok (rookie" in out.stdout
+    assert out.stderr.splitlines() == ["tractor_wroks: no such file, and no bundled scenario of that name; "
+                                       "did you mean 'tractor_works'?", "1 of 2 files invalid"]
+    out = subprocess.run([sys.executable, "-m", "wgkit.cli", "simulate", "tutorial_worked_example", "-n", "1",
+                          "--jobs", "1", "--quiet"], capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert out.returncode == 0 and out.stdout.startswith("tutorial_worked_example.yaml (rookie): 1 game, "), out.stderr
+
+
+def test_the_journal_of_a_bundled_or_unwritable_scenario_goes_in_the_current_folder(tmp_path, monkeypatch):
+    import os
+
+    from wgkit import cli
+
+    monkeypatch.chdir(tmp_path)
+    mine = tmp_path / "mine" / "farm.yaml"
+    mine.parent.mkdir()
+    mine.write_text((ROOT / "scenarios/close_action/hedgerow_farm.yaml").read_text())
+    assert cli.journal_folder(mine) is None  # beside the file: the session puts it there
+    assert cli.journal_folder(ROOT / "scenarios/close_action/hedgerow_farm.yaml") == tmp_path
+    monkeypatch.setattr(cli.os, "access", lambda path, mode: os.path.realpath(path) != str(mine.parent))
+    assert cli.journal_folder(mine) == tmp_path  # a folder this user cannot write
+
+
+def test_editing_a_bundled_scenario_saves_a_copy_and_leaves_the_original(tmp_path):
+    from wgkit.scenario.draft import Draft
+
+    farm = ROOT / "scenarios/close_action/hedgerow_farm.yaml"
+    before = farm.read_text()
+    draft = Draft.open(farm, save_to=tmp_path / "hedgerow_farm.yaml")
+    assert draft.path == tmp_path / "hedgerow_farm.yaml" and draft.unsaved  # nothing written there yet
+    with draft.edit("retitle") as doc:
+        doc["title"] = "My farm"
+    assert draft.save() == []
+    assert "title: My farm" in (tmp_path / "hedgerow_farm.yaml").read_text() and farm.read_text() == before

@@ -1,8 +1,8 @@
 """`wgkit play` as a server: exactly its port, a token by default, refusals before it starts, and
 nothing left running after SIGTERM."""
 
+import http.client
 import os
-import re
 import shutil
 import signal
 import socket
@@ -11,7 +11,7 @@ import sys
 import time
 import urllib.request
 
-from tests.browser.conftest import free_port, wait_for_port
+from tests.browser.conftest import free_port, wait_for_addresses
 from tests.conftest import ROOT
 
 FARM = ROOT / "scenarios/close_action/hedgerow_farm.yaml"
@@ -80,8 +80,7 @@ def test_token_by_default_and_sigterm_stops_voila_and_its_kernels(tmp_path):
                             cwd=tmp_path, stdout=log, stderr=subprocess.STDOUT, text=True,
                             env={**os.environ, "PYTHONUNBUFFERED": "1"})
     try:
-        wait_for_port(port, proc)
-        url = re.search(r" at (http://\S+)", (tmp_path / "server.log").read_text()).group(1)
+        url, = wait_for_addresses(tmp_path / "server.log", proc)
         assert url.startswith(f"http://127.0.0.1:{port}/?token=") and len(url.split("token=")[1]) >= 24
         without = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60)
         assert without.geturl().startswith(f"http://127.0.0.1:{port}/login")  # sent to log in, not to the game
@@ -102,3 +101,52 @@ def test_token_by_default_and_sigterm_stops_voila_and_its_kernels(tmp_path):
         if proc.poll() is None:
             proc.kill()
         log.close()
+
+
+def connections(port: int, state: str) -> int:
+    """How many sockets on local ``port`` are in ``state`` ("0A" listen, "06" TIME_WAIT; /proc/net/tcp)."""
+    rows = open("/proc/net/tcp").read().splitlines()[1:]
+    return sum(1 for r in rows if r.split()[1].endswith(f":{port:04X}") and r.split()[3] == state)
+
+
+def test_kill_9_then_the_same_play_resumes_the_game_within_10_s(tmp_path):
+    shutil.copy(FARM, tmp_path / "farm.yaml")
+    port = free_port()
+    command = [sys.executable, "-m", "wgkit.cli", "play", "farm.yaml", f"--port={port}", "--no-token"]
+    procs = []
+
+    def start(name: str):
+        log = tmp_path / name
+        procs.append(subprocess.Popen(command, cwd=tmp_path, stdout=open(log, "w"), stderr=subprocess.STDOUT,
+                                      text=True, start_new_session=True, env={**os.environ, "PYTHONUNBUFFERED": "1"}))
+        return procs[-1], log
+
+    try:
+        first, log = start("first.log")
+        wait_for_addresses(log, first, timeout=120)
+        tab = http.client.HTTPConnection("127.0.0.1", port, timeout=120)  # a browser tab, kept alive
+        tab.request("GET", "/")
+        answer = tab.getresponse()
+        assert answer.status == 200 and answer.read()  # the address answers as soon as it is printed
+        first.kill()  # SIGKILL to wgkit alone: its server is told by the kernel (PR_SET_PDEATHSIG)
+        first.wait(timeout=10)
+        deadline = time.monotonic() + 15
+        while not connections(port, "05") and time.monotonic() < deadline:  # the old server closed the tab's
+            time.sleep(0.1)                                                   # connection (FIN_WAIT2)
+        tab.close()  # the tab lets go too: the server's side of it waits in TIME_WAIT on the port
+        while not connections(port, "06") and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert connections(port, "06") > 0
+        began = time.monotonic()
+        second, log = start("second.log")
+        url, = wait_for_addresses(log, second, timeout=10)
+        assert time.monotonic() - began < 10
+        assert "resuming" in log.read_text() and "farm.journal.wgsave" in log.read_text()
+        assert urllib.request.urlopen(url, timeout=120).status == 200
+    finally:
+        for proc in procs:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            proc.wait(timeout=30)

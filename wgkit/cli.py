@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
-from wgkit.bundled import notebooks_dir, scenario_files, scenarios_dir
+from wgkit.bundled import UnknownScenario, find, is_bundled, notebooks_dir, scenario_files, scenarios_dir
 
 SCENARIOS_DIR = scenarios_dir()
 
@@ -29,7 +30,12 @@ def cmd_validate(args: argparse.Namespace) -> int:
     bad = 0
     for path in files:
         try:
+            path = find(path)
             scenario = load(path)
+        except UnknownScenario as exc:
+            bad += 1
+            print(exc, file=sys.stderr)
+            continue
         except ScenarioError as exc:
             bad += 1
             print(exc, file=sys.stderr)
@@ -71,14 +77,14 @@ def cmd_render(args: argparse.Namespace) -> int:
     from wgkit.rules.registry import get_ruleset
     from wgkit.scenario import ScenarioError, load
 
-    source = Path(args.file)
     try:
+        source = find(args.file)
         if source.suffix == ".wgsave":
             game = load_game(source, recover=True).game
         else:
             scenario = load(source)  # the opening position, as the ruleset sets it up
             game = Game(scenario, flow=get_ruleset(scenario.ruleset).sequence)
-    except (ScenarioError, SaveError) as exc:
+    except (ScenarioError, SaveError, UnknownScenario) as exc:
         print(exc, file=sys.stderr)
         return 1
     sides = list(game.state["sides"])
@@ -103,16 +109,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from wgkit.sweep import sweep
 
     try:
-        scenario = load(args.scenario)
+        source = find(args.scenario)
+        scenario = load(source)
         variants = V.load(args.vary, scenario) if args.vary else None
-    except ScenarioError as exc:
+    except (ScenarioError, UnknownScenario) as exc:
         print(exc, file=sys.stderr)
         return 1
     if args.n < 1:
         print("wgkit simulate: -n must be at least 1", file=sys.stderr)
         return 1
     run = dict(seed=args.seed, turns=args.turns, jobs=args.jobs or None, scheduler=args.scheduler,
-               name=Path(args.scenario).name, opponent=args.opponent)
+               name=source.name, opponent=args.opponent)
     try:
         if variants is None:
             report = simulate(scenario, args.n, progress=None if args.quiet else progress_bar(file=sys.stderr), **run)
@@ -156,23 +163,44 @@ def _port(value: str) -> int:
     return port
 
 
-def _port_free(port: int) -> bool:
+def _port_free(port: int, host: str = "127.0.0.1") -> bool:
+    """Whether a server can listen on ``host:port`` now. Bound with ``SO_REUSEADDR``, as Tornado
+    binds Voila's socket, so the connections a crashed server left in TIME_WAIT do not count."""
     import socket
 
-    with socket.socket() as s:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
-            s.bind(("127.0.0.1", port))
+            s.bind((host, port))
         except OSError:
             return False
     return True
 
 
-def _port_taken(port: int) -> bool:
-    """Say so (one line) if ``port`` cannot be served; checked before anything is written."""
-    if _port_free(port):
+def _port_taken(port: int, host: str = "127.0.0.1", wait: float = 5.0) -> bool:
+    """Say so (one line) if ``port`` cannot be served; checked before anything is written. A server
+    that is still shutting down (the previous ``wgkit`` just killed) is given ``wait`` seconds."""
+    import time
+
+    deadline = time.monotonic() + wait
+    while not _port_free(port, host):
+        if time.monotonic() > deadline:
+            print(f"wgkit: port {port} is taken; choose another with --port", file=sys.stderr)
+            return True
+        time.sleep(0.25)
+    return False
+
+
+def _listening(port: int, host: str) -> bool:
+    import socket
+
+    target = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
+    try:
+        with socket.create_connection((target, port), timeout=1):
+            return True
+    except OSError:
         return False
-    print(f"wgkit: port {port} is taken; choose another with --port", file=sys.stderr)
-    return True
 
 
 def _die_with_parent() -> None:
@@ -224,7 +252,6 @@ def _serve_all(servers: list[Server], host: str) -> int:
         cmd = [sys.executable, "-m", "voila", str(APP_DIR / s.notebook), "--no-browser", f"--port={s.port}",
                "--Voila.port_retries=0", f"--Voila.ip={host}", f"--Voila.token={s.token}",
                "--VoilaConfiguration.show_tracebacks=True"]
-        print(f"{s.what} at {s.url(host)}  (Ctrl-C to stop)", flush=True)
         procs.append(subprocess.Popen(cmd, env={**os.environ, **s.env}, start_new_session=True,
                                       preexec_fn=_die_with_parent))
 
@@ -233,6 +260,16 @@ def _serve_all(servers: list[Server], host: str) -> int:
 
     signal.signal(signal.SIGTERM, stop)
     try:
+        waiting = list(zip(servers, procs))
+        while waiting:  # an address is printed once its server accepts connections
+            for s, proc in list(waiting):
+                if proc.poll() is not None:
+                    print(f"wgkit: the {s.what} stopped before it served (exit {proc.returncode})", file=sys.stderr)
+                    return proc.returncode or 1
+                if _listening(s.port, host):
+                    print(f"{s.what} at {s.url(host)}  (Ctrl-C to stop)", flush=True)
+                    waiting.remove((s, proc))
+            time.sleep(0.1)
         while True:
             codes = [p.poll() for p in procs]
             if any(c is not None for c in codes):
@@ -265,18 +302,17 @@ def _stop(proc) -> None:  # type: ignore[no-untyped-def]
 def cmd_play(args: argparse.Namespace) -> int:
     from wgkit.session import SessionError, start
 
-    source = Path(args.file) if args.file else DEFAULT_SCENARIO
     if args.no_token and (args.seats or args.host not in LOOPBACK):
         print(f"wgkit play: {'--seats' if args.seats else '--host ' + args.host} needs tokens; "
               f"drop --no-token", file=sys.stderr)
         return 1
-    if _port_taken(args.port):
+    if _port_taken(args.port, args.host):
         return 1
     try:  # decided before the server starts, so any problem is one clear line
+        source = find(args.file) if args.file else DEFAULT_SCENARIO
         session = start(source, journal=args.journal, new=args.new, seed=args.seed,
-                        scenario_seed=args.scenario_seed, save_dir=args.save_dir,
-                        folder=None if args.file else Path.cwd())  # the bundled scenario's journal: here
-    except SessionError as exc:
+                        scenario_seed=args.scenario_seed, save_dir=args.save_dir, folder=journal_folder(source))
+    except (SessionError, UnknownScenario) as exc:
         print(f"wgkit play: {exc}", file=sys.stderr)
         return 1
     print(session.describe())
@@ -290,12 +326,20 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(f"wgkit play: --seats serves the sides on the {len(sides)} ports after --port; choose a lower one",
               file=sys.stderr)
         return 1
-    if any(_port_taken(port) for port in ports):
+    if any(_port_taken(port, args.host) for port in ports):
         return 1
     servers = [Server("umpire.ipynb", {**env, "WGKIT_SEATS": "1"}, args.port, _token(), "umpire's page")]
     servers += [Server("side.ipynb", {"WGKIT_JOURNAL": env["WGKIT_JOURNAL"], "WGKIT_SEAT": sid}, args.port + 1 + i,
                        _token(), f"{name}'s page") for i, (sid, name) in enumerate(sides)]
     return _serve_all(servers, args.host)
+
+
+def journal_folder(source: Path) -> Path | None:
+    """Where a new game's journal goes: beside its scenario or save, except for a bundled scenario
+    or one in a folder this user cannot write, whose journal goes in the current folder."""
+    if is_bundled(source) or not os.access(source.parent, os.W_OK | os.X_OK):
+        return Path.cwd()
+    return None
 
 
 def _token() -> str:
@@ -341,11 +385,15 @@ def cmd_edit(args: argparse.Namespace) -> int:
     from wgkit.scenario import ScenarioError
     from wgkit.scenario.draft import Draft
 
-    if _port_taken(args.port):
+    if _port_taken(args.port, "127.0.0.1"):
         return 1
     env = {}
     if args.file:
-        path = Path(args.file)
+        try:
+            path = find(args.file)
+        except UnknownScenario:  # a new scenario, saved under this name
+            path = Path(args.file)
+        target = Path.cwd() / path.name if is_bundled(path) else path  # a bundled one is edited as a copy here
         if path.exists():
             try:
                 draft = Draft.open(path)  # a scenario with problems opens as written, to be fixed
@@ -354,10 +402,13 @@ def cmd_edit(args: argparse.Namespace) -> int:
                 return 1
             for line in draft.problems():
                 print(f"to fix: {line}", file=sys.stderr)
+            if target != path:
+                print(f"editing a copy of the bundled {path.stem}: Save writes {target}")
+                env["WGKIT_OPEN"] = str(path.resolve())
         elif not path.parent.resolve().is_dir():
             print(f"{path}: no folder {path.parent} to save the new scenario in", file=sys.stderr)
             return 1
-        env["WGKIT_SCENARIO"] = str(path.resolve())
+        env["WGKIT_SCENARIO"] = str(target.resolve())
     return _serve("editor.ipynb", env, args, "scenario editor")
 
 

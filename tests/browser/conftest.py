@@ -51,6 +51,20 @@ def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 90) -> Non
     raise TimeoutError(f"nothing listening on port {port} after {timeout}s")
 
 
+def wait_for_addresses(log: Path, proc: subprocess.Popen, count: int = 1, timeout: float = 90) -> list[str]:
+    """The addresses a ``wgkit`` server printed, once it has printed ``count`` of them (it prints
+    an address only when that server accepts connections)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = re.findall(r" at (http://\S+)", log.read_text())
+        if len(found) >= count:
+            return found
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited with {proc.returncode}: {log.read_text()}")
+        time.sleep(0.1)
+    raise TimeoutError(f"no address printed after {timeout}s: {log.read_text()}")
+
+
 class Server:
     """A server on a free loopback port: ``wgkit`` by default, or any Python module."""
 
@@ -61,9 +75,11 @@ class Server:
                                      stderr=subprocess.STDOUT, text=True, start_new_session=True,
                                      env={**os.environ, "PYTHONUNBUFFERED": "1"})
         self.log = cwd / f"server-{self.port}.log"
-        wait_for_port(self.port, self.proc)
-        printed = re.search(r" at (http://\S+)", self.log.read_text())  # with its access token
-        self.url = printed.group(1) if printed else f"http://127.0.0.1:{self.port}/"
+        if module == "wgkit.cli":
+            self.url = wait_for_addresses(self.log, self.proc)[0]  # with its access token
+        else:
+            wait_for_port(self.port, self.proc)
+            self.url = f"http://127.0.0.1:{self.port}/"
 
     def stop(self) -> str:
         """Stop the server and everything it started (Voila's kernels included)."""

@@ -14,7 +14,7 @@ import time
 import numpy as np
 import pytest
 
-from tests.browser.conftest import wait_for_port
+from tests.browser.conftest import wait_for_addresses
 from tests.conftest import ROOT, SHOTS
 from wgkit.fog import Fog
 from wgkit.render.scene import piece_points
@@ -34,9 +34,7 @@ def seats(serve, scenario: str, tmp_path) -> dict[str, str]:
     server = serve("play", str(ROOT / "scenarios" / f"{scenario}.yaml"), "--seats", "--seed", "3",
                    "--journal", str(tmp_path / "game.journal.wgsave"))
     sides = [s.id for s in load(ROOT / "scenarios" / f"{scenario}.yaml").sides]
-    for k in range(len(sides)):
-        wait_for_port(server.port + 1 + k, server.proc)
-    urls = re.findall(r" at (http://\S+)", server.log.read_text())
+    urls = wait_for_addresses(server.log, server.proc, 1 + len(sides))
     assert len(urls) == 1 + len(sides)
     return dict(zip(["umpire", *sides], urls))
 

@@ -71,9 +71,10 @@ class Draft:
 
     # -- files ---------------------------------------------------------------------------------
     @classmethod
-    def open(cls, path: str | os.PathLike[str]) -> "Draft":
+    def open(cls, path: str | os.PathLike[str], save_to: str | os.PathLike[str] | None = None) -> "Draft":
         """A draft of a scenario file, kept as written even when it has problems to fix. Only a
-        file that is not YAML at all (or not a mapping) is refused, with its one-line error."""
+        file that is not YAML at all (or not a mapping) is refused, with its one-line error.
+        With ``save_to`` the draft is a copy that Save writes there (a bundled scenario's)."""
         name = str(path)
         try:
             raw = Path(path).read_bytes()
@@ -82,6 +83,8 @@ class Draft:
         doc = parse(read_text(raw, name), name)
         if not isinstance(doc.data, dict):
             raise ScenarioError.one(name, "a scenario must be a mapping of fields")
+        if save_to is not None and Path(save_to) != Path(path):
+            return cls(doc.data, save_to)
         return cls(doc.data, path)
 
     def save(self, path: str | os.PathLike[str] | None = None) -> list[str]:
