@@ -1,5 +1,6 @@
 """Journals: created once and never overwritten, appended and fsynced per event, shared by pages."""
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -12,7 +13,7 @@ import pytest
 from tests.conftest import ROOT
 from tests.test_engine import FLOW, SCENARIO, play_some
 from wgkit.engine import Game
-from wgkit.engine.journal import Journal, StaleJournal, is_journal
+from wgkit.engine.journal import Journal, NotRecorded, StaleJournal, is_journal
 from wgkit.engine.save import SaveError, load, save
 
 
@@ -141,3 +142,64 @@ def test_what_is_and_is_not_a_journal(tmp_path):
     other = tmp_path / "other.wgsave"
     other.write_text('{"format": "something else"}\n')
     assert not is_journal(other) and not is_journal(tmp_path / "missing.wgsave") and not is_journal(tmp_path)
+
+
+def test_a_failed_write_leaves_the_game_and_the_journal_as_they_were(tmp_path, monkeypatch):
+    import copy
+    import errno
+
+    from wgkit.engine import journal as J
+
+    path = tmp_path / "j.wgsave"
+    g = Game(SCENARIO, flow=FLOW)
+    Journal.create(g, path)
+    g.move("r1", (1, 1))
+    g.move("r2", (2, 2))
+    g.undo()  # r2's move waits to be redone
+    state, log, on_disk = copy.deepcopy(g.state), list(g.log), path.read_bytes()
+    real_write = os.write
+
+    def half_then_full(fd, data):  # the disk fills half-way through the line
+        real_write(fd, data[: len(data) // 2])
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(J.os, "write", half_then_full)
+    for act in (lambda: g.move("r3", (3, 3)), g.undo, g.redo):
+        with pytest.raises(NotRecorded) as refused:
+            act()
+        assert str(refused.value) == (f"not recorded: the disk is full ({path}); the game is as it was before "
+                                      f"this action")
+        assert g.state == state and g.log == log and path.read_bytes() == on_disk  # the half line was cut
+    monkeypatch.setattr(J.os, "write", real_write)
+    g.redo()  # the undone move is still there to redo: the failed commit did not forget it
+    g.move("r3", (3, 3))
+    back = load(path, FLOW, recover=True)
+    assert back.recovered == "" and back.game.state == g.state and len(back.game.log) == 3
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="mounting a tmpfs needs root")
+def test_on_a_full_disk_no_event_is_shown_that_the_journal_lacks(tmp_path):
+    disk = tmp_path / "small"
+    disk.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(disk)], capture_output=True)
+    if mounted.returncode:
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.decode().strip()}")
+    try:
+        g = Game(SCENARIO, flow=FLOW)
+        Journal.create(g, disk / "j.wgsave")
+        with open(disk / "filler", "wb", buffering=0) as fh:  # the rest of the disk: the journal can only
+            with contextlib.suppress(OSError):                   # grow within the page it already has
+                while True:
+                    fh.write(b"\0" * 512)
+        refused = 0
+        for k in range(40):
+            try:
+                g.move("r1", (1 + k % 5, 1))
+            except NotRecorded as exc:
+                refused += 1
+                assert "the disk is full" in str(exc)
+        back = load(disk / "j.wgsave", FLOW, recover=True)
+        assert refused > 0 and back.recovered == "" and len(back.game.log) == len(g.log)
+        assert back.game.state == g.state
+    finally:
+        subprocess.run(["umount", str(disk)], check=True)

@@ -64,11 +64,22 @@ class Game:
         self.log.append(event)
         self._inverses.append(inverse[::-1])
 
+    def _unapply(self) -> Event:
+        for path, old in self._inverses.pop():
+            put(self.state, path, old)
+        return self.log.pop()
+
     def commit(self, event: Event) -> Event:
-        """Apply ``event``, append it to the log, and forget any undone events."""
+        """Apply ``event``, append it to the log, and forget any undone events. If a listener
+        (the journal) fails to record it, the game is left exactly as it was and the error raised."""
         self._apply(event)
-        self._redo.clear()
-        self._notify("commit", event)
+        redo, self._redo = self._redo, []
+        try:
+            self._notify("commit", event)
+        except BaseException:
+            self._unapply()
+            self._redo = redo
+            raise
         return event
 
     def record(self, kind: str, changes: Iterable[tuple[Path, Any]], text: str = "", **extra: Any) -> Event:
@@ -78,19 +89,26 @@ class Game:
         """Take back the last event (constant time)."""
         if not self.log:
             raise IllegalActionError("nothing to undo")
-        for path, old in self._inverses.pop():
-            put(self.state, path, old)
-        event = self.log.pop()
+        event = self._unapply()
+        try:
+            self._notify("undo", event)
+        except BaseException:
+            self._apply(event)
+            raise
         self._redo.append(event)
-        self._notify("undo", event)
         return event
 
     def redo(self) -> Event:
         if not self._redo:
             raise IllegalActionError("nothing to redo")
-        event = self._redo.pop()
+        event = self._redo[-1]
         self._apply(event)
-        self._notify("redo", event)
+        try:
+            self._notify("redo", event)
+        except BaseException:
+            self._unapply()
+            raise
+        self._redo.pop()
         return event
 
     def undo_to(self, n: int) -> None:
@@ -138,6 +156,7 @@ class Game:
         return game
 
     def _notify(self, what: str, event: Event) -> None:
+        """Tell the listeners (the journal) what happened; one that raises undoes it (see commit)."""
         for listener in self.listeners:
             listener(what, event)
 

@@ -10,6 +10,7 @@ made on a stale copy is refused (:class:`StaleJournal`) instead of forking the g
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import tempfile
@@ -29,6 +30,15 @@ except ImportError:  # pragma: no cover - Windows
 
 class StaleJournal(SaveError):
     """Another page appended to the journal after this page last read it."""
+
+
+class NotRecorded(OSError):
+    """The journal could not be written: the action did not happen, and the message says why."""
+
+
+WHY = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is used up",
+       errno.EACCES: "permission to write it was taken away", errno.EPERM: "permission to write it was taken away",
+       errno.EROFS: "the disk is now read-only", errno.ENOENT: "the journal file is gone", errno.EIO: "the disk failed"}
 
 
 class Journal:
@@ -88,16 +98,29 @@ class Journal:
 
     # -- appending ---------------------------------------------------------------------------
     def _append(self, body: dict) -> None:
+        """Append one line durably, or raise :class:`NotRecorded` with the file as it was."""
         line, new_hash = chained_line(self._hash, body)
         data = line.encode()
-        with _locked(self.path) as fh:
-            if os.fstat(fh.fileno()).st_size != self._size:
-                raise StaleJournal(f"{self.path}: another page changed the game; this page was behind "
-                                   f"and its last action was not recorded")
-            fh.seek(0, os.SEEK_END)
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
+        try:
+            with _locked(self.path) as fh:
+                fd = fh.fileno()
+                if os.fstat(fd).st_size != self._size:
+                    raise StaleJournal(f"{self.path}: another page changed the game; this page was behind "
+                                       f"and its last action was not recorded")
+                try:
+                    os.lseek(fd, 0, os.SEEK_END)
+                    written = 0
+                    while written < len(data):
+                        written += os.write(fd, data[written:])
+                    os.fsync(fd)
+                except OSError:
+                    with contextlib.suppress(OSError):  # no half line is left for the next one to glue onto
+                        os.ftruncate(fd, self._size)
+                    raise
+        except OSError as exc:
+            why = WHY.get(exc.errno, exc.strerror or str(exc))
+            raise NotRecorded(f"not recorded: {why} ({self.path}); the game is as it was before "
+                              f"this action") from exc
         self._size += len(data)
         self._hash = new_hash
 
