@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import ipywidgets as W
 import pytest
@@ -205,6 +206,44 @@ def test_a_torn_or_foreign_line_is_skipped_and_bad_verdicts_refused(tmp_path):
         desk.decide(0, "maybe")
     with pytest.raises(ValueError, match="empty"):
         desk.say("us", "   ")
+
+
+def test_a_proposal_after_a_torn_tail_is_kept_and_numbered_from_the_disk(tmp_path):
+    path = tmp_path / "g.desk.jsonl"
+    desk = Desk(path)
+    assert desk.propose("us", "fire", "Fire", {}) == 0
+    assert desk.propose("de", "move", "Move", {}) == 1
+    with open(path, "a", encoding="utf-8") as fh:
+        fh.write('{"kind": "proposal", "seat": "us", "action": "tor')  # a crash mid-write: proposal 3 never landed
+    assert desk.propose("us", "rally", "Rally", {}) == 2  # the third on disk, told to the side as "proposal 3"
+    assert [(p.id, p.seat, p.action) for p in Desk(path).proposals()] == [(0, "us", "fire"), (1, "de", "move"),
+                                                                          (2, "us", "rally")]
+    desk.decide(2, REFUSED, "no")
+    assert Desk(path).proposals("us")[1].status == REFUSED and Desk(path).proposals("de")[0].status == WAITING
+    assert path.read_bytes().endswith(b"\n") and b'"action": "tor' not in path.read_bytes()
+
+
+def test_a_proposal_whose_write_fails_is_not_acknowledged_and_leaves_the_desk_as_it_was(tmp_path, monkeypatch):
+    import errno
+
+    from wgkit import desk as D
+
+    path = tmp_path / "g.desk.jsonl"
+    desk = Desk(path)
+    desk.propose("us", "fire", "Fire", {})
+    before = path.read_bytes()
+    real_write = os.write
+
+    def half(fd, data):
+        real_write(fd, data[:10])
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(D.os, "write", half)
+    with pytest.raises(OSError, match="No space left"):
+        desk.propose("us", "move", "Move", {})
+    assert path.read_bytes() == before
+    monkeypatch.setattr(D.os, "write", real_write)
+    assert desk.propose("us", "move", "Move", {}) == 1 and len(Desk(path).proposals()) == 2
 
 
 def test_the_desk_sits_beside_the_journal(tmp_path):

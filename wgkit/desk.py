@@ -3,12 +3,15 @@ on each, and the umpire's notes to each seat.
 
 One append-only file of JSON lines beside the game's journal (``NAME.journal.desk.jsonl``),
 shared by every page: a line is appended and fsynced under an exclusive lock, so pages in
-several processes never interleave, and a torn last line (a crash mid-write) is skipped. Nothing
+several processes never interleave, and a torn last line (a crash mid-write) is cut before the
+next one is written. A record counts once it is on disk: a side is told its proposal was sent
+only after the write returned. Nothing
 in it is executed; a line that is not a record of the three kinds is ignored.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from dataclasses import dataclass
@@ -56,15 +59,30 @@ class Desk:
         self.path = Path(path)
 
     def _append(self, record: dict[str, Any]) -> int:
-        """Append one record; returns how many records of its kind came before it."""
-        fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600)
+        """Append one record durably; returns how many records of its kind came before it on disk.
+        Under the lock, a torn last line (a crash or a full disk mid-write) is cut first, so the
+        record is never glued onto it; a write that fails leaves the file as it was and raises."""
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
         try:
             if fcntl is not None:
                 fcntl.flock(fd, fcntl.LOCK_EX)
             with open(fd, "rb", closefd=False) as fh:
-                before = sum(1 for r in _records(fh.read()) if r["kind"] == record["kind"])
-            os.write(fd, (json.dumps(plain(record), ensure_ascii=False) + "\n").encode("utf-8"))
-            os.fsync(fd)
+                data = fh.read()
+            whole = data[:data.rfind(b"\n") + 1]  # up to the last complete line
+            if len(whole) != len(data):
+                os.ftruncate(fd, len(whole))
+            before = sum(1 for r in _records(whole) if r["kind"] == record["kind"])
+            line = (json.dumps(plain(record), ensure_ascii=False) + "\n").encode("utf-8")
+            try:
+                os.lseek(fd, len(whole), os.SEEK_SET)
+                written = 0
+                while written < len(line):
+                    written += os.write(fd, line[written:])
+                os.fsync(fd)
+            except OSError:
+                with contextlib.suppress(OSError):
+                    os.ftruncate(fd, len(whole))
+                raise
         finally:
             os.close(fd)
         return before
