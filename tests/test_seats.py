@@ -376,7 +376,7 @@ def test_play_with_seats_serves_one_page_per_seat_each_with_its_own_secret(tmp_p
     import wgkit.cli as cli
 
     served = []
-    monkeypatch.setattr(cli, "_port_taken", lambda port: False)
+    monkeypatch.setattr(cli, "_port_taken", lambda *port_and_host: False)
     monkeypatch.setattr(cli, "_serve_all", lambda servers, host: served.append((servers, host)) or 0)
     farm = str(ROOT / "scenarios/close_action/hedgerow_farm.yaml")
     journal = str(tmp_path / "farm.journal.wgsave")
@@ -395,7 +395,7 @@ def test_seats_and_other_hosts_are_refused_without_tokens(tmp_path, monkeypatch,
     import wgkit.cli as cli
 
     served = []
-    monkeypatch.setattr(cli, "_port_taken", lambda port: False)
+    monkeypatch.setattr(cli, "_port_taken", lambda *port_and_host: False)
     monkeypatch.setattr(cli, "_serve_all", lambda servers, host: served.append((servers, host)) or 0)
     farm = str(ROOT / "scenarios/close_action/hedgerow_farm.yaml")
     journal = ["--journal", str(tmp_path / "farm.journal.wgsave")]
