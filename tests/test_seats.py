@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 
 import ipywidgets as W
 import pytest
@@ -430,3 +431,78 @@ def test_fingers_on_a_sides_board_tap_drag_and_pinch(tmp_path):
     mc._touch_end_callbacks([(250.0, 300.0)])
     assert canvas.zoom == pytest.approx(2.0)
     assert us.board.selected == "sgt1"  # a pinch neither presses nor drags
+
+
+# every string field an event carries, one at a time naming the hidden Zug Brandt (g2)
+NAMING = {
+    "roll purpose": dict(rolls=[("danger zone: g2", "")]),
+    "roll note": dict(rolls=[("fire", "g2 in the open")]),
+    "modifier source": dict(detail={"modifiers": [{"name": "cover", "value": -1, "source": "g2 in woods"}]}),
+    "detail key": dict(detail={"outcome": {"Zug Brandt": "pinned"}}),
+    "nested detail": dict(detail={"odds": [[0.5, ["hits on g2"]]]}),
+    "action parameter": dict(action={"name": "fire", "params": {"unit": "able", "extra": ["x", "zug"]}}),
+}
+
+
+@pytest.mark.parametrize("field", NAMING)
+def test_no_field_of_an_event_names_an_unseen_piece_on_a_sides_page(field):
+    from wgkit.dice import Roll
+    from wgkit.engine.events import Event
+
+    g = wall_game()
+    situation_of(g).hidden("g2")
+    how = NAMING[field]
+    rolls = tuple(Roll(purpose, "d6", (3,), 0, note) for purpose, note in how.get("rolls", [("fire", "")]))
+    g.commit(Event("fire", ((("rng", "counter"), len(rolls)),), "Able fires at nothing it can see", rolls,
+                   detail={"rule": "test", "outcome": 0, "modifiers": [], **how.get("detail", {})},
+                   action=how.get("action", {"name": "fire", "params": {"unit": "able"}})))
+    fog = Fog("us")
+    fog.follow(g)
+    shown = fog.reports[-1].text + " " + fog.reports[-1].dice
+    assert all(w not in shown for w in ("g2", "zug", "Zug Brandt")), shown
+    assert fog.reports[-1].text == "Able: fire; what it did is out of your sight"
+    de = Fog("de")
+    de.follow(g)
+    assert de.reports[-1].text == "Able fires at nothing it can see"  # the Germans saw Able (and know g2)
+
+
+ONE_A_RULESET = ["close_action/hedgerow_farm", "company_fire/hedgerows_of_normandy", "eagles/hill_112",
+                 "easy_company/tutorial_farmyard", "rookie/tractor_works"]
+
+
+@pytest.mark.parametrize("name", ONE_A_RULESET)
+def test_a_seeded_game_tells_no_side_of_a_piece_it_never_saw(name):
+    """Three turns of simple play with every piece set up hidden: no report a side
+    receives (line or dice) names a piece of the enemy it never saw, by id or name."""
+    from wgkit.simulate import policy_for
+
+    g = get_ruleset(name.split("/")[0]).new_game(load(ROOT / "scenarios" / f"{name}.yaml"), 7)
+    for pid in g.state["pieces"]:  # every piece set up hidden: seen only once spotted
+        situation_of(g).hidden(pid)
+    policy_for(g.scenario.ruleset).play(g, 3)
+    assert len(g.log) > 10
+    blind = 0
+    for side in g.state["sides"]:
+        fog = Fog(side)
+        fog.follow(g)
+        never = {pid for pid, p in g.state["pieces"].items() if p["side"] != side and pid not in fog.ever}
+        never_units = {g.state["pieces"][pid]["unit"] for pid in never} - {
+            g.state["pieces"][pid]["unit"] for pid in fog.ever}
+        blind += bool(never)
+        words = {w for i in never | never_units for w in names_of(g, i)}
+        for r in fog.reports:
+            shown = f"{r.text} {r.dice}"
+            leaked = [w for w in words if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", shown)]
+            assert not leaked, f"{side} was told {leaked}: {shown}"
+    assert blind, f"{name}: every side saw every enemy piece; the test needs one it did not"
+
+
+def names_of(game, ident):
+    """An id and, if the scenario gives one, its name."""
+    out = {ident}
+    for _, unit, piece in game.scenario.pieces():
+        if piece.id == ident and piece.name:
+            out.add(piece.name)
+        if unit.id == ident and unit.name:
+            out.add(unit.name)
+    return out

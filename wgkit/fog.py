@@ -154,8 +154,9 @@ class Fog:
                       key=lambda s: (s.event, s.position))
 
     def _report(self, index: int, event: Event, seen: set[str]) -> Report:
-        """The event as the side learns it: whole if it names nothing the side did not see
-        (during or after it); if it struck the side's own troops from out of sight, only that and
+        """The event as the side learns it: whole (its line and dice) if nothing it carries (line,
+        dice purposes and notes, detail, action) names a piece the side did not see (during or
+        after it); if it struck the side's own troops from out of sight, only that and
         from where; otherwise nothing but that the game moved on."""
         shadow = self._shadow
         assert shadow is not None
@@ -170,7 +171,8 @@ class Fog:
         hidden = {i for i in named if i not in allowed and (i in state["pieces"] or i in state["units"])}
         words = {w for i in set(state["pieces"]) | set(state["units"]) if i not in allowed
                  for w in _names_of(shadow, i)}
-        if not hidden and not any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", event.text) for w in words):
+        told = _readable(event)
+        if not hidden and not any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", t) for w in words for t in told):
             return Report(index, event.kind, event.text, _dice(event))
         actor = _actor(event)
         if actor is not None and actor in own:  # the side's own action, whose effect it did not see
@@ -184,6 +186,22 @@ class Fog:
             who = _names_of(shadow, struck[0])[0]
             return Report(index, event.kind, f"{who}: {event.kind} by an unseen enemy{whence}")
         return Report(index, "unseen", "something happened out of your sight")
+
+
+def _readable(event: Event) -> list[str]:
+    """Every text an event carries that a page could show: its line, each roll's purpose and
+    note, and every string in its detail (modifiers' names and sources, outcomes) and action."""
+    out = [event.text, *(r.purpose for r in event.rolls), *(r.note for r in event.rolls)]
+    stack: list[Any] = [event.detail, event.action]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            out.append(item)
+        elif isinstance(item, dict):
+            stack += [*item.keys(), *item.values()]
+        elif isinstance(item, (list, tuple)):
+            stack += list(item)
+    return out
 
 
 def _dice(event: Event) -> str:
