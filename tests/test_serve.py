@@ -64,6 +64,19 @@ def children(pid: int) -> set[int]:
     return found
 
 
+def kernels(pid: int) -> list[int]:
+    """The kernels running below ``pid``."""
+    found = []
+    for child in children(pid):
+        try:
+            with open(f"/proc/{child}/cmdline", "rb") as fh:
+                if b"ipykernel" in fh.read():
+                    found.append(child)
+        except OSError:
+            continue
+    return found
+
+
 def alive(pid: int) -> bool:
     try:
         with open(f"/proc/{pid}/stat") as fh:
@@ -150,3 +163,25 @@ def test_kill_9_then_the_same_play_resumes_the_game_within_10_s(tmp_path):
             except ProcessLookupError:
                 pass
             proc.wait(timeout=30)
+
+
+def test_page_loads_that_never_connect_free_their_kernels_within_a_minute(tmp_path):
+    shutil.copy(FARM, tmp_path / "farm.yaml")
+    port = free_port()
+    log = open(tmp_path / "server.log", "w")
+    proc = subprocess.Popen([sys.executable, "-m", "wgkit.cli", "play", "farm.yaml", f"--port={port}"], cwd=tmp_path,
+                            stdout=log, stderr=subprocess.STDOUT, text=True, start_new_session=True,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        url, = wait_for_addresses(tmp_path / "server.log", proc)
+        for _ in range(6):  # plain GETs with a valid token: each runs the notebook in a kernel of its own
+            assert urllib.request.urlopen(url, timeout=120).status == 200
+        assert len(kernels(proc.pid)) >= 6
+        deadline = time.monotonic() + 60
+        while kernels(proc.pid) and time.monotonic() < deadline:
+            time.sleep(1)
+        assert kernels(proc.pid) == []
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=30)
+        log.close()

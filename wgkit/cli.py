@@ -151,6 +151,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 DEFAULT_SCENARIO = SCENARIOS_DIR / "close_action" / "hedgerow_farm.yaml"
 APP_DIR = Path(__file__).resolve().parent / "app"
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+# A page load that never connects (a dropped tablet, a script's GET) leaves a kernel of its own:
+# one idle and unconnected for 40 s is shut down, checked every 10 s. A connected page is never culled.
+CULL = ["--MappingKernelManager.cull_idle_timeout=40", "--MappingKernelManager.cull_interval=10",
+        "--MappingKernelManager.cull_connected=False"]
 
 
 def _port(value: str) -> int:
@@ -251,7 +255,7 @@ def _serve_all(servers: list[Server], host: str) -> int:
     for s in servers:
         cmd = [sys.executable, "-m", "voila", str(APP_DIR / s.notebook), "--no-browser", f"--port={s.port}",
                "--Voila.port_retries=0", f"--Voila.ip={host}", f"--Voila.token={s.token}",
-               "--VoilaConfiguration.show_tracebacks=True"]
+               "--VoilaConfiguration.show_tracebacks=True", *CULL]
         procs.append(subprocess.Popen(cmd, env={**os.environ, **s.env}, start_new_session=True,
                                       preexec_fn=_die_with_parent))
 
