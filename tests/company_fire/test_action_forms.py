@@ -211,6 +211,23 @@ def test_finding_a_path_and_clearing_a_minefield():
     assert resolved(m["find path"], g, p, [5]) == ("find path", "sq2 finds a path through (4, 2)")
 
 
+def test_engineers_add_two_to_finding_a_path_and_to_clearing():
+    """Mines (beta): "+2 for engineers" on the d6 to find a path (5+: a 3 now does, 4 faces in 6)
+    and on the clearing side's d6 against the mines' d6: the difference X + 2 - Y is 0 when
+    Y = X + 2 (X = 1..4: 4 in 36), 7 only on 6 against 1, -3 only on 1 against 6, never -4."""
+    from tests.company_fire.helpers import unit
+
+    g = game(step="Move and fire", card="move", edit=lambda doc: unit(doc, "sq2").update(kind="engineer_squad"))
+    put(g, "sq2", (4, 2))
+    m = menu(g)
+    assert odds(m["find path"], g, {"unit": "sq2", "field": "4,2"}) == {True: F(2, 3), False: F(1, 3)}
+    clear = odds(m["clear mines"], g, {"field": "4,2"})
+    assert clear[0] == F(4, 36) and clear[7] == F(1, 36) and clear[-3] == F(1, 36) and -4 not in clear
+    assert sum(v for k, v in clear.items() if k > 0) == F(26, 36)  # 36 - 4 level - 6 behind (Y - X = 3, 4, 5)
+    assert resolved(m["find path"], g, {"unit": "sq2", "field": "4,2"}, [3]) == (
+        "find path", "sq2 finds a path through (4, 2)")
+
+
 @pytest.mark.parametrize("name", ["occupy bocage", "button up", "fall back", "find path"])
 def test_forms_without_a_picture_draw_nothing(name):
     g = game(step="Move and fire", card="move")
