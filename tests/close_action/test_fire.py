@@ -29,6 +29,19 @@ def test_close_range_hits_on_5_far_on_6():
     assert near.pools == (F.Pool(5, 2, ("x",)),) and far.pools == (F.Pool(6, 2, ("x",)),)
 
 
+def test_a_range_boundary_belongs_to_the_shorter_band():
+    """The Fire Table gives each range as one figure (rifle 12" close, 72" far; pistol 6", 12"):
+    read as "up to", a man exactly 12" away is at a rifle's close range (5-6) and within a
+    pistol's far range; 12.1" is far for the rifle and out of the pistol's reach."""
+    at_12 = plan(fig("x", 40, 10), fig("t", 40, 22, facing=180, stance="crouching"))
+    past_12 = plan(fig("x", 40, 10), fig("t", 40, 22.1, facing=180, stance="crouching"))
+    assert at_12.pools == (F.Pool(5, 2, ("x",)),) and past_12.pools == (F.Pool(6, 2, ("x",)),)
+    assert plan(fig("x", 40, 10, "pistol"), fig("t", 40, 22, facing=180, stance="crouching")).pools == (
+        F.Pool(6, 1, ("x",)),)
+    with pytest.raises(IllegalActionError, match=r"x: pistol out of range \(12.1\" > 12\"\)"):
+        plan(fig("x", 40, 10, "pistol"), fig("t", 40, 22.1, facing=180))
+
+
 def test_out_of_range_figure_does_not_fire():
     with pytest.raises(IllegalActionError, match=r"x: pistol out of range \(13.0\" > 12\"\)"):
         plan(fig("x", 24, 10, "pistol"), fig("t", 24, 23, facing=180))
