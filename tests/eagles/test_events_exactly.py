@@ -277,7 +277,11 @@ def test_a_heavy_towed_gun_breaks_down_in_two_turns_and_sets_up_in_three():
     ("pzgren", (38, 34), (34, 34), {}, False, 20, ["in the woods", "stationary infantry or AT"]),
     ("pzgren", (10, 40), (6, 40), {}, False, 30, ["in a house", "stationary infantry or AT"]),
     ("pzgren", (40, 8), (40, 24), {}, False, 20, ["stationary infantry or AT", "range 1500-3000 yd"]),
-    ("pzgren", (40, 8), (40, 38), {}, False, 10, ["stationary infantry or AT", "range 3000+ yd"]),
+    ("pzgren", (40, 8), (40, 38), {}, False, 10, ["stationary infantry or AT", "range 3000+ yd"]),  # 3000 yd
+    # the bands' edges (1" = 100 yd): "1500 - 3000" starts at 1500; "3000+" takes 3000 itself
+    ("pzgren", (40, 8), (40, 22.9), {}, False, 40, ["stationary infantry or AT"]),  # 1490 yd
+    ("pzgren", (40, 8), (40, 23), {}, False, 20, ["stationary infantry or AT", "range 1500-3000 yd"]),  # 1500
+    ("pzgren", (40, 8), (40, 37.9), {}, False, 20, ["stationary infantry or AT", "range 1500-3000 yd"]),  # 2990
     ("tigers", (40, 8), (36, 8), {}, False, 60, []),
     ("pzgren", (40, 8), (36, 8), {}, True, 70, ["desert", "stationary infantry or AT"]),
     ("pzgren", (38, 34), (38, 4), {"defilade": True}, False, 0,
