@@ -264,16 +264,13 @@ def _serve_all(servers: list[Server], host: str) -> int:
 
     signal.signal(signal.SIGTERM, stop)
     try:
-        waiting = list(zip(servers, procs))
-        while waiting:  # an address is printed once its server accepts connections
-            for s, proc in list(waiting):
+        for s, proc in zip(servers, procs):  # each address once its server accepts connections, in order
+            while not _listening(s.port, host):
                 if proc.poll() is not None:
                     print(f"wgkit: the {s.what} stopped before it served (exit {proc.returncode})", file=sys.stderr)
                     return proc.returncode or 1
-                if _listening(s.port, host):
-                    print(f"{s.what} at {s.url(host)}  (Ctrl-C to stop)", flush=True)
-                    waiting.remove((s, proc))
-            time.sleep(0.1)
+                time.sleep(0.1)
+            print(f"{s.what} at {s.url(host)}  (Ctrl-C to stop)", flush=True)
         while True:
             codes = [p.poll() for p in procs]
             if any(c is not None for c in codes):
