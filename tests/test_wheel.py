@@ -8,6 +8,7 @@ import re
 import shutil
 import subprocess
 import sys
+import urllib.request
 import zipfile
 
 import pytest
@@ -117,6 +118,8 @@ def test_commands_name_bundled_scenarios_from_any_folder(installed):
     out = run(installed, "simulate", "tutorial_orchard_gate", "-n", "2", "--jobs", "1", "--quiet")
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("tutorial_orchard_gate.yaml (company_fire): 2 games, seeds 0..1")
+    out = run(installed, "schema")
+    assert out.returncode == 0 and "sides" in json.loads(out.stdout)["properties"]
     out = run(installed, "render", "hedgerow_frm", "-o", "x.png")
     assert out.returncode == 1 and out.stderr.strip() == (
         "hedgerow_frm: no such file, and no bundled scenario of that name; "
@@ -163,6 +166,24 @@ def test_play_serves_a_board_that_draws_in_chromium_and_journals_here(installed)
                 return false; })""", timeout=120_000)
             assert canvas.bounding_box()["width"] > 300
             browser.close()
+    finally:
+        os.killpg(proc.pid, 15)
+        proc.wait(timeout=30)
+
+
+@pytest.mark.parametrize("command", [["edit", "tutorial_crossroads"], ["play", "hedgerow_farm", "--seats"]])
+def test_the_editor_and_the_seats_answer_at_every_address_they_print(installed, command):
+    bin_, work = installed
+    log = work / f"{command[0]}.log"
+    proc = subprocess.Popen([str(bin_ / "wgkit"), *command, "--port", str(free_port())], cwd=work,
+                            stdout=open(log, "w"), stderr=subprocess.STDOUT, start_new_session=True,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        count = 3 if "--seats" in command else 1  # the umpire's page and one for each of the two sides
+        for url in wait_for_addresses(log, proc, count, timeout=120):
+            assert urllib.request.urlopen(url, timeout=120).status == 200
+        if command[0] == "edit":
+            assert f"Save writes {work / 'tutorial_crossroads.yaml'}" in log.read_text()
     finally:
         os.killpg(proc.pid, 15)
         proc.wait(timeout=30)
