@@ -45,3 +45,19 @@ def every_roll_is_explained(monkeypatch):
         return commit(self, event)
 
     monkeypatch.setattr(Game, "commit", checked)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium, one for the whole run (Playwright's sync API allows one at a time)."""
+    from tests.browser.conftest import ARGS, CHROMIUM
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium is needed for the browser tests ({CHROMIUM}); "
+                    "install it: apt-get install -y chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()

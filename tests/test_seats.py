@@ -453,7 +453,7 @@ def test_no_field_of_an_event_names_an_unseen_piece_on_a_sides_page(field):
     situation_of(g).hidden("g2")
     how = NAMING[field]
     rolls = tuple(Roll(purpose, "d6", (3,), 0, note) for purpose, note in how.get("rolls", [("fire", "")]))
-    g.commit(Event("fire", ((("rng", "counter"), len(rolls)),), "Able fires at nothing it can see", rolls,
+    g.commit(Event("fire", (), "Able fires at nothing it can see", rolls,
                    detail={"rule": "test", "outcome": 0, "modifiers": [], **how.get("detail", {})},
                    action=how.get("action", {"name": "fire", "params": {"unit": "able"}})))
     fog = Fog("us")

@@ -13,7 +13,7 @@ import zipfile
 
 import pytest
 
-from tests.browser.conftest import ARGS, CHROMIUM, free_port, wait_for_addresses
+from tests.browser.conftest import free_port, wait_for_addresses
 from tests.conftest import ROOT
 
 SOURCES = ("pyproject.toml", "setup.py", "README.md", "wgkit", "scenarios", "notebooks")
@@ -144,7 +144,7 @@ def test_notebooks_copied_to_a_class_folder_pass_nbval_there(installed):
     assert again.returncode == 1 and "nothing was copied: choose an empty folder" in again.stderr
 
 
-def test_play_serves_a_board_that_draws_in_chromium_and_journals_here(installed):
+def test_play_serves_a_board_that_draws_in_chromium_and_journals_here(installed, browser):
     bin_, work = installed
     port = free_port()
     log = work / "play.log"
@@ -153,19 +153,15 @@ def test_play_serves_a_board_that_draws_in_chromium_and_journals_here(installed)
     try:
         url, = wait_for_addresses(log, proc, timeout=120)
         assert (work / "hedgerow_farm.journal.wgsave").is_file()  # here, not inside the installed package
-        from playwright.sync_api import sync_playwright
-
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            page = browser.new_page(viewport={"width": 1400, "height": 900})
-            page.goto(url)  # opened the moment the address is printed: the server already answers
-            canvas = page.wait_for_selector("canvas", timeout=120_000)
-            page.wait_for_function("""() => [...document.querySelectorAll('canvas')].some(c => {
-                const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-                for (let i = 3; i < d.length; i += 4 * 97) if (d[i] > 0) return true;
-                return false; })""", timeout=120_000)
-            assert canvas.bounding_box()["width"] > 300
-            browser.close()
+        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        page.goto(url)  # opened the moment the address is printed: the server already answers
+        canvas = page.wait_for_selector("canvas", timeout=120_000)
+        page.wait_for_function("""() => [...document.querySelectorAll('canvas')].some(c => {
+            const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+            for (let i = 3; i < d.length; i += 4 * 97) if (d[i] > 0) return true;
+            return false; })""", timeout=120_000)
+        assert canvas.bounding_box()["width"] > 300
+        page.close()
     finally:
         os.killpg(proc.pid, 15)
         proc.wait(timeout=30)
