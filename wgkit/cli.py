@@ -246,7 +246,6 @@ def _serve(notebook: str, env: dict[str, str], args: argparse.Namespace, what: s
 def _serve_all(servers: list[Server], host: str) -> int:
     """Run one Voila per server on ``host`` until Ctrl-C or SIGTERM (or one of them stops), then
     stop them all and every kernel they started."""
-    import os
     import signal
     import subprocess
     import time
@@ -285,7 +284,6 @@ def _serve_all(servers: list[Server], host: str) -> int:
 
 def _stop(proc) -> None:  # type: ignore[no-untyped-def]
     """Stop a Voila and its kernels (they share its session)."""
-    import os
     import signal
     import subprocess
 
