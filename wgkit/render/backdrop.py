@@ -8,8 +8,7 @@ from pathlib import Path
 import numpy as np
 
 from wgkit.scenario.model import Scenario
-
-MAX_PIXELS = 40_000_000  # a 6000 x 6000 photograph; larger files are refused, not decoded
+from wgkit.scenario.picture import open_picture
 
 
 @dataclass(frozen=True)
@@ -55,15 +54,11 @@ def load_backdrop(scenario: Scenario) -> Backdrop | None:
 
 
 def _decode(path: Path) -> tuple[np.ndarray, bytes]:
-    from PIL import Image
-
     try:
-        with Image.open(path) as im:
-            if im.width * im.height > MAX_PIXELS:
-                raise ValueError(f"{path}: the picture has {im.width} x {im.height} pixels; the limit is {MAX_PIXELS:,}")
+        with open_picture(path) as im:
             rgba = np.asarray(im.convert("RGBA"))
             fmt = im.format
-    except (OSError, Image.DecompressionBombError) as exc:
+    except OSError as exc:  # a file whose pixels are cut short
         raise ValueError(f"{path}: cannot read the background picture ({exc})") from None
     return rgba, (path.read_bytes() if fmt == "PNG" else _png(rgba))
 

@@ -21,7 +21,7 @@ from wgkit.scenario.errors import ScenarioError
 from wgkit.scenario.io import atomic_write, dumps_document
 from wgkit.scenario.model import CONDITION_KINDS, Scenario
 from wgkit.scenario.reader import parse, read_text
-from wgkit.scenario.validate import problems
+from wgkit.scenario.validate import MAX_PIECES, problems
 
 Point = tuple[float, float]
 SIDE_COLOURS = ("#4b5d2f", "#6e7b8b")
@@ -465,10 +465,10 @@ class Draft:
         spans the table's width, top edge to the far edge; :meth:`pin_background` then corrects it."""
         import shutil
 
-        from PIL import Image
+        from wgkit.scenario.picture import open_picture
 
         src = Path(image)
-        with Image.open(src) as im:
+        with open_picture(src) as im:
             width_px = im.width
         target = self.folder / src.name
         if src.resolve() != target:
@@ -515,6 +515,10 @@ class Draft:
         the unit's leader. Returns the unit's id; its pieces are ``<unit>_1``, ``<unit>_2`` ..."""
         if not positions:
             raise ValueError("a unit needs at least one position")
+        have = sum(len(self.pieces_of(u)) for s in self.data["sides"] for u in s["units"])
+        if have + len(positions) > MAX_PIECES:
+            raise ValueError(f"{len(positions):,} more pieces would make {have + len(positions):,}; the limit is "
+                             f"{MAX_PIECES:,} figures and stands")
         r = self.ruleset
         uid = self.new_id(f"{side}_{kind.replace('_', '')}")
         g = self.grid()

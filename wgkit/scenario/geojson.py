@@ -10,6 +10,11 @@ Each feature's ``properties`` give the terrain: ``type`` (one of the kit's terra
 ``name``, ``variant``, ``height`` (hill levels) and, for lines, ``width_m`` (metres on the
 ground). Polygons become areas (holes are dropped, and said so), line strings become lines;
 other geometries are left out with a reason.
+
+A file is refused in one line, before any geometry is built, when it is larger than
+:data:`MAX_BYTES`, nests deeper than :data:`MAX_DEPTH`, holds a number that is not finite
+(``Infinity``, ``NaN``, ``1e999``), or more than :data:`MAX_FEATURES` features or
+:data:`MAX_VERTICES` vertices: a traced battlefield of a few kilometres needs far less.
 """
 
 from __future__ import annotations
@@ -25,11 +30,17 @@ from shapely.geometry import Polygon, shape
 
 from wgkit.geometry.scale import GroundScale
 from wgkit.scenario.model import Scenario
+from wgkit.scenario.schema import MAX_TABLE
 from wgkit.scenario.shapes import feature_geometry
 from wgkit.vocabulary import TERRAIN_TYPES
 
 EARTH_RADIUS = 6_371_008.8  # metres, the mean radius (IUGG)
 ROUND = 3  # decimals of an inch kept
+MAX_BYTES = 16_000_000
+MAX_DEPTH = 16  # a MultiPolygon inside a FeatureCollection nests 8 deep
+MAX_FEATURES = 5_000
+MAX_VERTICES = 50_000
+_KINDS = {"name": str, "variant": str, "height": (int, float), "width_m": (int, float)}  # others are dropped
 
 
 @dataclass
@@ -43,17 +54,59 @@ class Imported:
 
 
 def read(source: str | os.PathLike[str] | dict) -> dict:
-    """A GeoJSON document from a file or an already parsed mapping (JSON only: nothing is executed)."""
+    """A GeoJSON document from a file or an already parsed mapping (JSON only: nothing is
+    executed), within the limits of the module docstring; ``ValueError`` in one line otherwise."""
+    name = "GeoJSON" if isinstance(source, dict) else str(source)
     if isinstance(source, dict):
-        return source
-    name = str(source)
-    try:
-        data = json.loads(Path(source).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise ValueError(f"{name}: not a readable GeoJSON file ({exc})") from None
+        data: Any = source
+    else:
+        try:
+            size = os.stat(source).st_size
+            if size > MAX_BYTES:
+                raise ValueError(f"{name}: the file has {size:,} bytes; the limit is {MAX_BYTES:,}")
+            data = json.loads(Path(source).read_bytes(), parse_constant=_not_finite, parse_float=_finite)
+        except RecursionError:
+            raise ValueError(f"{name}: the file nests deeper than {MAX_DEPTH} levels") from None
+        except (OSError, ValueError) as exc:
+            raise ValueError(exc.args[0] if str(exc).startswith(name) else
+                             f"{name}: not a readable GeoJSON file ({exc})") from None
     if not isinstance(data, dict) or data.get("type") not in ("FeatureCollection", "Feature"):
         raise ValueError(f"{name}: a GeoJSON FeatureCollection or Feature is needed")
+    _within_limits(data, name)
     return data
+
+
+def _not_finite(word: str) -> float:
+    raise ValueError(f"{word} is not a number GeoJSON allows (numbers must be finite)")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text[:20]} is not a number GeoJSON allows (numbers must be finite)")
+    return value
+
+
+def _within_limits(doc: dict, name: str) -> None:
+    """Count features, vertices (numbers in coordinate lists, two a vertex) and depth, without recursion."""
+    features = len(doc.get("features") or []) if isinstance(doc.get("features"), list) else 1
+    if features > MAX_FEATURES:
+        raise ValueError(f"{name}: {features:,} features; the limit is {MAX_FEATURES:,}")
+    numbers = 0
+    stack: list[tuple[Any, int]] = [(doc, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise ValueError(f"{name}: the file nests deeper than {MAX_DEPTH} levels")
+        if isinstance(item, dict):
+            stack += [(v, depth + 1) for v in item.values()]
+        elif isinstance(item, list):
+            if item and isinstance(item[0], (int, float)):
+                numbers += len(item) > 1
+                if numbers > MAX_VERTICES:
+                    raise ValueError(f"{name}: more than {MAX_VERTICES:,} vertices; the limit keeps the "
+                                     f"table quick to draw (simplify the outlines first)")
+            stack += [(v, depth + 1) for v in item if isinstance(v, (dict, list))]
 
 
 def _features(doc: dict) -> list[dict]:
@@ -97,21 +150,30 @@ def import_terrain(source: str | os.PathLike[str] | dict, scale: GroundScale,
     out = Imported()
     for i, f in enumerate(feats, 1):
         props = f.get("properties") or {}
-        label = props.get("name") or f"feature {i}"
+        if not isinstance(props, dict):
+            out.report.append(f"feature {i}: its properties are not an object; left out")
+            continue
+        props = {k: v for k, v in props.items() if k not in _KINDS or isinstance(v, _KINDS[k])}
+        label = str(props.get("name") or f"feature {i}")
         try:
             geom = shape(f.get("geometry"))
         except Exception as exc:  # shapely names what is wrong with the geometry
             out.report.append(f"{label}: geometry unreadable ({exc}); left out")
             continue
         ttype = props.get("type")
-        if ttype not in TERRAIN_TYPES:
+        if not isinstance(ttype, str) or ttype not in TERRAIN_TYPES:
             out.report.append(f"{label}: terrain type {ttype!r} is not one of the kit's; left out")
             continue
         shapes.append((props, label, geom))
     if not shapes:
-        raise ValueError("no terrain in the GeoJSON: each feature needs a 'type' property naming a terrain type")
+        why = f" ({out.report[0]})" if out.report else ""
+        raise ValueError(f"no terrain in the GeoJSON: each feature needs a 'type' property naming a terrain type{why}")
     minx = min(g.bounds[0] for _, _, g in shapes)
     miny = min(g.bounds[1] for _, _, g in shapes)
+    if not metres and not (-180 <= minx and max(g.bounds[2] for _, _, g in shapes) <= 180
+                           and -90 <= miny and max(g.bounds[3] for _, _, g in shapes) <= 90):
+        raise ValueError("the coordinates are not longitude and latitude (beyond ±180°, ±90°): "
+                         "if the data is in metres, import it as metres")
     origin = origin or (minx, miny)
     proj = Projection(scale, origin, metres)
     shift = margin
@@ -150,6 +212,9 @@ def import_terrain(source: str | os.PathLike[str] | dict, scale: GroundScale,
             depth = max(depth, *(y for _, y in pts))
             out.features.append(f)
     out.size = (math.ceil(width + margin), math.ceil(depth + margin))
+    if max(out.size) > MAX_TABLE:
+        raise ValueError(f"the ground needs a table of {out.size[0]:,}\" x {out.size[1]:,}\" at "
+                         f"{scale.describe()}; the limit is {MAX_TABLE:,}\" a side")
     if margin:
         out.origin = proj.to_ground((-margin, -margin))
     out.report.insert(0, f"{len(out.features)} terrain features at {scale.describe()}: the ground needs a table of "

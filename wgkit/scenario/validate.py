@@ -44,6 +44,7 @@ jsonschema = _import_jsonschema()
 _VALIDATOR = jsonschema.Draft202012Validator(SCENARIO)
 EDGE_TOLERANCE = 1e-6
 MAX_CELLS = 20_000  # a hex map of 72" x 48" in 2" hexes has about 900
+MAX_PIECES = 500  # figures or stands on the table: a big division-level game has a few hundred
 
 
 def did_you_mean(word: object, choices: list[str] | set[str] | frozenset[str]) -> str:
@@ -208,6 +209,11 @@ class _Checker:
         for i, feature in _items(self.data.get("terrain")):
             self.check_feature(feature, ("terrain", i))
         sides = _items(self.data.get("sides"))
+        placed = [(("sides", i, "units", j, key, k), p) for i, side in sides for j, unit in _items(side.get("units"))
+                  for key in ("figures", "stands") for k, p in _items(unit.get(key))]
+        if len(placed) > MAX_PIECES:
+            self.add(placed[MAX_PIECES][0], f"{len(placed):,} figures and stands; the limit is {MAX_PIECES:,}")
+            return self.problems
         for i, side in sides:
             self.check_side(side, ("sides", i))
         for i, side in sides:
