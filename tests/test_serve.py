@@ -9,10 +9,15 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
 
 from tests.browser.conftest import free_port, wait_for_addresses
 from tests.conftest import ROOT
+from wgkit.kernel_cap import CAP
 
 FARM = ROOT / "scenarios/close_action/hedgerow_farm.yaml"
 
@@ -165,7 +170,19 @@ def test_kill_9_then_the_same_play_resumes_the_game_within_10_s(tmp_path):
             proc.wait(timeout=30)
 
 
-def test_page_loads_that_never_connect_free_their_kernels_within_a_minute(tmp_path):
+def rss_mb(pids) -> float:
+    """Resident memory of ``pids`` in MB (from /proc; a process gone meanwhile counts 0)."""
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/statm") as fh:
+                total += int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+        except (OSError, ValueError, IndexError):
+            continue
+    return total / 2 ** 20
+
+
+def test_50_page_loads_keep_at_most_the_cap_of_kernels_and_none_after_a_minute(tmp_path):
     shutil.copy(FARM, tmp_path / "farm.yaml")
     port = free_port()
     log = open(tmp_path / "server.log", "w")
@@ -174,13 +191,36 @@ def test_page_loads_that_never_connect_free_their_kernels_within_a_minute(tmp_pa
                             env={**os.environ, "PYTHONUNBUFFERED": "1"})
     try:
         url, = wait_for_addresses(tmp_path / "server.log", proc)
-        for _ in range(6):  # plain GETs with a valid token: each runs the notebook in a kernel of its own
-            assert urllib.request.urlopen(url, timeout=120).status == 200
-        assert len(kernels(proc.pid)) >= 6
+        token = url.split("token=")[1]
+        assert not any(token in open(f"/proc/{pid}/cmdline", "rb").read().decode(errors="replace")
+                       for pid in children(proc.pid))  # not readable by other users with ps
+
+        def load(_):  # a plain GET with a valid token: each runs the notebook in a kernel of its own
+            try:
+                return urllib.request.urlopen(url, timeout=120).status
+            except OSError as exc:  # a load whose kernel the cap shut down while its page was rendering
+                return str(exc)
+
+        most, memory = 0, 0.0
+        with ThreadPoolExecutor(6) as pool:
+            pending = [pool.submit(load, i) for i in range(49)]
+            while not all(f.done() for f in pending):
+                most = max(most, len(kernels(proc.pid)))
+                memory = max(memory, rss_mb(children(proc.pid)))
+                time.sleep(0.2)
+        assert load(49) == 200  # the newest page load always works
+        assert 1 <= most <= CAP and 1 <= len(kernels(proc.pid)) <= CAP
+        assert memory < 200 + CAP * 250  # Voila and at most CAP kernels, each about 130 MB here
+        with pytest.raises(urllib.error.HTTPError) as refused:  # Voila logs a refused request's address
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/static/nothing?token={token}", timeout=30)
+        assert refused.value.code == 403
         deadline = time.monotonic() + 60
         while kernels(proc.pid) and time.monotonic() < deadline:
             time.sleep(1)
         assert kernels(proc.pid) == []
+        logged = (tmp_path / "server.log").read_text()
+        assert "403 GET /voila/static/nothing?token=… " in logged and f"Kernel cap {CAP} reached" in logged
+        assert logged.count(token) == 1  # only in the address wgkit prints for the umpire
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=30)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -153,8 +154,11 @@ APP_DIR = Path(__file__).resolve().parent / "app"
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 # A page load that never connects (a dropped tablet, a script's GET) leaves a kernel of its own:
 # one idle and unconnected for 40 s is shut down, checked every 10 s. A connected page is never culled.
-CULL = ["--MappingKernelManager.cull_idle_timeout=40", "--MappingKernelManager.cull_interval=10",
-        "--MappingKernelManager.cull_connected=False"]
+# Each server (each seat) keeps at most wgkit.kernel_cap.CAP kernels alive.
+KERNELS = ["--MappingKernelManager.cull_idle_timeout=40", "--MappingKernelManager.cull_interval=10",
+           "--MappingKernelManager.cull_connected=False",
+           "--VoilaConfiguration.multi_kernel_manager_class=wgkit.kernel_cap.CappedKernelManager"]
+TOKEN_IN_TEXT = re.compile(r"(token=)[^&\s\"'<>]+")
 
 
 def _port(value: str) -> int:
@@ -248,15 +252,20 @@ def _serve_all(servers: list[Server], host: str) -> int:
     stop them all and every kernel they started."""
     import signal
     import subprocess
+    import threading
     import time
 
     procs = []
-    for s in servers:
+    secrets_ = [s.token for s in servers if s.token]
+    for s in servers:  # the token goes in the environment, which other users cannot read, not on the command line
         cmd = [sys.executable, "-m", "voila", str(APP_DIR / s.notebook), "--no-browser", f"--port={s.port}",
-               "--Voila.port_retries=0", f"--Voila.ip={host}", f"--Voila.token={s.token}",
-               "--VoilaConfiguration.show_tracebacks=True", *CULL]
-        procs.append(subprocess.Popen(cmd, env={**os.environ, **s.env}, start_new_session=True,
-                                      preexec_fn=_die_with_parent))
+               "--Voila.port_retries=0", f"--Voila.ip={host}",
+               "--Voila.auto_token=True" if s.token else "--Voila.token=",
+               "--VoilaConfiguration.show_tracebacks=True", *KERNELS]
+        proc = subprocess.Popen(cmd, env={**os.environ, **s.env, "JUPYTER_TOKEN": s.token}, start_new_session=True,
+                                preexec_fn=_die_with_parent, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        threading.Thread(target=_relay, args=(proc.stdout, secrets_), daemon=True).start()
+        procs.append(proc)
 
     def stop(*_: object) -> None:
         raise KeyboardInterrupt
@@ -280,6 +289,17 @@ def _serve_all(servers: list[Server], host: str) -> int:
     finally:
         for proc in procs:
             _stop(proc)
+
+
+def _relay(stream, secrets: list[str]) -> None:  # type: ignore[no-untyped-def]
+    """Copy a server's log to stderr line by line with every token hidden: Voila prints a refused
+    request's address whole, ``?token=`` and all."""
+    for raw in iter(stream.readline, b""):
+        line = TOKEN_IN_TEXT.sub(r"\1…", raw.decode("utf-8", "replace"))
+        for secret in secrets:
+            line = line.replace(secret, "…")
+        sys.stderr.write(line)
+        sys.stderr.flush()
 
 
 def _stop(proc) -> None:  # type: ignore[no-untyped-def]

@@ -1,0 +1,43 @@
+"""The kernel manager of every page ``wgkit`` serves: at most :data:`CAP` kernels alive per server
+(per seat, since each seat has its own server).
+
+Each page load runs the notebook in a kernel of its own (about 130 MB). A seat holder needs one
+page, two with a reload still closing; a tablet that keeps reconnecting, or a script that fetches
+the page in a loop, must not fill the umpire's laptop. Starting one kernel more than the cap
+first shuts down the one that matters least: a kernel no page is connected to before one in
+use, the longest idle first. The newest page load therefore always works, and the idle culling
+set in :data:`wgkit.cli.CULL` frees the rest within a minute.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from traitlets import Integer
+
+CAP = 3
+
+
+class CappedKernelManager(AsyncMappingKernelManager):
+    """Jupyter's kernel manager with a cap on live kernels (see the module docstring)."""
+
+    cap = Integer(CAP, config=True, help="kernels alive at once; one more shuts down the least needed first")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._one_at_a_time = asyncio.Lock()  # so that simultaneous page loads cannot all pass the cap
+
+    def least_needed(self) -> str:
+        """The kernel to shut down first: unconnected before connected, then the longest idle."""
+        return min(self.list_kernel_ids(), key=lambda k: (self._kernel_connections.get(k, 0) > 0,
+                                                         self.get_kernel(k).last_activity))
+
+    async def start_kernel(self, **kwargs: Any) -> str:  # type: ignore[override]
+        async with self._one_at_a_time:
+            while len(self.list_kernel_ids()) >= max(1, self.cap):
+                victim = self.least_needed()
+                self.log.info("Kernel cap %d reached: shutting down kernel %s", self.cap, victim)
+                await self.shutdown_kernel(victim, now=True)
+            return await super().start_kernel(**kwargs)
