@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from shapely.geometry import Polygon, box
+from shapely.geometry import LineString, Polygon, box
 
 from tests.conftest import ROOT
 from wgkit.geometry.los import LosPolicy, Pieces, SightField, clear_sight, line_of_sight, sight_between
@@ -385,3 +385,62 @@ def test_malloc_keeps_freed_memory_on_glibc_unless_told_not_to(monkeypatch):
     assert keep_freed_memory() is (platform.system() == "Linux" and platform.libc_ver()[0] == "glibc")
     monkeypatch.setenv("WGKIT_KEEP_MEMORY", "0")
     assert keep_freed_memory() is False
+
+
+# -- seams: two blocking features drawn touching ---------------------------------------------------
+WEST = TerrainArea("west", "woods", box(0, 0, 10, 10), blocks_los=True)
+EAST = TerrainArea("east", "woods", box(10, 0, 20, 10), blocks_los=True)
+BARN = TerrainArea("barn", "building", box(10, 10, 14, 14), blocks_los=True)
+MEADOW = TerrainArea("meadow", "fields", box(-10, 0, 0, 10), blocks_los=False)
+SEAMED = TerrainIndex([WEST, EAST, BARN, MEADOW], 40, 40)
+
+
+def test_a_line_along_the_seam_of_two_touching_woods_is_through_woods():
+    s = line_of_sight(SEAMED, (10, -5), (10, 9))  # along x = 10 for 9": between the two woods
+    assert not s.clear and s.blockers == ("east", "west")
+    assert all(c.inside == pytest.approx(9) and c.why.startswith("runs along the edge it shares with")
+               for c in s.crossings)
+    assert line_of_sight(SEAMED, (11, 10), (13, 10)).blockers == ("barn", "east")  # a wood against a building
+    # beyond the seam's end, and along a wood's edge against open ground, sight is clear as before
+    assert line_of_sight(SEAMED, (10, -5), (10, 0)).clear
+    assert line_of_sight(SEAMED, (0, -5), (0, 15)).clear
+
+
+def test_every_query_agrees_on_seams():
+    eyes = [(10, -5), (10, 9), (0, -5), (0, 15), (20, -3), (20, 20)]
+    f = SightField(SEAMED, np.array(eyes))
+    m = f.matrix()
+    explained = np.array([[line_of_sight(SEAMED, a, b).clear for b in eyes] for a in eyes])
+    assert (m == explained).all() and (sight_between(SEAMED, eyes, eyes) == explained).all()
+    assert not m[0, 1] and m[2, 3]  # the seam blocks, open ground's edge does not
+    seen, blockers = f.fan(0)
+    assert not seen[1] and blockers.of(1) == ["west", "east"]  # in the index's order
+
+
+def test_ends_on_a_seam_see_into_it_as_into_a_wood():
+    near = LosPolicy(see_into=2)
+    assert line_of_sight(SEAMED, (10, 0), (10, 1.5), near).clear  # 1.5" along it: within 2"
+    assert not line_of_sight(SEAMED, (10, 0), (10, 2.5), near).clear  # 2.5": beyond
+
+
+def test_a_seam_is_seen_over_from_higher_ground_as_its_woods_are():
+    hills = [TerrainArea("south_hill", "hill", box(8, -5, 12, -1), blocks_los=True, height=2.0),
+             TerrainArea("north_hill", "hill", box(8, 11, 12, 15), blocks_los=True, height=2.0)]
+    high = TerrainIndex([WEST, EAST, *hills], 40, 40)
+    assert line_of_sight(high, (10, -3), (10, 13)).clear  # both ends two levels up: woods one level tall
+    low = TerrainIndex([WEST, EAST], 40, 40)
+    assert not line_of_sight(low, (10, -3), (10, 13)).clear
+
+
+def test_no_line_runs_between_touching_woods_on_a_dense_layout():
+    """A 6 x 6 checkerboard of touching 2" woods: every sampled line that runs along any shared
+    edge for a length is blocked (before, such lines passed through no wood's interior)."""
+    cells = [TerrainArea(f"w{i}_{j}", "woods", box(2 * i, 2 * j, 2 * i + 2, 2 * j + 2), blocks_los=True)
+             for i in range(6) for j in range(6)]
+    dense = TerrainIndex(cells, 12, 12)
+    rng = np.random.default_rng(7)
+    lines = [((x, -1.0), (x, 13.0)) for x in range(1, 12)]  # on the grid lines x = 2, 4 ... and off them
+    lines += [((-1.0, float(y)), (13.0, float(y))) for y in range(1, 12)]
+    lines += [tuple(map(tuple, rng.uniform(-1, 13, (2, 2)))) for _ in range(200)]
+    for a, b in lines:
+        assert not line_of_sight(dense, a, b).clear or not LineString([a, b]).intersects(box(0, 0, 12, 12))

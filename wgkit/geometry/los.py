@@ -11,6 +11,9 @@ One decision rule serves every query (single line, fan, full matrix), so they al
   level) is at least as high as the higher end.
 * Any other **hill** obstructs when the line passes through it and it is at least as high as the
   higher end and higher than the lower end.
+* A line running along the **seam** of two blocking features drawn touching (two woods, a wood
+  and a building) passes between obstacles with no gap: it is judged as running inside both for
+  that length, by the rules above (an end held by either allows ``see_into``).
 * Optionally, **pieces** (figures or stands, as circles) obstruct when the line passes within
   their radius, except the pieces standing at either end.
 
@@ -311,6 +314,27 @@ class SightField:
         own_o[hard], own_t[hard], middle[hard] = exact_parts(lines, self.terrain.geoms[f[hard]])
         return self._rule(k, f, ia, ib, own_o, own_t, middle)
 
+    def _along_seams(self, ia: np.ndarray, ib: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """For sight lines ``ia[k] -> ib[k]``: (line k, feature f, obstructs) for both features of
+        each seam (:class:`~wgkit.geometry.terrain.Seams`) a line runs along, judged as if the line
+        ran inside them there: any length obstructs, more than ``see_into`` if either holds an end,
+        and only where the obstacles stand as high as the higher end."""
+        seams = self.terrain.seams
+        empty = np.zeros(0, dtype=int)
+        if not len(seams.a) or not len(ia):
+            return empty, empty, np.zeros(0, dtype=bool)
+        lines = shapely.linestrings(np.stack([self.points[ia], self.points[ib]], axis=1))
+        li, si = seams.tree.query(lines, predicate="intersects")
+        along = shapely.length(shapely.intersection(lines[li], seams.lines[si]))
+        fa, fb = seams.a[si], seams.b[si]
+        a, b = ia[li], ib[li]
+        held = self._covers[fa, a] | self._covers[fb, a] | self._covers[fa, b] | self._covers[fb, b]
+        tall = np.maximum(self.terrain.base[fa], self.terrain.base[fb]) + OBSTACLE_HEIGHT >= \
+            np.maximum(self._level[a], self._level[b])
+        hit = np.flatnonzero(tall & (along > np.where(held, self.policy.see_into + EPS, EPS)))
+        k = li[hit]
+        return np.concatenate([k, k]), np.concatenate([fa[hit], fb[hit]]), np.ones(2 * len(hit), dtype=bool)
+
     def _piece_block(self, ia: np.ndarray, ib: np.ndarray) -> np.ndarray:
         """[lines, pieces] True where a piece not at either end stands in the way."""
         pc = self.pieces
@@ -327,6 +351,10 @@ class SightField:
         k, f, obstructs = self._meetings(ia, ib, verdict_only)
         clear = np.ones(len(ia), dtype=bool)
         clear[k[obstructs]] = False
+        open_ = np.flatnonzero(clear)
+        sk, sf, so = self._along_seams(ia[open_], ib[open_])
+        clear[open_[sk]] = False
+        k, f, obstructs = np.concatenate([k, open_[sk]]), np.concatenate([f, sf]), np.concatenate([obstructs, so])
         pb = self._piece_block(ia, ib)
         if pb.size:
             clear &= ~pb.any(axis=1)
@@ -438,6 +466,9 @@ def _explained(terrain: TerrainIndex, a: tuple[float, float], b: tuple[float, fl
     ia, ib = np.array([0]), np.array([1])
     k, f, obstructs = field_._meetings(ia, ib)
     verdict = {int(ff): bool(o) for ff, o in zip(f, obstructs)}
+    _, sf, _ = field_._along_seams(ia, ib)
+    half = len(sf) // 2  # the first features of the seams met, then their partners in the same order
+    along = {int(x): terrain.areas[int(y)].id for x, y in [*zip(sf[:half], sf[half:]), *zip(sf[half:], sf[:half])]}
     line = LineString(field_.points)
     crossings = []
     for i in terrain.tree.query(line, predicate="intersects"):
@@ -447,9 +478,10 @@ def _explained(terrain: TerrainIndex, a: tuple[float, float], b: tuple[float, fl
         entry, exit_ = (min(ds), max(ds)) if ds else (0.0, 0.0)
         who = {(True, True): "both", (True, False): "observer", (False, True): "target"}.get(
             (bool(field_._covers[i, 0]), bool(field_._covers[i, 1])))
-        blocks = verdict.get(int(i), False)
-        crossings.append(Crossing(area.id, area.type, entry, exit_, part.length, who, blocks,
-                                  _why(area, line, who, blocks, policy)))
+        blocks = verdict.get(int(i), False) or int(i) in along
+        why = (f"runs along the edge it shares with {along[int(i)]}: between two obstacles that touch, so "
+               f"through them" if int(i) in along else _why(area, line, who, blocks, policy))
+        crossings.append(Crossing(area.id, area.type, entry, exit_, part.length, who, blocks, why))
     crossings.sort(key=lambda c: (c.entry, c.feature))
     pb = field_._piece_block(ia, ib)
     between = tuple(pieces.ids[j] for j in np.flatnonzero(pb[0])) if pb.size and pieces else ()

@@ -58,6 +58,36 @@ def check_geometry(geom: BaseGeometry, name: str) -> None:
         raise ValueError(f"terrain feature {name!r}: polygon has no area")
 
 
+@dataclass(frozen=True)
+class Seams:
+    """The boundaries two blocking features (not hills) share for a length: two woods, or a wood
+    and a building, drawn touching. A sight line along such a seam runs inside neither footprint,
+    yet between two obstacles with no gap, so line of sight treats it as running through them.
+    ``lines[s]`` is the shared boundary of features ``a[s]`` and ``b[s]``."""
+
+    lines: np.ndarray
+    a: np.ndarray
+    b: np.ndarray
+    tree: STRtree
+
+    @classmethod
+    def of(cls, geoms: np.ndarray, blocking: np.ndarray) -> "Seams":
+        idx = np.flatnonzero(blocking)
+        lines, a, b = [], [], []
+        if len(idx) > 1:
+            qi, ti = STRtree(geoms[idx]).query(geoms[idx], predicate="intersects")
+            pair = qi < ti
+            fa, fb = idx[qi[pair]], idx[ti[pair]]
+            shared = shapely.intersection(shapely.boundary(geoms[fa]), shapely.boundary(geoms[fb]))
+            length = shapely.length(shared)
+            for s in np.flatnonzero(length > 1e-9):
+                lines.append(shared[s])
+                a.append(fa[s])
+                b.append(fb[s])
+        arr = np.array(lines, dtype=object)
+        return cls(arr, np.array(a, dtype=int), np.array(b, dtype=int), STRtree(arr))
+
+
 class TerrainIndex:
     """Area terrain of one table, with a spatial index and per-feature arrays."""
 
@@ -122,6 +152,11 @@ class TerrainIndex:
     def sight_hulls(self) -> Disks:
         """A disk around each feature sight lines may meet, built once."""
         return Disks.hulls(self.geoms, self.blocks | self.is_hill)
+
+    @cached_property
+    def seams(self) -> Seams:
+        """Where two blocking features touch along a boundary (see :class:`Seams`), found once."""
+        return Seams.of(self.geoms, self.blocks & ~self.is_hill)
 
     def at(self, x: float, y: float) -> list[TerrainArea]:
         """Features whose footprint covers the point (edges count as inside)."""
