@@ -15,6 +15,7 @@ from wgkit.engine.journal import Journal
 from wgkit.fog import Fog, bearing, seen_now
 from wgkit.render.scene import piece_points
 from wgkit.rules import situation_of
+from wgkit.rules.actions import actions_for
 from wgkit.rules.registry import get_ruleset
 from wgkit.scenario import load, loads
 
@@ -506,3 +507,44 @@ def names_of(game, ident):
         if unit.id == ident and unit.name:
             out.add(unit.name)
     return out
+
+
+# -- odds as far as a side knows -------------------------------------------------------------------
+HALF_SEEN = WALL.replace("{id: a1, position: [3, 28], weapons: [rifle]}",
+                         "{id: a1, position: [3, 28], weapons: [rifle], facing: 90}")
+
+
+def test_a_sides_odds_are_worked_out_on_the_game_as_it_knows_it(tmp_path):
+    """Zug Brandt has g2 in the open and g3 set up hidden behind it: the Americans' odds, lines
+    and previews come from a game without g3, which is the game of a scenario that never had it."""
+    with_g3 = loads(HALF_SEEN.replace("figures: [{id: g2, position: [27, 28], weapons: [rifle]}]",
+                                      "figures: [{id: g2, position: [27, 28], weapons: [rifle]}, "
+                                      "{id: g3, position: [27, 26], weapons: [rifle], hidden: true}]"), "fog.yaml")
+    game = get_ruleset("close_action").new_game(with_g3, 1)
+    without = get_ruleset("close_action").new_game(loads(HALF_SEEN, "fog.yaml"), 1)
+    for g in (game, without):
+        while "fire" not in [s.name for s in actions_for(g)]:
+            g.advance()
+    fog = Fog("us")
+    fog.follow(game)
+    assert fog.seen == {"g2"}
+    seen = fog.seen_game(game)
+    assert set(seen.state["pieces"]) == {"a1", "g2"} and set(seen.state["units"]) == {"able", "zug"}
+    assert "seed" not in fog.view(game.state)["rng"] and seen.state["rng"]["seed"] != game.state["rng"]["seed"]
+    assert set(game.state["pieces"]) == {"a1", "g1", "g2", "g3"}  # the game itself is untouched
+    fire = next(s for s in actions_for(seen) if s.name == "fire")
+    params = {"unit": "able", "target": "zug", "aim": "all", "weapon": "none"}
+    assert fire.odds(seen, params) == fire.odds(without, params)
+    assert fire.explain(seen, params) == fire.explain(without, params)
+    assert Fog("umpire").seen_game(game) is game
+
+
+def test_a_sides_page_judges_its_orders_on_its_own_view(tmp_path):
+    from wgkit.widgets.seat import SidePage
+
+    journal = _served(tmp_path)
+    page = SidePage.attach(str(journal), "us")
+    judged = page.panel.judged()
+    assert set(judged.state["pieces"]) == page.fog.known(page.game.state) & set(page.game.state["pieces"])
+    assert {"brandt", "g5", "g6", "krebs"} <= set(page.game.state["pieces"]) - set(judged.state["pieces"])
+    assert page.board.judged().state["pieces"].keys() == judged.state["pieces"].keys()

@@ -146,6 +146,20 @@ class Fog:
         out["rng"] = {"counter": out["rng"]["counter"]}
         return out
 
+    def seen_game(self, game: Game) -> Game:
+        """A what-if copy of ``game`` as the side knows it: only the pieces and units it may name
+        (:meth:`known`), and a dice stream and card order of its own. Odds, previews and sight
+        worked out on it reveal nothing the side has not seen: a hidden sniper in a danger zone,
+        or an unseen unit in the way, changes nothing it is shown. The umpire's is the game itself."""
+        if self.side == UMPIRE:
+            return game
+        known = self.known(game.state)
+        other = game.branch(dice=0)
+        other.state["pieces"] = {pid: p for pid, p in other.state["pieces"].items() if pid in known}
+        other.state["units"] = {uid: u for uid, u in other.state["units"].items() if uid in known}
+        other.__dict__.pop("_unit_pieces", None)  # the units' members, indexed from the whole state (rules.units.pieces)
+        return other
+
     def ghosts(self) -> list[Sighting]:
         """Where enemies out of sight now were last seen (no ids: the side knows only a place)."""
         if self.side == UMPIRE:

@@ -281,3 +281,74 @@ def test_a_sides_page_on_a_tablet(serve, browser, tmp_path):
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "seat_tablet.png"))
     context.close()
+
+
+@pytest.mark.parametrize("scenario, side", LEAKS, ids=[s for s, _ in LEAKS])
+def test_over_a_seeded_double_blind_game_no_frame_names_a_piece_never_seen(serve, browser, tmp_path, scenario, side):
+    """Every enemy piece set up hidden, two turns of the kit's simple play appended to the journal
+    in batches while the side's page is open (it follows by itself): nothing its browser receives,
+    in any frame, names an enemy piece or unit the side never saw, by id or name, or draws one where it
+    stands."""
+    import shutil
+
+    from wgkit.engine.journal import Journal
+    from wgkit.rules import situation_of
+    from wgkit.session import attach
+    from wgkit.simulate import policy_for
+
+    shutil.copy(ROOT / "scenarios" / f"{scenario}.yaml", tmp_path / "game.yaml")
+    sc = load(tmp_path / "game.yaml")
+    start = get_ruleset(sc.ruleset).new_game(sc, 7)
+    for pid, p in list(start.state["pieces"].items()):
+        if p["side"] != side:
+            situation_of(start).hidden(pid)
+    journal = tmp_path / "game.journal.wgsave"
+    Journal.create(start, journal)
+    played = start.branch()
+    policy_for(sc.ruleset).play(played, 2)
+    events = played.log[len(start.log):]
+    assert len(events) > 10
+    server = serve("play", str(tmp_path / "game.yaml"), "--seats", "--journal", str(journal))
+    urls = dict(zip(["umpire", *[s.id for s in sc.sides]], wait_for_addresses(server.log, server.proc, 1 + len(sc.sides))))
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    frames: list[bytes] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(
+        f if isinstance(f, bytes) else f.encode())))
+    page.goto(urls[side])
+    page.wait_for_selector("canvas", timeout=120_000)
+    writer = attach(journal)
+    batches = np.array_split(np.arange(len(events)), 5)
+    for batch in batches:  # the umpire plays on; the page catches up each time
+        for i in batch:
+            writer.game.commit(events[int(i)])
+        turn = writer.game.position[0]
+        page.locator(".wgkit-seat-step").get_by_text(f"Turn {turn} · {writer.game.current_step().name}").wait_for(
+            timeout=60_000)
+        time.sleep(1.5)
+    html = page.content()
+    context.close()
+    fog = Fog(side)
+    fog.follow(played)
+    never = {pid for pid, p in played.state["pieces"].items() if p["side"] != side and pid not in fog.ever}
+    assert never, f"{scenario}: {side} saw every enemy piece; the test needs one it never saw"
+    seen_units = {played.state["pieces"][pid]["unit"] for pid in fog.ever}
+    never_units = {played.state["pieces"][pid]["unit"] for pid in never} - seen_units
+    words = {pid for pid in never} | never_units
+    for _, unit, piece in sc.pieces():
+        if piece.id in never and piece.name:
+            words.add(piece.name)
+        if unit.id in never_units and unit.name:
+            words.add(unit.name)
+    blob = b"\n".join(frames) + html.encode()
+    leaked = sorted(w for w in words if named(blob, w))
+    assert not leaked, f"{side}'s browser received {leaked}"
+    own = sorted(pid for pid, p in played.state["pieces"].items() if p["side"] == side)
+    own_words = {w for _, unit, piece in sc.pieces() if piece.id in own
+                 for w in (piece.id, unit.id, piece.name, unit.name) if w}
+    assert any(named(blob, w) for w in own_words)  # the same search finds the side's own pieces
+    t = sc.table
+    k = min(BOARD_BOX[0] / t.width, BOARD_BOX[1] / t.depth)
+    where = {pid: (x * k, (t.depth - y) * k) for pid, (x, y) in piece_points(sc, played.state).items()}
+    assert not [pid for pid in never if pid in where and drawn_at(frames, *where[pid])]
+    assert all(drawn_at(frames, *where[pid]) for pid in own if pid in where)

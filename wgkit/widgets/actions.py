@@ -212,6 +212,8 @@ class ActionPanel:
         for name, w in self.inputs.items():
             v = w.value
             spec_param = next(p for p in self.spec.params if p.name == name)
+            if v is None and spec_param.kind in ("piece", "choice"):
+                raise ValueError(f"{spec_param.label or name}: none to choose from now (none in sight or left)")
             if spec_param.kind == "point":
                 try:
                     x, y = (float(t) for t in str(v).split(","))
@@ -295,6 +297,10 @@ class ActionPanel:
         return False
 
     # -- odds ------------------------------------------------------------------------------------
+    def judged(self) -> Game:
+        """The game the odds are worked out on: the game itself here (a side's page: its own view)."""
+        return self.game
+
     def show_odds(self) -> None:
         spec = self.spec
         self.preview([])
@@ -310,9 +316,10 @@ class ActionPanel:
             self._possible(False, str(exc))
             return
         try:
-            lines = spec.explain(self.game, params)
-            dist = spec.odds(self.game, params)
-            self.preview(spec.preview(self.game, params))
+            judged = self.judged()
+            lines = spec.explain(judged, params)
+            dist = spec.odds(judged, params)
+            self.preview(spec.preview(judged, params))
         except IllegalActionError as exc:  # say why (once, in the odds' place), before anyone rolls
             self.odds.value = f"<span style='color:#9b1c1c'>not possible: {html.escape(str(exc))}</span>"
             self._possible(False, str(exc), shown=True)

@@ -33,6 +33,7 @@ class BoardView:
                  side: str = UMPIRE):
         self.game, self.side = game, side
         self.viewer: Callable[[dict], dict] | None = None  # a view of its own (a seat's fog), else ``side``'s
+        self.judged: Callable[[], Game] = lambda: game  # the game sight is judged on (a seat's: as it knows it)
         self.errors = errors or ErrorArea()
         t = game.scenario.table
         self.canvas = BoardCanvas(t.width, t.depth, px_per_inch or min(14.0, 840.0 / t.width))
@@ -195,7 +196,8 @@ class BoardView:
         return out, text
 
     def _ruled_los(self, piece: str, ids: list[str], pts: np.ndarray, ruled) -> tuple[list[Shape], str]:
-        answers = [ruled(self.game, piece, other) for other in ids[1:]]
+        judged = self.judged()
+        answers = [ruled(judged, piece, other) for other in ids[1:]]
         out = [Shape("line", np.array([pts[0], pts[j + 1]]), None, S.LOS_CLEAR if ok else S.LOS_BLOCKED,
                      0.08, 0.85, tag=f"los:{ids[j + 1]}") for j, (ok, _) in enumerate(answers)]
         out.append(Shape("circle", pts[:1], None, S.SELECT, 0.1, radius=S.FIGURE_RADIUS * 1.8, tag="selected"))

@@ -69,6 +69,9 @@ class ProposalPanel(ActionPanel):
     def _visible(self) -> set[str]:
         return self.fog.known(self.game.state)
 
+    def judged(self) -> Game:
+        return self.fog.seen_game(self.game)
+
     def _make(self, p):  # type: ignore[no-untyped-def]
         w = super()._make(p)
         if isinstance(w, W.Dropdown) and p is self._actor():
@@ -105,7 +108,7 @@ class ProposalPanel(ActionPanel):
         if spec is None:
             raise ValueError("no action is possible now")
         params = self.values()
-        spec.odds(self.game, params)  # the rules' refusal, if any, before it reaches the umpire
+        spec.odds(self.judged(), params)  # the rules' refusal, if any, before it reaches the umpire
         words = "; ".join(f"{p.label or p.name} {shown(params[p.name], self._label)}" for p in spec.params)
         label = f"{spec.label}: {words}" if words else spec.label
         number = self.desk.propose(self.fog.side, spec.name, label, plain(params), self.note.value.strip(),
@@ -143,11 +146,13 @@ class SidePage:
         self.fog = Fog(side)
         self.fog.follow(game)
         self.side_name = next(s.name for s in game.scenario.sides if s.id == side)
+        self._stamp = desk.stamp()
         self.errors = ErrorArea()
         self.errors.before.append(self.sync)
         t = game.scenario.table
         self.board = BoardView(game, self.errors, min(BOARD_BOX[0] / t.width, BOARD_BOX[1] / t.depth), side=side)
         self.board.viewer = self.fog.view
+        self.board.judged = lambda: self.fog.seen_game(self.game)
         self.panel = ProposalPanel(game, self.errors, self.fog, desk, self.refresh,
                                    lambda shapes: self.board.overlay("action", self._safe(shapes)))
         self.board.on(self.errors.guard(self._board_event))
@@ -155,7 +160,6 @@ class SidePage:
         self.mine = W.HTML()
         self.reports = W.HTML()
         self.notes = W.HTML()
-        self._stamp = desk.stamp()
         title = W.HTML(f"<h3 style='margin:2px 0'>{html.escape(game.scenario.title)} &middot; "
                        f"{html.escape(self.side_name)}</h3>")
         side = W.VBox([self.errors.widget, self.step, W.HTML("<b>From the umpire</b>"), self.notes,
