@@ -66,10 +66,10 @@ def test_a_leader_pays_2_mps_to_fire_when_cautious_and_3_under_fire(mode, cost):
     assert L.mp_left(g, "winters") == before - cost
 
 
-def pistol_at(y: float) -> Game:
+def pistol_at(y: float, weapon: str = "pistol") -> Game:
     """Winters armed with a pistol (effective 20 m, maximum 50 m, §5.4) at (17, y), de1 at (17, 26)."""
     text = (ROOT / "scenarios/easy_company/tutorial_farmyard.yaml").read_text().replace(
-        "position: [18, 3], weapons: [rifle, radio]", f"position: [17, {y}], weapons: [pistol, radio]")
+        "position: [18, 3], weapons: [rifle, radio]", f"position: [17, {y}], weapons: [{weapon}, radio]")
     g = Game(loads(text), 44, flow=SEQUENCE)
     to(g, "Attacker moves and fires")
     return g
@@ -102,3 +102,14 @@ def test_within_effective_range_the_same_shot_hits_on_the_effective_chance():
     with g.table_dice([2, 1]):  # 02 hits at this range
         e = fire.resolve(g, p)
     assert len(e.detail["outcome"]["wounded"]) == 1
+
+
+def test_beyond_effective_range_an_automatic_weapon_hits_only_on_01_for_every_figure():
+    """§5.4 and §5.5: an SMG (effective 80 m, maximum 200 m) at 100 m rolls for each figure it
+    sees, and each roll hits only on 01: faces of 02 fire but hit nobody."""
+    g = pistol_at(16.0, "smg")  # 10" = 100 m from de1
+    p = {"figure": "winters", "target": "outpost", "mps": 0}
+    assert menu(g)["fire"].explain(g, p)[0] == "smg at 100 m (long range: hits only on 01)"
+    with g.table_dice([2, 2, 2]):
+        e = menu(g)["fire"].resolve(g, p)
+    assert e.detail["outcome"] == {"fired": True, "wounded": []}

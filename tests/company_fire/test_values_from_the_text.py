@@ -1,0 +1,49 @@
+"""Company Fire values no other test pins down, each worked out from the text."""
+
+import pytest
+
+from tests.company_fire.helpers import game, put
+from wgkit.engine import IllegalActionError
+from wgkit.rules import situation_of
+from wgkit.rules.actions import actions_for
+from wgkit.rules.company_fire import fire as F
+from wgkit.rules.company_fire import lookup as L
+
+
+def test_hits_from_opportunity_fire_cannot_be_reduced_by_retreating():
+    """Hit Reduction: only a unit hit by small-arms fire "and not as the result of opportunity
+    fire" may retreat to take one hit fewer."""
+    g = game("tutorial_orchard_gate")
+    put(g, "able", (3, 2))
+    situation_of(g).moving(["able"], (3, 1), (3, 2))
+    with g.table_dice([6, 2, 2]):  # one hit of the LMG's three dice: pinned, where it stands
+        F.resolve(g, ["lmg"], (3, 2), "opfire")
+    assert L.order(g, "able") == "pinned" and L.cell(g, "able") == (3, 2)
+    assert "reduce hits" not in [s.name for s in actions_for(g)]
+    with pytest.raises(IllegalActionError, match="able took no hits in the last small-arms attack"):
+        F.resolve_reduce(g, "able", (3, 3))
+
+
+def test_the_same_hit_from_ordinary_fire_may_be_reduced():
+    g = game("tutorial_orchard_gate", card="fire", side="de")
+    put(g, "able", (3, 2))
+    with g.table_dice([6, 2, 2]):
+        F.resolve(g, ["lmg"], (3, 2))
+    assert L.cf(g)["last_fire"]["hits"]["able"][1] == 1
+
+
+def test_a_bazooka_team_may_not_move_and_fire_on_the_same_face_card():
+    """Movement, note **: weapons teams "may not move and fire on the same card", even a face
+    card, on which other units may move then fire."""
+    g = game(card="any")
+    put(g, "zook", (6, 5))
+    F.at_plan(g, "zook", "stug")  # before moving, it may fire on this card
+    put(g, "zook", (6, 5), moved=True)
+    with pytest.raises(IllegalActionError, match="zook has already acted on this card"):
+        F.at_plan(g, "zook", "stug")
+
+
+def test_a_squad_may_move_then_fire_on_a_face_card():
+    g = game(card="any")
+    put(g, "sq2", (5, 3), moved=True)
+    assert F.plan(g, ["sq2"], (5, 4)).targets == ["gruppe"]

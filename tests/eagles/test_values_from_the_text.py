@@ -1,0 +1,79 @@
+"""Eagles values no other test pins down, each worked out from the text (1" = 100 yd)."""
+
+from fractions import Fraction
+
+import pytest
+
+from tests.eagles.helpers import game, put, unit
+from wgkit.engine import IllegalActionError
+from wgkit.odds import exact
+from wgkit.rules import situation_of
+from wgkit.rules.eagles import air as AIR
+from wgkit.rules.eagles import barrage as B
+from wgkit.rules.eagles import close as C
+from wgkit.rules.eagles import damage as D
+
+
+@pytest.mark.parametrize("rockets, asked, fired", [(True, "converged", "spread"), (True, None, "spread"),
+                                                   (False, "converged", "converged")])
+def test_rocket_batteries_always_fire_spread(rockets, asked, fired):
+    """3.6: "Rocket batteries will always use the Spread pattern"; a six-gun battery of guns fires
+    as ordered."""
+    g = game(edit=lambda d: unit(d, "field_regt")["rules"].update(rockets=rockets))
+    assert B.pattern(g, "field_regt", asked) == fired
+
+
+def test_engineers_assault_a_tank_at_minus_20():
+    """5.2: 30% to succeed; "Engineer = -20" (minus helps, as "did not move -10" gives 40%):
+    an engineer unit against a tank that did not move succeeds on 30 + 10 + 20 = 60%."""
+    g = game(edit=lambda d: unit(d, "dcli_a").update(kind="engineer"))
+    put(g, "dcli_a", 44, 43)
+    mods = C.assault_mods(g, "dcli_a", "tigers")
+    assert [(m.name, m.value) for m in mods] == [("vehicle did not move", -10), ("engineers", -20)]
+    assert exact(C.assault_roll, sum(m.value for m in mods)).p(True) == Fraction(60, 100)
+
+
+def with_aa(d):
+    d["sides"][1]["units"].append({"id": "flak", "kind": "aa", "rules": {"fp": 1, "armour": "infantry", "aa": "37mm"},
+                                   "stands": [{"id": "flak1", "position": [36, 12]}]})
+
+
+@pytest.mark.parametrize("y, allowed", [(12.0, True), (11.99, False)])
+def test_a_37mm_aa_gun_reaches_2000_yards(y, allowed):
+    """6.4: the 37mm column's maximum range is 2000 yds; three kill dice hitting on 0."""
+    g = game(seed=2, edit=with_aa)
+    AIR.resolve_sortie(g, "typhoons", (36, 32))
+    situation_of(g).turn(2)
+    put(g, "flak", 36, y)  # 20" (2000 yd) below the impact point, or 2001 yd
+    if allowed:
+        e = AIR.resolve_aa(g, "flak", "typhoons")
+        assert e.text.startswith("flak (37mm, 3 dice) fires at typhoons")
+    else:
+        with pytest.raises(IllegalActionError, match=r"2001 yd from the sortie: .* \(2000 yd\)"):
+            AIR.resolve_aa(g, "flak", "typhoons")
+
+
+@pytest.mark.parametrize("desert, gap, spotted", [
+    (False, 5.0, "moved within 500 yd"), (False, 5.1, None),
+    (True, 10.0, "moved within 500 yd"), (True, 10.1, None),  # 4.1: "doubled in desert situations"
+])
+def test_automatic_spotting_distances_double_in_the_desert(desert, gap, spotted):
+    g = game(edit=lambda d: d.setdefault("rules", {}).update(desert=desert))
+    put(g, "pzgren", 36, 32, moved=True)
+    put(g, "dcli_a", 36, 32 - gap)
+    assert AIR.auto_spotted(g, "pzgren") == spotted
+
+
+def test_a_unit_dug_in_is_impaired_only_on_a_0():
+    """3.7/4.3: the first hit suppresses; the others are re-rolled against DD and impair only on
+    a '0' (elsewhere in cover, on any even face). Two dice hitting on 0: both hit (1/100), then
+    the one re-roll impairs on 0 (1/10) dug in, on an even face (1/2) in the woods."""
+    g = game()
+    assert D.damage_kind(g, "pzgren") == (True, False)  # in the woods (CC): re-rolled, even impairs
+    woods = exact(D.kill_roll, 2, frozenset({0}), False, *D.damage_kind(g, "pzgren"))
+    assert woods.p((True, 1)) == Fraction(1, 100) * Fraction(1, 2)
+    situation_of(g).unit_status("pzgren", dug_in=True)
+    assert D.damage_kind(g, "pzgren") == (True, True)
+    dug_in = exact(D.kill_roll, 2, frozenset({0}), False, *D.damage_kind(g, "pzgren"))
+    assert dug_in.p((True, 1)) == Fraction(1, 100) * Fraction(1, 10)
+    assert dug_in.p((True, 0)) == Fraction(1, 100) * Fraction(9, 10) + 2 * Fraction(1, 10) * Fraction(9, 10)

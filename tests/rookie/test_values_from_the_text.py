@@ -1,0 +1,66 @@
+"""Rookie Rules values no other test pins down, each worked out from the text."""
+
+import pytest
+
+from tests.rookie.helpers import act, game, put
+from wgkit.engine import IllegalActionError
+from wgkit.rules import situation_of
+from wgkit.rules.rookie import fire as F
+from wgkit.rules.rookie import lookup as L
+from wgkit.rules.rookie import movement as MV
+from wgkit.rules.rookie import support as SU
+
+
+def class_of(armour: str):
+    def edit(doc):
+        unit = next(u for s in doc["sides"] for u in s["units"] if u["id"] == "panzer")
+        unit.setdefault("rules", {})["armour_class"] = armour
+    return edit
+
+
+@pytest.mark.parametrize("ff, penetrates", [(36, True), (40, True), (35, False)])
+def test_a_single_weapon_of_36_ff_penetrates_class_d(ff, penetrates):
+    """Penetration of Armor: "any SINGLE weapon of 36-40 ff or better can penetrate D armor"."""
+    g = game("tractor_works", edit=class_of("D"))
+    if penetrates:
+        assert F.armour_check(g, "ru_atg", "panzer", ff, 20.0) == f"a {ff} ff weapon penetrates class D"
+    else:
+        with pytest.raises(IllegalActionError, match="cannot penetrate class D armour"):
+            F.armour_check(g, "ru_atg", "panzer", ff, 20.0)
+
+
+@pytest.mark.parametrize("ff, inches, penetrates", [(21, 7.99, True), (24, 7.99, True), (24, 8.0, False),
+                                                    (20, 4.0, False)])
+def test_small_arms_totalling_21_or_more_penetrate_class_a_only_under_8_inches(ff, inches, penetrates):
+    """"SMALL ARMS THAT TOTALS THAT AMOUNT [21-25] UNDER 8"" (strictly under: 8" is not under 8")."""
+    g = game("tractor_works", edit=class_of("A"))
+    if penetrates:
+        assert F.armour_check(g, "ru_sq1", "panzer", ff, inches) == f"small arms of {ff} ff under 8\" penetrate class A"
+    else:
+        with pytest.raises(IllegalActionError, match="cannot penetrate class A armour"):
+            F.armour_check(g, "ru_sq1", "panzer", ff, inches)
+
+
+def test_a_tank_coming_within_8_inches_makes_infantry_test_morale():
+    """Morale 4: "an enemy tank comes to within 8" of a non-armored unit" (8" is within 8")."""
+    g = game("tractor_works", seed=3)
+    put(g, "panzer", 26, 2)
+    put(g, "ru_sq1", 34, 3)  # 8" east of where the tank stops
+    put(g, "ru_sq2", 17.9, 3)  # 8.1" west
+    act(g, "panzer")
+    MV.resolve_move(g, "panzer", (26, 3))
+    must = L.rk(g)["must_test"]
+    assert "ru_sq1" in must and "ru_sq2" not in must
+
+
+@pytest.mark.parametrize("y, eligible", [(14.0, True), (13.99, False)])
+def test_an_aircraft_strikes_targets_within_12_inches_of_its_flight_path(y, eligible):
+    """Aircraft: "Targets must be within 12" of the flight path string"; the path runs at y = 26."""
+    g = game("tractor_works", step="Plot")
+    situation_of(g).aircraft("de", on_table=1)
+    SU.resolve_path(g, "de", (0, 26), (48, 26))
+    if eligible:
+        assert SU.resolve_strike(g, "de", (14, y)).kind == "air strike"
+    else:
+        with pytest.raises(IllegalActionError, match="more than 12\" from the flight path"):
+            SU.resolve_strike(g, "de", (14, y))
