@@ -434,37 +434,74 @@ def test_fingers_on_a_sides_board_tap_drag_and_pinch(tmp_path):
     assert us.board.selected == "sgt1"  # a pinch neither presses nor drags
 
 
-# every string field an event carries, one at a time naming the hidden Zug Brandt (g2)
+# every string field an event carries, one at a time naming a hidden enemy piece (WORD stands for
+# its id, or its unit's id, or its name)
 NAMING = {
-    "roll purpose": dict(rolls=[("danger zone: g2", "")]),
-    "roll note": dict(rolls=[("fire", "g2 in the open")]),
-    "modifier source": dict(detail={"modifiers": [{"name": "cover", "value": -1, "source": "g2 in woods"}]}),
-    "detail key": dict(detail={"outcome": {"Zug Brandt": "pinned"}}),
-    "nested detail": dict(detail={"odds": [[0.5, ["hits on g2"]]]}),
-    "action parameter": dict(action={"name": "fire", "params": {"unit": "able", "extra": ["x", "zug"]}}),
+    "line": dict(text="fires at WORD"),
+    "roll purpose": dict(rolls=[("danger zone: WORD", "")]),
+    "roll note": dict(rolls=[("fire", "WORD in the open")]),
+    "modifier name": dict(detail={"modifiers": [{"name": "WORD in cover", "value": -1, "source": "text"}]}),
+    "modifier source": dict(detail={"modifiers": [{"name": "cover", "value": -1, "source": "WORD in woods"}]}),
+    "detail key": dict(detail={"outcome": {"WORD": "pinned"}}),
+    "nested detail": dict(detail={"odds": [[0.5, ["hits on WORD"]]]}),
+    "notes": dict(detail={"notes": ["WORD was seen moving"]}),
+    "action parameter": dict(action={"name": "fire", "params": {"unit": "ACTOR", "extra": ["x", "WORD"]}}),
 }
 
 
+def hidden_enemy(name: str):
+    """A game of the bundled scenario with one enemy piece of its first side set up hidden: the
+    game, the side, its acting unit, and the words that would give the hidden piece away."""
+    g = get_ruleset(name.split("/")[0]).new_game(load(ROOT / "scenarios" / f"{name}.yaml"), 7)
+    side = g.scenario.sides[0].id
+    foe = next(pid for pid, p in g.state["pieces"].items() if p["side"] != side)
+    situation_of(g).hidden(foe)
+    unit = g.state["pieces"][foe]["unit"]
+    alone = [pid for pid, p in g.state["pieces"].items() if p["unit"] == unit] == [foe]
+    words = sorted(names_of(g, foe) | (names_of(g, unit) if alone else set()))
+    actor = next(p["unit"] for p in g.state["pieces"].values() if p["side"] == side)
+    return g, side, actor, words
+
+
+@pytest.mark.parametrize("name", ["close_action/hedgerow_farm", "company_fire/hedgerows_of_normandy",
+                                  "eagles/hill_112", "easy_company/tutorial_farmyard", "rookie/tractor_works"])
 @pytest.mark.parametrize("field", NAMING)
-def test_no_field_of_an_event_names_an_unseen_piece_on_a_sides_page(field):
+def test_no_field_of_an_event_names_an_unseen_piece_on_a_sides_page(field, name):
     from wgkit.dice import Roll
     from wgkit.engine.events import Event
 
-    g = wall_game()
-    situation_of(g).hidden("g2")
-    how = NAMING[field]
-    rolls = tuple(Roll(purpose, "d6", (3,), 0, note) for purpose, note in how.get("rolls", [("fire", "")]))
-    g.commit(Event("fire", (), "Able fires at nothing it can see", rolls,
-                   detail={"rule": "test", "outcome": 0, "modifiers": [], **how.get("detail", {})},
-                   action=how.get("action", {"name": "fire", "params": {"unit": "able"}})))
-    fog = Fog("us")
-    fog.follow(g)
-    shown = fog.reports[-1].text + " " + fog.reports[-1].dice
-    assert all(w not in shown for w in ("g2", "zug", "Zug Brandt")), shown
-    assert fog.reports[-1].text == "Able: fire; what it did is out of your sight"
-    de = Fog("de")
-    de.follow(g)
-    assert de.reports[-1].text == "Able fires at nothing it can see"  # the Germans saw Able (and know g2)
+    def filled(x, word, actor):
+        if isinstance(x, str):
+            return x.replace("WORD", word).replace("ACTOR", actor)
+        if isinstance(x, dict):
+            return {filled(k, word, actor): filled(v, word, actor) for k, v in x.items()}
+        if isinstance(x, (list, tuple)):
+            return type(x)(filled(v, word, actor) for v in x)
+        return x
+
+    for word in hidden_enemy(name)[3]:
+        g, side, actor, _ = hidden_enemy(name)
+        how = filled(NAMING[field], word, actor)
+        rolls = tuple(Roll(purpose, "d6", (3,), 0, note) for purpose, note in how.get("rolls", [("fire", "")]))
+        g.commit(Event("fire", (), how.get("text", f"{actor} fires at nothing it can see"), rolls,
+                       detail={"rule": "test", "outcome": 0, "modifiers": [], **how.get("detail", {})},
+                       action=how.get("action", {"name": "fire", "params": {"unit": actor}})))
+        fog = Fog(side)
+        fog.follow(g)
+        shown = fog.reports[-1].text + " " + fog.reports[-1].dice
+        assert not re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", shown), (word, shown)
+        assert fog.reports[-1].text == f"{names_of_first(g, actor)}: fire; what it did is out of your sight"
+        assert word in repr(g.log[-1])  # the event does carry it
+
+
+def names_of_first(game, ident):
+    """The name a report gives a piece or unit: its name if the scenario gives one, else its id."""
+    for _, unit, piece in game.scenario.pieces():
+        if unit.id == ident and unit.name:
+            return unit.name
+        if piece.id == ident and piece.name:
+            return piece.name
+    return ident
 
 
 ONE_A_RULESET = ["close_action/hedgerow_farm", "company_fire/hedgerows_of_normandy", "eagles/hill_112",
@@ -548,3 +585,17 @@ def test_a_sides_page_judges_its_orders_on_its_own_view(tmp_path):
     assert set(judged.state["pieces"]) == page.fog.known(page.game.state) & set(page.game.state["pieces"])
     assert {"brandt", "g5", "g6", "krebs"} <= set(page.game.state["pieces"]) - set(judged.state["pieces"])
     assert page.board.judged().state["pieces"].keys() == judged.state["pieces"].keys()
+
+
+def test_hovering_where_an_unseen_piece_stands_shows_nothing_of_it(tmp_path):
+    from wgkit.widgets.seat import SidePage
+
+    page = SidePage.attach(str(_served(tmp_path)), "us")
+    where = piece_points(page.game.scenario, page.game.state)
+    board = page.board
+    own = next(pid for pid, p in page.game.state["pieces"].items() if p["side"] == "us")
+    for pid, named in (("krebs", False), (own, True)):  # a German out of sight, then the side's own
+        board.on_move(*board.canvas.to_px(where[pid])[0])
+        cards = [s.text for s in board.label if s.kind == "text"]
+        assert bool(cards) is named and (pid in board.status.value) is named, (pid, cards, board.status.value)
+        assert not any("krebs" in (s.text or "") or "Krebs" in (s.text or "") for s in board.los + board.label)
