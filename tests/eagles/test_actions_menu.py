@@ -241,3 +241,22 @@ def test_melee_and_assault_forms_pair_enemies_within_100_yards():
     assert assault.odds(g, pair).p(True) == Fraction(40, 100)
     with g.table_dice([40]):
         assert assault.resolve(g, pair).text == "dcli_a destroys tigers"
+
+
+def test_direct_support_is_offered_only_from_the_firers_own_side():
+    """4.2 direct support comes from a unit of the firer's own side: the form offers a US
+    Sherman no German 88, and the 88 no US unit (before, the form offered both and the rules
+    then refused the shot)."""
+    from wgkit.widgets.actions import ActionPanel
+    from wgkit.widgets.errors import ErrorArea
+
+    g = game("tutorial_crossroads_barrage", step="Vehicles vs infantry and AT")
+    situation_of(g).unit_status("easy", role="support")  # a US unit ready to support
+    fire = menu(g)["fire"]
+    assert {"flak88", "easy"} <= set(fire.params[2].choices)  # the rules' list holds both sides
+    assert fire.params[2].friend_of == "unit"
+    panel = ActionPanel(g, ErrorArea())
+    panel.choice.value = "fire"
+    panel.inputs["unit"].value = "shermans"
+    offered = [v for _, v in panel.inputs["support"].options]
+    assert "flak88" not in offered and {"none", "easy"} <= set(offered)

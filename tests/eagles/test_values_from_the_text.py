@@ -12,6 +12,8 @@ from wgkit.rules.eagles import air as AIR
 from wgkit.rules.eagles import barrage as B
 from wgkit.rules.eagles import close as C
 from wgkit.rules.eagles import damage as D
+from wgkit.rules.eagles import lookup as L
+from wgkit.rules.eagles import movement as MV
 
 
 @pytest.mark.parametrize("rockets, asked, fired", [(True, "converged", "spread"), (True, None, "spread"),
@@ -77,3 +79,18 @@ def test_a_unit_dug_in_is_impaired_only_on_a_0():
     dug_in = exact(D.kill_roll, 2, frozenset({0}), False, *D.damage_kind(g, "pzgren"))
     assert dug_in.p((True, 1)) == Fraction(1, 100) * Fraction(1, 10)
     assert dug_in.p((True, 0)) == Fraction(1, 100) * Fraction(9, 10) + 2 * Fraction(1, 10) * Fraction(9, 10)
+
+
+@pytest.mark.parametrize("dy, allowed", [(4.04, True), (4.06, False)])
+def test_a_move_that_reads_as_the_allowance_is_allowed(dy, allowed):
+    """Code A infantry may move 4"; a drag of 4.04" reads 4.0" and is that move (before, it was
+    refused as "may move 4"; that is 4.0""), 4.06" reads 4.1" and is not."""
+    g = game(step="Infantry movement")
+    x, y = 30, 8  # dcli_a's stand
+    if allowed:
+        MV.resolve_move(g, "dcli_a", (x, y + dy))
+        assert tuple(L.pos(g, "dcli_a")) == (x, y + dy)
+    else:
+        with pytest.raises(IllegalActionError, match=r"dcli_a may move 4\" .*that is 4.1\""):
+            MV.resolve_move(g, "dcli_a", (x, y + dy))
+

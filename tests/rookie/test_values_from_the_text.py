@@ -64,3 +64,16 @@ def test_an_aircraft_strikes_targets_within_12_inches_of_its_flight_path(y, elig
     else:
         with pytest.raises(IllegalActionError, match="more than 12\" from the flight path"):
             SU.resolve_strike(g, "de", (14, y))
+
+
+@pytest.mark.parametrize("x, allowed", [(16.04, True), (16.06, False)])
+def test_a_move_that_reads_as_the_allowance_is_allowed(x, allowed):
+    """A 6" move measured to a tenth: 6.04" reads 6.0" and is allowed; 6.06" reads 6.1" and is not
+    (geometry.measure.MEASURE_TOLERANCE, the same in every free-form ruleset)."""
+    g = game()
+    act(g, "ru_sq")
+    if allowed:
+        assert MV.resolve_move(g, "ru_sq", (x, 10)).text == f"ru_sq moves 6.0\" to ({x:.1f}, 10.0)"
+    else:
+        with pytest.raises(IllegalActionError, match=r"ru_sq may move 6\" .*that is 6.1\""):
+            MV.resolve_move(g, "ru_sq", (x, 10))

@@ -11,6 +11,15 @@ from shapely.geometry import Polygon, box
 from wgkit.geometry.scale import GroundScale
 from wgkit.geometry.terrain import finite_point
 
+# A movement allowance is met to the precision a tape measure gives and the screen shows (0.1"):
+# a move that reads as the allowance is allowed, up to half a tenth of an inch over it.
+MEASURE_TOLERANCE = 0.05
+
+
+def within_allowance(distance_in: float, allowance_in: float) -> bool:
+    """Whether a move of ``distance_in`` keeps to ``allowance_in`` (see :data:`MEASURE_TOLERANCE`)."""
+    return distance_in <= allowance_in + MEASURE_TOLERANCE
+
 
 def distance(a: Sequence[float], b: Sequence[float]) -> float:
     """Straight-line table inches between two points (figures: head to head)."""

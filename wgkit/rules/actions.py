@@ -25,7 +25,8 @@ class Param:
     A choice's ``choices`` are plain values, or ``(label, value)`` pairs where the value is not
     text a person reads (several pieces as a tuple of ids, see :func:`groups`). Where both sides
     act in one step, ``enemy_of`` ties a target to its actor: a form offers only the targets on
-    the other side from the one chosen there."""
+    the other side from the one chosen there; ``friend_of`` ties a helper (direct support) to its
+    actor's side."""
 
     name: str
     kind: str
@@ -35,6 +36,7 @@ class Param:
     low: int = 0
     high: int = 100
     enemy_of: str = ""  # a choice offering only the enemies of the side chosen in the parameter so named
+    friend_of: str = ""  # a choice offering only units of that side (and choices on no side, such as "none")
 
     def values(self) -> list[Any]:
         """The values a choice can take (without labels)."""

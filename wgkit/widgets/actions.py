@@ -180,9 +180,10 @@ class ActionPanel:
             except TraitError:  # a value no longer offered: the fresh default stands
                 continue
         for p in spec.params if spec else ():
-            if p.enemy_of in self.inputs:
-                self._enemies(p)
-                self.inputs[p.enemy_of].observe(self.errors.guard(lambda _, p=p: self._enemies(p)), "value")
+            anchor = p.enemy_of or p.friend_of
+            if anchor in self.inputs:
+                self._tied(p)
+                self.inputs[anchor].observe(self.errors.guard(lambda _, p=p: self._tied(p)), "value")
         for w in self.inputs.values():
             w.observe(self.errors.guard(lambda _: self._edited()), "value")
         self.params_box.children = list(self.inputs.values())
@@ -194,10 +195,12 @@ class ActionPanel:
         state = self.game.state
         return (state["units"].get(first) or state["pieces"].get(first) or {}).get("side")
 
-    def _enemies(self, p: Param) -> None:
-        """Offer ``p`` only the choices on another side than the one its actor is on."""
-        w, side = self.inputs[p.name], self._side(self.inputs[p.enemy_of].value)
-        options = [(label, v) for label, v in self._options(p) if self._side(v) != side]
+    def _tied(self, p: Param) -> None:
+        """Offer ``p`` only the choices its tie allows: on another side than its actor's
+        (``enemy_of``), or on the actor's side or none (``friend_of``)."""
+        w, side = self.inputs[p.name], self._side(self.inputs[p.enemy_of or p.friend_of].value)
+        options = [(label, v) for label, v in self._options(p)
+                   if (self._side(v) != side if p.enemy_of else self._side(v) in (None, side))]
         if options != list(w.options):
             keep = w.value
             w.options = options

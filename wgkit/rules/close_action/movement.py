@@ -9,6 +9,7 @@ import shapely
 from shapely.geometry import LineString
 
 from wgkit.engine.game import Game, IllegalActionError
+from wgkit.geometry.measure import within_allowance
 from wgkit.rules.close_action import lookup as S
 from wgkit.rules.close_action import tables as T
 from wgkit.rules.registry import find_ruleset, terrain_effect
@@ -103,9 +104,9 @@ def plan_move(game: Game, fid: str, to: tuple[float, float], stance: str | None 
         if charge:
             st = "upright"
         limit = {"crawling": crawl, "crouching": crouch * speed, "upright": up * speed}[st] if stance else up * speed
-        if stance is not None and total > limit:
+        if stance is not None and not within_allowance(total, limit):
             raise IllegalActionError(f"{fid} cannot move {total:.1f}\" {stance}: the rate is {limit:g}\"")
-    if total > limit + 1e-9:
+    if not within_allowance(total, limit):
         raise IllegalActionError(f"{fid} needs {total:.1f}\" of movement (terrain included); the most is {limit:g}\"")
     return MovePlan(fid, (float(to[0]), float(to[1])), math.dist(p["position"], to), total, st, limit, tuple(notes))
 

@@ -61,7 +61,7 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
             out.append(ActionSpec("fire", f"Direct fire ({step})", (
                 Param("unit", "choice", "firer", shooters),
                 Param("target", "choice", "target", targets, enemy_of="unit"),
-                Param("support", "choice", "direct support from", support)),
+                Param("support", "choice", "direct support from", support, friend_of="unit")),
                 lambda g, p: F.plan(g, p["unit"], p["target"], _sup(p), step).odds(),
                 lambda g, p: F.resolve(g, p["unit"], p["target"], _sup(p), step), "4.2",
                 lambda g, p: [str(m) for m in F.plan(g, p["unit"], p["target"], _sup(p), step).mods]

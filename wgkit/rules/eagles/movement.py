@@ -9,6 +9,7 @@ from shapely.geometry import LineString, Point
 
 from wgkit.dice import D00
 from wgkit.engine.game import Game, IllegalActionError
+from wgkit.geometry.measure import within_allowance
 from wgkit.odds import Play, exact
 from wgkit.rules.eagles import damage as D
 from wgkit.rules.eagles import lookup as L
@@ -141,7 +142,7 @@ def resolve_move(game: Game, uid: str, to: tuple[float, float]):
         inches /= T.QUARTERS.value
         why = why + [f"close combat: a quarter segment, {inches:g}\""]
     dist = math.dist(L.pos(game, uid), to)
-    if inches <= 0 or dist > inches + 1e-9:
+    if inches <= 0 or not within_allowance(dist, inches):
         raise IllegalActionError(f"{uid} may move {inches:g}\" ({'; '.join(why)}); that is {dist:.1f}\"")
     roller = game.roller()
     chance = Play(roller)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from wgkit.engine.game import Game, IllegalActionError
+from wgkit.geometry.measure import within_allowance
 from wgkit.odds import Play, exact
 from wgkit.resolution import Modifier
 from wgkit.rules.easy_company import chances as C
@@ -34,7 +35,7 @@ def resolve_move(game: Game, fid: str, to: tuple[float, float], mps: int = 0, re
     leader_cost = T.LEADER_MOVE_MP[m].value if is_leader(game, fid) else 0
     reach_in = SCALE.to_inches(C.move_distance_m(m, reach_mps))
     dist = math.dist(p["position"], to)
-    if dist > reach_in + 1e-9:
+    if not within_allowance(dist, reach_in):
         raise IllegalActionError(f"{fid} may move {reach_in:g}\" ({SCALE.to_ground(reach_in):g} m) {m.replace('_', ' ')}; "
                                  f"that is {dist:.1f}\"")
     changes = spend(game, fid, mps + reach_mps + leader_cost)

@@ -10,6 +10,7 @@ from shapely.geometry import LineString, Point
 
 from wgkit.dice import D10_ZERO
 from wgkit.engine.game import Game, IllegalActionError
+from wgkit.geometry.measure import within_allowance
 from wgkit.odds import Play, exact
 from wgkit.rules.registry import find_ruleset
 from wgkit.rules.rookie import fire as F
@@ -88,7 +89,7 @@ def resolve_move(game: Game, uid: str, to: tuple[float, float]):
     if inches <= 0:
         raise IllegalActionError(f"{uid} cannot move: {why[-1]}")
     dist = math.dist(L.pos(game, uid), to)
-    if dist > inches + 1e-9:
+    if not within_allowance(dist, inches):
         raise IllegalActionError(f"{uid} may move {inches:g}\" with one function ({'; '.join(why[:-1])}); that is {dist:.1f}\"")
     changes = spend(game, uid)
     roller = game.roller()
