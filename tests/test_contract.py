@@ -296,6 +296,7 @@ def test_every_value_says_where_it_comes_from_and_the_docs_page_says_the_same(ri
     page = values_page.page()
     for name, v in values:
         assert (v.note if v.is_house else v.ref), f"{rid} {name}: a {v.source} value must say its {'reason' if v.is_house else 'section'}"
-        assert v.label() == ("HOUSE" if v.is_house else f"{v.source} {v.ref}".strip())
+        assert v.label() == ("HOUSE" if v.is_house else f"{'rules' if v.source == 'seed' else v.source} {v.ref}".strip())
+        assert not v.label().startswith("seed")  # "seed" reads as the dice seed on a screen
         row = next(line for line in page.splitlines() if line.startswith(f"| `{name}` |"))
         assert ("**HOUSE**" in row) == v.is_house, row

@@ -141,7 +141,7 @@ def test_a_variant_adding_thousands_of_figures_is_one_line_within_2_s(tmp_path, 
     assert time.perf_counter() - start < 2.0
     err = capsys.readouterr().err.strip().splitlines()
     assert err == [f"{vary}:4:7: variants[0].changes[0].add_unit: 5,000 more pieces would make 5,024; "
-                   f"the limit is {MAX_PIECES} figures and stands"]
+                   f"the limit is {MAX_PIECES:,} figures and stands"]
 
 
 def test_a_scenario_file_with_more_pieces_than_the_limit_is_one_line(tmp_path, capsys):

@@ -18,6 +18,7 @@ from wgkit.render.scene import build_scene
 from wgkit.render.static import render
 from wgkit.scenario import ScenarioError, load, loads
 from wgkit.scenario.reader import MAX_BYTES
+from wgkit.scenario.validate import MAX_PIECES
 
 ORCHARD = (ROOT / "scenarios/company_fire/tutorial_orchard_gate.yaml").read_text()
 ONE_LINE = re.compile(r"^[^\n:]+\.yaml:\d+:\d+: \S+: [^\n]+$")
@@ -187,7 +188,9 @@ def _long_texts() -> dict:
 
 WORST = {  # the largest valid files of each shape the limits allow, and a few just past them
     "3,000 terrain features": _many_features(3_000),
-    "3,000 figures": _many_figures(3_000),
+    "3,000 figures, the limit": _many_figures(MAX_PIECES - sum(len(u.get("figures", [])) for sd in BASE["sides"]
+                                                               for u in sd["units"])),
+    "3,001 figures (refused)": _many_figures(MAX_PIECES + 1),
     "a 13,000-vertex wood": _one_big_polygon(13_000),
     "every text at its limit": _long_texts(),
     "4,000 terrain features (refused)": _many_features(4_000),
@@ -204,7 +207,7 @@ def test_any_file_is_read_in_2_s_and_drawn_in_5_s(name, tmp_path):
     try:
         scenario = loads(text, "worst.yaml")
     except ScenarioError as exc:
-        assert "refused" in name and "too many values" in str(exc)
+        assert "refused" in name and ("too many values" in str(exc) or "figures and stands; the limit is 3,000" in str(exc))
         scenario = None
     read = time.process_time() - start
     assert read < 2.0, f"{name}: read in {read:.2f} s"

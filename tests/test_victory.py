@@ -90,13 +90,13 @@ def test_points_leader_otherwise_and_the_end_of_the_game():
 """)
     now = standing(g)
     assert now.points == {"us": 2, "de": 1} and now.leader == "us" and not now.final
-    assert now.summary == "If the game ended now: Americans wins (Americans 2, Germans 1)"
+    assert now.summary == "If the game ended now: Americans win (Americans 2, Germans 1)"
     kill(g, "b1")
     assert standing(g).points == {"us": 2, "de": 2} and standing(g).leader == "de"  # level: otherwise
     while g.position[0] < 2 or g.flow.after(*g.position)[0] == 2:
         g.advance()
     assert g.position[0] == 2 and standing(g).final
-    assert standing(g).summary == "Result: Germans wins (Americans 2, Germans 2)"
+    assert standing(g).summary == "Result: Germans win (Americans 2, Germans 2)"
 
 
 def test_level_points_without_otherwise_are_a_draw():
@@ -254,16 +254,16 @@ def test_the_app_shows_objectives_in_the_briefing_and_their_standing_as_play_goe
 
     s = scenario("victory:\n  text: Hold the farm.\n  conditions:\n    - {side: us, hold: farm}\n  otherwise: de\n")
     app = UmpireApp(get_ruleset(s.ruleset).new_game(s, 1))
-    assert "Americans's objectives" in app.briefing.value and "hold The farm (1 pt)" in app.briefing.value
-    assert "on level points Germans wins" in app.briefing.value
-    assert shown(app.standing.value) == ("Objectives · If the game ended now: Americans wins (Americans 1, Germans 0)"
+    assert "Americans&#x27; objectives" in app.briefing.value and "hold The farm (1 pt)" in app.briefing.value
+    assert "on level points Germans win" in app.briefing.value
+    assert shown(app.standing.value) == ("Objectives · If the game ended now: Americans win (Americans 1, Germans 0)"
                                          "✓ Americans: hold The farm (1 pt) us: able; enemy: none")
     situation_of(app.game).place("g1", (6, 7))
     app.refresh()
-    assert shown(app.standing.value) == ("Objectives · If the game ended now: Germans wins (Americans 0, Germans 0)"
+    assert shown(app.standing.value) == ("Objectives · If the game ended now: Germans win (Americans 0, Germans 0)"
                                          "✗ Americans: hold The farm (1 pt) us: able; enemy: gruppe")
     app.viewer.value = "us"  # a side's view does not say which enemy units are where
-    assert shown(app.standing.value) == ("Objectives · If the game ended now: Germans wins (Americans 0, Germans 0)"
+    assert shown(app.standing.value) == ("Objectives · If the game ended now: Germans win (Americans 0, Germans 0)"
                                          "✗ Americans: hold The farm (1 pt)")
 
 
@@ -297,7 +297,7 @@ def test_the_app_declares_the_result_at_the_last_step_of_the_last_turn():
         steps += 1
     app.refresh()
     assert app.game.position[0] == 2 and steps > 2  # turn 2 of 2, its last step
-    assert shown(app.standing.value).startswith("Result: Americans wins (Americans 1, Germans 0)")
+    assert shown(app.standing.value).startswith("Result: Americans win (Americans 1, Germans 0)")
     with pytest.raises(Exception, match="the scenario ends after turn 2"):
         app.game.advance()
 
@@ -307,3 +307,13 @@ def test_the_exit_band_is_shown_as_a_house_value():
 
     s = scenario("victory:\n  conditions:\n    - {side: us, exit: north, units: 2}\n")
     assert describe(s.conditions[0], s) == 'get 2 units to the north edge (within 1", a house value) (1 pt)'
+
+
+@pytest.mark.parametrize("name, owns, result", [("Germans", "Germans' objectives", "Germans win"),
+                                                ("US Rangers", "US Rangers' objectives", "US Rangers win"),
+                                                ("US 101st Airborne", "US 101st Airborne's objectives", "US 101st Airborne wins"),
+                                                ("Gruppe Weiss", "Gruppe Weiss's objectives", "Gruppe Weiss wins")])
+def test_a_sides_name_takes_its_possessive_and_verb(name, owns, result):
+    from wgkit.words import possessive, wins
+
+    assert (f"{possessive(name)} objectives", wins(name)) == (owns, result)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from wgkit.bundled import UnknownScenario, find, is_bundled, notebooks_dir, scenario_files, scenarios_dir
+from wgkit.words import possessive
 
 SCENARIOS_DIR = scenarios_dir()
 
@@ -349,7 +350,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 1
     servers = [Server("umpire.ipynb", {**env, "WGKIT_SEATS": "1"}, args.port, _token(), "umpire's page")]
     servers += [Server("side.ipynb", {"WGKIT_JOURNAL": env["WGKIT_JOURNAL"], "WGKIT_SEAT": sid}, args.port + 1 + i,
-                       _token(), f"{name}'s page") for i, (sid, name) in enumerate(sides)]
+                       _token(), f"{possessive(name)} page") for i, (sid, name) in enumerate(sides)]
     return _serve_all(servers, args.host)
 
 

@@ -12,7 +12,7 @@ from wgkit.rules.sourced import Sourced
 class Modifier:
     name: str
     value: float
-    source: str  # "seed Fire Table", "house: ..." and so on
+    source: str  # "rules Fire Table", "house: ..." and so on
 
     @classmethod
     def of(cls, name: str, value: Sourced) -> "Modifier":

@@ -37,6 +37,7 @@ from shapely.ops import unary_union
 from wgkit.geometry.grids import Grid, grid_from_spec
 from wgkit.scenario.model import Condition, Scenario
 from wgkit.scenario.shapes import feature_geometry
+from wgkit.words import possessive, wins
 
 if TYPE_CHECKING:
     from wgkit.engine.game import Game
@@ -68,7 +69,7 @@ class Standing:
     @property
     def summary(self) -> str:
         pts = ", ".join(f"{self.names[s]} {p:g}" for s, p in self.points.items())
-        who = f"{self.names[self.leader]} wins" if self.leader else "a draw"
+        who = wins(self.names[self.leader]) if self.leader else "a draw"
         return f"Result: {who} ({pts})" if self.final else f"If the game ended now: {who} ({pts})"
 
 
@@ -93,7 +94,7 @@ def describe(c: Condition, sc: Scenario) -> str:
     band = "its row of cells" if sc.table.grid else f'within {EXIT_BAND:g}", a house value'
     if c.kind == "casualties":
         amount = f"{c.pieces}" if c.pieces is not None else f"{c.share:.0%}"
-        words = f"put {amount} of {target}'s pieces out of action"
+        words = f"put {amount} of {possessive(target)} pieces out of action"
     else:
         words = {"hold": f"hold {target}", "contest": f"have a unit in {target}",
                  "deny": f"keep the enemy out of {target}",

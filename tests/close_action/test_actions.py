@@ -75,7 +75,7 @@ def test_a_crawling_aim_shows_the_modifier_and_the_base_score():
     to_step(g, "Fire")
     fire = menu(g)["fire"]
     lines = fire.explain(g, {"unit": "a", "target": "b", "aim": "crawling", "weapon": "none"})
-    assert lines == ["crawling or prone -1 (seed Fire Table: Target crawling/prone -1)",
+    assert lines == ["crawling or prone -1 (rules Fire Table: Target crawling/prone -1)",
                      "a1: 2 dice, base 5+, need 6+"]
 
 
@@ -165,7 +165,7 @@ def test_the_morale_step_lists_the_units_that_must_test_with_their_modifiers():
     morale = menu(g)["morale"]
     assert (morale.label, morale.ref, params(morale)) == ("Morale test", "Morale",
                                                           [("unit", "choice", "unit", ("b",), None)])
-    assert morale.explain(g, {"unit": "b"}) == ["hit this turn -1 (seed Morale Table)"]
+    assert morale.explain(g, {"unit": "b"}) == ["hit this turn -1 (rules Morale Table)"]
     # 8-15 dice: OK on 5 or more, rout on 0 or less; 2d6 - 1 is never below 1, and is 4 or less on 2-5 (10 ways)
     assert morale.odds(g, {"unit": "b"}).p("cowering") == Fraction(10, 36)
 

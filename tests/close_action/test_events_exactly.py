@@ -140,7 +140,7 @@ def test_fire_at_a_mixed_target_with_a_danger_zone_and_an_officer_who_survives()
                         ("select hit 1", (5,)), ("officer b1", (3,)), ("select hit 2", (1,))]
     d = e.detail
     assert (d["rule"], d["outcome"]) == ("Firing", {"hits": 2, "killed": ["b2"], "spared": ["b1"], "friendly": ["pal"]})
-    assert d["modifiers"] == [{"name": "crawling or prone", "value": -1, "source": "seed Fire Table: Target crawling/prone -1"}]
+    assert d["modifiers"] == [{"name": "crawling or prone", "value": -1, "source": "rules Fire Table: Target crawling/prone -1"}]
     assert d["pools"] == [{"need": 6, "dice": 8, "figures": ["a1", "a2"]}]
     assert d["notes"] == ["pal cannot see a target figure within its arc"]
     two = Fraction(comb(8, 2)) * Fraction(1, 6) ** 2 * Fraction(5, 6) ** 6  # 8 dice, exactly 2 sixes
@@ -169,8 +169,8 @@ def test_green_hmg_fire_needing_7_aims_one_die_at_a_weapon_and_wrecks_it():
                          ("units.b.status.hits", 1), ("units.a.status.fired_at", "b"),
                          ("units.b.status.heavy_fire", True))  # Morale: HMG fire -2
     d = e.detail
-    assert d["modifiers"] == [{"name": "soft cover", "value": -1, "source": "seed Fire Table: Vs. soft cover -1"},
-                              {"name": "green firer", "value": -1, "source": "seed Fire Table: Firer is green -1"}]
+    assert d["modifiers"] == [{"name": "soft cover", "value": -1, "source": "rules Fire Table: Vs. soft cover -1"},
+                              {"name": "green firer", "value": -1, "source": "rules Fire Table: Firer is green -1"}]
     assert d["pools"] == [{"need": 7, "dice": 7, "figures": ["h"]}]
     assert d["notes"] == ["one HMG die aimed at b2's weapon"]
     assert d["outcome"] == {"hits": 1, "killed": ["b1"], "spared": [], "friendly": []}
@@ -200,7 +200,7 @@ def test_a_morale_test_with_every_modifier_and_an_isolated_man_testing_alone():
     assert [(m["name"], m["value"]) for m in d["modifiers"]] == [
         ("green", -2), ("half or more in hard cover", 2), ("officer within 3\"", 2), ("hit this turn", -1),
         ("hit this turn", -1), ("under mortar or HMG fire", -2)]
-    assert {m["source"] for m in d["modifiers"]} == {"seed Morale Table"}
+    assert {m["source"] for m in d["modifiers"]} == {"rules Morale Table"}
     assert (d["rule"], d["outcome"], d["table"], d["isolated"]) == ("Morale", "cowering", {"rout": 1, "ok": 7}, ["b3"])
     # 2d6 - 2: rout on a roll of 3 or less (3 ways in 36), OK on 9 or more (10 ways)
     assert set(d["odds"]) >= {f"rout: {_pct(Fraction(3, 36))}", f"ok: {_pct(Fraction(10, 36))}",
@@ -216,7 +216,7 @@ def test_a_green_unit_rallies_on_a_six_by_its_officer():
         e = M.resolve_rally(g, "b")
     assert (e.text, dotted(e)) == ("o rallies b (6-6): fails", (("rng.counter", 0),))
     assert e.detail == {"rule": "Morale: Rally", "outcome": False, "odds": ["not rallied: 83.3%", "rallied: 16.7%"],
-                        "modifiers": [{"name": "green rallies on", "value": 6, "source": "seed Morale: Rally (6)"}]}
+                        "modifiers": [{"name": "green rallies on", "value": 6, "source": "rules Morale: Rally (6)"}]}
     with g.table_dice([6]):
         e = M.resolve_rally(g, "b")
     assert (e.text, dotted(e)) == ("o rallies b (6-6): rallied",
@@ -244,9 +244,9 @@ def test_hand_to_hand_two_men_and_an_officer_against_one_in_the_wood():
     d = e.detail
     assert (d["rule"], d["outcome"]) == ("Hand-to-Hand Fighting", "passive")
     assert d["modifiers"] == [
-        {"name": "active: extra man", "value": 1, "source": "seed Hand-to-Hand: Each extra man in the group"},
-        {"name": "active: officer in the group", "value": 1, "source": "seed Hand-to-Hand: Officer in the group"},
-        {"name": "passive: soft cover", "value": 1, "source": "seed Hand-to-Hand: In soft cover vs. all attackers"}]
+        {"name": "active: extra man", "value": 1, "source": "rules Hand-to-Hand: Each extra man in the group"},
+        {"name": "active: officer in the group", "value": 1, "source": "rules Hand-to-Hand: Officer in the group"},
+        {"name": "passive: soft cover", "value": 1, "source": "rules Hand-to-Hand: In soft cover vs. all attackers"}]
     # d6 + 2 against d6 + 1: the active side wins when its die is at least the passive's (21 of 36),
     # ties when its die is one less (5 ways), and loses otherwise (10 ways)
     assert set(d["odds"]) >= {f"active: {_pct(Fraction(21, 36))}", f"tie: {_pct(Fraction(5, 36))}",

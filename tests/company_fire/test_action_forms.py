@@ -12,7 +12,7 @@ from wgkit.rules.company_fire import actions as A
 from wgkit.rules.company_fire import lookup as L
 
 RED, GREEN = "#d62828", "#2a9d8f"
-COVER = "target in cover -1 (seed Individual Unit Fire note (cover: one die less))"
+COVER = "target in cover -1 (rules Individual Unit Fire note (cover: one die less))"
 
 
 def menu(g) -> dict:
@@ -73,8 +73,8 @@ def test_rallying_a_suppressed_squad_with_its_leader():
     rally = menu(g)["rally"]
     p = {"unit": "sq2"}
     assert odds(rally, g, p) == {"pinned": F(2, 3), "suppressed": F(1, 3)}
-    assert rally.explain(g, p) == ["suppressed: needs 5+", "no good-order enemy has LOS +1 (seed Rally)",
-                                   "platoon leader in the space +1 (seed Rally)"]
+    assert rally.explain(g, p) == ["suppressed: needs 5+", "no good-order enemy has LOS +1 (rules Rally)",
+                                   "platoon leader in the space +1 (rules Rally)"]
     assert resolved(rally, g, p, [3]) == ("rally", "sq2 rallies: suppressed -> pinned")
 
 
@@ -103,7 +103,7 @@ def test_a_close_assault_by_two_squads():
     assert diff[1] == F(6, 36) and diff[6] == F(1, 36) and diff[-4] == F(1, 36) and diff[0] == F(5, 36)
     assert sum(v for k, v in diff.items() if k > 0) == F(21, 36)
     assert assault.explain(g, p) == [
-        "defending: gruppe", "attacker extra good-order unit +1 (seed Close Assault (each good-order unit beyond the first))",
+        "defending: gruppe", "attacker extra good-order unit +1 (rules Close Assault (each good-order unit beyond the first))",
         "the loser's units each take the difference in hits; a tie destroys units one for one"]
     assert drawn(assault, g, p) == [("polygon", "", RED, [30, 24]), ("text", "assault", None, [33, 29.1])]
     assert resolved(assault, g, p, [6, 2]) == (
@@ -130,7 +130,7 @@ def test_firing_on_a_move_card_at_a_squad_in_buildings():
     fire = menu(g)["fire"]
     p = {"unit": "sq2", "target": at(g, (5, 4))}
     assert odds(fire, g, p) == binomial(1)
-    assert fire.explain(g, p) == [COVER, "firing on a move card -1 (seed Moving on a Fire Card / Individual Unit Fire)",
+    assert fire.explain(g, p) == [COVER, "firing on a move card -1 (rules Moving on a Fire Card / Individual Unit Fire)",
                                   "cover: buildings", "1d6 at each of gruppe; 5 or 6 hits"]
     assert drawn(fire, g, p) == [("polygon", "", RED, [30, 24]), ("text", "target", None, [33, 29.1])]
     assert resolved(fire, g, p, [6]) == ("fire", "sq2 fires 1d6 at (5, 4): gruppe: 1 hit -> pinned")
@@ -144,7 +144,7 @@ def test_a_bazooka_at_the_front_of_a_tank_destroyer_on_a_move_card():
     at_fire = menu(g)["anti-tank fire"]
     p = {"unit": "zook", "vehicle": "stug"}
     assert odds(at_fire, g, p) == binomial(1)
-    why = "(seed Attacking vehicles (reduce by 1 die, cumulative))"
+    why = "(rules Attacking vehicles (reduce by 1 die, cumulative))"
     assert at_fire.explain(g, p) == [f"firing on a move card -1 {why}", f"armoured target hit from the front -1 {why}",
                                      f"target is a heavy tank or tank destroyer -1 {why}", "bazooka at 2 squares: 4d6",
                                      "1d6 at each of stug; 5 or 6 hits"]

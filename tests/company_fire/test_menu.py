@@ -94,7 +94,7 @@ def test_the_other_segments_forms():
     assert heads(g) == []  # nobody pinned or suppressed
     put(g, "sq2", (4, 0), order="pinned")
     assert heads(g) == [("rally", "Rally", "Rally")] and form(menu(g)["rally"]) == [("unit", "choice", "unit", ("sq2",), None)]
-    assert menu(g)["rally"].explain(g, {"unit": "sq2"}) == ["pinned: needs 4+", "no good-order enemy has LOS +1 (seed Rally)"]
+    assert menu(g)["rally"].explain(g, {"unit": "sq2"}) == ["pinned: needs 4+", "no good-order enemy has LOS +1 (rules Rally)"]
     g = game(step="Group fire", card="fire")
     put(g, "sq1", (4, 0))
     assert heads(g) == [("group fire", "Group fire", "Group Fire")]

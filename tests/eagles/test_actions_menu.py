@@ -237,7 +237,7 @@ def test_melee_and_assault_forms_pair_enemies_within_100_yards():
     pair = {"pair": ("dcli_a", "tigers")}
     assert (assault.label, assault.ref, form(assault)) == ("Assault a tank or bunker", "5.2", [
         ("pair", "choice", "assault", (("dcli_a v tigers", ("dcli_a", "tigers")),), None, "")])
-    assert assault.explain(g, pair) == ["30%: d00 plus modifiers at or under 30", "vehicle did not move -10 (seed 5.2)"]
+    assert assault.explain(g, pair) == ["30%: d00 plus modifiers at or under 30", "vehicle did not move -10 (rules 5.2)"]
     assert assault.odds(g, pair).p(True) == Fraction(40, 100)
     with g.table_dice([40]):
         assert assault.resolve(g, pair).text == "dcli_a destroys tigers"

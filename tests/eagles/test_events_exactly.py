@@ -47,7 +47,7 @@ def test_close_fire_adds_one_fp_and_a_miss_changes_only_the_firer():
         e = F.resolve(g, "dcli_a", "pzgren")
     assert e.text == "dcli_a fires 4 kill dice at pzgren: pzgren: no effect"
     assert dotted(e) == (("rng.counter", 0), ("units.dcli_a.status.fired", True), ("units.dcli_a.status.spotted", True))
-    assert e.detail["modifiers"] == [{"name": "under 300 yd", "value": 1, "source": "seed 1.2 (a FP added under 300 yards)"}]
+    assert e.detail["modifiers"] == [{"name": "under 300 yd", "value": 1, "source": "rules 1.2 (a FP added under 300 yards)"}]
 
 
 def _stukas(g_seed: int = 2):
@@ -235,7 +235,7 @@ def test_an_assault_on_a_still_tank_succeeds_on_40_or_less():
     assert (e.kind, e.text) == ("assault", "dcli_a destroys tigers")
     assert dotted(e) == (("rng.counter", 0), ("units.tigers.status.destroyed", True), ("pieces.tiger1.alive", False),
                          ("units.dcli_a.status.suppressed", True), ("units.dcli_a.status.no_assault_until", 2))
-    assert e.detail["modifiers"] == [{"name": "vehicle did not move", "value": -10, "source": "seed 5.2"}]
+    assert e.detail["modifiers"] == [{"name": "vehicle did not move", "value": -10, "source": "rules 5.2"}]
     assert e.detail["odds"] == ["fails: 60.0%", "succeeds: 40.0%"]
     e = _assault(41)
     assert (e.text, dotted(e)) == ("the assault fails: dcli_a destroyed",
@@ -438,7 +438,7 @@ def test_the_barrage_odds_include_the_advanced_error_modifier():
     situation_of(g).turn(3)
     with g.table_dice([0, 1]):
         e = B.resolve(g, "field_regt")
-    assert e.detail["modifiers"] == [{"name": "range and nationality (advanced)", "value": -1, "source": "seed 3.3 Advanced"}]
+    assert e.detail["modifiers"] == [{"name": "range and nationality (advanced)", "value": -1, "source": "rules 3.3 Advanced"}]
     # 0 yd off now comes from faces 0-3 (4 in 10), and long from 1-3: (0 yd, long) 12%
     assert "(0, 'long'): 12.0%" in e.detail["odds"]
 

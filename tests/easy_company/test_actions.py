@@ -150,10 +150,10 @@ def test_move_odds_rise_ten_a_point_for_each_mp_spent():
     move = menu(g)["move"]
     p = {"figure": "toye", "point": [12, 12], "mps": 0, "reach_mps": 0}
     assert move.odds(g, p).p(True) == Fraction(89, 100)  # §4.4: a veteran moves on 90%: 01-89
-    assert move.explain(g, p)[0] == "veteran +90 (seed §4.4)"
+    assert move.explain(g, p)[0] == "veteran +90 (rules §4.4)"
     p["mps"] = 2  # 110%: every face but 00
     assert move.odds(g, p).p(True) == Fraction(99, 100)
-    assert move.explain(g, p)[1:3] == ["MP spent +10 (seed §4.4 / §5.3 (per MP expended))"] * 2
+    assert move.explain(g, p)[1:3] == ["MP spent +10 (rules §4.4 / §5.3 (per MP expended))"] * 2
 
 
 def test_a_grenade_must_be_in_reach_and_wounds_on_a_hit_and_an_even_d10():

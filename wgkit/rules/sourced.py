@@ -33,10 +33,11 @@ class Sourced(Generic[T]):
         return self.source == "house"
 
     def label(self) -> str:
-        """Short provenance tag for UI and logs, e.g. ``seed §2.4`` or ``HOUSE``."""
+        """Short provenance tag for UI and logs: ``rules §2.4`` (the text), ``worked example §2.4``
+        or ``HOUSE`` (the kit's own value)."""
         if self.source == "house":
             return "HOUSE"
-        return f"{self.source} {self.ref}".strip()
+        return f"{'rules' if self.source == 'seed' else self.source} {self.ref}".strip()
 
 
 def seed(value: T, ref: str) -> Sourced[T]:

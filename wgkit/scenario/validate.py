@@ -44,7 +44,7 @@ jsonschema = _import_jsonschema()
 _VALIDATOR = jsonschema.Draft202012Validator(SCENARIO)
 EDGE_TOLERANCE = 1e-6
 MAX_CELLS = 20_000  # a hex map of 72" x 48" in 2" hexes has about 900
-MAX_PIECES = 500  # figures or stands on the table: a big division-level game has a few hundred
+MAX_PIECES = 3_000  # figures or stands on the table: a big division-level game has a few hundred
 
 
 def did_you_mean(word: object, choices: list[str] | set[str] | frozenset[str]) -> str:

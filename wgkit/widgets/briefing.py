@@ -8,6 +8,7 @@ from wgkit.engine.game import Game
 from wgkit.rules.registry import find_ruleset
 from wgkit.scenario.model import Scenario
 from wgkit.victory import describe, standing
+from wgkit.words import possessive, wins
 
 
 def briefing_html(scenario: Scenario) -> str:
@@ -34,8 +35,8 @@ def briefing_html(scenario: Scenario) -> str:
             mine = [(i, c) for i, c in enumerate(scenario.conditions, 1) if c.side == side.id]
             items = "".join(f"<li>{e(c.name or describe(c, scenario))}{_marked(c, i)}</li>" for i, c in mine) \
                 or "<li>none of its own: it wins if the enemy falls short</li>"
-            parts.append(f"<p><b>{e(side.name)}'s objectives</b></p><ul>{items}</ul>")
-        level = (f"{e(names.get(scenario.otherwise, scenario.otherwise))} wins" if scenario.otherwise
+            parts.append(f"<p><b>{e(possessive(side.name))} objectives</b></p><ul>{items}</ul>")
+        level = (e(wins(names.get(scenario.otherwise, scenario.otherwise))) if scenario.otherwise
                  else "the game is a draw")
         parts.append(f"<p>The side with more points at the end wins; on level points {level}. "
                      f"The Play tab shows how each objective stands.</p>")

@@ -77,7 +77,7 @@ def group_fire(kinds: list[str], targets: int, cover: bool, leader_present: bool
         mods += m
     if leader_present:
         pool += 1
-        mods.append(Modifier("leader with the group", 1, "seed Group Fire"))
+        mods.append(Modifier("leader with the group", 1, "rules Group Fire"))
     return pool, targets, mods
 
 

@@ -191,7 +191,7 @@ def resolve(game: Game, uid: str):
                        rolls=tuple(roller.log),
                        detail={"rule": "3.3-3.7 Barrage", "outcome": lines, "impact": list(at), "class": cls,
                                "modifiers": [{"name": "range and nationality (advanced)", "value": modifier,
-                                              "source": "seed 3.3 Advanced"}] if modifier else [],
+                                              "source": "rules 3.3 Advanced"}] if modifier else [],
                                "odds": drift_odds(hex_map, modifier).describe()})
 
 

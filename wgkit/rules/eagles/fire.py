@@ -95,7 +95,7 @@ def plan(game: Game, firer: str, target: str, support: tuple[str, ...] = (), ord
             raise IllegalActionError(f"{s} is not assigned to direct support")
         if L.side(game, s) != L.side(game, firer) or L.status(game, s).get("fired"):
             raise IllegalActionError(f"{s} cannot support this fire")
-        mods.append(Modifier(f"direct support by {s}", L.fp(game, s), "seed 3.0 (support adds its FP)"))
+        mods.append(Modifier(f"direct support by {s}", L.fp(game, s), "rules 3.0 (support adds its FP)"))
     if yd < 300:
         mods.append(Modifier.of("under 300 yd", T.FP_RANGE["under 300 yd"]))
     elif yd > 600:
