@@ -217,10 +217,16 @@ class Distribution:
     probs: Mapping[Hashable, Fraction]
     unit: str = ""  # what a numeric outcome counts ("hits"), for its label
     names: Callable[[Hashable], str] | None = field(default=None, compare=False)  # words for an outcome
+    order: Callable[[Hashable], Any] | None = field(default=None, compare=False)  # mildest outcome first
 
     def named(self, unit: str = "", names: Callable[[Hashable], str] | None = None) -> "Distribution":
         """The same chances with outcomes a person can read: "2 hits", "suppressed, 1 step"."""
-        return Distribution(self.probs, unit or self.unit, names or self.names)
+        return Distribution(self.probs, unit or self.unit, names or self.names, self.order)
+
+    def ranked(self, order: Callable[[Hashable], Any]) -> "Distribution":
+        """The same chances, shown from the mildest outcome to the worst by ``order`` (a sort key),
+        where the outcomes are words rather than counts ("miss", "pinned", "1 killed, disrupted")."""
+        return Distribution(self.probs, self.unit, self.names, order)
 
     def p(self, outcome: Hashable) -> Fraction:
         return self.probs.get(outcome, Fraction(0))
@@ -241,7 +247,7 @@ class Distribution:
         return kept["_mean"]
 
     def _shown(self) -> list[Hashable]:
-        keys = sorted(self.probs, key=_sort_key)
+        keys = sorted(self.probs, key=self.order or _sort_key)
         return [o for o in keys if self.probs[o] >= Fraction(1, 2000)] or keys  # skip what rounds to 0.0%
 
     def outcomes(self, unit: str = "") -> list[tuple[Hashable, str, Fraction]]:
@@ -257,7 +263,7 @@ class Distribution:
         return list(said[unit, cumulative])
 
     def _describe(self, unit: str, cumulative: bool) -> list[str]:
-        keys = sorted(self.probs, key=_sort_key)
+        keys = sorted(self.probs, key=self.order or _sort_key)
         shown = self._shown()
         lines = [f"{label}: {_pct(p)}" for _, label, p in self.outcomes(unit)]
         if cumulative and all(isinstance(o, (int, float)) and not isinstance(o, bool) for o in keys):

@@ -113,3 +113,10 @@ def test_beyond_effective_range_an_automatic_weapon_hits_only_on_01_for_every_fi
     with g.table_dice([2, 2, 2]):
         e = menu(g)["fire"].resolve(g, p)
     assert e.detail["outcome"] == {"fired": True, "wounded": []}
+
+
+def test_an_automatic_weapons_odds_count_figures_hit():
+    g = game()
+    to(g, "Attacker moves and fires")
+    d = menu(g)["fire"].odds(g, {"figure": "malarkey", "target": "outpost", "mps": 0})
+    assert [label for _, label, _ in d.outcomes()] == ["0 figures hit", "1 figure hit", "2 figures hit"]

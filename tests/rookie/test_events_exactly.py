@@ -378,7 +378,7 @@ def test_the_texts_russian_fire_in_the_log():
                            "miss")
     assert [(m["name"], m["value"]) for m in e.detail["modifiers"]] == [
         ("long range", -1), ("target in woods", -2), ("second target this activation", -2)]
-    assert e.detail["odds"] == ["disrupted: 10.0%", "miss: 90.0%"]  # "only a roll of 9 counts"
+    assert e.detail["odds"] == ["miss: 90.0%", "disrupted: 10.0%"]  # "only a roll of 9 counts"
     assert dotted(e)[1:] == (("units.ru_sq.status.functions", 0), ("units.ru_sq.status.targets", ["de_open", "de_wood"]),
                              ("units.ru_sq.status.split", True))
     with pytest.raises(IllegalActionError, match="ru_sq may fire at two targets at most"):

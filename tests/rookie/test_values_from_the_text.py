@@ -77,3 +77,14 @@ def test_a_move_that_reads_as_the_allowance_is_allowed(x, allowed):
     else:
         with pytest.raises(IllegalActionError, match=r"ru_sq may move 6\" .*that is 6.1\""):
             MV.resolve_move(g, "ru_sq", (x, 10))
+
+
+def test_chart_outcomes_are_listed_from_the_mildest_to_the_worst():
+    """Fire Table Results: a miss, then the markers red (disrupted), white (pinned), blue
+    (suppressed), then men killed, whatever their alphabetical order."""
+    from wgkit.rules.rookie.chart import chart_odds, severity
+
+    assert [label for _, label, _ in chart_odds("21-25").outcomes()] == [
+        "miss", "disrupted", "pinned", "suppressed", "1 killed, disrupted"]
+    assert sorted(["2 killed, pinned", "1 killed, suppressed", "miss"], key=severity) == [
+        "miss", "1 killed, suppressed", "2 killed, pinned"]

@@ -51,7 +51,7 @@ def fire_plan(game: Game, fid: str, target_unit: str, mps: int = 0, observing: b
 def fire_odds(game: Game, fid: str, target_unit: str, mps: int = 0, observing: bool = False):
     weapon, targets, band, fire, eff, _ = fire_plan(game, fid, target_unit, mps, observing)
     if weapon in T.AUTOMATIC:
-        return exact(R.automatic, fire.value, eff.value if band == "effective" else 1.0, len(targets))
+        return exact(R.automatic, fire.value, eff.value if band == "effective" else 1.0, len(targets)).named("figures hit")
     return exact(lambda c: "hit" if R.shot(c, fire.value, eff.value, band).hit else "no effect")
 
 

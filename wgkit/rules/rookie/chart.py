@@ -46,7 +46,19 @@ def chart_roll(chance, column: str, overrides: Mapping | None = None) -> T.Resul
 
 
 def chart_odds(column: str, overrides: Mapping | None = None):
-    return exact(lambda c: str(chart_roll(c, column, overrides)))
+    return exact(lambda c: str(chart_roll(c, column, overrides))).ranked(severity)
+
+
+def severity(outcome: str) -> tuple[int, int]:
+    """A chart result's place from the mildest (a miss) to the worst: men killed first, then the
+    marker (Fire Table Results: red disrupted, white pinned, blue suppressed, each worse)."""
+    kills, marker = 0, None
+    for part in outcome.split(", "):
+        if part.endswith(" killed"):
+            kills = int(part.split()[0])
+        elif part in T.MARKERS:
+            marker = part
+    return kills, ((None,) + T.MARKERS).index(marker)
 
 
 def worst(a: str | None, b: str | None) -> str | None:
