@@ -147,14 +147,13 @@ def test_resolve_is_disabled_with_the_reason_when_the_action_is_not_possible(app
 
 # -- the turn flow ---------------------------------------------------------------------------------
 def test_next_warns_once_where_nothing_was_done_and_back_says_what_it_undoes(app):
-    app.turn.next.click()  # Rally offers rally and nothing was done: the first press only warns
-    assert app.game.current_step().name == "Rally"
-    assert "Nothing was done in <b>Rally</b> (rally). Press Next again to go on." in app.turn.warning.value
-    app.turn.next.click()
+    assert app.game.current_step().name == "Rally" and app.turn.offered() == []
+    app.turn.next.click()  # nobody is shaken: Rally offers nothing, so Next goes on without a warning
+    assert app.game.current_step().name == "Fire" and app.turn.warning.value == ""
+    app.turn.next.click()  # Fire offers fire, grenade, mortar: the first press only warns, naming them
     assert app.game.current_step().name == "Fire"
-    app.turn.next.click()  # Fire offers fire, grenade, mortar: the first press only warns
-    assert app.game.current_step().name == "Fire"
-    assert "Nothing was done in <b>Fire</b> (fire, grenade, mortar" in app.turn.warning.value
+    assert ("Nothing was done in <b>Fire</b> (Fire, Grenade (blast zone 3&quot;), Mortar (blast zone 6&quot;), "
+            "Cease mortar fire (to re-aim next turn)). Press Next again") in app.turn.warning.value
     umpire_roll(app).resolve()  # the umpire's own roll does not count as the step's action...
     app.game.at_step("Fire")
     a = app.actions
@@ -366,3 +365,57 @@ def test_an_eagles_barrage_ordered_by_a_click_aims_where_its_preview_shows():
     a.resolve()
     mission = app.game.state["vars"]["eg"]["missions"][a.inputs["unit"].value]
     assert mission["aim"] == [30, 23.6]
+
+
+# -- the form follows the game ----------------------------------------------------------------------
+def _app_at(path, step):
+    app = UmpireApp.open(path, seed=3)
+    while app.game.current_step().name != step:
+        app.game.advance()
+    app.refresh()
+    return app
+
+
+def test_after_a_card_is_drawn_the_form_offers_its_activation():
+    """Rookie Rules: a drawn card activates a unit; the form moves on from "Draw the next card"
+    (a second Resolve there drew again and skipped the activation)."""
+    app = _app_at(ROOT / "scenarios/rookie/tractor_works.yaml", "First card sequence")
+    assert app.actions.choice.value == "draw card"
+    app.actions.resolve()
+    assert app.actions.choice.value in ("activate", "pass") and app.actions.choice.value == app.actions.specs[0].name
+
+
+def test_after_a_call_for_artillery_the_form_offers_the_arrival_roll():
+    app = _app_at(ROOT / "scenarios/easy_company/tutorial_farmyard.yaml", "Artillery")
+    a = app.actions
+    a.choice.value = "call artillery"
+    a.inputs["leader"].value = "winters"
+    a.inputs["point"].value = "19, 27"
+    a.resolve()
+    assert a.choice.value == "artillery" and a.choice.label == "Does the artillery arrive?"
+
+
+def test_a_repeated_action_stays_chosen_when_the_event_offers_nothing_new(app):
+    a = umpire_roll(app)
+    a.resolve()
+    assert a.choice.value == "umpire roll"
+
+
+def test_next_passes_the_steps_where_nobody_has_anything_to_do(app):
+    """Close Action's farm: from Move, Next ends the active side's phase; in the other side's
+    phase Morale offers nothing (nobody has a test to take) and is passed by itself, as a logged
+    flow event, to Defensive fire. With the box unticked, Next stops at every step."""
+    app.game.at_step("Move")
+    app.refresh()
+    app.turn.next.click()
+    app.turn.next.click()  # the first press warned that nobody moved
+    assert app.game.current_step().name == "Defensive fire"
+    assert "passed by itself, nothing to do: Morale" in app.turn.passed.value
+    assert [e.text for e in app.game.log[-2:]] == ["turn 1: Passive side - Morale", "turn 1: Passive side - Defensive fire"]
+    app.turn.back.click()
+    app.turn.back.click()
+    assert app.game.current_step().name == "Move"
+    app.turn.skip_empty.value = False
+    while app.game.current_step().name == "Move":  # (a warning first, unless it was given at this event)
+        app.turn.next.click()
+    assert app.game.current_step().name == "Morale"

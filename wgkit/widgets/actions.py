@@ -93,6 +93,8 @@ class ActionPanel:
         self._kept_for: str | None = None  # the action whose form values the umpire last set
         self._kept: dict[str, Any] = {}
         self._step: tuple[int, int, int] | None = None  # the turn position the form was built for
+        self._offered_before: set[str] = set()  # the actions offered before the latest event
+        self._log_seen = len(game.log)
         self._picked: list[str] = []  # pieces (and their units) clicked lately, newest first
         self._group: list[str] = []  # pieces (and units) shift-clicked into the group being chosen
         self.choice.observe(errors.guard(lambda _: self._build_params()), "value")
@@ -123,6 +125,10 @@ class ActionPanel:
         self._step = self.game.position
         if keep not in values or (new_step and keep in GENERIC_NAMES and ruled):
             keep = values[0] if values else None  # a new step: offer its first rules action
+        fresh = [n for n in ruled if n not in self._offered_before]
+        if len(self.game.log) > self._log_seen and fresh:
+            keep = fresh[0]  # what the last event made possible: the card's activation, the arrival roll, a morale test
+        self._offered_before, self._log_seen = set(values), len(self.game.log)
         self.choice.value = keep
         self._build_params()
         if self.result_event is not None and len(self.game.log) < self.result_event:

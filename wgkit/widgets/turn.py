@@ -1,5 +1,7 @@
 """TurnPanel: the turn sequence with the current step marked; Next, which warns before leaving a
-step where nothing was done, and Back, which says what it will undo."""
+step where nothing was done, and Back, which says what it will undo. Next goes on past the steps
+where the rules offer no action to anyone (each pass is a flow event in the log), unless the
+umpire turns that off."""
 
 from __future__ import annotations
 
@@ -9,7 +11,8 @@ from typing import Callable
 import ipywidgets as W
 
 from wgkit.engine import deck as cards
-from wgkit.engine.game import Game
+from wgkit.engine.game import Game, IllegalActionError
+from wgkit.rules.actions import actions_for
 from wgkit.widgets.actions import GENERIC_NAMES
 from wgkit.widgets.errors import ErrorArea
 
@@ -29,7 +32,11 @@ class TurnPanel:
         self.next.on_click(errors.guard(lambda _: self.go_next()))
         self.back.on_click(errors.guard(lambda _: self.go_back()))
         self.back_note = W.HTML()
-        self.widget = W.VBox([self.html, W.HBox([self.back, self.next]), self.back_note, self.warning])
+        self.skip_empty = W.Checkbox(value=True, indent=False, description="pass steps with nothing to do",
+                                     tooltip="a step where the rules offer no action to anyone is passed by itself")
+        self.passed = W.HTML()
+        self.widget = W.VBox([self.html, W.HBox([self.back, self.next]), self.back_note, self.warning, self.passed,
+                              self.skip_empty])
         self.refresh()
 
     def _step_start(self) -> int | None:
@@ -37,13 +44,32 @@ class TurnPanel:
         flows = [i for i, e in enumerate(self.game.log) if e.kind == "flow"]
         return flows[-1] if flows else None
 
+    def offered(self) -> list[str]:
+        """The labels of the rules actions someone can take now (the umpire's own tools aside)."""
+        return [s.label for s in actions_for(self.game) if s.name not in GENERIC_NAMES]
+
     def untaken(self) -> list[str]:
-        """The rules actions of this step, if none was taken in it (a reason to stop at Next)."""
+        """The rules actions offered in this step, if none was taken in it (a reason to stop at Next)."""
         start = self._step_start()
         since = self.game.log[(start + 1 if start is not None else 0):]
         acted = [e for e in since if e.kind not in ("flow", "step")]
-        offered = [a for a in self.game.legal_actions() if a not in GENERIC_NAMES]
-        return [] if acted else offered
+        return [] if acted else self.offered()
+
+    def pass_empty(self, most: int = 100) -> list[str]:
+        """Pass, one after the other, the steps where the rules offer nothing to anyone (while
+        ``skip_empty`` is ticked); returns the names of the steps passed."""
+        passed: list[str] = []
+        while self.skip_empty.value and not self.offered() and len(passed) < most:
+            name = self.game.current_step().name
+            try:
+                self.game.advance()
+            except IllegalActionError:  # the game is over, or its last turn ended
+                break
+            passed.append(name)
+        if passed:
+            self.passed.value = (f"<small style='color:#555'>passed by itself, nothing to do: "
+                                 f"{html.escape(', '.join(passed))}</small>")
+        return passed
 
     def go_next(self) -> None:
         """Go on; the first press in a step where nothing was done only warns, naming the actions."""
@@ -56,6 +82,8 @@ class TurnPanel:
                                   f"Press Next again to go on.</div>")
             return
         self.game.advance()
+        self.passed.value = ""
+        self.pass_empty()
         self.changed()
 
     def go_back(self) -> None:
