@@ -71,7 +71,7 @@ def test_move_limit_is_enforced(app):
     b.move_limit = lambda piece: 3.0
     b.on_down(*px(app, 22, 6))
     b.on_up(*px(app, 22, 12))
-    assert app.game.state["pieces"]["r1"]["position"] == [22, 6] and "may move 3\"" in b.status.value
+    assert app.game.state["pieces"]["r1"]["position"] == [22, 6] and "may move 3&quot;" in b.status.value
 
 
 def test_action_panel_odds_before_and_result_after(app):
@@ -374,3 +374,28 @@ def test_live_widgets_carry_a_still_for_pages_without_a_kernel():
     still = reveal("Why", "because <b>", game)._repr_mimebundle_()["text/html"]
     assert still.startswith("<details><summary><b>Why</b></summary><p style='margin:2px 0'>because &lt;b&gt;</p>")
     assert "<img style='max-width:640px' src='data:image/png;base64," in still and still.endswith("</details>")
+
+
+def test_a_refused_drag_leaves_nothing_to_resolve_and_takes_its_ruler_with_it(app):
+    """A drag beyond the allowance after a good one: the form forgets the good drag's destination
+    (Resolve used to make that move), Resolve is off with the reason beside it, and the ruler and
+    the allowance circle are gone from the board."""
+    to_move_step(app)
+    b, a = app.board, app.actions
+    b.on_down(*px(app, 22, 6))
+    b.on_move(*px(app, 22, 10))
+    b.on_up(*px(app, 22, 10))
+    assert a.inputs["point"].value == "22.0, 10.0" and not a.button.disabled
+    assert not any(s.tag in ("ruler", "move-limit") for s in b.extra)  # the drag is over
+    limit = b.move_limit("r1")
+    b.on_down(*px(app, 22, 6))
+    b.on_move(*px(app, 22, 6 + limit + 4))
+    assert any(s.tag == "ruler" for s in b.extra)
+    b.on_up(*px(app, 22, 6 + limit + 4))
+    assert a.inputs["point"].value == "" and a.button.disabled
+    assert f"may move {limit:g}&quot;; that drag is {limit + 4:.1f}&quot;" in a.why_not.value
+    assert "nothing moved" in b.status.value and "wgkit-refused" in b.status.value
+    assert not any(s.tag in ("ruler", "move-limit") for s in b.extra)
+    with pytest.raises(ValueError):
+        a.resolve()
+    assert app.game.state["pieces"]["r1"]["position"] == [22, 6]

@@ -286,7 +286,19 @@ class ActionPanel:
         if kind in ("select", "add"):
             self.set_piece(value, add=kind == "add")
             return True
+        if kind == "refused":  # a drag beyond the allowance: the form keeps no destination to resolve
+            self.forget_point(str(value))
+            return True
         return False
+
+    def forget_point(self, why: str) -> None:
+        """Empty the form's point (a refused drag's, or an earlier one), so that Resolve cannot make
+        a move nobody asked for; ``why`` stands beside Resolve."""
+        for w in self.inputs.values():
+            if isinstance(w, W.Text):
+                w.value = ""
+        self.preview([])
+        self._possible(False, why)
 
     def drag(self, piece: str, point: tuple[float, float]) -> bool:
         """A piece dropped on the table: choose the step's move action for it and fill the form

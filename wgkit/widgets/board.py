@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import math
 from typing import Callable
 
@@ -11,6 +12,7 @@ from ipyevents import Event
 
 from wgkit.engine.game import Game
 from wgkit.engine.views import UMPIRE, view
+from wgkit.geometry.measure import within_allowance
 from wgkit.geometry.los import SightField
 from wgkit.geometry.terrain import TerrainIndex
 from wgkit.render import style as S
@@ -243,8 +245,13 @@ class BoardView:
         here = self.live()[piece]["position"]
         limit = self.move_limit(piece)
         dist = math.dist(here, (x, y))
-        if limit is not None and dist > limit + 1e-9:
-            self.status.value = f"<b>{piece}</b> may move {limit:g}\"; that is {dist:.1f}\""
+        self.extra = [s for s in self.extra if s.tag not in ("ruler", "move-limit")]  # the drag is over
+        self.redraw_overlays()
+        if limit is not None and not within_allowance(dist, limit):
+            why = f"{self._names.get(piece) or piece} may move {limit:g}\"; that drag is {dist:.1f}\""
+            self.status.value = (f"<span class='wgkit-refused' style='color:#9b1c1c;background:#fdecea;padding:1px 4px'>"
+                                 f"{html.escape(why)}: nothing moved</span>")
+            self._emit("refused", why)
             return
         self._emit("drag", (piece, (round(x, 2), round(y, 2))))
 
