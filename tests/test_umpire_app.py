@@ -173,7 +173,8 @@ def test_next_warns_once_where_nothing_was_done_and_back_says_what_it_undoes(app
 def test_save_as_refuses_names_that_leave_the_folder_or_hit_the_journal(app, name, why):
     app.saver.name.value = name
     app.saver.button.click()
-    assert why in app.errors.widget.value
+    assert why in app.saver.errors.widget.value  # under the save field, on the tab the umpire is on
+    assert app.errors.widget.value == ""
     assert sorted(p.name for p in app.journal.path.parent.iterdir()) == ["j.wgsave"]
 
 
@@ -419,3 +420,30 @@ def test_next_passes_the_steps_where_nobody_has_anything_to_do(app):
     while app.game.current_step().name == "Move":  # (a warning first, unless it was given at this event)
         app.turn.next.click()
     assert app.game.current_step().name == "Morale"
+
+
+def test_wrong_faces_are_said_under_the_faces_input(app):
+    a = umpire_roll(app)
+    a.dice.value = "table"
+    a.resolve()
+    a.faces.value = "5 7 1"
+    a.faces_ok.click()
+    assert "a d6 shows 1 to 6; &#x27;7&#x27; is not one of its faces" in a.dice_errors.widget.value
+    assert a.dice_errors.widget in a.entry.children and app.errors.widget.value == ""
+    a.faces.value = "5 6 1"
+    a.faces_ok.click()
+    assert a.dice_errors.widget.value == "" and len(app.game.log) == 1
+
+
+def test_a_finished_game_shows_its_result_at_the_top_of_the_page(app):
+    """The farm is played for 8 turns: after the last, the result heads the page, above the tabs."""
+    assert app.result.value == ""
+    situation_of(app.game).turn(8)
+    while True:
+        try:
+            app.game.advance()
+        except ValueError:  # the scenario ends after turn 8
+            break
+    app.refresh()
+    assert app.widget.children.index(app.result) == 1
+    assert "wgkit-result-banner" in app.result.value and "Result: " in app.result.value

@@ -99,9 +99,11 @@ class ActionPanel:
         self._group: list[str] = []  # pieces (and units) shift-clicked into the group being chosen
         self.choice.observe(errors.guard(lambda _: self._build_params()), "value")
         self.button.on_click(errors.guard(lambda _: self.resolve()))
-        self.faces_ok.on_click(errors.guard(lambda _: self.enter_faces(self.faces.value)))
+        self.dice_errors = errors.beside()  # wrong faces are said under the faces, where the eye is
+        self.entry.children = (*self.entry.children, self.dice_errors.widget)
+        self.faces_ok.on_click(self.dice_errors.guard(lambda _: self.enter_faces(self.faces.value)))
         self.faces.continuous_update = False
-        self.faces_cancel.on_click(errors.guard(lambda _: self.cancel_faces()))
+        self.faces_cancel.on_click(self.dice_errors.guard(lambda _: self.cancel_faces()))
         self.widget = W.VBox([self.choice, self.params_box, W.HTML("<b>Odds before the roll</b>"), self.odds,
                               self.dice, self.fresh, W.HBox([self.button, self.why_not]), self.entry, self.result])
         self.refresh()

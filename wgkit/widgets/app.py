@@ -24,6 +24,7 @@ from wgkit.rules.registry import get_ruleset
 from wgkit.scenario import load as load_scenario
 from wgkit.widgets.actions import ActionPanel
 from wgkit.widgets.board import BoardView
+from wgkit.victory import standing
 from wgkit.widgets.briefing import briefing_html, standing_html
 from wgkit.widgets.dicelog import DiceLog
 from wgkit.widgets.errors import ErrorArea
@@ -78,6 +79,7 @@ class UmpireApp:
         self.undo_last.on_click(self.errors.guard(lambda _: self.log.undo_to(len(self.game.log) - 1)))
         self.latest = W.HTML()
         self.status = W.HTML()
+        self.result = W.HTML()  # the game's result, at the top of the page once it is over
         self.standing = W.HTML(standing_html(game))
         self.board.on(self.errors.guard(self._board_event))
         title = W.HTML(f"<h3 style='margin:2px 0'>{html.escape(game.scenario.title)}</h3>")
@@ -95,8 +97,9 @@ class UmpireApp:
         self.tabs = W.Tab(children=list(tabs.values()), titles=tuple(tabs))
         self.widget = StillBox([W.HBox([title, self.viewer, self.status],
                                        layout=W.Layout(align_items="center", justify_content="space-between")),
-                                self.tabs], self.board.picture)
+                                self.result, self.tabs], self.board.picture)
         self._show_status()
+        self._show_result()
         self.latest.value = self.log.latest()
 
     # -- starting ----------------------------------------------------------------------------------
@@ -180,11 +183,20 @@ class UmpireApp:
         self.latest.value = self.log.latest()
         self.standing.value = standing_html(self.game, details=self.board.side == UMPIRE)
         self._show_status()
+        self._show_result()
         self.opponent.refresh()
         if self.desk is not None:
             self.desk.game_changed(len(self.game.log))
         if self.opponent.due():  # its side's step has come and it plays by itself
             self.opponent.play()
+
+    def _show_result(self) -> None:
+        now = standing(self.game)
+        over = self.game.state["vars"].get("game_over")
+        text = now.summary if now is not None and now.final else (f"Game over: {over}" if over else "")
+        self.result.value = (f"<div class='wgkit-result-banner' style='background:#e8f5e9;color:#14532d;"
+                             f"font-weight:bold;padding:4px 8px;border:1px solid #86efac'>{html.escape(text)}</div>"
+                             if text else "")
 
     def _show_status(self) -> None:
         where = f"journal {html.escape(self.journal.path.name)}" if self.journal else "not journaled"

@@ -23,6 +23,13 @@ class ErrorArea:
         self.before: list[Callable[[], None]] = []
         self.after_error: list[Callable[[BaseException], None]] = []
 
+    def beside(self) -> "ErrorArea":
+        """Another area, for a control of its own (the save field, the table-dice input), with this
+        one's hooks and record of messages: a message shows beside the control just used."""
+        other = ErrorArea()
+        other.before, other.after_error, other.messages = self.before, self.after_error, self.messages
+        return other
+
     def show(self, exc: BaseException) -> None:
         if isinstance(exc, (IllegalActionError, ValueError, OSError)):
             text = str(exc)

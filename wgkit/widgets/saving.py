@@ -48,9 +48,10 @@ class SaveBox:
         self.button = W.Button(description="Save", icon="save")
         self.message = W.HTML()
         self._confirm: Path | None = None  # an existing file the next press will replace
-        self.button.on_click(errors.guard(lambda _: self.save()))
+        self.errors = errors.beside()  # a refused save is said here, under the field, not on the Play tab
+        self.button.on_click(self.errors.guard(lambda _: self.save()))
         self.name.observe(lambda _: self._reset(), "value")
-        self.widget = W.VBox([W.HBox([self.name, self.button]), self.message,
+        self.widget = W.VBox([W.HBox([self.name, self.button]), self.errors.widget, self.message,
                               W.HTML(f"<small>saves go in {html.escape(str(self.folder))}</small>")])
 
     def _reset(self) -> None:
