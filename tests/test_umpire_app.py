@@ -139,8 +139,11 @@ def test_a_click_on_the_table_aims_and_a_click_elsewhere_or_escape_clears(app):
 
 def test_resolve_is_disabled_with_the_reason_when_the_action_is_not_possible(app):
     a = app.actions
-    a.choice.value = "umpire move"
-    assert a.button.disabled and "give a point" in a.why_not.value
+    a.choice.value = "umpire move"  # waiting for a point: said in grey, not as a fault
+    assert a.button.disabled and "click the board for “to” (or type x, y in inches)" in a.why_not.value
+    assert "not possible" not in a.why_not.value and "#555" in a.why_not.value
+    a.inputs["point"].value = "nowhere"
+    assert "not possible: point: give a point as &#x27;x, y&#x27;" in a.why_not.value
     a.inputs["point"].value = "3, 3"
     assert not a.button.disabled and a.why_not.value == ""
 
@@ -447,3 +450,15 @@ def test_a_finished_game_shows_its_result_at_the_top_of_the_page(app):
     app.refresh()
     assert app.widget.children.index(app.result) == 1
     assert "wgkit-result-banner" in app.result.value and "Result: " in app.result.value
+
+
+def test_a_new_game_opens_on_its_briefing_above_the_form(tmp_path):
+    app = UmpireApp.open(FARM, seed=7)
+    assert app.intro.layout.display == "" and "The farm outside Carentan" in app.intro.children[0].value
+    side = app.tabs.children[0].children[1]
+    assert side.children[0] is app.intro  # above the turn and the form, beside the board
+    app.start.click()
+    assert app.intro.layout.display == "none" and "Carentan" in app.briefing.value  # still on its tab
+    again = UmpireApp.open(FARM, seed=7)
+    umpire_roll(again).resolve()
+    assert again.intro.layout.display == "none"  # once the game has begun it stays closed

@@ -23,6 +23,10 @@ GENERIC_NAMES = {spec.name for spec in GENERIC}
 MOVE_ACTIONS = ("move", "leader move", "sortie")  # the rules actions a drag on the board fills in
 
 
+class WaitingForPoint(ValueError):
+    """The form has no point yet: it waits for a click on the board."""
+
+
 def labelled(name: str | None, value: Any) -> str:
     """How a drop-down or the board names a piece or unit: its name, then its id in small."""
     return f"{name} · {value}" if name else str(value)
@@ -125,18 +129,29 @@ class ActionPanel:
         ruled = [n for n in values if n not in GENERIC_NAMES]
         new_step = self.game.position != self._step
         self._step = self.game.position
+        candidates: list[str] = []  # when the form chooses for the umpire: in order of preference
         if keep not in values or (new_step and keep in GENERIC_NAMES and ruled):
-            keep = values[0] if values else None  # a new step: offer its first rules action
+            candidates = ruled or values  # a new step: its rules actions, in the ruleset's order
         fresh = [n for n in ruled if n not in self._offered_before]
         if len(self.game.log) > self._log_seen and fresh:
-            keep = fresh[0]  # what the last event made possible: the card's activation, the arrival roll, a morale test
+            candidates = fresh  # what the last event made possible: the card's activation, the arrival roll, a morale test
         self._offered_before, self._log_seen = set(values), len(self.game.log)
-        self.choice.value = keep
-        self._build_params()
+        self._choose([keep] if not candidates else candidates)
         if self.result_event is not None and len(self.game.log) < self.result_event:
             self.result.value, self.result_event = "", None  # its event was undone: the result goes too
         self.seen = max(self.seen, self.game.state["rng"]["counter"])
         self.fresh.layout.display = "" if self.seen > self.game.state["rng"]["counter"] else "none"
+
+    def _choose(self, names: list[str]) -> None:
+        """Put the first of ``names`` in the form that can be resolved as it stands, or waits only
+        for a point on the board; else the first (its reason then shows beside Resolve)."""
+        for name in names:
+            self.choice.value = name
+            self._build_params()
+            if not self.button.disabled or self.wants_point() or len(names) == 1:
+                return
+        self.choice.value = names[0] if names else None
+        self._build_params()
 
     # -- parameters --------------------------------------------------------------------------
     def _visible(self) -> set[str]:
@@ -226,6 +241,8 @@ class ActionPanel:
             if v is None and spec_param.kind in ("piece", "choice"):
                 raise ValueError(f"{spec_param.label or name}: none to choose from now (none in sight or left)")
             if spec_param.kind == "point":
+                if not str(v).strip():
+                    raise WaitingForPoint(f"click the board for “{spec_param.label or name}” (or type x, y in inches)")
                 try:
                     x, y = (float(t) for t in str(v).split(","))
                 except ValueError:
@@ -334,6 +351,10 @@ class ActionPanel:
             return
         try:
             params = self.values()
+        except WaitingForPoint as exc:  # not a fault: the form waits for a click on the board
+            self.odds.value = f"<i>{html.escape(str(exc))} to see the odds</i>"
+            self._possible(False, str(exc), waiting=True)
+            return
         except ValueError as exc:
             self.odds.value = "<i>set the parameters to see the odds</i>"
             self._possible(False, str(exc))
@@ -349,12 +370,14 @@ class ActionPanel:
             return
         self.odds.value = odds_html(lines, dist)
 
-    def _possible(self, ok: bool, why: str = "", shown: bool = False) -> None:
-        """Enable Resolve, or disable it with the reason beside it (unless the odds already say it)."""
+    def _possible(self, ok: bool, why: str = "", shown: bool = False, waiting: bool = False) -> None:
+        """Enable Resolve, or disable it with the reason beside it (unless the odds already say it);
+        ``waiting``: nothing is wrong, the form only waits for the umpire's input."""
         self.button.disabled = not ok
         self.button.tooltip = "" if ok else why
         said = "see above" if shown else why
-        self.why_not.value = "" if ok else f"<small style='color:#9b1c1c'>not possible: {html.escape(said)}</small>"
+        self.why_not.value = "" if ok else (f"<small style='color:#555'>{html.escape(said)}</small>" if waiting else
+                                            f"<small style='color:#9b1c1c'>not possible: {html.escape(said)}</small>")
 
     # -- resolving -------------------------------------------------------------------------------
     def _act(self) -> Callable[[Game], Event]:

@@ -83,7 +83,13 @@ class UmpireApp:
         self.standing = W.HTML(standing_html(game))
         self.board.on(self.errors.guard(self._board_event))
         title = W.HTML(f"<h3 style='margin:2px 0'>{html.escape(game.scenario.title)}</h3>")
-        side = W.VBox([self.errors.widget, self.turn.widget, self.actions.widget,
+        self.start = W.Button(description="Start the game ▶", button_style="success",
+                              tooltip="close the briefing (it stays on the Briefing tab)")
+        self.intro = W.VBox([W.HTML(f"<div class='wgkit-intro' style='max-height:420px;overflow:auto;border:1px solid "
+                                    f"#cbd5e1;padding:4px'>{briefing_html(game.scenario)}</div>"), self.start],
+                            layout=W.Layout(display="" if not game.log else "none"))  # a new game opens on it
+        self.start.on_click(lambda _: setattr(self.intro.layout, "display", "none"))
+        side = W.VBox([self.intro, self.errors.widget, self.turn.widget, self.actions.widget,
                        W.HTML("<b>Latest</b>"), self.latest, W.HBox([self.undo_last]), self.standing, self.confirm_moves,
                        self.opponent.widget],
                       layout=W.Layout(width="440px", min_width="440px"))
@@ -172,6 +178,8 @@ class UmpireApp:
                 self.actions.resolve()
 
     def refresh(self, board: bool = True) -> None:
+        if self.game.log:  # the game has begun: the briefing stays on its tab
+            self.intro.layout.display = "none"
         if board:
             self.board.refresh()
             if self.board.selected:

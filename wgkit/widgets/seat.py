@@ -97,8 +97,8 @@ class ProposalPanel(ActionPanel):
                 return q
         return None
 
-    def _possible(self, ok: bool, why: str = "", shown: bool = False) -> None:
-        super()._possible(ok, why, shown)
+    def _possible(self, ok: bool, why: str = "", shown: bool = False, waiting: bool = False) -> None:
+        super()._possible(ok, why, shown, waiting)
         self.propose_button.disabled = not ok
         self.propose_button.tooltip = "" if ok else why
 
