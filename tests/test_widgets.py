@@ -399,3 +399,48 @@ def test_a_refused_drag_leaves_nothing_to_resolve_and_takes_its_ruler_with_it(ap
     with pytest.raises(ValueError):
         a.resolve()
     assert app.game.state["pieces"]["r1"]["position"] == [22, 6]
+
+
+def test_a_unit_dragged_whole_moves_every_figure_by_the_same_offset_and_undoes_as_one(app):
+    """Drag moves "its whole unit": one drag and one Resolve move the squad, keeping its
+    formation; each figure's move is checked by the rules (odds line by line); Undo last takes
+    the whole move back."""
+    to_move_step(app)
+    a, b = app.actions, app.board
+    squad = [pid for pid, p in app.game.state["pieces"].items() if p["unit"] == app.game.state["pieces"]["r1"]["unit"]]
+    before = {pid: list(app.game.state["pieces"][pid]["position"]) for pid in squad}
+    a.drag_mode.value = "unit"
+    b.on_down(*px(app, 22, 6))
+    b.on_up(*px(app, 22, 9))
+    assert len(a.group) == len(squad) and f"{len(squad)} of {len(squad)} figures move together" in a.odds.value
+    assert not a.button.disabled
+    start = len(app.game.log)
+    a.button.click()
+    assert len(app.game.log) == start + len(squad)
+    for pid in squad:
+        x, y = before[pid]
+        assert app.game.state["pieces"][pid]["position"] == pytest.approx([x, y + 3], abs=0.01), pid
+    groups = {e.action["group"] for e in app.game.log[start:]}
+    assert len(groups) == 1
+    app.undo_last.click()
+    assert len(app.game.log) == start
+    assert {pid: app.game.state["pieces"][pid]["position"] for pid in squad} == before
+
+
+def test_a_figure_that_cannot_follow_its_unit_stays_and_says_why(app):
+    """r3 has used all but half an inch of its move: a drag of the whole squad 1" north takes the
+    other five, and r3 stays, with the rules' reason in the odds."""
+    to_move_step(app)
+    a, b = app.actions, app.board
+    used = b.move_limit("r3") - 0.5
+    b.on_down(*px(app, 26, 6))  # r3 alone, first
+    b.on_up(*px(app, 26, 6 + used))
+    a.button.click()
+    a.drag_mode.value = "unit"
+    b.on_down(*px(app, 22, 6))
+    b.on_up(*px(app, 22, 7))
+    assert "5 of 6 figures move together" in a.odds.value and "r3 stays: " in a.odds.value, a.odds.value
+    start = len(app.game.log)
+    a.button.click()
+    assert sorted(e.action["params"]["figure"] for e in app.game.log[start:]) == ["bar1", "r1", "r2", "r4", "sgt1"]
+    assert app.game.state["pieces"]["r3"]["position"] == pytest.approx([26, 6 + used], abs=0.01)

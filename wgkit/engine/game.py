@@ -54,6 +54,7 @@ class Game:
         self._inverses: list[list[tuple[Path, Any]]] = []
         self._redo: list[Event] = []
         self.listeners: list[Listener] = []
+        self.group: str | None = None  # while set (see grouped), every event recorded carries it in its action
 
     # -- events ---------------------------------------------------------------------------
     def _apply(self, event: Event) -> None:
@@ -83,7 +84,28 @@ class Game:
         return event
 
     def record(self, kind: str, changes: Iterable[tuple[Path, Any]], text: str = "", **extra: Any) -> Event:
+        if self.group is not None:
+            extra["action"] = {**(extra.get("action") or {}), "group": self.group}
         return self.commit(Event(kind, tuple((tuple(p), v) for p, v in changes), text, **extra))
+
+    @contextlib.contextmanager
+    def grouped(self, name: str) -> Iterator[None]:
+        """Every event recorded meanwhile is one of a group (the moves of one unit's figures):
+        its action carries ``group: name``, and :meth:`group_start` finds where the group began."""
+        before, self.group = self.group, name
+        try:
+            yield
+        finally:
+            self.group = before
+
+    def group_start(self) -> int:
+        """Where the latest event's group begins in the log (the latest event alone if ungrouped):
+        undoing back to it takes back the whole group, as one action."""
+        n = len(self.log)
+        name = (self.log[-1].action or {}).get("group") if self.log else None
+        while name is not None and n > 0 and (self.log[n - 1].action or {}).get("group") == name:
+            n -= 1
+        return n if name is not None else max(0, len(self.log) - 1)
 
     def undo(self) -> Event:
         """Take back the last event (constant time)."""

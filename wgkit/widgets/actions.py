@@ -14,8 +14,8 @@ from wgkit.engine.events import Event
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.engine.views import UMPIRE, visible_ids
 from wgkit.odds import Distribution
-from wgkit.rules.actions import GENERIC, ActionSpec, Param, actions_for
 from wgkit.render.scene import piece_points
+from wgkit.rules.actions import GENERIC, ActionSpec, Param, actions_for
 from wgkit.widgets.errors import ErrorArea
 
 Changed = Callable[[], None]
@@ -101,6 +101,14 @@ class ActionPanel:
         self._log_seen = len(game.log)
         self._picked: list[str] = []  # pieces (and their units) clicked lately, newest first
         self._group: list[str] = []  # pieces (and units) shift-clicked into the group being chosen
+        self.group: list[tuple[str, tuple[float, float]]] = []  # a unit's figures dragged as one, and where to
+        self.drag_mode = W.ToggleButtons(options=[("a figure", "piece"), ("its whole unit", "unit")], value="piece",
+                                         description="drag moves", style={"button_width": "110px"},
+                                         tooltips=["a drag moves the figure dragged",
+                                                   "a drag moves every figure of its unit by the same offset"])
+        many = any(sum(p["unit"] == u for p in game.state["pieces"].values()) > 1 for u in game.state["units"])
+        self.drag_mode.layout.display = "" if many else "none"
+        self.drag_mode.observe(errors.guard(lambda _: self._forget_group()), "value")
         self.choice.observe(errors.guard(lambda _: self._build_params()), "value")
         self.button.on_click(errors.guard(lambda _: self.resolve()))
         self.dice_errors = errors.beside()  # wrong faces are said under the faces, where the eye is
@@ -108,8 +116,9 @@ class ActionPanel:
         self.faces_ok.on_click(self.dice_errors.guard(lambda _: self.enter_faces(self.faces.value)))
         self.faces.continuous_update = False
         self.faces_cancel.on_click(self.dice_errors.guard(lambda _: self.cancel_faces()))
-        self.widget = W.VBox([self.choice, self.params_box, W.HTML("<b>Odds before the roll</b>"), self.odds,
-                              self.dice, self.fresh, W.HBox([self.button, self.why_not]), self.entry, self.result])
+        self.widget = W.VBox([self.drag_mode, self.choice, self.params_box, W.HTML("<b>Odds before the roll</b>"),
+                              self.odds, self.dice, self.fresh, W.HBox([self.button, self.why_not]), self.entry,
+                              self.result])
         self.refresh()
 
     @property
@@ -192,6 +201,7 @@ class ActionPanel:
         return W.BoundedIntText(description=label, value=p.initial(), min=p.low, max=p.high)
 
     def _build_params(self) -> None:
+        self.group = []  # a new form: no unit is being dragged
         spec = self.spec
         kept = self._kept if spec is not None and spec.name == self._kept_for else {}
         self.inputs = {p.name: self._make(p) for p in spec.params} if spec else {}
@@ -333,8 +343,36 @@ class ActionPanel:
             self.choice.value = name
             self.set_piece(piece)
             self.set_point(point)
+            if self.drag_mode.value == "unit":
+                self._drag_group(piece, point, movers[0] if movers else None)
             return True
         return False
+
+    def _drag_group(self, piece: str, point: tuple[float, float], mover) -> None:  # type: ignore[no-untyped-def]
+        """Every live figure of ``piece``'s unit that the move offers goes by the same offset."""
+        state = self.game.state
+        unit = state["pieces"][piece]["unit"]
+        offered = set(mover.values()) if mover is not None else set()
+        where = piece_points(self.game.scenario, state)
+        dx, dy = point[0] - where[piece][0], point[1] - where[piece][1]
+        members = [pid for pid, p in state["pieces"].items()
+                   if p["unit"] == unit and p["alive"] and pid in where and pid in offered]
+        if len(members) > 1:
+            self.group = [(pid, (round(where[pid][0] + dx, 2), round(where[pid][1] + dy, 2))) for pid in members]
+            self.show_odds()
+
+    def _forget_group(self) -> None:
+        if self.group:
+            self.group = []
+            self.show_odds()
+
+    def _group_params(self) -> list[tuple[str, dict[str, Any]]]:
+        """Each member of the dragged group with the form's values for it (its figure, its point)."""
+        spec, base = self.spec, self.values()
+        assert spec is not None
+        mover = next(p for p in spec.params if p.kind in ("piece", "choice"))
+        point = next(p for p in spec.params if p.kind == "point")
+        return [(pid, {**base, mover.name: pid, point.name: dest}) for pid, dest in self.group]
 
     # -- odds ------------------------------------------------------------------------------------
     def judged(self) -> Game:
@@ -359,6 +397,9 @@ class ActionPanel:
             self.odds.value = "<i>set the parameters to see the odds</i>"
             self._possible(False, str(exc))
             return
+        if self.group:
+            self._show_group_odds(spec)
+            return
         try:
             judged = self.judged()
             lines = spec.explain(judged, params)
@@ -369,6 +410,27 @@ class ActionPanel:
             self._possible(False, str(exc), shown=True)
             return
         self.odds.value = odds_html(lines, dist)
+
+    def _show_group_odds(self, spec: ActionSpec) -> None:
+        """One line a figure of the dragged unit: where it goes and its odds, or why it stays."""
+        trial, rows, able, shapes = self.judged().branch(dice=0), [], 0, []  # a what-if, with dice of its own
+        for pid, params in self._group_params():
+            name = self._label(pid)
+            try:
+                dist = spec.odds(trial, params)
+                shapes += spec.preview(trial, params)
+                spec.resolve(trial, params)  # the rules judge the move itself, after the figures before it
+            except IllegalActionError as exc:
+                rows.append(f"<li style='color:#9b1c1c'>{html.escape(name)} stays: {html.escape(str(exc))}</li>")
+                continue
+            able += 1
+            chance = ", ".join(f"{label} {float(p) * 100:.0f}%" for _, label, p in dist.outcomes()) if dist else "no dice"
+            x, y = params[next(p.name for p in spec.params if p.kind == "point")]
+            rows.append(f"<li>{html.escape(name)} to ({x:.1f}, {y:.1f}): {html.escape(chance)}</li>")
+        self.odds.value = (f"<b>{able} of {len(self.group)} figures move together</b>"
+                           f"<ul style='margin:2px 0 4px 16px;padding:0'>{''.join(rows)}</ul>")
+        self.preview(shapes)
+        self._possible(able > 0, "no figure of the unit can make this move")
 
     def _possible(self, ok: bool, why: str = "", shown: bool = False, waiting: bool = False) -> None:
         """Enable Resolve, or disable it with the reason beside it (unless the odds already say it);
@@ -384,7 +446,25 @@ class ActionPanel:
         spec, params = self.spec, self.values()
         if spec is None:
             raise ValueError("no action is possible now")
-        return lambda game: spec.resolve(game, params)
+        if not self.group:
+            return lambda game: spec.resolve(game, params)
+        members = self._group_params()
+
+        def together(game: Game) -> Event:
+            """Each figure's move in turn, one group in the log (undone as one); a figure the
+            moves before it now block stays, and says why."""
+            events = []
+            with game.grouped(f"{self.game.state['pieces'][members[0][0]]['unit']} moves ({len(game.log)})"):
+                for _, p in members:
+                    try:
+                        events.append(spec.resolve(game, p))
+                    except IllegalActionError:
+                        continue
+            if not events:
+                raise IllegalActionError("no figure of the unit could make this move")
+            return events[-1]
+
+        return together
 
     def resolve(self) -> Event | None:
         """Resolve the chosen action with the kit's dice, or start asking for table dice."""

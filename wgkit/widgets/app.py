@@ -75,8 +75,9 @@ class UmpireApp:
         self.confirm_moves = W.Checkbox(value=True, indent=False,
                                         description="confirm drags (Resolve)",
                                         tooltip="a drag fills the move form; Resolve confirms it. Off: a drag moves at once")
-        self.undo_last = W.Button(description="Undo last", icon="undo", tooltip="take back the latest event")
-        self.undo_last.on_click(self.errors.guard(lambda _: self.log.undo_to(len(self.game.log) - 1)))
+        self.undo_last = W.Button(description="Undo last", icon="undo",
+                                  tooltip="take back the latest event (a unit's move: all its figures)")
+        self.undo_last.on_click(self.errors.guard(lambda _: self.log.undo_to(self.game.group_start())))
         self.latest = W.HTML()
         self.status = W.HTML()
         self.result = W.HTML()  # the game's result, at the top of the page once it is over

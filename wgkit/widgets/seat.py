@@ -59,6 +59,7 @@ class ProposalPanel(ActionPanel):
         self.sent = W.HTML()
         super().__init__(game, errors, changed, preview)  # builds the form once, from the fog (_visible)
         self.side = fog.side
+        self.drag_mode.layout.display = "none"  # a proposal names one figure's move: a unit's is not proposed whole yet
         self.propose_button.on_click(errors.guard(lambda _: self.propose()))
         self.widget = W.VBox([self.choice, self.params_box, W.HTML("<b>Odds, as far as you know</b>"), self.odds,
                               self.note, W.HBox([self.propose_button, self.why_not]), self.sent])
