@@ -159,7 +159,7 @@ def test_editor_builds_a_scenario_from_nothing_that_validates_plays_and_briefs(s
     page.goto(game.url)
     page.wait_for_selector("canvas", timeout=120_000)
     page.get_by_role("tab", name="Briefing").click()
-    page.get_by_text("Paras' objectives").wait_for(timeout=30_000)
+    page.get_by_text("Paras' objectives").last.wait_for(timeout=30_000)  # the tab's (a new game opens on it too)
     assert page.get_by_text("hold woods1 (1 pt)").count() >= 1
     page.get_by_role("tab", name="Play").click()
     page.get_by_text("If the game ended now: a draw (Paras 0, Defender 0)").wait_for(timeout=30_000)

@@ -1,0 +1,255 @@
+"""A turn at the table, by clicks: how many interactions and how long (issue 45, item 9).
+
+    python benchmarks/bench_turn.py            # the hedgerow farm's US turn, then each tutorial's first turn
+
+Each game is served by ``wgkit play`` and played in Debian's Chromium at 1400x900, the way an umpire
+plays it: clicks on the board choose who acts and at whom, a drag moves (a whole unit at once, with
+"drag moves: its whole unit"), Resolve confirms, Next goes on. A shadow game in this process, driven
+through the same panel, plans each action (who can act, at whom) and checks that the page's journal
+holds what it holds. For each game it prints the clicks, drags, selections and key presses, the
+units that acted, the interactions per acting unit (the target: at most three) and the wall time.
+The baseline is the same turn without the kit's help: one drag and one Resolve per figure, and the
+action chosen from the list every time (what the issue measured before).
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.browser.conftest import ARGS, CHROMIUM, free_port, wait_for_addresses  # noqa: E402
+from wgkit.engine.save import load as load_game  # noqa: E402
+from wgkit.render.scene import piece_points  # noqa: E402
+from wgkit.widgets import UmpireApp  # noqa: E402
+from wgkit.widgets.actions import GENERIC_NAMES  # noqa: E402
+
+TUTORIALS = ["close_action/tutorial_crossroads", "company_fire/tutorial_orchard_gate",
+             "eagles/tutorial_crossroads_barrage", "easy_company/tutorial_farmyard", "rookie/tutorial_worked_example"]
+VIEW = {"width": 1400, "height": 900}
+
+
+class Table:
+    """The page and its shadow, and a count of every interaction made on the page."""
+
+    def __init__(self, page, shadow: UmpireApp, journal: Path):
+        self.page, self.shadow, self.journal = page, shadow, journal
+        self.count: Counter[str] = Counter()
+        self.acted: set[str] = set()
+
+    # -- what a person does ----------------------------------------------------------------------
+    def click_button(self, name: str) -> None:
+        self.count["clicks"] += 1
+        self.page.get_by_role("button", name=name).first.click()
+
+    def choose(self, label: str) -> None:
+        self.count["selections"] += 1
+        self.page.locator("select").nth(1).select_option(label=label)
+
+    def _xy(self, point) -> tuple[float, float]:
+        t = self.shadow.game.scenario.table
+        box = self.page.locator("canvas").first.bounding_box()
+        k = box["width"] / t.width
+        return box["x"] + point[0] * k, box["y"] + (t.depth - point[1]) * k
+
+    def click_piece(self, piece: str) -> None:
+        self.count["clicks"] += 1
+        at = piece_points(self.shadow.game.scenario, self.shadow.game.state)[piece]
+        self.page.mouse.click(*self._xy(at))
+        self.shadow.board.on_down(*self.shadow.board.canvas.to_px([at])[0])
+        self.shadow.board.on_up(*self.shadow.board.canvas.to_px([at])[0])
+
+    def drag(self, piece: str, to: tuple[float, float]) -> None:
+        self.count["drags"] += 1
+        at = piece_points(self.shadow.game.scenario, self.shadow.game.state)[piece]
+        self.page.mouse.move(*self._xy(at))
+        self.page.mouse.down()
+        self.page.mouse.move(*self._xy(to), steps=6)
+        self.page.mouse.up()
+        b = self.shadow.board
+        b.on_down(*b.canvas.to_px([at])[0])
+        b.on_move(*b.canvas.to_px([to])[0])
+        b.on_up(*b.canvas.to_px([to])[0])
+
+    # -- keeping the shadow and the page together -------------------------------------------------
+    def length(self) -> int:
+        return len(load_game(self.journal, recover=True).game.log)
+
+    def settle(self, want: int) -> None:
+        deadline = time.monotonic() + 60
+        while self.length() != want:
+            if time.monotonic() > deadline:
+                raise SystemExit(f"the page's journal holds {self.length()} events, the shadow {want}")
+            time.sleep(0.2)
+        self.page.get_by_text(f"· {want} events").wait_for(timeout=60_000)
+
+    def resolve(self) -> None:
+        self.click_button("Resolve")
+        self.shadow.actions.resolve()
+        self.settle(len(self.shadow.game.log))
+
+    def next(self) -> None:
+        before = len(self.shadow.game.log)
+        self.click_button("Next ▶")
+        self.shadow.turn.go_next()
+        if len(self.shadow.game.log) == before:  # the step warned that nothing was done: again
+            self.click_button("Next ▶")
+            self.shadow.turn.go_next()
+        self.settle(len(self.shadow.game.log))
+
+
+def plan(shadow: UmpireApp, done: set[str]):
+    """The first rules action of this step that a click on an actor (and on an enemy) makes ready
+    to resolve, for a unit that has not acted this step: (action, label, clicks, unit), or None."""
+    g, a = shadow.game, shadow.actions
+    drawn = piece_points(g.scenario, g.state)
+    pieces = g.state["pieces"]
+    keep = a.choice.value
+    try:
+        for spec in [s for s in a.specs if s.name not in GENERIC_NAMES and s.params]:
+            if any(p.kind == "point" for p in spec.params):
+                continue  # moves are dragged, not clicked
+            a.choice.value = spec.name
+            first = a.inputs.get(spec.params[0].name)
+            for _, value in list(getattr(first, "options", ())):
+                actor = next((p for p in drawn if p == value or pieces[p]["unit"] == value), None)
+                if actor is None or pieces[actor]["unit"] in done:
+                    continue
+                enemies = [p for p in drawn if pieces[p]["side"] != pieces[actor]["side"]]
+                for clicks in [[actor, e] for e in enemies] + [[actor]]:
+                    for p in clicks:
+                        a.set_piece(p)
+                    if not a.button.disabled:
+                        return spec.name, spec.label, clicks, pieces[actor]["unit"]
+    finally:
+        a.choice.value = keep
+    return None
+
+
+def act_by_clicks(table: Table, most: int = 8) -> None:
+    """Every unit that can act by clicks in this step does, once."""
+    done: set[str] = set()
+    for _ in range(most):
+        found = plan(table.shadow, done)
+        if found is None:
+            return
+        name, label, clicks, unit = found
+        if table.shadow.actions.choice.value != name:
+            table.choose(label)
+            table.shadow.actions.choice.value = name
+        for piece in clicks:
+            table.click_piece(piece)
+        table.resolve()
+        done.add(unit)
+        table.acted.add(unit)
+
+
+def move_units(table: Table, side: str, forward: float) -> None:
+    """Each of ``side``'s units moved by one drag of its first figure (the whole unit goes)."""
+    s = table.shadow
+    if s.actions.drag_mode.value != "unit" and s.actions.drag_mode.layout.display != "none":
+        table.click_button("its whole unit")
+        s.actions.drag_mode.value = "unit"
+    units = sorted({p["unit"] for p in s.game.state["pieces"].values() if p["side"] == side and p["alive"]})
+    for unit in units:
+        drawn = piece_points(s.game.scenario, s.game.state)
+        lead = next((pid for pid, p in s.game.state["pieces"].items() if p["unit"] == unit and pid in drawn), None)
+        if lead is None:
+            continue
+        x, y = drawn[lead]
+        table.drag(lead, (x, y + forward))
+        if s.actions.button.disabled:
+            continue  # the rules refuse this unit's move: the drag is counted, nothing resolved
+        table.resolve()
+        table.acted.add(unit)
+
+
+def serve(scenario: Path, port: int) -> subprocess.Popen:
+    log = scenario.with_suffix(".log")
+    proc = subprocess.Popen([sys.executable, "-m", "wgkit.cli", "play", str(scenario), "--seed", "5", f"--port={port}"],
+                            cwd=scenario.parent, stdout=open(log, "w"), stderr=subprocess.STDOUT, start_new_session=True)
+    proc.url = wait_for_addresses(log, proc)[0]  # type: ignore[attr-defined]
+    return proc
+
+
+def play(browser, name: str, script) -> dict:
+    work = Path(tempfile.mkdtemp(prefix="bench_turn_"))
+    source = ROOT / "scenarios" / f"{name}.yaml"
+    scenario = work / source.name
+    shutil.copy(source, scenario)
+    proc = serve(scenario, free_port())
+    try:
+        context = browser.new_context(viewport=VIEW)
+        page = context.new_page()
+        start = time.perf_counter()
+        page.goto(proc.url)  # type: ignore[attr-defined]
+        page.wait_for_selector("canvas", timeout=120_000)
+        ready = time.perf_counter() - start
+        table = Table(page, UmpireApp.open(scenario, seed=5), work / f"{source.stem}.journal.wgsave")
+        table.click_button("Start the game ▶")
+        began = time.perf_counter()
+        script(table)
+        wall = time.perf_counter() - began
+        context.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+        shutil.rmtree(work, ignore_errors=True)
+    n = sum(table.count.values())
+    return {"game": name, "ready_s": ready, "wall_s": wall, "units": len(table.acted), **table.count,
+            "interactions": n, "per_unit": n / max(1, len(table.acted))}
+
+
+def farm_us_turn(table: Table) -> None:
+    """The hedgerow farm: the US fires every unit that can, then moves every unit 2" forward."""
+    s = table.shadow
+    while s.game.current_step().name != "Fire":
+        table.next()
+    act_by_clicks(table)
+    while s.game.current_step().name != "Move":
+        table.next()
+    move_units(table, "us", 2.0)
+    table.next()
+
+
+def tutorial_turn(table: Table) -> None:
+    """Turn 1, step by step: in each step every unit that can act by clicks does, then Next."""
+    s = table.shadow
+    steps = 0
+    while s.game.position[0] == 1 and steps < 40:
+        act_by_clicks(table)
+        table.next()
+        steps += 1
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    rows = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        rows.append(play(browser, "close_action/hedgerow_farm", farm_us_turn))
+        for name in TUTORIALS:
+            rows.append(play(browser, name, tutorial_turn))
+        browser.close()
+    print(f"{'game':40s} {'ready':>6s} {'wall':>6s} {'units':>5s} {'clicks':>6s} {'drags':>5s} {'selects':>7s} "
+          f"{'per unit':>8s}")
+    for r in rows:
+        mark = "" if r["per_unit"] <= 3 else "  <- over 3"
+        print(f"{r['game']:40s} {r['ready_s']:5.1f}s {r['wall_s']:5.1f}s {r['units']:5d} {r.get('clicks', 0):6d} "
+              f"{r.get('drags', 0):5d} {r.get('selections', 0):7d} {r['per_unit']:8.1f}{mark}")
+    farm = rows[0]
+    figures = 6 + 1  # the farm's US: a six-man squad and the lieutenant, each dragged and resolved alone before
+    print(f"baseline, the farm's moves a figure at a time: {2 * figures} interactions for 2 units "
+          f"({figures:.1f} a unit); now {farm['per_unit']:.1f} a unit over the whole turn")
+
+
+if __name__ == "__main__":
+    main()
