@@ -45,8 +45,8 @@ class Table:
         self.acted: set[str] = set()
 
     # -- what a person does ----------------------------------------------------------------------
-    def click_button(self, name: str) -> None:
-        self.count["clicks"] += 1
+    def click_button(self, name: str, kind: str = "clicks") -> None:
+        self.count[kind] += 1
         self.page.get_by_role("button", name=name).first.click()
 
     def choose(self, label: str) -> None:
@@ -97,10 +97,10 @@ class Table:
 
     def next(self) -> None:
         before = len(self.shadow.game.log)
-        self.click_button("Next ▶")
+        self.click_button("Next ▶", "next")
         self.shadow.turn.go_next()
         if len(self.shadow.game.log) == before:  # the step warned that nothing was done: again
-            self.click_button("Next ▶")
+            self.click_button("Next ▶", "next")
             self.shadow.turn.go_next()
         self.settle(len(self.shadow.game.log))
 
@@ -126,19 +126,36 @@ def plan(shadow: UmpireApp, done: set[str]):
                 for clicks in [[actor, e] for e in enemies] + [[actor]]:
                     for p in clicks:
                         a.set_piece(p)
-                    if not a.button.disabled:
+                    if not a.button.disabled and resolvable(a):
                         return spec.name, spec.label, clicks, pieces[actor]["unit"]
     finally:
         a.choice.value = keep
     return None
 
 
+def resolvable(panel) -> bool:
+    """Whether the form, as it stands, resolves (tried on a what-if copy with dice of its own)."""
+    try:
+        panel._act()(panel.game.branch(dice=0))
+    except ValueError:  # IllegalActionError among them: the rules refuse what the odds allowed
+        return False
+    return True
+
+
 def act_by_clicks(table: Table, most: int = 8) -> None:
-    """Every unit that can act by clicks in this step does, once."""
+    """Every unit that can act by clicks in this step does, once; an action the form offers
+    ready, with nothing to choose (Rookie's card draw), is resolved as it stands."""
     done: set[str] = set()
+    a = table.shadow.actions
     for _ in range(most):
         found = plan(table.shadow, done)
         if found is None:
+            spec = a.spec
+            if spec is not None and spec.name not in GENERIC_NAMES and not spec.params and not a.button.disabled \
+                    and spec.name not in done and resolvable(a):
+                done.add(spec.name)
+                table.resolve()
+                continue
             return
         name, label, clicks, unit = found
         if table.shadow.actions.choice.value != name:
@@ -203,8 +220,9 @@ def play(browser, name: str, script) -> dict:
         proc.wait(timeout=30)
         shutil.rmtree(work, ignore_errors=True)
     n = sum(table.count.values())
+    units = max(1, len(table.acted))
     return {"game": name, "ready_s": ready, "wall_s": wall, "units": len(table.acted), **table.count,
-            "interactions": n, "per_unit": n / max(1, len(table.acted))}
+            "interactions": n, "per_unit": n / units, "acting_per_unit": (n - table.count["next"] - 1) / units}
 
 
 def farm_us_turn(table: Table) -> None:
@@ -239,12 +257,14 @@ def main() -> None:
         for name in TUTORIALS:
             rows.append(play(browser, name, tutorial_turn))
         browser.close()
-    print(f"{'game':40s} {'ready':>6s} {'wall':>6s} {'units':>5s} {'clicks':>6s} {'drags':>5s} {'selects':>7s} "
-          f"{'per unit':>8s}")
+    print(f"{'game':40s} {'ready':>6s} {'wall':>6s} {'units':>5s} {'clicks':>6s} {'Next':>4s} {'drags':>5s} "
+          f"{'selects':>7s} {'per unit':>8s} {'acting':>6s}")
     for r in rows:
         mark = "" if r["per_unit"] <= 3 else "  <- over 3"
         print(f"{r['game']:40s} {r['ready_s']:5.1f}s {r['wall_s']:5.1f}s {r['units']:5d} {r.get('clicks', 0):6d} "
-              f"{r.get('drags', 0):5d} {r.get('selections', 0):7d} {r['per_unit']:8.1f}{mark}")
+              f"{r.get('next', 0):4d} {r.get('drags', 0):5d} {r.get('selections', 0):7d} {r['per_unit']:8.1f} "
+              f"{r['acting_per_unit']:6.1f}{mark}")
+    print("per unit: every interaction of the turn over the units that acted; acting: without Next and Start")
     farm = rows[0]
     figures = 6 + 1  # the farm's US: a six-man squad and the lieutenant, each dragged and resolved alone before
     print(f"baseline, the farm's moves a figure at a time: {2 * figures} interactions for 2 units "
