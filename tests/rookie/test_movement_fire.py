@@ -156,6 +156,8 @@ def test_split_fire_must_be_declared_on_the_first_shot():
     F.resolve(g, "ru_sq", "de_open")
     with pytest.raises(IllegalActionError, match="needs split fire declared on the first shot"):
         F.resolve(g, "ru_sq", "de_wood")
+    with pytest.raises(IllegalActionError, match="needs split fire declared on the first shot"):
+        F.plan(g, "ru_sq", "de_wood")  # the odds refuse it too: Resolve is off before it is pressed
     g = game(seed=4)
     act(g, "ru_sq")
     first = F.resolve(g, "ru_sq", "de_open", split=True)

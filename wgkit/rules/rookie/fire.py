@@ -56,6 +56,7 @@ def plan(game: Game, firer: str, target: str, split: bool = False) -> Shot:
     command fires at half its factor; snipers use the first column and ignore everything."""
     if not L.alive(game, target) or L.side(game, target) == L.side(game, firer):
         raise IllegalActionError(f"{target} is not an enemy unit on the table")
+    split = split_declared(game, firer, target, split)  # so the odds refuse what Resolve would
     if L.marker(game, firer) == "suppressed":
         raise IllegalActionError(f"{firer} is suppressed and cannot fire")
     if L.kind(game, firer) in L.HEAVY and not L.status(game, firer).get("deployed"):
@@ -126,8 +127,10 @@ def _loss(column: str, men: int, full: int, marker: str | None, overrides: Mappi
                for r, q in exact(lambda c: X.chart_roll(c, column, overrides)).probs.items())
 
 
-def resolve(game: Game, firer: str, target: str, split: bool = False):
-    """One function of fire: check the split declaration, roll the column, apply the result."""
+def split_declared(game: Game, firer: str, target: str, split: bool) -> bool:
+    """Firing the Unit, split fire: a unit's second function may fire at another target only if
+    the split was declared with its first shot, and at two targets at most. Returns the split as
+    declared (the first shot's declaration stands)."""
     targets = list(L.status(game, firer).get("targets") or [])
     if L.status(game, firer).get("split") is not None:
         split = bool(L.status(game, firer)["split"])
@@ -135,12 +138,19 @@ def resolve(game: Game, firer: str, target: str, split: bool = False):
         raise IllegalActionError(f"{firer} fired at {targets[0]}: a second target needs split fire declared on the first shot")
     if len(set(targets + [target])) > 2:
         raise IllegalActionError(f"{firer} may fire at two targets at most")
+    return split
+
+
+def resolve(game: Game, firer: str, target: str, split: bool = False):
+    """One function of fire: check the split declaration, roll the column, apply the result."""
+    split = split_declared(game, firer, target, split)
     changes = spend(game, firer)
     shot = plan(game, firer, target, split)
     roller = game.roller()
     chance = Play(roller)
     read = X.chart_cell(chance, shot.column, game.scenario.rules.get("chart"))
     result = read.value
+    targets = list(L.status(game, firer).get("targets") or [])
     changes += [(("units", firer, "status", "targets"), targets + [target]), (("units", firer, "status", "split"), split)]
     lines = apply(game, target, result, chance, changes)
     weapons = set(game.scenario.unit(firer).pieces[0].weapons)
