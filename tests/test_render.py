@@ -49,12 +49,28 @@ def test_a_fine_grid_is_numbered_along_its_edges_only():
 
 
 def test_labels_move_aside_instead_of_overlapping():
-    s = load(FARM)
+    from wgkit.scenario import loads
+
+    text = FARM.read_text().replace("{id: mg42, position: [32, 25]", "{id: mg42, name: Gunner, position: [32, 25]")
+    s = loads(text.replace("{id: mg42b, role: crew, position: [33, 25]", "{id: mg42b, name: Loader, role: crew, position: [33, 25]"))
     labels = {x.text: x.points[0] for x in build_scene(s).layers["units"] if x.kind == "text"}
-    # mg42 (32, 25) and mg42b (33, 25) stand an inch apart: the second label goes above its figure
-    assert labels["mg42"][1] < 25 < labels["mg42b"][1]
-    assert abs(labels["mg42"][0] - 32) < 1e-9 and abs(labels["mg42b"][0] - 33) < 1e-9
-    assert len(labels) == len([p for _, _, p in s.pieces()])  # here every piece still has its name
+    # Gunner (32, 25) and Loader (33, 25) stand an inch apart: the second label goes above its figure
+    assert labels["Gunner"][1] < 25 < labels["Loader"][1]
+    assert abs(labels["Gunner"][0] - 32) < 1e-9 and abs(labels["Loader"][0] - 33) < 1e-9
+
+
+def test_a_piece_is_labelled_by_name_and_a_unit_once():
+    """Names from the scenario, not ids: a named figure by its name, a unit by its name under its
+    leader (once, not under every man), an id only where the unit has no name."""
+    from wgkit.scenario import loads
+
+    s = load(FARM)
+    labels = sorted(x.text for x in build_scene(s).layers["units"] if x.kind == "text")
+    assert labels == ["1st Squad", "2nd Squad", "60 mm mortar", "Gruppe Krebs", "Gruppe Vogel", "Lt. Compton",
+                      "Oblt. Brandt"]
+    nameless = loads(FARM.read_text().replace("name: 1st Squad", "").replace("leader: sgt1", ""))
+    labels = [x.text for x in build_scene(nameless).layers["units"] if x.kind == "text"]
+    assert {"sgt1", "bar1", "r1", "r2", "r3", "r4"} <= set(labels)
 
 
 def test_state_moves_kills_and_hides():
@@ -143,9 +159,9 @@ def test_labels_stay_on_the_table():
 
     text = (ROOT / "scenarios/close_action/hedgerow_farm.yaml").read_text()
     corner = loads(text.replace("id: sgt1, role: leader, position: [20, 6]", "id: sgt1, role: leader, position: [0.5, 0.5]"))
-    label = next(x for x in build_scene(corner).layers["units"] if x.kind == "text" and x.text == "sgt1")
+    label = next(x for x in build_scene(corner).layers["units"] if x.kind == "text" and x.text == "1st Squad")
     size = label.size
-    width = 0.55 * size * len("sgt1") + 0.1
+    width = 0.55 * size * len("1st Squad") + 0.1
     x, y = label.points[0]
     assert x - width / 2 >= 0 and y - size / 2 >= 0  # on the table
     assert y > 0.5  # above the figure, as below it would fall off the near edge

@@ -383,11 +383,24 @@ def _piece_shapes(pos, facing: float, colour: str, outline: tuple[str, float], p
         a, b = S.FIGURE_RADIUS, -S.FIGURE_RADIUS
         out += [Shape("line", np.array([[x + b, y + b], [x + a, y + a]]), None, "#8b0000", 0.08, tag=piece.id),
                 Shape("line", np.array([[x + b, y + a], [x + a, y + b]]), None, "#8b0000", 0.08, tag=piece.id)]
-    if label_size:
-        name = piece.name or (unit.name if kind == "stands" and unit.name else piece.id)
+    name = piece_label(piece, unit)
+    if label_size and name:
         out.append(Shape("text", np.array([[x, y - S.FIGURE_RADIUS - 0.45]]), S.TEXT, text=name,
                          size=label_size, tag=piece.id))
     return out
+
+
+def piece_label(piece, unit) -> str:  # type: ignore[no-untyped-def]
+    """The words under a piece: its own name; else, for the unit's leader (or its first piece),
+    the unit's name, written once for the unit; else its id only where the unit has no name
+    (hovering any piece names it)."""
+    if piece.name:
+        return piece.name
+    pieces = unit.pieces
+    first = unit.leader if unit.leader in [p.id for p in pieces] else (pieces[0].id if pieces else None)
+    if unit.name:
+        return unit.name if piece.id == first else ""
+    return piece.id
 
 
 def _scale_bar(scenario: Scenario, ruleset) -> list[Shape]:
