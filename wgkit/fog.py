@@ -136,7 +136,8 @@ class Fog:
 
     def view(self, state: dict[str, Any]) -> dict[str, Any]:
         """A copy of ``state`` holding only what the side may know (the umpire: everything). The
-        dice stream's seed goes too, which would let a player predict rolls."""
+        dice stream's seed goes too, which would let a player predict rolls, and the other sides'
+        own variables (where their artillery is aimed)."""
         out = copy_tree(state)
         if self.side == UMPIRE:
             return out
@@ -144,6 +145,9 @@ class Fog:
         out["pieces"] = {pid: p for pid, p in out["pieces"].items() if pid in known}
         out["units"] = {uid: u for uid, u in out["units"].items() if uid in known}
         out["rng"] = {"counter": out["rng"]["counter"]}
+        for sid, side in out["sides"].items():  # another side's own plans (an artillery aim, a plot)
+            if sid != self.side:
+                side["vars"] = {}
         return out
 
     def seen_game(self, game: Game) -> Game:

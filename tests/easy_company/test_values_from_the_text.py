@@ -120,3 +120,21 @@ def test_an_automatic_weapons_odds_count_figures_hit():
     to(g, "Attacker moves and fires")
     d = menu(g)["fire"].odds(g, {"figure": "malarkey", "target": "outpost", "mps": 0})
     assert [label for _, label, _ in d.outcomes()] == ["0 figures hit", "1 figure hit", "2 figures hit"]
+
+
+def test_the_artillery_aim_point_is_drawn_for_the_umpire_and_its_side_only():
+    """§3.2: once called, the aim point stands on the board as a red cross with its state; the
+    other side's page does not show where the enemy's guns are aimed."""
+    from wgkit.fog import Fog
+    from wgkit.render.scene import build_scene
+
+    g = ranging_on_target()
+    scene = build_scene(g.scenario, g.state)
+    cross = [s for s in scene.layers["grid"] if s.tag == "marker:artillery us"]
+    assert [s.text for s in cross if s.kind == "text"] == ["2nd Platoon, Easy Company artillery (ranging)"]
+    assert any(s.kind == "line" and tuple(s.points.mean(axis=0)) == (19, 27) for s in cross)
+    for side, shown in (("us", True), ("de", False)):
+        fog = Fog(side)
+        fog.follow(g)
+        seen = build_scene(g.scenario, fog.view(g.state)).layers["grid"]
+        assert any(s.tag == "marker:artillery us" for s in seen) is shown
