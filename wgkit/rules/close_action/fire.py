@@ -269,11 +269,13 @@ def choose_hits(chance, game: Game, plan: FirePlan, hits: int, active_order: lis
     left = [f for f in plan.targets]
     killed, spared = [], []
     for k in range(min(hits, len(left))):  # one man per hit, while men are left
-        active = chance.check(D6, T.SELECT_ACTIVE.value, f"select hit {k + 1}")
+        active = chance.check(D6, T.SELECT_ACTIVE.value,
+                              f"hit {k + 1}: who picks the man hit (5-6 the firer, 1-4 the target's side)")
         order = active_order if active else passive_order
         pick = next((f for f in order if f in left), left[0] if active else left[-1])
         left.remove(pick)
-        if active and S.is_officer(game, pick) and not chance.check(D6, T.OFFICER_CONFIRM.value, f"officer {pick}"):
+        if active and S.is_officer(game, pick) and not chance.check(D6, T.OFFICER_CONFIRM.value,
+                                                                     f"officer {pick} hit: a 6 kills him"):
             spared.append(pick)
             continue
         killed.append(pick)
