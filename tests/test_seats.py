@@ -599,3 +599,30 @@ def test_hovering_where_an_unseen_piece_stands_shows_nothing_of_it(tmp_path):
         cards = [s.text for s in board.label if s.kind == "text"]
         assert bool(cards) is named and (pid in board.status.value) is named, (pid, cards, board.status.value)
         assert not any("krebs" in (s.text or "") or "Krebs" in (s.text or "") for s in board.los + board.label)
+
+
+def test_a_side_is_not_offered_the_enemy_unit_a_card_activated(tmp_path):
+    """Rookie Rules: a German card activates a German unit; the Soviet page offers none of its
+    functions (they were offered, and proposing them failed on the page's own view)."""
+    from wgkit.rules.rookie import flow as RF
+    from wgkit.widgets.seat import SidePage
+
+    sc = load(ROOT / "scenarios/rookie/tractor_works.yaml")
+    game = get_ruleset("rookie").new_game(sc, 7)
+    while game.current_step().name != "First card sequence":
+        game.advance()
+    journal = tmp_path / "works.journal.wgsave"
+    Journal.create(game, journal)
+    su = SidePage.attach(str(journal), "su")
+    de = SidePage.attach(str(journal), "de")
+    situation_of(su.game).deck_order("activation", ["4H"])  # a German card comes first
+    RF.draw_card(su.game)
+    activate = next(s for s in actions_for(su.game) if s.name == "activate")
+    activate.resolve(su.game, {"unit": activate.params[0].values()[0]})
+    specs = [s for s in actions_for(su.game) if s.actor]
+    activated = specs[0].actor
+    assert specs and su.game.state["units"][activated]["side"] == "de"
+    su.refresh()
+    de.sync()
+    assert not [s for s in su.panel.specs if s.actor] and su.errors.messages == []
+    assert {s.actor for s in de.panel.specs if s.actor} == {activated}

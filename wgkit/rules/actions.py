@@ -71,6 +71,7 @@ class ActionSpec:
     ref: str = ""
     explain: Callable[["Game", dict], list[str]] = field(default=lambda g, p: [])
     preview: Callable[["Game", dict], list] = field(default=lambda g, p: [])  # overlay shapes before resolving
+    actor: str = ""  # the unit that acts when no parameter names it (a card's activated unit)
 
 
 def _pool(chance, n: int, die: str, need: int) -> int:

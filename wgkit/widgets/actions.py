@@ -154,12 +154,14 @@ class ActionPanel:
     def _choose(self, names: list[str]) -> None:
         """Put the first of ``names`` in the form that can be resolved as it stands, or waits only
         for a point on the board; else the first (its reason then shows beside Resolve)."""
+        offered = [n for _, n in self.choice.options]
+        names = [n for n in names if n in offered]
         for name in names:
             self.choice.value = name
             self._build_params()
             if not self.button.disabled or self.wants_point() or len(names) == 1:
                 return
-        self.choice.value = names[0] if names else None
+        self.choice.value = names[0] if names else None  # nothing offered: an empty form
         self._build_params()
 
     # -- parameters --------------------------------------------------------------------------

@@ -65,7 +65,10 @@ class ProposalPanel(ActionPanel):
                               self.note, W.HBox([self.propose_button, self.why_not]), self.sent])
 
     def _offered(self) -> list[ActionSpec]:
-        return [s for s in actions_for(self.game) if s.name not in GENERIC_NAMES]  # the umpire's tools stay his
+        """The rules actions this side may propose: not the umpire's tools, and not the actions of
+        an enemy unit a card activated (Rookie Rules)."""
+        return [s for s in actions_for(self.game) if s.name not in GENERIC_NAMES
+                and (not s.actor or self._side(s.actor) == self.fog.side)]
 
     def _visible(self) -> set[str]:
         return self.fog.known(self.game.state)

@@ -3,6 +3,8 @@ functions, with the firing chart's column, shifts and odds shown before every ro
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.geometry.zones import radius_zone
 from wgkit.render.scene import geometry_shapes, zone_overlay
@@ -154,7 +156,7 @@ def _card_actions(game: Game, r: dict) -> list[ActionSpec]:
     if close:
         fns.append(ActionSpec("melee", "Melee" + tag, (Param("enemy", "choice", "enemy stand", close),),
                               lambda g, p: odds.melee(), lambda g, p: F.resolve_melee(g, uid, p["enemy"]), "Melee"))
-    return fns + out
+    return [replace(f, actor=uid) for f in fns] + out
 
 
 def _split(game: Game, uid: str, p: dict) -> bool:
