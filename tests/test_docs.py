@@ -2,10 +2,13 @@
 with the notebooks rendered and the scenario reference generated from the JSON Schema."""
 
 import html
+import json
 import os
 import re
 import subprocess
 import sys
+
+import pytest
 
 from tests.conftest import ROOT
 
@@ -85,3 +88,31 @@ def test_a_widget_without_a_still_is_drawn_from_its_saved_state():
     assert out[0]["data"]["text/html"] == ("<div style='display:flex;gap:6px;align-items:center'>games: 100%"
                                            "<progress value='8' max='8'></progress></div>")
     assert out[1]["data"] == {"text/plain": hook.NOT_HERE}
+
+
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+
+
+def chart_outputs_without_a_picture(notebook: dict) -> list[str]:
+    """The outputs that show a matplotlib figure only as its text ("<Figure size ...>"): what
+    Voila and the docs site print when a figure was not drawn as an image."""
+    bare = []
+    for cell in notebook["cells"]:
+        for out in cell.get("outputs", []):
+            data = out.get("data", {})
+            text = "".join(data.get("text/plain", ""))
+            if text.startswith("<Figure size") and "image/png" not in data and "image/svg+xml" not in data:
+                bare.append(text)
+    return bare
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_every_chart_in_a_notebook_is_stored_as_a_picture(path):
+    assert chart_outputs_without_a_picture(json.loads(path.read_text())) == []
+
+
+def test_a_chart_stored_as_text_only_is_noticed():
+    shown = {"output_type": "execute_result", "data": {"text/plain": "<Figure size 600x300 with 1 Axes>"}}
+    drawn = {"output_type": "execute_result", "data": {"text/plain": "<Figure size 600x300 with 1 Axes>",
+                                                       "image/png": "iVBOR"}}
+    assert chart_outputs_without_a_picture({"cells": [{"outputs": [shown, drawn]}]}) == ["<Figure size 600x300 with 1 Axes>"]

@@ -235,3 +235,19 @@ def test_an_objectives_label_keeps_off_the_pieces_and_their_labels(path):
             x, y = figure.points[0] if figure.kind == "circle" else figure.points.mean(axis=0)  # on a grid, its slot
             assert not (left - r < x < right + r and bottom - r < y < top + r), p.id
         assert not any(a < right and left < c and b < top and bottom < d for a, b, c, d in names)
+
+
+def test_drawing_leaves_the_sessions_matplotlib_backend_alone(tmp_path):
+    """A notebook's inline charts keep showing after the kit draws a board: importing and using
+    the static renderer changes no backend (it used to switch every session to Agg)."""
+    import subprocess
+    import sys
+
+    code = ("import matplotlib; matplotlib.use('svg'); "
+            "from wgkit.render.static import png_bytes, render; from wgkit.render.scene import build_scene; "
+            "from wgkit.scenario import load; import sys; s = load(sys.argv[1]); "
+            "png = png_bytes(build_scene(s)); render(build_scene(s), sys.argv[2]); "
+            "print(matplotlib.get_backend(), png[:4] == b'\\x89PNG')")
+    out = subprocess.run([sys.executable, "-c", code, str(FARM), str(tmp_path / "farm.svg")],
+                         capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["svg", "True"] and (tmp_path / "farm.svg").read_text().startswith("<?xml")

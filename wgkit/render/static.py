@@ -1,4 +1,7 @@
-"""Scene -> matplotlib -> PNG, SVG or PDF (no browser needed)."""
+"""Scene -> matplotlib -> PNG, SVG or PDF (no browser needed).
+
+Figures are made without pyplot and drawn by matplotlib's own canvas, so importing this module
+leaves the session's backend alone (a notebook keeps showing its charts inline)."""
 
 from __future__ import annotations
 
@@ -7,13 +10,12 @@ import itertools
 import os
 
 import matplotlib
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.collections import LineCollection, PatchCollection, PolyCollection
+from matplotlib.figure import Figure
+from matplotlib.patches import Circle, Patch, Rectangle
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.collections import LineCollection, PatchCollection, PolyCollection  # noqa: E402
-from matplotlib.patches import Circle, Patch  # noqa: E402
-
-from wgkit.render.scene import LAYERS, Scene  # noqa: E402
+from wgkit.render.scene import LAYERS, Scene
 
 POINTS_PER_INCH = 72.0
 
@@ -21,13 +23,14 @@ POINTS_PER_INCH = 72.0
 def figure(scene: Scene, inches_wide: float = 10.0):
     """A matplotlib figure of the scene, table inches as data units."""
     scale = inches_wide / scene.width
-    fig = plt.figure(figsize=(inches_wide, scene.depth * scale + 0.5))
+    fig = Figure(figsize=(inches_wide, scene.depth * scale + 0.5))
+    FigureCanvasAgg(fig)  # this figure's own canvas: the session's backend is not touched
     ax = fig.add_axes((0, 0, 1, scene.depth * scale / (scene.depth * scale + 0.5)))
     ax.set_xlim(0, scene.width)
     ax.set_ylim(0, scene.depth)
     ax.set_aspect("equal")
     ax.axis("off")
-    ax.add_patch(plt.Rectangle((0, 0), scene.width, scene.depth, color=scene.background, zorder=0))
+    ax.add_patch(Rectangle((0, 0), scene.width, scene.depth, color=scene.background, zorder=0))
     if scene.backdrop is not None:
         _backdrop(ax, scene)
     fig.text(0.5, 1 - 0.25 / (scene.depth * scale + 0.5), scene.title, ha="center", va="center", fontsize=12)
@@ -67,7 +70,7 @@ def _backdrop(ax, scene: Scene) -> None:
     w, h = b.size
     im = ax.imshow(b.pixels, extent=(0, w, h, 0), alpha=b.opacity, zorder=0.5, interpolation="bilinear")
     im.set_transform(Affine2D.from_values(ar, ai, ai, -ar, br, bi) + ax.transData)
-    im.set_clip_path(plt.Rectangle((0, 0), scene.width, scene.depth, transform=ax.transData))
+    im.set_clip_path(Rectangle((0, 0), scene.width, scene.depth, transform=ax.transData))
 
 
 def _style(s) -> tuple:
@@ -92,31 +95,22 @@ def render(scene: Scene, path: str | os.PathLike[str], inches_wide: float = 10.0
     """Write the scene to ``path``; the format follows the extension (.png, .svg, .pdf). An SVG
     keeps its labels as text (searchable, editable), not as outlines."""
     fig = figure(scene, inches_wide)
-    try:
-        with matplotlib.rc_context({"svg.fonttype": "none"}):
-            fig.savefig(path, dpi=dpi)
-    finally:
-        plt.close(fig)
+    with matplotlib.rc_context({"svg.fonttype": "none"}):
+        fig.savefig(path, dpi=dpi)
 
 
 def svg_text(scene: Scene, inches_wide: float = 8.0) -> str:
     """The scene as SVG, labels kept as text; the same scene gives the same bytes (fixed ids, no
     date), so a notebook's stored picture changes only when the board does."""
     fig = figure(scene, inches_wide)
-    try:
-        buf = io.StringIO()
-        with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "wgkit"}):
-            fig.savefig(buf, format="svg", metadata={"Date": None})
-        return buf.getvalue()
-    finally:
-        plt.close(fig)
+    buf = io.StringIO()
+    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "wgkit"}):
+        fig.savefig(buf, format="svg", metadata={"Date": None})
+    return buf.getvalue()
 
 
 def png_bytes(scene: Scene, inches_wide: float = 8.0, dpi: int = 90) -> bytes:
     fig = figure(scene, inches_wide)
-    try:
-        buf = io.BytesIO()
-        fig.savefig(buf, format="png", dpi=dpi)
-        return buf.getvalue()
-    finally:
-        plt.close(fig)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=dpi)
+    return buf.getvalue()
