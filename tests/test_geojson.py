@@ -1,5 +1,6 @@
 """Terrain from GeoJSON (longitude and latitude, or metres) at each ruleset's ground scale, and back."""
 
+import html
 import json
 import math
 
@@ -34,7 +35,7 @@ def test_a_thousandth_of_a_degree_north_and_east_in_table_inches():
 
 def test_metres_need_no_projection_and_a_margin_frames_the_ground():
     got = import_terrain(collection(({"type": "woods", "name": "Copse"}, {"type": "Polygon", "coordinates": [
-        [[100, 200], [160, 200], [160, 240], [100, 200]]]})), TEN_METRES, metres=True, margin=2)
+        [[100, 200], [160, 200], [160, 240], [100, 200]]]})), TEN_METRES, units="metres", margin=2)
     assert got.features == [{"name": "Copse", "type": "woods", "polygon": [[2, 2], [8, 2], [8, 6]]}]
     assert got.size == (10, 8) and got.origin == [80.0, 180.0]
 
@@ -56,7 +57,7 @@ def test_what_is_not_terrain_is_left_out_and_said():
         ({"type": "woods", "name": "holed"}, {"type": "Polygon", "coordinates": [
             [[0, 0], [50, 0], [50, 50], [0, 50], [0, 0]], [[10, 10], [20, 10], [20, 20], [10, 10]]]}),
         ({"type": "castle", "name": "keep"}, {"type": "Point", "coordinates": [5, 5]}),
-        ({"type": "woods", "name": "tree"}, {"type": "Point", "coordinates": [5, 5]})), TEN_METRES, metres=True)
+        ({"type": "woods", "name": "tree"}, {"type": "Point", "coordinates": [5, 5]})), TEN_METRES, units="metres")
     assert [f["name"] for f in got.features] == ["holed"]
     assert got.report[1:] == ["keep: terrain type 'castle' is not one of the kit's; left out",
                               "holed: 1 hole(s) dropped (an area is one outline)",
@@ -68,7 +69,7 @@ def test_a_file_that_is_not_geojson_is_refused_in_one_line(tmp_path):
     bad.write_text("[1, 2]")
     with pytest.raises(ValueError, match=r"bad.geojson: a GeoJSON FeatureCollection or Feature is needed"):
         import_terrain(bad, TEN_METRES)
-    with pytest.raises(ValueError, match="no terrain in the GeoJSON"):
+    with pytest.raises(ValueError, match="GeoJSON: no terrain in it"):
         import_terrain(collection(), TEN_METRES)
 
 
@@ -96,3 +97,84 @@ def test_editor_imports_the_sample_from_its_form_and_draws_it():
     assert len(e.canvas.scene.layers["terrain"]) >= 13
     e.undo()
     assert e.data["terrain"] == [] and e.data["table"]["width"] == 24
+
+
+# A survey in Lambert-93 metres (EPSG:2154, as QGIS writes it) of a 135 m x 90 m patch of bocage:
+# at Company Fire's 1" = 7.5 m a 45 m field is one 6" square, so the patch is 3 squares by 2.
+X0, Y0 = 402_000.0, 6_905_000.0
+SURVEY = {"type": "FeatureCollection", "crs": {"type": "name", "properties": {"name": "urn:ogc:def:crs:EPSG::2154"}},
+          "features": [
+              {"type": "Feature", "properties": {"type": "fields", "name": "Pasture"}, "geometry": {
+                  "type": "Polygon", "coordinates": [[[X0, Y0], [X0 + 135, Y0], [X0 + 135, Y0 + 90], [X0, Y0 + 90], [X0, Y0]]]}},
+              {"type": "Feature", "properties": {"type": "bocage", "name": "East-west hedgerow"}, "geometry": {
+                  "type": "LineString", "coordinates": [[X0, Y0 + 45], [X0 + 135, Y0 + 45]]}},
+              {"type": "Feature", "properties": {"type": "bocage", "name": "West hedgerow"}, "geometry": {
+                  "type": "LineString", "coordinates": [[X0 + 45, Y0], [X0 + 45, Y0 + 90]]}},
+              {"type": "Feature", "properties": {"type": "bocage", "name": "East hedgerow"}, "geometry": {
+                  "type": "LineString", "coordinates": [[X0 + 90, Y0], [X0 + 90, Y0 + 90]]}}]}
+
+
+def test_the_editor_reads_metres_from_the_files_crs_onto_the_square_edges(tmp_path):
+    from wgkit.engine.game import Game
+    from wgkit.geometry.gridlos import edge_key
+    from wgkit.rules.company_fire.lookup import gridmap
+
+    path = tmp_path / "survey.geojson"
+    path.write_text(json.dumps(SURVEY))
+    e = ScenarioEditor(blank("company_fire", 12, 12))
+    assert "ground scale 1\" = 7.5 m" in e.geo_scale.value.replace("&quot;", '"')
+    e.geo_file.value = str(path)
+    e.geo_import.click()
+    report = html.unescape(e.geo_report.value)
+    assert e.errors.widget.value == ""
+    assert ("4 terrain features, read as metres on the ground (the file's crs: urn:ogc:def:crs:EPSG::2154), "
+            "at 1\" = 7.5 m: the ground needs a table of 18\" x 12\"") in report
+    assert (e.data["table"]["width"], e.data["table"]["depth"]) == (18, 12)  # 135 m / 7.5, 90 m / 7.5
+    hedge = next(f for f in e.data["terrain"] if f.get("name") == "East-west hedgerow")
+    assert hedge["line"] == [[0, 6], [18, 6]]  # 45 m north of the corner = 6"
+    grid = gridmap(Game(e.draft.scenario)).grid
+    at = grid.cell_of
+    # by hand: the east-west hedge divides row from row under all three squares; the two
+    # north-south hedges (6" and 12" east) divide the columns in both rows
+    expected = {edge_key(at(x, 3), at(x, 9)) for x in (3, 9, 15)} | \
+               {edge_key(at(a, y), at(b, y)) for y in (3, 9) for a, b in ((3, 9), (9, 15))}
+    got = {k for k, (kind, _, _) in gridmap(Game(e.draft.scenario)).edges.items() if kind == "bocage"}
+    assert len(expected) == 7 and got == expected
+
+
+def test_units_chosen_by_hand_refuse_coordinates_they_cannot_hold(tmp_path):
+    path = tmp_path / "survey.geojson"
+    path.write_text(json.dumps(SURVEY))
+    e = ScenarioEditor(blank("company_fire", 12, 12))
+    e.geo_file.value = str(path)
+    e.geo_units.value = "lonlat"
+    e.geo_import.click()
+    assert f"{path}: the coordinates run to (402135, 6.90509e+06), beyond ±180°, ±90°: they are not longitude and " \
+           "latitude; choose metres or table inches" in e.errors.widget.value
+    assert e.data["terrain"] == [] and e.data["table"]["width"] == 12  # nothing was half imported
+    with pytest.raises(ValueError, match=r"reach \(-2, 0\): table inches start at 0, 0"):
+        import_terrain(collection(({"type": "woods"}, {"type": "Polygon", "coordinates": [
+            [[-2, 0], [4, 0], [4, 4], [-2, 0]]]})), TEN_METRES, units="inches")
+
+
+def test_table_inches_are_taken_as_they_are_and_longitude_latitude_named_in_crs_is_projected():
+    got = import_terrain(collection(({"type": "woods"}, {"type": "Polygon", "coordinates": [
+        [[2, 3], [8, 3], [8, 7], [2, 3]]]})), TEN_METRES, units="inches")
+    assert got.features[0]["polygon"] == [[2, 3], [8, 3], [8, 7]] and got.size == (8, 7)
+    lonlat = collection(({"type": "road"}, {"type": "LineString", "coordinates": [[-1.0, 49.0], [-0.999, 49.0]]}))
+    lonlat["crs"] = {"type": "name", "properties": {"name": "urn:ogc:def:crs:OGC:1.3:CRS84"}}
+    got = import_terrain(lonlat, TEN_METRES)
+    # a thousandth of a degree east at 49 degrees north: 111.195 m x cos 49 = 72.950 m = 7.295"
+    assert got.units == "lonlat" and got.features[0]["line"] == [[0, 0], [7.295, 0]]
+
+
+def test_an_export_in_metres_says_so_and_reads_back_as_metres(tmp_path):
+    d = Draft(blank("company_fire", 12, 12))
+    d.import_geojson(SURVEY)
+    path = tmp_path / "out.geojson"
+    d.export_geojson(path)
+    out = json.loads(path.read_text())
+    assert out["crs"]["properties"]["name"] == "wgkit:local-metres"
+    assert out["features"][1]["geometry"]["coordinates"] == [[X0, Y0 + 45], [X0 + 135, Y0 + 45]]
+    back = import_terrain(path, d.ruleset.scale)
+    assert back.units == "metres" and back.features[1]["line"] == [[0, 6], [18, 6]]

@@ -63,12 +63,13 @@ def refused_in_time(call) -> str:
     (json.dumps(collection(*[woods([[0, 0], [1, 0], [1, 1], [0, 0]])] * (MAX_FEATURES + 1))),
      f"hostile.geojson: {MAX_FEATURES + 1:,} features; the limit is {MAX_FEATURES:,}"),
     (json.dumps(collection(woods([[0, 0], [1, 0], [1, 1], [0, 0]]) | {"properties": [1, 2]})),
-     "no terrain in the GeoJSON: each feature needs a 'type' property naming a terrain type "
+     "hostile.geojson: no terrain in it: each feature needs a 'type' property naming a terrain type "
      "(feature 1: its properties are not an object; left out)"),
     (json.dumps(collection(woods([[0, 0], [1, 0], [1, 1], [0, 0]], type=["woods"]))),
      "feature 1: terrain type ['woods'] is not one of the kit's; left out"),
     (json.dumps(collection(woods([[0, 0], [100000, 0], [100000, 5], [0, 0]]))),
-     "the coordinates are not longitude and latitude (beyond ±180°, ±90°): if the data is in metres, import it as metres"),
+     "hostile.geojson: the coordinates run to (100000, 5), beyond ±180°, ±90°: they are not longitude and latitude; "
+     "choose metres or table inches"),
 ])
 def test_a_hostile_geojson_is_one_line_within_2_s(text, says, tmp_path):
     path = tmp_path / "hostile.geojson"
@@ -88,20 +89,20 @@ def test_a_geojson_larger_than_the_limit_is_refused_unread(tmp_path):
 def test_ground_too_large_for_any_table_is_refused():
     # two woods 100 km apart, in metres: at 1" = 10 m the ground spans 100,010 m = 10,001" by 10 m = 1"
     far = collection(woods([[0, 0], [10, 0], [10, 10], [0, 0]]), woods([[100_000, 0], [100_010, 0], [100_010, 10], [100_000, 0]]))
-    assert refused_in_time(lambda: import_terrain(far, TEN_METRES, metres=True)) == (
-        'the ground needs a table of 10,001" x 1" at 1" = 10 m; the limit is 10,000" a side')
+    assert refused_in_time(lambda: import_terrain(far, TEN_METRES, units="metres")) == (
+        'GeoJSON: the ground needs a table of 10,001" x 1" at 1" = 10 m; the limit is 10,000" a side')
 
 
 def test_the_largest_allowed_outline_imports_within_2_s():
     start = time.perf_counter()
-    got = import_terrain(collection(woods(ring(MAX_VERTICES - 1))), TEN_METRES, metres=True)
+    got = import_terrain(collection(woods(ring(MAX_VERTICES - 1))), TEN_METRES, units="metres")
     assert time.perf_counter() - start < 2.0
     assert len(got.features) == 1 and len(got.features[0]["polygon"]) == MAX_VERTICES - 1
 
 
 def test_non_text_names_are_dropped_not_carried_into_the_scenario():
     got = import_terrain(collection(woods([[0, 0], [10, 0], [10, 10], [0, 0]], name={"a": 1}, height="high")),
-                         TEN_METRES, metres=True)
+                         TEN_METRES, units="metres")
     assert got.features[0] == {"type": "woods", "polygon": [[0, 0], [1, 0], [1, 1]]}
 
 

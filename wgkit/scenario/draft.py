@@ -68,6 +68,7 @@ class Draft:
         self._redo: list[tuple[str, dict]] = []
         self.saved_as: dict[str, Any] | None = copy.deepcopy(self.data) if path is not None and Path(path).exists() else None
         self.geo_origin: tuple[float, float] | None = None  # where the last GeoJSON import put the table's corner
+        self.geo_units = "metres"  # ... and in what units (exports without an import: metres from 0, 0)
 
     # -- files ---------------------------------------------------------------------------------
     @classmethod
@@ -428,12 +429,14 @@ class Draft:
                 s["units"] = [u for u in s["units"] if self.pieces_of(u)]
 
     def import_geojson(self, source: str | os.PathLike[str] | dict, origin: tuple[float, float] | None = None,
-                       metres: bool = False, margin: float = 0.0) -> list[str]:
-        """Add the terrain of a GeoJSON file at this ruleset's ground scale (see
-        :mod:`wgkit.scenario.geojson`), growing the table to hold it; returns the import report."""
+                       units: str = "auto", margin: float = 0.0) -> list[str]:
+        """Add the terrain of a GeoJSON file at this ruleset's ground scale, its coordinates in
+        ``units`` ("auto": as the file's ``crs`` says, else longitude and latitude; "lonlat",
+        "metres" or "inches"; see :mod:`wgkit.scenario.geojson`), growing the table to hold it;
+        returns the import report."""
         from wgkit.scenario.geojson import import_terrain
 
-        got = import_terrain(source, self.ruleset.scale, origin, metres, margin)
+        got = import_terrain(source, self.ruleset.scale, origin, units, margin)
         with self.edit(f"import {len(got.features)} features from GeoJSON") as d:
             for f in got.features:
                 f = {"id": self.new_id(f["type"].replace("_", "")), **f}
@@ -443,20 +446,21 @@ class Draft:
             if (width, depth) != (t["width"], t["depth"]):
                 got.report.append(f"the table grows from {t['width']:g}\" x {t['depth']:g}\" to {width:g}\" x {depth:g}\"")
                 t["width"], t["depth"] = width, depth
-        self.geo_origin = got.origin
+        self.geo_origin, self.geo_units = got.origin, got.units
         return got.report
 
     def export_geojson(self, path: str | os.PathLike[str], origin: tuple[float, float] | None = None,
-                       metres: bool = False) -> None:
-        """Write the terrain as GeoJSON (atomically), the table's corner at ``origin`` (longitude,
-        latitude; default: where the last import put it, else 0, 0 in metres)."""
+                       units: str | None = None) -> None:
+        """Write the terrain as GeoJSON (atomically), the table's corner at ``origin`` in ``units``
+        (default: where and how the last import read the ground, else 0, 0 in metres)."""
         import json
 
         from wgkit.scenario.geojson import export_terrain
 
+        units = units or self.geo_units
         if origin is None:
-            origin, metres = (self.geo_origin, metres) if self.geo_origin is not None else ((0.0, 0.0), True)
-        atomic_write(path, json.dumps(export_terrain(self.scenario, origin, metres), indent=1) + "\n")
+            origin = self.geo_origin if self.geo_origin is not None and units == self.geo_units else (0.0, 0.0)
+        atomic_write(path, json.dumps(export_terrain(self.scenario, origin, units), indent=1) + "\n")
 
     def set_background(self, image: str | os.PathLike[str], points: Sequence[Sequence[float]] | None = None,
                        opacity: float = 0.6) -> None:

@@ -1,10 +1,15 @@
 """Terrain from and to GeoJSON: real ground (survey data, a traced map) at a ruleset's ground scale.
 
-GeoJSON coordinates are longitude and latitude (RFC 7946). They are projected onto the table by
-a local equirectangular projection about an origin (by default the south-west corner of the
-data): east is +x, north is +y, metres become table inches at the ruleset's ground scale. Over
-a battlefield of a few kilometres the projection's error stays far below a millimetre of table.
-Data already in metres (a projected survey) is read with ``crs="metres"``.
+Coordinates are read in one of :data:`UNITS`. Longitude and latitude (RFC 7946's only units)
+are projected onto the table by a local equirectangular projection about an origin (by default
+the south-west corner of the data): east is +x, north is +y, metres become table inches at the
+ruleset's ground scale. Over a battlefield of a few kilometres the projection's error stays far
+below a millimetre of table. Metres (a projected survey: UTM, a national grid) are only shifted
+and scaled; table inches are taken as they are. With ``units="auto"`` the file's ``crs`` member
+(GeoJSON 2008, as QGIS and GDAL still write it) decides: a geographic system (CRS84, EPSG:4326 and
+its kin) means longitude and latitude, any other named system metres; without one, longitude and
+latitude. Coordinates impossible in the chosen units (beyond ±180°/±90°, negative table inches)
+are refused in one line.
 
 Each feature's ``properties`` give the terrain: ``type`` (one of the kit's terrain types),
 ``name``, ``variant``, ``height`` (hill levels) and, for lines, ``width_m`` (metres on the
@@ -40,6 +45,11 @@ MAX_BYTES = 16_000_000
 MAX_DEPTH = 16  # a MultiPolygon inside a FeatureCollection nests 8 deep
 MAX_FEATURES = 5_000
 MAX_VERTICES = 50_000
+UNITS = {"lonlat": "longitude and latitude", "metres": "metres on the ground", "inches": "table inches"}
+GEOGRAPHIC = ("CRS84", "CRS83", "CRS27", "EPSG::4326", "EPSG:4326", "EPSG::4258", "EPSG:4258",
+              "EPSG::4269", "EPSG:4269", "EPSG::4267", "EPSG:4267", "EPSG::4230", "EPSG:4230",
+              "EPSG::4277", "EPSG:4277")  # longitude and latitude on WGS 84, ETRS89, NAD83, NAD27, ED50, OSGB36
+WRITTEN = {"metres": "wgkit:local-metres", "inches": "wgkit:table-inches"}  # crs names of an export, read back as such
 _KINDS = {"name": str, "variant": str, "height": (int, float), "width_m": (int, float)}  # others are dropped
 
 
@@ -49,14 +59,15 @@ class Imported:
 
     features: list[dict[str, Any]] = field(default_factory=list)
     size: tuple[float, float] = (0.0, 0.0)
-    origin: tuple[float, float] = (0.0, 0.0)  # longitude, latitude (or metres) of the table's (0, 0)
+    origin: tuple[float, float] = (0.0, 0.0)  # the table's (0, 0) in the file's units
+    units: str = "lonlat"  # one of UNITS: how the coordinates were read
     report: list[str] = field(default_factory=list)
 
 
 def read(source: str | os.PathLike[str] | dict) -> dict:
     """A GeoJSON document from a file or an already parsed mapping (JSON only: nothing is
     executed), within the limits of the module docstring; ``ValueError`` in one line otherwise."""
-    name = "GeoJSON" if isinstance(source, dict) else str(source)
+    name = _name(source)
     if isinstance(source, dict):
         data: Any = source
     else:
@@ -74,6 +85,11 @@ def read(source: str | os.PathLike[str] | dict) -> dict:
         raise ValueError(f"{name}: a GeoJSON FeatureCollection or Feature is needed")
     _within_limits(data, name)
     return data
+
+
+def _name(source: str | os.PathLike[str] | dict) -> str:
+    """How a refusal names the input: its file, or "GeoJSON" for a mapping."""
+    return "GeoJSON" if isinstance(source, dict) else str(source)
 
 
 def _not_finite(word: str) -> float:
@@ -109,45 +125,58 @@ def _within_limits(doc: dict, name: str) -> None:
             stack += [(v, depth + 1) for v in item if isinstance(v, (dict, list))]
 
 
+def crs_units(doc: dict) -> tuple[str | None, str]:
+    """The units the file's ``crs`` member names (None without one) and the name it gives."""
+    crs = doc.get("crs")
+    name = crs.get("properties", {}).get("name") if isinstance(crs, dict) and isinstance(crs.get("properties"), dict) else None
+    if not isinstance(name, str) or not name.strip():
+        return None, ""
+    own = {v: k for k, v in WRITTEN.items()}
+    return own.get(name) or ("lonlat" if name.upper().endswith(GEOGRAPHIC) else "metres"), name
+
+
 def _features(doc: dict) -> list[dict]:
     return [doc] if doc.get("type") == "Feature" else [f for f in doc.get("features", []) if isinstance(f, dict)]
 
 
 class Projection:
-    """Longitude/latitude (or metres) to table inches, and back."""
+    """Coordinates in ``units`` (one of :data:`UNITS`) to table inches, and back."""
 
-    def __init__(self, scale: GroundScale, origin: tuple[float, float], metres: bool = False):
-        self.scale, self.origin, self.metres = scale, origin, metres
-        self.cos = 1.0 if metres else math.cos(math.radians(origin[1]))
-
-    def _m_per_unit(self) -> tuple[float, float]:
-        if self.metres:
-            return 1.0, 1.0
+    def __init__(self, scale: GroundScale, origin: tuple[float, float], units: str = "lonlat"):
+        if units not in UNITS:
+            raise ValueError(f"units {units!r}: one of {', '.join(UNITS)}")
+        self.scale, self.origin, self.units = scale, origin, units
         deg = math.pi / 180 * EARTH_RADIUS
-        return deg * self.cos, deg
+        self.m_per_unit = (deg * math.cos(math.radians(origin[1])), deg) if units == "lonlat" else (1.0, 1.0)
 
     def to_table(self, p: Iterable[float]) -> list[float]:
-        lon, lat = list(p)[:2]
-        kx, ky = self._m_per_unit()
-        x, y = (lon - self.origin[0]) * kx, (lat - self.origin[1]) * ky
-        return [round(self.scale.to_inches(x, "m"), ROUND), round(self.scale.to_inches(y, "m"), ROUND)]
+        u, v = list(p)[:2]
+        x, y = (u - self.origin[0]) * self.m_per_unit[0], (v - self.origin[1]) * self.m_per_unit[1]
+        if self.units != "inches":
+            x, y = self.scale.to_inches(x, "m"), self.scale.to_inches(y, "m")
+        return [round(x, ROUND), round(y, ROUND)]
 
     def to_ground(self, p: Iterable[float]) -> list[float]:
         x, y = list(p)[:2]
-        kx, ky = self._m_per_unit()
-        mx, my = self.scale.convert(x, "m"), self.scale.convert(y, "m")
-        return [round(self.origin[0] + mx / kx, 7), round(self.origin[1] + my / ky, 7)]
+        if self.units != "inches":
+            x, y = self.scale.convert(x, "m"), self.scale.convert(y, "m")
+        return [round(self.origin[0] + x / self.m_per_unit[0], 7), round(self.origin[1] + y / self.m_per_unit[1], 7)]
 
 
 def import_terrain(source: str | os.PathLike[str] | dict, scale: GroundScale,
-                   origin: tuple[float, float] | None = None, metres: bool = False,
+                   origin: tuple[float, float] | None = None, units: str = "auto",
                    margin: float = 0.0) -> Imported:
-    """Terrain features from GeoJSON at ``scale`` (see the module docstring). ``margin`` inches of
-    open ground are left around the data."""
+    """Terrain features from GeoJSON at ``scale``, its coordinates read in ``units`` ("auto" or one
+    of :data:`UNITS`; see the module docstring). ``margin`` inches of open ground are left around
+    the data."""
     doc = read(source)
+    if units != "auto" and units not in UNITS:
+        raise ValueError(f"units {units!r}: one of auto, {', '.join(UNITS)}")
+    named, crs = crs_units(doc)
+    chosen = units if units != "auto" else named or "lonlat"
     feats = _features(doc)
     shapes = []
-    out = Imported()
+    out = Imported(units=chosen)
     for i, f in enumerate(feats, 1):
         props = f.get("properties") or {}
         if not isinstance(props, dict):
@@ -167,15 +196,18 @@ def import_terrain(source: str | os.PathLike[str] | dict, scale: GroundScale,
         shapes.append((props, label, geom))
     if not shapes:
         why = f" ({out.report[0]})" if out.report else ""
-        raise ValueError(f"no terrain in the GeoJSON: each feature needs a 'type' property naming a terrain type{why}")
-    minx = min(g.bounds[0] for _, _, g in shapes)
-    miny = min(g.bounds[1] for _, _, g in shapes)
-    if not metres and not (-180 <= minx and max(g.bounds[2] for _, _, g in shapes) <= 180
-                           and -90 <= miny and max(g.bounds[3] for _, _, g in shapes) <= 90):
-        raise ValueError("the coordinates are not longitude and latitude (beyond ±180°, ±90°): "
-                         "if the data is in metres, import it as metres")
-    origin = origin or (minx, miny)
-    proj = Projection(scale, origin, metres)
+        raise ValueError(f"{_name(source)}: no terrain in it: each feature needs a 'type' property naming a terrain type{why}")
+    minx, miny = (min(g.bounds[k] for _, _, g in shapes) for k in (0, 1))
+    maxx, maxy = (max(g.bounds[k] for _, _, g in shapes) for k in (2, 3))
+    read_as = f"read as {UNITS[chosen]}" + (f" (the file's crs: {crs})" if units == "auto" and named else "")
+    if chosen == "lonlat" and not (-180 <= minx and maxx <= 180 and -90 <= miny and maxy <= 90):
+        raise ValueError(f"{_name(source)}: the coordinates run to ({maxx:g}, {maxy:g}), beyond ±180°, ±90°: they are not longitude "
+                         "and latitude; choose metres or table inches")
+    if chosen == "inches" and min(minx, miny) < 0:
+        raise ValueError(f"{_name(source)}: the coordinates reach ({minx:g}, {miny:g}): table inches start at 0, 0; "
+                         "choose metres or longitude and latitude")
+    origin = origin or ((0.0, 0.0) if chosen == "inches" else (minx, miny))
+    proj = Projection(scale, origin, chosen)
     shift = margin
     out.origin = origin
     width = depth = 0.0
@@ -204,32 +236,31 @@ def import_terrain(source: str | os.PathLike[str] | dict, scale: GroundScale,
                 continue
             pts = [[round(x + shift, ROUND), round(y + shift, ROUND)] for x, y in pts]
             f[key] = pts
-            if key == "line":
-                metres_wide = props.get("width_m")
-                if metres_wide:
-                    f["width"] = max(0.05, round(scale.to_inches(float(metres_wide), "m"), ROUND))
+            if key == "line" and props.get("width_m"):
+                f["width"] = max(0.05, round(scale.to_inches(float(props["width_m"]), "m"), ROUND))
             width = max(width, *(x for x, _ in pts))
             depth = max(depth, *(y for _, y in pts))
             out.features.append(f)
     out.size = (math.ceil(width + margin), math.ceil(depth + margin))
     if max(out.size) > MAX_TABLE:
-        raise ValueError(f"the ground needs a table of {out.size[0]:,}\" x {out.size[1]:,}\" at "
+        raise ValueError(f"{_name(source)}: the ground needs a table of {out.size[0]:,}\" x {out.size[1]:,}\" at "
                          f"{scale.describe()}; the limit is {MAX_TABLE:,}\" a side")
     if margin:
         out.origin = proj.to_ground((-margin, -margin))
-    out.report.insert(0, f"{len(out.features)} terrain features at {scale.describe()}: the ground needs a table of "
-                         f"{out.size[0]}\" x {out.size[1]}\"")
+    out.report.insert(0, f"{len(out.features)} terrain features, {read_as}, at {scale.describe()}: "
+                         f"the ground needs a table of {out.size[0]}\" x {out.size[1]}\"")
     return out
 
 
-def export_terrain(scenario: Scenario, origin: tuple[float, float], metres: bool = False) -> dict:
-    """The scenario's terrain as a GeoJSON FeatureCollection, the table's (0, 0) at ``origin``
-    (longitude, latitude; or metres). Rectangles and circles become polygons; grid-edge terrain has
-    no ground shape of its own and is left out."""
+def export_terrain(scenario: Scenario, origin: tuple[float, float], units: str = "lonlat") -> dict:
+    """The scenario's terrain as a GeoJSON FeatureCollection in ``units`` (one of :data:`UNITS`),
+    the table's (0, 0) at ``origin``. Other units than longitude and latitude are named in a
+    ``crs`` member, so the file reads back as written. Rectangles and circles become polygons;
+    grid-edge terrain has no ground shape of its own and is left out."""
     from wgkit.rules.registry import find_ruleset
 
     scale = find_ruleset(scenario.ruleset).scale
-    proj = Projection(scale, origin, metres)
+    proj = Projection(scale, origin, units)
     out = []
     for f in scenario.terrain:
         if f.shape == "edges":
@@ -247,4 +278,7 @@ def export_terrain(scenario: Scenario, origin: tuple[float, float], metres: bool
             ring = list(Polygon(geom).exterior.coords)
             g = {"type": "Polygon", "coordinates": [[proj.to_ground(p) for p in ring]]}
         out.append({"type": "Feature", "properties": props, "geometry": g})
-    return {"type": "FeatureCollection", "name": scenario.title, "features": out}
+    doc: dict[str, Any] = {"type": "FeatureCollection", "name": scenario.title, "features": out}
+    if units != "lonlat":
+        doc["crs"] = {"type": "name", "properties": {"name": WRITTEN[units]}}
+    return doc

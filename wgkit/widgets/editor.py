@@ -117,6 +117,10 @@ class ScenarioEditor:
         self.geo_import = W.Button(description="Import GeoJSON", tooltip="areas and lines with a 'type' property, "
                                    "at the ruleset's ground scale")
         self.geo_export = W.Button(description="Export GeoJSON")
+        self.geo_units = W.Dropdown(description="Units", value="auto", layout=W.Layout(width="420px"), options=[
+            ("as the file's crs says, else longitude/latitude", "auto"), ("longitude and latitude", "lonlat"),
+            ("metres on the ground", "metres"), ("table inches", "inches")])
+        self.geo_scale = W.HTML()
         self.geo_report = W.HTML()
         self.geo_import.on_click(g(lambda _: self._import_geojson()))
         self.geo_export.on_click(g(lambda _: self._export_geojson()))
@@ -178,7 +182,8 @@ class ScenarioEditor:
             W.VBox([self.type, W.HBox([self.feature_name, self.variant]),
                     W.HBox([self.height, self.line_width]), self.snap,
                     W.HBox([self.finish_button, self.apply_feature, self.reshape_button, self.delete_button]),
-                    W.HBox([self.geo_file, self.geo_import, self.geo_export]), self.geo_report,
+                    W.HBox([self.geo_file, self.geo_import, self.geo_export]),
+                    W.HBox([self.geo_units, self.geo_scale]), self.geo_report,
                     W.HBox([self.picture, self.picture_button]), self.opacity, self.pin_help]),
             W.VBox([W.HTML("Choose the tool <b>unit</b> and click the table to place a unit of this side."),
                     self.side, W.HBox([self.kind, self.quality]), W.HBox([self.unit_name, self.figures]),
@@ -288,6 +293,7 @@ class ScenarioEditor:
         self.title.value = d.get("title", "")
         self.description.value = d.get("description", "") or ""
         self.ruleset.value = r.id
+        self.geo_scale.value = f"ground scale {html.escape(r.scale.describe())}"
         self.width.value, self.depth.value = t["width"], t["depth"]
         grid = t.get("grid") or {}
         self.grid_type.value = "" if not grid else grid["type"] if grid["type"] == "square" \
@@ -365,7 +371,7 @@ class ScenarioEditor:
     def _import_geojson(self) -> None:
         if not self.geo_file.value.strip():
             raise ValueError("type the GeoJSON file's name first")
-        report = self.draft.import_geojson(self.geo_file.value.strip())
+        report = self.draft.import_geojson(self.geo_file.value.strip(), units=self.geo_units.value)
         self._resize()
         self._load_menus()
         self.geo_report.value = "<br>".join(html.escape(line) for line in report)
