@@ -107,26 +107,63 @@ def test_a_file_that_is_not_a_scenario_is_one_line(tmp_path):
         Draft.open(tmp_path / "missing.yaml")
 
 
-def test_switching_ruleset_renames_pieces_adds_a_grid_and_lists_what_no_longer_fits():
+def test_switching_ruleset_renames_pieces_adds_a_grid_and_gives_each_unit_its_counterpart():
     d = Draft(blank("close_action", 36, 30))
     d.add_unit("blue", "squad", [(10, 4), (11, 4)])
+    d.add_unit("red", "weapon_team", [(10, 20)])
     changed = d.set_ruleset("company_fire")
     assert d.data["table"]["grid"] == {"type": "square", "size": 6}
     assert all("stands" in u for s in d.data["sides"] for u in s["units"])
-    assert [c.split(": ", 2)[2] for c in changed] == [
-        "'officer' is not a unit kind in Company Fire (allowed: armoured_car, at_gun, bazooka_team, company_commander, "
-        "engineer_squad, forward_observer, halftrack, hmg, light_mortar, mmg, platoon_leader, rifle_squad, scout, "
-        "smg_squad, sniper, tank, tank_destroyer, truck)",
-        "'squad' is not a unit kind in Company Fire (allowed: armoured_car, at_gun, bazooka_team, company_commander, "
-        "engineer_squad, forward_observer, halftrack, hmg, light_mortar, mmg, platoon_leader, rifle_squad, scout, "
-        "smg_squad, sniper, tank, tank_destroyer, truck); did you mean 'smg_squad'?",
-        "'officer' is not a unit kind in Company Fire (allowed: armoured_car, at_gun, bazooka_team, company_commander, "
-        "engineer_squad, forward_observer, halftrack, hmg, light_mortar, mmg, platoon_leader, rifle_squad, scout, "
-        "smg_squad, sniper, tank, tank_destroyer, truck)"]
-    d.set_ruleset("close_action")  # back again: the grid goes, the figures come back
+    # Company Fire has no officer, squad or weapon team: its platoon leader, rifle squad and MMG
+    assert changed == ["blue_hq: officer becomes platoon_leader", "blue_squad1: squad becomes rifle_squad",
+                       "red_hq: officer becomes platoon_leader", "red_weaponteam1: weapon_team becomes mmg"]
+    assert d.problems() == []
+    back = d.set_ruleset("close_action")  # back again: the grid goes, the figures and kinds come back
     assert "grid" not in d.data["table"] and d.problems() == []
+    assert back[:2] == ["blue_hq: platoon_leader becomes officer", "blue_squad1: rifle_squad becomes squad"]
+    d.add_unit("blue", "squad", [(20, 4)])
+    d.set_ruleset("eagles")
+    d.data["sides"][0]["units"][-1]["kind"] = "bunker"  # a kind with no Close Action counterpart stays, and is asked for
+    asked = d.set_ruleset("close_action")
+    assert asked[-1].endswith("'bunker' is not a unit kind in Close Action (allowed: officer, squad, weapon_team)")
 
 
+def test_a_shrinking_table_keeps_every_piece_on_it_and_says_which_moved():
+    d = Draft(blank("close_action", 48, 36))  # the defender's leader stands at (24, 34)
+    moved = d.set_table(24, 18)
+    # x 24 is on the new edge and y 34 beyond it: both come 0.5" inside, to (23.5, 17.5)
+    assert moved == ["red_leader moved onto the table, to (23.5, 17.5)"]
+    assert d.data["sides"][1]["units"][0]["figures"][0]["position"] == [23.5, 17.5] and d.problems() == []
+    g = Draft(blank("company_fire", 48, 36))
+    leader = g.piece("blue_leader")
+    del leader["position"]
+    leader["cell"] = [7, 5]  # the last column of an 8 x 6 grid
+    assert "blue_leader moved onto the table, to cell [3, 2]" in g.set_table(24, 18)  # 4 x 3 cells of 6"
+    d.undo()
+    assert d.data["table"]["width"] == 48 and d.data["sides"][1]["units"][0]["figures"][0]["position"] == [24, 34]
+
+
+def test_the_editor_draws_an_invalid_draft_rings_its_problems_and_shows_its_yaml():
+    e = ScenarioEditor(blank("close_action", 36, 24))
+    e.add_area("woods", [(30, 20), (34, 20), (34, 23)])
+    e.draft.data["sides"][1]["units"][0]["kind"] = "tank"  # not a Close Action kind
+    e.refresh()
+    assert len(e.problems()) == 1 and "'tank' is not a unit kind" in html.unescape(e.report.value)
+    rings = [s for s in e.canvas.scene.layers["overlays"] if s.tag == "problem"]
+    assert [tuple(r.points[0]) for r in rings] == [(18, 22)]  # the red leader, where the blank put him
+    assert any(s.kind == "polygon" and s.points[0].tolist() == [30, 20] for s in e.canvas.scene.layers["terrain"])
+    assert "kind: tank" in e.yaml.value and "woods" in e.yaml.value  # the YAML as Save writes it, problems and all
+    e.draft.data["sides"][1]["units"][0]["kind"] = "squad"
+    e.refresh()
+    assert e.problems() == [] and not [s for s in e.canvas.scene.layers["overlays"] if s.tag == "problem"]
+
+
+def test_the_editor_lists_victory_conditions_in_words():
+    e = ScenarioEditor(blank("close_action", 36, 24))
+    e.add_area("buildings", rectangle={"center": [18, 12], "size": [4, 3]}, name="the Mill")
+    e.set_side("blue", name="US Rangers")
+    e.add_condition("blue", "hold", "buildings1", points=2)
+    assert e.conditions.options[0][0] == "1. US Rangers: hold the Mill (2 pts)"
 def test_the_terrain_menu_says_what_each_type_means_in_the_ruleset_and_marks_house_values():
     menu = dict((value, label) for label, value in Draft(blank("company_fire")).terrain_menu())
     assert menu["bocage"] == "bocage · cover: cover · move: bocage"  # from the text
@@ -157,9 +194,8 @@ def test_editor_forms_build_a_scenario_and_save_it(tmp_path):
     e.apply_fields.click()
     assert (e.data["title"], e.data["turns"], e.data["seed"]) == ("From the forms", 6, 12)
     assert (e.canvas.width, e.canvas.depth) == (36, 30)
-    assert e.problems() == ["draft.yaml:23:34: sides[1].units[0].figures[0].position: position lies off the table "
-                            "(extends to x 24..24, y 34..34; the table is 36 x 30)"]  # the leader stood 2" from the old edge
-    assert e.problems()[0] in html.unescape(e.report.value)
+    # the red leader stood 2" from the old far edge, at (24, 34): put back 0.5" inside, and said so
+    assert e.problems() == [] and "red_leader moved onto the table, to (24, 29.5)" in html.unescape(e.ruleset_report.value)
     e.place("red_leader", (18, 28))
     e.side.value = "red"
     e.side_name.value, e.side_role.value = "Grenadiers", "defender"
@@ -213,12 +249,13 @@ def test_editor_opens_a_file_and_the_viewshed_follows_the_terrain(tmp_path):
     assert sum(s.kind == "polygon" for s in e.viewshed) == seen  # recomputed, not the stale shading
 
 
-def test_switching_ruleset_in_the_form_reports_what_no_longer_fits():
+def test_switching_ruleset_in_the_form_reports_what_changed_and_stays_valid():
     e = ScenarioEditor()
     e.ruleset.value = "company_fire"
     e.apply_fields.click()
     report = html.unescape(e.ruleset_report.value)
-    assert "No longer fits the new ruleset" in report and "'officer' is not a unit kind in Company Fire" in report
+    assert report == "blue_hq: officer becomes platoon_leader<br>red_hq: officer becomes platoon_leader"
+    assert e.problems() == [] and "valid scenario" in e.report.value
     assert e.snap.value and "rifle_squad" in e.kind.options and e.data["table"]["grid"]["type"] == "square"
 
 

@@ -56,6 +56,7 @@ STATUS: dict[str, str] = {
 LOS_CLEAR = "#1a9850"
 LOS_BLOCKED = "#d73027"
 SELECT = "#ffd60a"
+PROBLEM = "#e01e37"  # the editor's ring round a piece or feature a problem names
 OBJECTIVE = "#c1121f"  # victory areas: a dashed outline that no terrain colour shares
 OBJECTIVE_TEXT = "#7a0b13"
 OVERLAY = "#e76f51"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import math
+import re
 import os
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,15 +18,28 @@ from typing import Any, Iterator, Sequence
 
 from wgkit.geometry.grids import grid_from_spec
 from wgkit.rules.registry import RULESETS, find_ruleset
-from wgkit.scenario.errors import ScenarioError
+from wgkit.scenario.errors import Problem, ScenarioError
 from wgkit.scenario.io import atomic_write, dumps_document
 from wgkit.scenario.model import CONDITION_KINDS, Scenario
 from wgkit.scenario.reader import parse, read_text
+from wgkit.scenario.shapes import feature_geometry
 from wgkit.scenario.validate import MAX_PIECES, problems
 
 Point = tuple[float, float]
 SIDE_COLOURS = ("#4b5d2f", "#6e7b8b")
-LEADER_KINDS = ("officer", "leader", "platoon_leader", "hq")
+LEADER_KINDS = ("officer", "leader", "platoon_leader", "hq", "company_commander")
+# Unit kinds that play the same part in different rulesets, in order of preference: a ruleset
+# switch gives a unit the first kind of its family the new ruleset knows (a kind in no family, or
+# a family the ruleset lacks, stays and is listed as a problem for the designer to choose).
+KIND_FAMILIES = (LEADER_KINDS,
+                 ("squad", "rifle_squad", "section", "infantry", "smg_squad"),
+                 ("engineer", "engineer_squad"),
+                 ("weapon_team", "mg_team", "mg", "mmg", "hmg"),
+                 ("mortar_team", "mortar", "light_mortar", "heavy_mortar"),
+                 ("at_gun", "gun", "artillery"),
+                 ("vehicle", "tank", "tank_destroyer", "armoured_car", "halftrack", "truck"),
+                 ("recon", "scout"))
+EDGE_MARGIN = 0.5  # inches from the edge where a piece left off a shrunk table is put back
 FIGURE_SPACING = 1.0  # inches between the figures of a new unit, side by side
 HISTORY = 200  # edits kept for undo
 
@@ -106,9 +120,39 @@ class Draft:
         return dumps_document(self.data)
 
     # -- checks ------------------------------------------------------------------------------------
+    def problem_list(self) -> list[Problem]:
+        """The validator's problems, pinned to the lines and columns of the text :meth:`save` writes."""
+        return problems(parse(self.to_yaml(), str(self.path or "draft.yaml")))
+
     def problems(self) -> list[str]:
-        """The validator's one-line errors, with the lines and columns of the text :meth:`save` writes."""
-        return [str(p) for p in problems(parse(self.to_yaml(), str(self.path or "draft.yaml")))]
+        """The validator's one-line errors (see :meth:`problem_list`)."""
+        return [str(p) for p in self.problem_list()]
+
+    def spots(self, found: list[Problem] | None = None) -> list[tuple[Point, str]]:
+        """Where on the table each problem lies, to mark it on the board: every piece of a unit
+        named in a problem's path (or the one piece named), a terrain feature's middle; problems
+        of the whole scenario have no place. Points are kept on the table."""
+        t = self.data["table"]
+        g = self.grid()
+        out: list[tuple[Point, str]] = []
+        for p in self.problem_list() if found is None else found:
+            m = re.match(r"sides\[(\d+)\]\.units\[(\d+)\](?:\.(?:figures|stands)\[(\d+)\])?|terrain\[(\d+)\]", p.path)
+            if not m:
+                continue
+            try:
+                if m.group(4) is not None:
+                    where = [feature_geometry(self.data["terrain"][int(m.group(4))]).representative_point().coords[0]]
+                else:
+                    pieces = self.pieces_of(self.data["sides"][int(m.group(1))]["units"][int(m.group(2))])
+                    if m.group(3) is not None:
+                        pieces = [pieces[int(m.group(3))]]
+                    where = [g.center(tuple(x["cell"])) if "cell" in x and g is not None else x["position"]
+                             for x in pieces if "cell" in x or "position" in x]
+            except (IndexError, KeyError, TypeError, ValueError):
+                continue  # the path names something the problem itself says is malformed
+            for x, y in where:
+                out.append(((min(max(float(x), 0.0), t["width"]), min(max(float(y), 0.0), t["depth"])), p.message))
+        return out
 
     @property
     def scenario(self) -> Scenario:
@@ -235,8 +279,10 @@ class Draft:
                     d[key] = value
 
     def set_table(self, width: float | None = None, depth: float | None = None,
-                  grid: dict[str, Any] | None | bool = False) -> None:
-        """Table size in inches; ``grid`` a grid spec, None to remove it (``False``: unchanged)."""
+                  grid: dict[str, Any] | None | bool = False) -> list[str]:
+        """Table size in inches; ``grid`` a grid spec, None to remove it (``False``: unchanged).
+        Pieces a smaller table would leave off it are put back on, at the nearest point
+        :data:`EDGE_MARGIN` inside (or the nearest cell); returns what was moved."""
         with self.edit("set the table") as d:
             t = d["table"]
             if width is not None:
@@ -247,6 +293,26 @@ class Draft:
                 self._ungrid()
             elif grid is not False:
                 t["grid"] = dict(grid)
+            return self._keep_on_table()
+
+    def _keep_on_table(self) -> list[str]:
+        t, g = self.data["table"], self.grid()
+        moved = []
+        for s in self.data["sides"]:
+            for u in s["units"]:
+                for p in self.pieces_of(u):
+                    if "cell" in p and g is not None and not g.contains_cell(tuple(p["cell"])):
+                        c, r = p["cell"]
+                        p["cell"] = [min(max(c, 0), g.columns - 1), min(max(r, 0), g.rows - 1)]
+                        moved.append(f"{p.get('name') or p['id']} moved onto the table, to cell {p['cell']}")
+                    elif "position" in p:
+                        x, y = p["position"]
+                        inside = [_r(min(max(x, EDGE_MARGIN), t["width"] - EDGE_MARGIN)),
+                                  _r(min(max(y, EDGE_MARGIN), t["depth"] - EDGE_MARGIN))]
+                        if not (0 <= x <= t["width"] and 0 <= y <= t["depth"]):  # the edge is on the table
+                            p["position"] = inside
+                            moved.append(f"{p.get('name') or p['id']} moved onto the table, to ({inside[0]:g}, {inside[1]:g})")
+        return moved
 
     def _ungrid(self) -> None:
         """Drop the grid, putting gridded pieces at their cells' centres."""
@@ -260,10 +326,12 @@ class Draft:
 
     def set_ruleset(self, ruleset: str) -> list[str]:
         """Play the draft under another ruleset: its pieces are named as that ruleset names them
-        (figures or stands) and a grid is added or removed as it needs; returns the problems the
-        switch made (kinds, weapons, qualities that no longer fit), for the designer to fix."""
+        (figures or stands), a grid is added or removed as it needs, and each unit's kind becomes
+        its counterpart there (:data:`KIND_FAMILIES`); returns the kinds changed, then the problems
+        the switch made (kinds without a counterpart, weapons, qualities), for the designer to fix."""
         r = find_ruleset(ruleset)
         before = set(self.problems())
+        mapped = []
         with self.edit(f"switch to {r.name}") as d:
             d["ruleset"] = r.id
             if r.grid == "required" and "grid" not in d["table"]:
@@ -275,7 +343,14 @@ class Draft:
                     key = "figures" if "figures" in u else "stands"
                     if key != r.pieces:
                         u[r.pieces] = u.pop(key)
-        return [p for p in self.problems() if p not in before]
+                    kind = u.get("kind")
+                    if kind not in r.unit_kinds:
+                        family = next((f for f in KIND_FAMILIES if kind in f), ())
+                        new = next((k for k in family if k in r.unit_kinds), None)
+                        if new:
+                            u["kind"] = new
+                            mapped.append(f"{u.get('name') or u['id']}: {kind} becomes {new}")
+        return mapped + [p for p in self.problems() if p not in before]
 
     def set_side(self, side_id: str, **fields: Any) -> None:
         """A side's name, colour, role or nationality (None removes the optional ones)."""

@@ -27,6 +27,7 @@ from wgkit.scenario.draft import Draft, blank
 from wgkit.scenario.model import CONDITION_KINDS, Scenario
 from wgkit.scenario.schema import EDGES
 from wgkit.scenario.shapes import feature_geometry
+from wgkit.victory import describe
 from wgkit.vocabulary import SIDE_ROLES
 from wgkit.widgets.errors import ErrorArea
 from wgkit.widgets.still import StillBox
@@ -59,7 +60,7 @@ class ScenarioEditor:
         self._sight_requests: list[tuple[str, Any]] = []  # recomputed when the terrain changes
         self._terrain_drawn: Any = None
         self._drag: tuple[float, float] | None = None
-        self._valid: Scenario | None = None
+        self._drawn: Scenario | None = None  # the draft as last drawn: valid or not, as long as it can be drawn
         g = self.errors.guard
         # file bar
         self.file = W.Text(value=str(self.draft.path or ""), placeholder="scenario.yaml", description="File")
@@ -167,9 +168,7 @@ class ScenarioEditor:
         self.remove_condition.on_click(g(lambda _: self._remove_condition()))
         # output
         self.report = W.HTML()
-        self.yaml = W.Textarea(layout=W.Layout(width="100%", height="200px"))
-        self.export_button = W.Button(description="Show YAML")
-        self.export_button.on_click(g(lambda _: self.export()))
+        self.yaml = W.Textarea(layout=W.Layout(width="100%", height="200px"), disabled=True)
         mc = self.canvas.widget
         mc.on_mouse_down(g(lambda px, py: self.click(*self.canvas.to_table(px, py))))
         mc.on_mouse_up(g(lambda px, py: self.release(*self.canvas.to_table(px, py))))
@@ -199,8 +198,10 @@ class ScenarioEditor:
         forms = W.VBox([tabs, self.errors.widget, W.HTML("<b>Problems</b>"), self.report],
                        layout=W.Layout(flex="1 1 0", min_width="420px"))
         self.widget = StillBox([bar, W.HBox([board, forms], layout=W.Layout(align_items="flex-start")),
-                                self.canvas.style, self.export_button, self.yaml],
-                               lambda: png_bytes(build_scene(self.scenario)))
+                                self.canvas.style,
+                                W.HTML("<b>The scenario as YAML</b> <small>(as Save writes it, after every edit)</small>"),
+                                self.yaml],
+                               lambda: png_bytes(build_scene(self._drawn)) if self._drawn is not None else None)
         self._load_menus()
         self.refresh()
 
@@ -242,7 +243,7 @@ class ScenarioEditor:
             raise ValueError("type the scenario file's name in File first")
         self.draft = Draft.open(path)
         self.selected, self.pending, self.viewshed, self._sight_requests = None, [], [], []
-        self._valid = None
+        self._drawn = None
         self.file.value = str(self.draft.path)
         self._resize()
         self._load_menus()
@@ -356,13 +357,11 @@ class ScenarioEditor:
         if self.grid_type.value:
             kind, _, orient = self.grid_type.value.partition("/")
             grid = {"type": kind, "size": self.grid_size.value, **({"orientation": orient} if orient else {})}
-        self.draft.set_table(self.width.value, self.depth.value, grid)
-        report = ""
+        lines = self.draft.set_table(self.width.value, self.depth.value, grid)
         if self.ruleset.value != self.data["ruleset"]:
             changed = self.draft.set_ruleset(self.ruleset.value)
-            report = ("<b>No longer fits the new ruleset:</b><br>" + "<br>".join(html.escape(p) for p in changed)
-                      if changed else "Everything fits the new ruleset.")
-        self.ruleset_report.value = report
+            lines += changed or ["Everything fits the new ruleset."]
+        self.ruleset_report.value = "<br>".join(html.escape(line) for line in lines)
         self._resize()
         self._load_menus()
         self.snap.value = bool(self.data["table"].get("grid"))
@@ -475,7 +474,7 @@ class ScenarioEditor:
 
     def pin(self, x: float, y: float) -> None:
         """First click: a landmark on the picture; second: where it belongs on the table."""
-        bg = self._valid.background if self._valid is not None else None
+        bg = self._drawn.background if self._drawn is not None else None
         if bg is None:
             raise ValueError("put a picture under the table first (Terrain: Picture)")
         if self._pin_from is None:
@@ -621,9 +620,9 @@ class ScenarioEditor:
         return np.c_[xs.ravel(), ys.ravel()]
 
     def _sight_scenario(self) -> Scenario:
-        if self._valid is None or self.problems():
-            raise ValueError("fix the scenario's problems before computing a viewshed")
-        return self._valid
+        if self._drawn is None:
+            raise ValueError("the draft cannot be drawn yet: fix the problems listed first")
+        return self._drawn
 
     def show_viewshed(self, x: float, y: float) -> int:
         """Shade every point of the table (on a 1" lattice) visible from (x, y); returns the count.
@@ -675,8 +674,8 @@ class ScenarioEditor:
 
     def _resight(self) -> None:
         """Recompute the viewsheds on show when the terrain they were computed over has changed."""
-        terrain = self._valid.terrain if self._valid is not None else None
-        if self._sight_requests and terrain != self._terrain_drawn and self._valid is not None:
+        terrain = self._drawn.terrain if self._drawn is not None else None
+        if self._sight_requests and terrain != self._terrain_drawn and self._drawn is not None:
             self.viewshed = []
             for request in self._sight_requests:
                 self._sight(request)
@@ -684,17 +683,42 @@ class ScenarioEditor:
 
     # -- output ---------------------------------------------------------------------------------------
     def export(self) -> str:
-        """The finished scenario as YAML, shown under the editor (raises while it has problems)."""
+        """The finished scenario as YAML (raises while it has problems; the YAML under the editor
+        shows the draft as it stands whatever its state)."""
         from wgkit.scenario.io import dumps
 
-        text = dumps(self.scenario)
-        self.yaml.value = text
-        return text
+        return dumps(self.scenario)
+
+    def _drawable(self) -> Scenario | None:
+        """The draft as a scenario to draw, problems and all; None when it cannot even be built
+        (a field of the wrong type), and the board keeps its last drawing."""
+        try:
+            return Scenario.from_dict(copy.deepcopy(self.data)).with_(folder=str(self.draft.folder))
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError):
+            return None
+
+    def _conditions_in_words(self, conds: list) -> list[tuple[str, int]]:
+        """The victory conditions as the briefing words them ("Attacker: hold the Mill (2 pts)")."""
+        sc = self._drawn
+        known = sc.conditions if sc is not None else ()
+        if sc is None or len(known) != len(conds):
+            return [(f"{i}. " + ", ".join(f"{k}: {val}" for k, val in c.items()), i) for i, c in enumerate(conds, 1)]
+        names = {s.id: s.name or s.id for s in sc.sides}
+        return [(f"{i}. {names.get(c.side, c.side)}: {describe(c, sc)}", i) for i, c in enumerate(known, 1)]
+
+    def _marks(self, found: list) -> list[Shape]:
+        """A red ring round every piece or feature a problem names, so the board shows where."""
+        return [Shape("circle", np.array([p]), None, S.PROBLEM, 0.12, radius=0.9, tag="problem")
+                for p, _ in self.draft.spots(found)]
 
     def refresh(self) -> None:
-        found = self.problems()
+        problem_list = self.draft.problem_list()
+        found = [str(p) for p in problem_list]
         self.report.value = ("<span style='color:#1a7f37'>valid scenario: ready to save and play</span>" if not found else
+                             f"<span style='color:#9b1c1c'>{len(found)} to fix before the game can be played "
+                             "(ringed in red on the board where they have a place):</span>"
                              "<pre style='color:#9b1c1c;white-space:pre-wrap'>" + html.escape("\n".join(found)) + "</pre>")
+        self.yaml.value = self.draft.to_yaml()
         where = html.escape(str(self.draft.path)) if self.draft.path else "not saved yet"
         self.file_status.value = f"<small>{where}{' &middot; unsaved changes' if self.draft.unsaved else ''}" \
                                  f" &middot; {len(self.draft.history)} edits</small>"
@@ -702,14 +726,12 @@ class ScenarioEditor:
         self.redo_button.disabled = not self.draft.redoable
         v = self.data.get("victory")
         conds = v.get("conditions", []) if isinstance(v, dict) else []
-        self.conditions.options = [(f"{i}. " + ", ".join(f"{k}: {val}" for k, val in c.items()), i)
-                                   for i, c in enumerate(conds, 1)]
-        if not found:
-            self._valid = Scenario.from_dict(copy.deepcopy(self.data)).with_(folder=str(self.draft.folder))
-        if self._valid is None:
-            return  # nothing valid to draw yet; the problems say why
-        if not found:
-            self._resight()
+        drawn = self._drawable()
+        self._drawn = drawn or self._drawn
+        self.conditions.options = self._conditions_in_words(conds)
+        if self._drawn is None:
+            return  # nothing to draw yet; the problems say why
+        self._resight()
         pending = [Shape("circle", np.array([p]), S.SELECT, "#111111", 0.03, radius=0.25, tag="pending")
                    for p in self.pending]
         if len(self.pending) > 1:
@@ -718,7 +740,7 @@ class ScenarioEditor:
         if self.selected:
             picked = [Shape("text", np.array([[self.data["table"]["width"] / 2, self.data["table"]["depth"] - 0.8]]),
                             S.TEXT, text=f"selected: {self.selected}", size=0.6, tag="selected")]
-        scene = build_scene(self._valid, overlays=self.viewshed + pending + picked)
+        scene = build_scene(self._drawn, overlays=self.viewshed + self._marks(problem_list) + pending + picked)
         self.canvas.draw(scene)
 
 

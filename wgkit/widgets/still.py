@@ -14,15 +14,18 @@ import ipywidgets as W
 
 
 class StillBox(W.VBox):
-    """A VBox shown live where widgets run and as the PNG ``picture()`` returns elsewhere."""
+    """A VBox shown live where widgets run and as the PNG ``picture()`` returns elsewhere (none
+    when it returns None: nothing could be drawn)."""
 
-    def __init__(self, children: list[W.Widget], picture: Callable[[], bytes], **kwargs: Any):
+    def __init__(self, children: list[W.Widget], picture: Callable[[], bytes | None], **kwargs: Any):
         super().__init__(children, **kwargs)
         self._picture = picture
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict:
         bundle = super()._repr_mimebundle_(**kwargs)
-        bundle["image/png"] = base64.b64encode(self._picture()).decode()
+        png = self._picture()
+        if png is not None:
+            bundle["image/png"] = base64.b64encode(png).decode()
         return bundle
 
 
