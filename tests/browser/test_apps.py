@@ -140,7 +140,7 @@ def test_editor_builds_a_scenario_from_nothing_that_validates_plays_and_briefs(s
     page.get_by_role("tab", name="Terrain").click()
     field(page, "GeoJSON").fill(str(ROOT / "tests/data/bocage_saint_lo.geojson"))
     page.get_by_role("button", name="Import GeoJSON").click()
-    page.get_by_text("13 terrain features at 1\" = 4 yd").wait_for(timeout=30_000)
+    page.get_by_text("13 terrain features, read as longitude and latitude, at 1\" = 4 yd").wait_for(timeout=30_000)
     # the farm, 150-185 m east and 125-150 m north of the map's corner, at 4 yd (3.6576 m) to the inch:
     # its centre at (45.8, 37.6) on a table grown to 83" x 61"
     deadline, got = time.monotonic() + 60, None
