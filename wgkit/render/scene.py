@@ -392,15 +392,15 @@ def _piece_shapes(pos, facing: float, colour: str, outline: tuple[str, float], p
 
 def piece_label(piece, unit) -> str:  # type: ignore[no-untyped-def]
     """The words under a piece: its own name; else, for the unit's leader (or its first piece),
-    the unit's name, written once for the unit; else its id only where the unit has no name
-    (hovering any piece names it)."""
+    the unit's name, written once for the unit; a unit without a name is called by its id, also
+    once, and a lone piece by its own id (hovering any piece names it)."""
     if piece.name:
         return piece.name
     pieces = unit.pieces
+    if len(pieces) == 1 and not unit.name:
+        return piece.id
     first = unit.leader if unit.leader in [p.id for p in pieces] else (pieces[0].id if pieces else None)
-    if unit.name:
-        return unit.name if piece.id == first else ""
-    return piece.id
+    return (unit.name or unit.id) if piece.id == first else ""
 
 
 def _scale_bar(scenario: Scenario, ruleset) -> list[Shape]:
