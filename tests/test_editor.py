@@ -289,3 +289,42 @@ def test_the_editor_shows_victory_text_written_as_a_list():
     e.otherwise.value = "red"
     e.apply_victory.click()
     assert e.data["victory"] == {"text": "Hold the farm.\nOr the wood.", "otherwise": "red"}
+
+
+def test_weapons_go_to_one_figure_or_to_every_figure():
+    """A two-man MG team: the gunner carries the LMG, the loader a rifle (not two LMGs)."""
+    e = ScenarioEditor(blank("close_action", 36, 24))
+    e.tabs.selected_index = 3
+    e.tool.value, e.side.value, e.kind.value, e.figures.value = "unit", "blue", "weapon_team", 2
+    e.weapons.value, e.weapons_to.value = ("lmg",), "one"
+    e.click(10, 10)
+    gunner, loader = e.draft.pieces_of(e.draft.unit("blue_weaponteam1"))
+    assert gunner["weapons"] == ["lmg"] and "weapons" not in loader
+    e.tool.value = "select"
+    e.click(*loader["position"])
+    assert e.selected == loader["id"]
+    e.weapons.value = ("rifle",)
+    e.apply_unit.click()
+    gunner, loader = e.draft.pieces_of(e.draft.unit("blue_weaponteam1"))
+    assert (gunner["weapons"], loader["weapons"]) == (["lmg"], ["rifle"])
+    e.weapons_to.value, e.weapons.value = "all", ("smg",)
+    e.apply_unit.click()
+    assert [p["weapons"] for p in e.draft.pieces_of(e.draft.unit("blue_weaponteam1"))] == [["smg"], ["smg"]]
+
+
+def test_a_nation_proposes_its_colour_and_close_action_offers_nations():
+    from wgkit.vocabulary import NATION_COLOURS
+
+    e = ScenarioEditor(blank("close_action", 36, 24))  # Close Action's text names no nations: the kit's list
+    assert {"us", "germany", "uk", "ussr"} <= {v for _, v in e.nationality.options}
+    e.tabs.selected_index = 1
+    e.side.value = "red"
+    e.nationality.value = "germany"
+    assert e.side_colour.value == NATION_COLOURS["germany"] == "#6e7b8b"
+    e.apply_side.click()
+    assert e.draft.side("red")["nationality"] == "germany" and e.draft.side("red")["colour"] == "#6e7b8b"
+    e.side_colour.value = "#123456"  # the designer's own choice is kept
+    e.apply_side.click()
+    e.side.value = "blue"
+    e.side.value = "red"
+    assert e.side_colour.value == "#123456"

@@ -134,3 +134,13 @@ def test_fire_and_manoeuvre_combines_its_own_numbers():
 def test_every_lesson_keeps_an_answer_behind_a_reveal(path):
     code = "\n".join("".join(c["source"]) for c in json.loads(path.read_text())["cells"] if c["cell_type"] == "code")
     assert "reveal(" in code and revealed(path.stem).strip()
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_a_lesson_colours_a_nation_only_by_its_nations_colour(path):
+    """One colour per nation across the lessons: none writes a nation's colour by hand (a chart
+    of the Soviets names NATION_COLOURS["ussr"]), so no lesson can draw the US in German grey."""
+    from wgkit.vocabulary import NATION_COLOURS
+
+    code = "\n".join("".join(c["source"]) for c in json.loads(path.read_text())["cells"] if c["cell_type"] == "code")
+    assert not [c for c in NATION_COLOURS.values() if c.lower() in code.lower()]

@@ -3,6 +3,7 @@
 import jsonschema
 import yaml
 
+from tests.conftest import ROOT
 from wgkit.rules import RULESETS
 from wgkit.scenario import dumps, load, loads
 from wgkit.scenario.schema import SCENARIO
@@ -37,3 +38,16 @@ def test_model_lookups():
     assert s.feature("farmhouse").type == "buildings"
     ids = [p.id for _, _, p in s.pieces()]
     assert len(ids) == len(set(ids)) == 24
+
+
+def test_every_bundled_side_of_a_nation_wears_that_nations_colour():
+    """One colour per nation in every bundled scenario (as in the lessons and the editor)."""
+    from wgkit.scenario import load
+    from wgkit.vocabulary import NATION_COLOURS
+
+    worn = {}
+    for path in sorted((ROOT / "scenarios").glob("*/*.yaml")):
+        for side in load(path).sides:
+            if side.nationality:
+                worn.setdefault(side.nationality, set()).add(side.colour)
+    assert worn and all(colours == {NATION_COLOURS[nat]} for nat, colours in worn.items()), worn

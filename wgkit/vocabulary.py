@@ -53,3 +53,21 @@ TERRAIN_TYPES: dict[str, TerrainType] = {
 SIDE_ROLES = ("attacker", "defender")
 GRID_TYPES = ("square", "hex")
 HEX_ORIENTATIONS = ("flat", "pointy")
+
+# The nations a side may be, for rulesets whose text names none (a ruleset that names its own
+# keeps to them), and the one colour each is drawn in, in every scenario, lesson and chart: a
+# display choice of the kit, not a rule.
+NATION_COLOURS = {
+    "us": "#4b5d2f",  # olive drab
+    "uk": "#8b5a2b",  # khaki serge
+    "canada": "#a0522d",
+    "france": "#5b7fb0",  # horizon blue
+    "poland": "#5f6b3a",
+    "germany": "#6e7b8b",  # field grey
+    "italy": "#9a8b4f",
+    "minor_axis": "#7d6b91",
+    "ussr": "#b22222",
+    "japan": "#c2a14d",
+    "china": "#3d5a80",
+}
+NATIONALITIES = tuple(NATION_COLOURS)

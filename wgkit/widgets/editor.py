@@ -28,7 +28,7 @@ from wgkit.scenario.model import CONDITION_KINDS, Scenario
 from wgkit.scenario.schema import EDGES
 from wgkit.scenario.shapes import feature_geometry
 from wgkit.victory import describe
-from wgkit.vocabulary import SIDE_ROLES
+from wgkit.vocabulary import NATION_COLOURS, NATIONALITIES, SIDE_ROLES
 from wgkit.widgets.errors import ErrorArea
 from wgkit.widgets.still import StillBox
 
@@ -133,6 +133,8 @@ class ScenarioEditor:
                                "picture, then where it belongs on the table; twice, two landmarks far apart.</small>")
         self._pin_from: tuple[float, float] | None = None
         self.type.observe(g(lambda change: self.retype(change["new"])), "value")
+        self.nationality.observe(lambda change: setattr(self.side_colour, "value", NATION_COLOURS[change["new"]])
+                                 if change["new"] in NATION_COLOURS else None, "value")
         self.finish_button.on_click(g(lambda _: self.finish()))
         self.apply_feature.on_click(g(lambda _: self.apply_feature_fields()))
         self.reshape_button.on_click(g(lambda _: self.reshape_selected()))
@@ -143,6 +145,8 @@ class ScenarioEditor:
         self.quality = W.Dropdown(description="Quality")
         self.figures = W.BoundedIntText(value=1, min=1, max=40, description="Figures")
         self.weapons = W.SelectMultiple(description="Weapons", rows=5)
+        self.weapons_to = W.Dropdown(description="Weapons to", value="all", options=[
+            ("every figure", "all"), ("one figure: the first placed, or the one selected", "one")])
         self.with_leader = W.Checkbox(value=False, description="first figure leads")
         self.unit_leader = W.Dropdown(description="Led by", tooltip="a figure of the unit, or another unit or figure "
                                       "of its side (an officer leading it)")
@@ -186,7 +190,8 @@ class ScenarioEditor:
                     W.HBox([self.picture, self.picture_button]), self.opacity, self.pin_help]),
             W.VBox([W.HTML("Choose the tool <b>unit</b> and click the table to place a unit of this side."),
                     self.side, W.HBox([self.kind, self.quality]), W.HBox([self.unit_name, self.figures]),
-                    W.HBox([self.weapons, self.with_leader]), self.unit_leader, self.apply_unit]),
+                    W.HBox([self.weapons, W.VBox([self.weapons_to, self.with_leader])]), self.unit_leader,
+                    self.apply_unit]),
             W.VBox([self.victory_text, self.otherwise, self.apply_victory,
                     W.HBox([self.cond_side, self.cond_kind]), W.HBox([self.cond_target, self.cond_points]),
                     self.cond_amount, self.add_condition_button, self.conditions, self.remove_condition]),
@@ -308,7 +313,7 @@ class ScenarioEditor:
         self.kind.options = sorted(r.unit_kinds)
         self.quality.options = [("(none)", "")] + [(q, q) for q in r.qualities]
         self.weapons.options = sorted(r.weapons)
-        self.nationality.options = [("(none)", "")] + [(n, n) for n in r.nationalities]
+        self.nationality.options = [("(none)", "")] + [(n, n) for n in r.nationalities or NATIONALITIES]
         sides = [(s.get("name", s["id"]), s["id"]) for s in d["sides"]]
         keep = self.side.value
         self.side.options = sides
@@ -327,10 +332,10 @@ class ScenarioEditor:
             return
         s = self.draft.side(self.side.value)
         self.side_name.value = s.get("name", "")
-        self.side_colour.value = s.get("colour") or "#4b5d2f"
         self.side_role.value = s.get("role", "attacker")
         nat = s.get("nationality") or ""
         self.nationality.value = nat if nat in [v for _, v in self.nationality.options] else ""
+        self.side_colour.value = s.get("colour") or "#4b5d2f"  # after the nation, which proposes its own
 
     def _targets(self) -> None:
         """The condition's target menu: areas, edges, pieces and units, or enemy sides."""
@@ -408,12 +413,15 @@ class ScenarioEditor:
         self.refresh()
 
     def apply_unit_fields(self) -> None:
-        """Name, kind and quality of the selected piece's unit; weapons of its pieces."""
+        """Name, kind and quality of the selected piece's unit; the weapons of all its pieces, or
+        of the selected one only (*Weapons to*)."""
         uid = self._selected_unit()
         self.draft.set_unit(uid, name=self.unit_name.value or None, kind=self.kind.value,
                             quality=self.quality.value or None, leader=self.unit_leader.value or None)
-        for p in self.draft.pieces_of(self.draft.unit(uid)):
-            self.draft.set_piece(p["id"], weapons=list(self.weapons.value))
+        armed = [self.selected] if self.weapons_to.value == "one" else \
+            [p["id"] for p in self.draft.pieces_of(self.draft.unit(uid))]
+        for pid in armed:
+            self.draft.set_piece(pid, weapons=list(self.weapons.value))
         self.refresh()
 
     def _selected_unit(self) -> str:
@@ -597,10 +605,13 @@ class ScenarioEditor:
         spots = self.draft.line_of((x, y), count)
         if grid is not None and self.draft.ruleset.grid == "required":
             spots = [(x, y)] * count  # stacked in the one cell
+        one = self.weapons_to.value == "one"
         uid = self.draft.add_unit(self.side.value, self.kind.value, spots, name=self.unit_name.value or None,
-                                  quality=self.quality.value or None, weapons=list(self.weapons.value),
+                                  quality=self.quality.value or None, weapons=() if one else list(self.weapons.value),
                                   leader=self.with_leader.value)
         unit = self.draft.unit(uid)
+        if one and self.weapons.value:
+            self.draft.set_piece(self.draft.pieces_of(unit)[0]["id"], weapons=list(self.weapons.value))
         self.selected = self.draft.pieces_of(unit)[0]["id"]
         self.refresh()
         return unit
