@@ -115,5 +115,10 @@ def test_the_pin_tool_moves_the_picture_with_two_clicks(tmp_path):
     assert "pixel (160, 30)" in e.pin_help.value
     e.click(12, 12)
     assert e.data["background"]["points"][1] == [160, 30, 12, 12]
+    assert "Landmark 1 pinned. Pin a second" in e.pin_help.value
+    e.click(24, 24)  # a second landmark: the hint no longer asks for one
+    e.click(30, 30)
+    assert "Both landmarks pinned" in e.pin_help.value and "second" not in e.pin_help.value
+    e.undo()
     e.undo()
     assert e.data["background"]["points"][1] == [200, 0, 48, 36]

@@ -144,3 +144,32 @@ def test_a_lesson_colours_a_nation_only_by_its_nations_colour(path):
 
     code = "\n".join("".join(c["source"]) for c in json.loads(path.read_text())["cells"] if c["cell_type"] == "code")
     assert not [c for c in NATION_COLOURS.values() if c.lower() in code.lower()]
+
+
+def pictures_shown_after_the_first_question(cells: list[dict]) -> list[int]:
+    """The code cells that, once a question has been asked, show a picture outside a widget (a
+    reveal or the app): an answer drawn on the page before anyone opens it."""
+    asked, shown = False, []
+    for i, c in enumerate(cells):
+        if c["cell_type"] == "markdown" and re.search(r"^#+ *Question", "".join(c["source"]), re.M):
+            asked = True
+        for o in c.get("outputs", []) if asked else []:
+            data = o.get("data", {})
+            bare = any(k.startswith("image/") for k in data) and "application/vnd.jupyter.widget-view+json" not in data
+            if bare or o.get("output_type") == "stream" and "<Figure" in "".join(o.get("text", "")):
+                shown.append(i)
+    return shown
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_no_answer_is_drawn_before_its_reveal_is_opened(path):
+    assert pictures_shown_after_the_first_question(json.loads(path.read_text())["cells"]) == []
+
+
+def test_a_board_drawn_beside_a_closed_answer_is_noticed():
+    question = {"cell_type": "markdown", "source": ["## Question 1: dead ground"]}
+    board = {"cell_type": "code", "source": ["board"], "outputs": [
+        {"output_type": "execute_result", "data": {"image/png": "iVBOR", "text/plain": "Scene(...)"}}]}
+    reveal = {"cell_type": "code", "source": ["reveal(...)"], "outputs": [
+        {"output_type": "execute_result", "data": {"application/vnd.jupyter.widget-view+json": {}, "text/html": ""}}]}
+    assert pictures_shown_after_the_first_question([board, question, reveal, board]) == [3]

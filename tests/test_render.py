@@ -251,3 +251,23 @@ def test_drawing_leaves_the_sessions_matplotlib_backend_alone(tmp_path):
     out = subprocess.run([sys.executable, "-c", code, str(FARM), str(tmp_path / "farm.svg")],
                          capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["svg", "True"] and (tmp_path / "farm.svg").read_text().startswith("<?xml")
+
+
+def test_a_view_draws_part_of_the_table_close_up(tmp_path):
+    """A lesson's close-up: only the view's part of the table fills the picture."""
+    from matplotlib.image import imread
+
+    from wgkit.render.scene import Scene, Shape
+
+    scene = Scene(48, 36)
+    square = np.array([[10, 10], [12, 10], [12, 12], [10, 12]], dtype=float)
+    scene.add("terrain", Shape("polygon", square, "#ff0000", None))
+    scene.view = (9, 9, 13, 13)  # 4" across: the 2" square fills the middle half
+    render(scene, tmp_path / "close.png", inches_wide=4, dpi=50)
+    px = imread(tmp_path / "close.png")
+    h, w = px.shape[:2]
+    table_top = round(0.5 * 50)  # the title's half inch above the table
+    middle = px[table_top + (h - table_top) // 2, w // 2][:3]
+    corner = px[table_top + 5, 5][:3]
+    assert np.allclose(middle, (1, 0, 0), atol=0.02) and not np.allclose(corner, (1, 0, 0), atol=0.2)
+    assert w == 200  # 4 inches at 50 dpi: the view, not the 48" table, sets the scale

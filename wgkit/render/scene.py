@@ -51,6 +51,7 @@ class Scene:
     background: str = S.TABLE
     backdrop: Any = None  # a wgkit.render.backdrop.Backdrop drawn between the table and the terrain
     legend: list[tuple[str, str]] = field(default_factory=list)  # (words, colour) of what an overlay shows
+    view: tuple[float, float, float, float] | None = None  # left, bottom, right, top: a part of the table shown close up
 
     def _repr_png_(self) -> bytes:
         """Show the scene as a picture when it is the last value of a notebook cell."""

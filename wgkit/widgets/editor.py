@@ -132,6 +132,7 @@ class ScenarioEditor:
         self.pin_help = W.HTML("<small>To scale and turn the picture: tool <b>pin</b>, click a landmark on the "
                                "picture, then where it belongs on the table; twice, two landmarks far apart.</small>")
         self._pin_from: tuple[float, float] | None = None
+        self._pins = 0  # landmarks pinned since the picture was put under the table
         self.type.observe(g(lambda change: self.retype(change["new"])), "value")
         self.nationality.observe(lambda change: setattr(self.side_colour, "value", NATION_COLOURS[change["new"]])
                                  if change["new"] in NATION_COLOURS else None, "value")
@@ -494,13 +495,18 @@ class ScenarioEditor:
             return
         self.draft.pin_background(self._pin_from, (x, y))
         self._pin_from = None
-        self.pin_help.value = "<small>Pinned. Pin a second landmark far from the first to set the scale and turn.</small>"
+        self._pins += 1
+        self.pin_help.value = ("<small>Landmark 1 pinned. Pin a second landmark far from the first to set the scale "
+                               "and the turn.</small>" if self._pins == 1 else
+                               "<small>Both landmarks pinned: the picture is scaled and turned. Pin again to correct "
+                               "it (the two latest pins place it).</small>")
 
     def set_background(self, image: str, points=None, opacity: float = 0.6) -> None:
         """Put a picture under the table (see :meth:`Draft.set_background`)."""
         if not image:
             raise ValueError("type the picture's file name first")
         self.draft.set_background(image, points, opacity)
+        self._pins = 0
         self.refresh()
 
     def release(self, x: float, y: float) -> None:

@@ -12,6 +12,9 @@ import ipywidgets as W
 from wgkit.widgets.still import StillAccordion
 
 
+BOARD_PX = 960  # a board in an answer: wide enough to read from the back of a class
+
+
 def _png(item: Any) -> bytes | None:
     """A matplotlib figure's or a board's (anything with ``_repr_png_``) picture."""
     if hasattr(item, "savefig"):
@@ -30,8 +33,10 @@ def _item(item: Any) -> tuple[W.Widget, str]:
     png = _png(item)
     if png is None:
         raise TypeError(f"a reveal holds text, widgets, figures or pictures, not {type(item).__name__}")
-    still = f"<img style='max-width:640px' src='data:image/png;base64,{base64.b64encode(png).decode()}'>"
-    return W.Image(value=png, format="png", layout=W.Layout(max_width="640px")), still
+    width = "auto" if hasattr(item, "savefig") else f"{BOARD_PX}px"  # a chart at its own size, a board wide
+    still = (f"<img style='max-width:100%;width:{width}' "
+             f"src='data:image/png;base64,{base64.b64encode(png).decode()}'>")
+    return W.Image(value=png, format="png", layout=W.Layout(max_width="100%", width=width)), still
 
 
 def reveal(title: str, *items: Any) -> W.Accordion:
