@@ -116,3 +116,25 @@ def test_a_chart_stored_as_text_only_is_noticed():
     drawn = {"output_type": "execute_result", "data": {"text/plain": "<Figure size 600x300 with 1 Axes>",
                                                        "image/png": "iVBOR"}}
     assert chart_outputs_without_a_picture({"cells": [{"outputs": [shown, drawn]}]}) == ["<Figure size 600x300 with 1 Axes>"]
+
+
+PICTURED = {"index.md": "screens/close_action.png", "getting-started.md": "screens/close_action.png",
+            "guides/designer.md": "../screens/editor.png", **{f"rules/{r}.md": f"../screens/{r}.png" for r in
+                                                              ("close_action", "company_fire", "eagles", "easy_company", "rookie")}}
+
+
+@pytest.mark.parametrize("page, picture", PICTURED.items())
+def test_a_page_a_person_starts_from_opens_with_a_picture_the_browser_tests_take(page, picture):
+    """The home page, Getting started, the designer guide and each rules page show the app or the
+    editor at the top: a screenshot a browser test takes (so it stays current), with its fallback."""
+    head = (ROOT / "docs" / page).read_text().split("\n## ")[0]
+    assert f"]({picture})" in head and head.index(f"]({picture})") < 400
+    shot = picture.split("screens/")[1]
+    assert (ROOT / "docs/screens" / shot).read_bytes()[:4] == b"\x89PNG"
+    takers = "".join(p.read_text() for p in (ROOT / "tests/browser").glob("*.py"))
+    assert f'"{shot}"' in takers or f"{shot.removesuffix('.png')}" in takers
+
+
+def test_long_commands_wrap_in_their_box():
+    css = (ROOT / "docs/stylesheets/notebooks.css").read_text()
+    assert re.search(r"\.md-typeset pre > code \{\s*white-space: pre-wrap;", css)
