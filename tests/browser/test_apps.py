@@ -182,3 +182,64 @@ def test_a_background_picture_is_drawn_under_the_table_in_the_browser(serve, pag
     wait_for_pixel(page, 38.4, 28.8, (200, 30, 30))  # the square: x 36-40.8, y 26.4-31.2
     wait_for_pixel(page, 20, 30, (240, 240, 240), timeout=10)  # the paper
     wait_for_pixel(page, 20, 5, BACKGROUND, timeout=10)  # the table below the picture
+
+
+def test_a_two_units_a_side_scenario_is_built_by_clicks_in_at_most_45_actions(serve, page, tmp_path):
+    """The designer's done-when: a Close Action scenario with a wood, a building, a hedge, two
+    units a side (each side's leader and a squad) and a hold condition, by clicks and choices only,
+    no workaround; the board shows every step; saved valid."""
+    from wgkit.scenario import load
+    from wgkit.scenario.draft import Draft, blank
+
+    menu = {value: label for label, value in Draft(blank("close_action")).terrain_menu()}
+    target = tmp_path / "farm.yaml"
+    server = serve("edit", str(target))
+    page.goto(server.url)
+    page.wait_for_selector("canvas", timeout=120_000)
+    wait_for_pixel(page, 2, 18, BACKGROUND)
+    actions = 0
+
+    def act(do, *args) -> None:
+        nonlocal actions
+        actions += 1
+        do(*args)
+
+    act(page.get_by_role("tab", name="Terrain").click)
+    act(lambda: field(page, "Terrain", "select").select_option(label=menu["woods"]))
+    act(page.get_by_role("button", name="rectangle").click)
+    act(click, page, 30, 20)
+    act(click, page, 38, 28)
+    wait_for_pixel(page, 34, 24, (78, 122, 58), timeout=30)  # the wood, drawn at once
+    act(lambda: field(page, "Terrain", "select").select_option(label=menu["buildings"]))
+    act(click, page, 10, 20)
+    act(click, page, 16, 26)
+    wait_for_pixel(page, 13, 23, (156, 125, 99), timeout=30)  # the building
+    act(lambda: field(page, "Terrain", "select").select_option(label=menu["hedge"]))
+    act(page.get_by_role("button", name="line").click)
+    act(click, page, 4, 12)
+    act(click, page, 26, 12)
+    act(page.get_by_role("button", name="Finish shape").click)
+    wait_for_pixel(page, 15, 12, (63, 107, 47), timeout=30)  # the hedge
+    act(page.get_by_role("tab", name="Units").click)
+    act(page.get_by_role("button", name="unit", exact=True).click)
+    act(choose, page, "Unit kind", "squad")
+    act(field(page, "Figures").fill, "3")
+    act(click, page, 20, 6)
+    act(choose, page, "Side", "Defender")
+    act(click, page, 20, 30)
+    act(page.get_by_role("tab", name="Victory").click)
+    act(choose, page, "Scores", "Attacker")
+    act(choose, page, "Condition", "hold")
+    act(choose, page, "Target", "buildings1")
+    act(page.get_by_role("button", name="Add condition").click)
+    page.get_by_text("valid scenario: ready to save and play").wait_for(timeout=30_000)
+    page.get_by_text("1. Attacker: hold buildings1 (1 pt)").wait_for(timeout=30_000)  # in words
+    act(page.locator("button[title='Save']").click)
+    deadline = time.monotonic() + 30
+    while not target.exists() and time.monotonic() < deadline:
+        time.sleep(0.3)
+    s = load(target)
+    assert sorted(f.type for f in s.terrain) == ["buildings", "hedge", "woods"]
+    assert [len(side.units) for side in s.sides] == [2, 2] and [len(u.pieces) for u in s.side("red").units] == [1, 3]
+    assert [(c.side, c.kind, c.target) for c in s.conditions] == [("blue", "hold", "buildings1")]
+    assert actions <= 45, actions
