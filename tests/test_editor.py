@@ -328,3 +328,15 @@ def test_a_nation_proposes_its_colour_and_close_action_offers_nations():
     e.side.value = "blue"
     e.side.value = "red"
     assert e.side_colour.value == "#123456"
+
+
+def test_the_editors_board_is_as_wide_whatever_the_table():
+    """A 36" x 24" table is drawn 840 px wide (it was 504 px), as is a 48" one and the table a
+    GeoJSON grows: the board takes the row beside the forms."""
+    for width, depth in ((36, 24), (48, 36), (83, 61)):
+        e = ScenarioEditor(blank("close_action", width, depth))
+        assert e.canvas.widget.width == 840 and e.canvas.widget.height == round(depth * 840 / width)
+    e = ScenarioEditor(blank("close_action", 36, 24))
+    e.width.value = 24
+    e.apply_fields.click()
+    assert e.canvas.widget.width == 840  # redrawn at the new scale

@@ -373,7 +373,8 @@ def test_live_widgets_carry_a_still_for_pages_without_a_kernel():
     assert base64.b64decode(editor["image/png"])[:4] == b"\x89PNG"
     still = reveal("Why", "because <b>", game)._repr_mimebundle_()["text/html"]
     assert still.startswith("<details><summary><b>Why</b></summary><p style='margin:2px 0'>because &lt;b&gt;</p>")
-    assert "<img style='max-width:640px' src='data:image/png;base64," in still and still.endswith("</details>")
+    # a board in an answer is drawn 960 px wide (shrunk to the page where it is narrower)
+    assert "<img style='max-width:100%;width:960px' src='data:image/png;base64," in still and still.endswith("</details>")
 
 
 def test_a_refused_drag_leaves_nothing_to_resolve_and_takes_its_ruler_with_it(app):

@@ -32,6 +32,13 @@ from wgkit.vocabulary import NATION_COLOURS, NATIONALITIES, SIDE_ROLES
 from wgkit.widgets.errors import ErrorArea
 from wgkit.widgets.still import StillBox
 
+BOARD_PX = 840  # the editor's board is this wide whatever the table (the forms take the rest of the row)
+
+
+def board_scale(width: float) -> float:
+    """Canvas pixels per table inch: the board :data:`BOARD_PX` wide (a small table drawn large)."""
+    return min(40.0, BOARD_PX / width)
+
 __all__ = ["ScenarioEditor", "blank"]
 
 TOOLS = ("select", "polygon", "rectangle", "circle", "line", "unit", "viewshed", "pin")
@@ -53,7 +60,7 @@ class ScenarioEditor:
         self.draft = scenario if isinstance(scenario, Draft) else Draft(scenario, path)
         t = self.data["table"]
         self.errors = ErrorArea()
-        self.canvas = BoardCanvas(t["width"], t["depth"], px_per_inch or min(14.0, 840.0 / t["width"]))
+        self.canvas = BoardCanvas(t["width"], t["depth"], px_per_inch or board_scale(t["width"]))
         self.pending: list[tuple[float, float]] = []
         self.selected: str | None = None
         self.viewshed: list[Shape] = []
@@ -286,7 +293,7 @@ class ScenarioEditor:
     def _resize(self) -> None:
         t = self.data["table"]
         if (self.canvas.width, self.canvas.depth) != (t["width"], t["depth"]):
-            self.canvas = BoardCanvas(t["width"], t["depth"], min(14.0, 840.0 / t["width"]))
+            self.canvas = BoardCanvas(t["width"], t["depth"], board_scale(t["width"]))
             mc = self.canvas.widget
             mc.on_mouse_down(self.errors.guard(lambda px, py: self.click(*self.canvas.to_table(px, py))))
             mc.on_mouse_up(self.errors.guard(lambda px, py: self.release(*self.canvas.to_table(px, py))))
