@@ -347,9 +347,10 @@ def test_a_reveal_is_closed_and_holds_words_figures_and_boards():
     box = reveal("The answer", "first <line>", fig, "second", game)
     assert box.selected_index is None and box.titles == ("The answer",)  # closed until opened
     words, picture, board = box.children[0].children
-    assert words.value == "<p style='margin:2px 0'>first &lt;line&gt;</p><p style='margin:2px 0'>second</p>"
+    assert words.value == ("<div style='font-size:16px;line-height:1.4'>"  # projector-sized
+                           "<p style='margin:2px 0'>first &lt;line&gt;</p><p style='margin:2px 0'>second</p></div>")
     assert picture.value[:4] == b"\x89PNG" and board.value == game._repr_png_()
-    assert reveal("Only words", "one").children[0].value == "<p style='margin:2px 0'>one</p>"
+    assert reveal("Only words", "one").children[0].value == "<div style='font-size:16px;line-height:1.4'><p style='margin:2px 0'>one</p></div>"
     with pytest.raises(TypeError, match="not int"):
         reveal("Wrong", 42)
 

@@ -13,6 +13,7 @@ from wgkit.widgets.still import StillAccordion
 
 
 BOARD_PX = 960  # a board in an answer: wide enough to read from the back of a class
+TEXT_PX = 16  # an answer's words, live
 
 
 def _png(item: Any) -> bytes | None:
@@ -44,7 +45,8 @@ def reveal(title: str, *items: Any) -> W.Accordion:
     each), widgets, matplotlib figures or boards. Questions stay questions until someone opens it,
     in Voila and in JupyterLab alike; a rendered notebook shows it as a closed ``<details>``."""
     words = "".join(f"<p style='margin:2px 0'>{html.escape(i)}</p>" for i in items if isinstance(i, str))
-    body: list[W.Widget] = [W.HTML(words)] if words else []  # the lines in one block, so they read as one text
+    # the lines in one block, so they read as one text, at a size the back of a class reads on a projector
+    body: list[W.Widget] = [W.HTML(f"<div style='font-size:{TEXT_PX}px;line-height:1.4'>{words}</div>")] if words else []
     stills = [words]
     for item in items:  # then the pictures and widgets
         if not isinstance(item, str):
