@@ -28,6 +28,8 @@ def centre(g, cell):
 
 def test_actions_follow_the_segment_and_the_card():
     g = game(step="Move and fire", card="move")
+    assert "move" in names(g) and "fire" not in names(g)  # no unit sees an enemy yet: nothing to fire at
+    put(g, "sq2", (5, 3))
     assert names(g)[:2] == ["move", "fire"] and "group fire" not in names(g)
     g = game(step="Group fire", card="move")
     assert "group fire" not in names(g)

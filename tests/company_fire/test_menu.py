@@ -25,17 +25,22 @@ def heads(g) -> list[tuple]:
 
 
 def test_a_move_card_in_the_move_and_fire_segment():
-    """Move cards: units move, and fire with one die less; vehicles may button up."""
+    """Move cards: units move, and fire with one die less; vehicles may button up. Fire is offered
+    to the units that see an enemy (none at the start; sq2 brought up to (5, 3), beside the gruppe
+    at (5, 4), sees it)."""
     g = game(step="Move and fire", card="move")
+    assert "fire" not in menu(g)
+    put(g, "sq2", (5, 3))
     assert heads(g) == [("move", "Move", "Movement"),
                         ("fire", "Fire (move card: one die less)", "Individual Unit Fire"),
                         ("anti-tank fire", "Anti-tank fire", "Attacking vehicles"),
+                        ("occupy bocage", "Occupy the bocage", "Occupying Bocage"),
                         ("button up", "Button up (take a pin)", "Vehicle Unit Status"),
                         ("find path", "Find a path through mines", "Mines"),
                         ("clear mines", "Clear mines (units stopped in the square)", "Mines")]
     m = menu(g)
     assert form(m["move"]) == [("unit", "choice", "unit", MOVERS, None), ("to", "point", "to square", (), None)]
-    assert form(m["fire"]) == [("unit", "choice", "firing unit", ("mg", "sherman", "sq1", "sq2"), None),
+    assert form(m["fire"]) == [("unit", "choice", "firing unit", ("sq2",), None),
                                ("target", "point", "target square", (), None)]
     assert form(m["anti-tank fire"]) == [("unit", "choice", "firing unit", ("sherman", "zook"), None),
                                          ("vehicle", "choice", "target", ("stug",), None)]
@@ -47,6 +52,7 @@ def test_a_move_card_in_the_move_and_fire_segment():
 
 def test_a_fire_card_moves_one_square_with_a_test_and_cannot_button_up():
     g = game(step="Move and fire", card="fire")
+    put(g, "sq2", (5, 3))
     assert heads(g)[:2] == [("move", "Move one square (Movement Test)", "Movement"), ("fire", "Fire", "Individual Unit Fire")]
     assert "button up" not in menu(g)
 
@@ -107,8 +113,10 @@ def test_the_other_segments_forms():
         ("units", "choice", "assaulting units", (("sq1", ("sq1",)),), None), ("target", "point", "enemy square", (), None),
         ("opfire", "choice", "defender op fires first", ("none", "gruppe", "gruppe2", "mg42", "stug"), None)]
     g = game(step="Reaction fire", card="fire")
+    assert heads(g) == []  # no German sees an American
+    put(g, "sq2", (5, 3))  # beside the gruppe (5, 4) and the MG 42 (6, 3); far from gruppe2 (1, 4)
     assert heads(g) == [("reaction fire", "Reaction fire (non-phasing)", "Non-Phasing Reaction Fire")]
-    assert form(menu(g)["reaction fire"])[0] == ("unit", "choice", "firing unit", ("gruppe", "gruppe2", "mg42"), None)
+    assert form(menu(g)["reaction fire"])[0] == ("unit", "choice", "firing unit", ("gruppe", "mg42"), None)
 
 
 def test_the_germans_card_offers_their_sniper():

@@ -123,7 +123,8 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
         movers = _units(game, [side], lambda u: L.role(game, u) != "smf" or L.kind(game, u) in L.LEADERS | {"scout", "sniper", "forward_observer"})
         out.append(_move_spec(game, "move", "Move" if kind != "fire" else "Move one square (Movement Test)", movers,
                               V.resolve_move, "Movement"))
-    shooters = _units(game, [side], lambda u: L.role(game, u) in ("squad", "team", "vehicle") and _has_small_arms(game, u))
+    shooters = _units(game, [side], lambda u: L.role(game, u) in ("squad", "team", "vehicle") and _has_small_arms(game, u)
+                      and _sees_an_enemy(game, u))
     if "fire" in legal and shooters:
         out.append(_fire_spec("fire", "Fire" + (" (move card: one die less)" if kind == "move" else ""), shooters, "fire",
                               "Individual Unit Fire"))
@@ -189,7 +190,7 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
                               _clearing_odds,
                               lambda g, p: M.resolve_clear(g, _key_cell(p["field"])), "Mines"))
     reactors = _units(game, foes, lambda u: L.role(game, u) in ("squad", "team", "vehicle") and _has_small_arms(game, u)
-                      and L.order(game, u) == "good order")
+                      and L.order(game, u) == "good order" and _sees_an_enemy(game, u))
     if "reaction fire" in legal and reactors:
         out.append(_fire_spec("reaction fire", "Reaction fire (non-phasing)", reactors, "reaction", "Non-Phasing Reaction Fire"))
     last = L.cf(game).get("last_fire") or {}
@@ -222,6 +223,14 @@ def _has_small_arms(game: Game, uid: str) -> bool:
         return True
     except IllegalActionError:
         return False
+
+
+def _sees_an_enemy(game: Game, uid: str) -> bool:
+    """Whether the unit sees a square a live enemy stands in: fire is offered only to a unit
+    with something to fire at (a learner is not shown "not possible" first)."""
+    me = L.side(game, uid)
+    return any(L.sees(game, uid, L.cell(game, e)) for e in game.state["units"]
+               if L.side(game, e) != me and L.alive(game, e))
 
 
 def _has_at(game: Game, uid: str) -> bool:
