@@ -462,3 +462,43 @@ def test_a_new_game_opens_on_its_briefing_above_the_form(tmp_path):
     again = UmpireApp.open(FARM, seed=7)
     umpire_roll(again).resolve()
     assert again.intro.layout.display == "none"  # once the game has begun it stays closed
+
+
+def test_the_dice_of_one_throw_are_typed_in_one_prompt(tmp_path):
+    """Close Action fire with table dice: the fire dice in one prompt, then every hit's 'who picks
+    the man hit' die thrown together and typed at once, as the umpire rolls them at the table."""
+    kit = UmpireApp.open(FARM, seed=24)  # a seed whose fire hits twice
+    table = UmpireApp.open(FARM, seed=24)
+    for app in (kit, table):
+        situation_of(app.game).turn(1)
+        app.game.at_step("Fire")
+        app.refresh()
+        app.actions.choice.value = "fire"
+    kit_event = kit.actions.resolve()
+    picks = [r for r in kit_event.rolls if "who picks the man hit" in r.purpose]
+    assert len(picks) >= 2, "this seed's fire must hit at least twice for the test to mean anything"
+    table.actions.dice.value = "table"
+    table.actions.resolve()
+    prompts, event = 0, None
+    rolls = list(kit_event.rolls)
+    while rolls:
+        roll = rolls.pop(0)
+        prompts += 1
+        faces = list(roll.faces)
+        if "who picks the man hit" in roll.purpose:  # the rest of the hits' dice, thrown together
+            assert f"of {len(picks)}: who picks the man hit" in table.actions.faces_prompt.value
+            while rolls and "who picks the man hit" in rolls[0].purpose:
+                faces += rolls.pop(0).faces
+        event = table.actions.enter_faces(" ".join(map(str, faces)))
+    assert event is not None and event.text == kit_event.text
+    assert prompts == len(kit_event.rolls) - len(picks) + 1  # the hits' dice took one prompt, not one each
+
+
+def test_faces_beyond_what_the_rules_roll_are_refused_and_nothing_is_kept(app):
+    a = umpire_roll(app)
+    a.dice.value = "table"
+    a.resolve()
+    with pytest.raises(ValueError, match="the rules used 3 of the 4 faces entered: type only the faces of this throw"):
+        a.enter_faces("5 6 1 2")
+    assert a.entered == [] and "Roll 3 d6" in a.faces_prompt.value and len(app.game.log) == 0
+    assert a.enter_faces("5 6 1").text == "umpire rolls 3d6, 5+: 2 succeed"

@@ -125,6 +125,10 @@ class NeedFaces(Exception):
         self.die, self.n, self.purpose = die, n, purpose
 
 
+class TooManyFaces(ValueError):
+    """More faces were typed than the procedure's rolls took."""
+
+
 def parse_faces(text: str, die: Die, n: int) -> tuple[int, ...]:
     """Faces typed at the table ("4 6 1" or "4,6,1"; a d00's "00" is 100), checked against the die."""
     tokens = text.replace(",", " ").split()

@@ -137,9 +137,9 @@ def test_fire_at_a_mixed_target_with_a_danger_zone_and_an_officer_who_survives()
                          ("units.b.status.fire_dice", 8), ("units.b.status.hits", 1),
                          ("units.a.status.fired_at", "b"))
     assert rolls(e) == [("fire at b (6+)", tuple(faces[:8])), ("danger zone: pal", (6,)),
-                        ("hit 1: who picks the man hit (5-6 the firer, 1-4 the target's side)", (5,)),
+                        ("hit 1 of 2: who picks the man hit (5-6 the firer, 1-4 the target's side)", (5,)),
                         ("officer b1 hit: a 6 kills him", (3,)),
-                        ("hit 2: who picks the man hit (5-6 the firer, 1-4 the target's side)", (1,))]
+                        ("hit 2 of 2: who picks the man hit (5-6 the firer, 1-4 the target's side)", (1,))]
     d = e.detail
     assert (d["rule"], d["outcome"]) == ("Firing", {"hits": 2, "killed": ["b2"], "spared": ["b1"], "friendly": ["pal"]})
     assert d["modifiers"] == [{"name": "crawling or prone", "value": -1, "source": "rules Fire Table: Target crawling/prone -1"}]

@@ -12,7 +12,7 @@ import copy
 import random
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
-from wgkit.dice import NeedFaces, Roller, TableRoller
+from wgkit.dice import NeedFaces, Roller, TableRoller, TooManyFaces
 from wgkit.engine import deck as cards
 from wgkit.engine.events import MISSING, Event, Path, copy_tree, get, put
 from wgkit.engine.flow import SIMPLE, TurnSequence
@@ -212,7 +212,7 @@ class Game:
             except NeedFaces as need:
                 return need
         if left:
-            raise ValueError(f"the rules used {len(entered) - len(left)} of the {len(entered)} faces entered")
+            raise TooManyFaces(f"the rules used {len(entered) - len(left)} of the {len(entered)} faces entered")
         return None
 
     def fresh_dice(self, past: int) -> Event:

@@ -9,7 +9,7 @@ from typing import Any, Callable
 import ipywidgets as W
 from traitlets import TraitError
 
-from wgkit.dice import TABLE, NeedFaces, parse_faces
+from wgkit.dice import TABLE, NeedFaces, TooManyFaces, parse_faces
 from wgkit.engine.events import Event
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.engine.views import UMPIRE, visible_ids
@@ -484,9 +484,20 @@ class ActionPanel:
         need = self._need
         if need is None:
             raise ValueError("no roll is waiting for faces")
-        self.entered += list(parse_faces(text, need.die, need.n))
+        tokens = text.replace(",", " ").split()
+        # a throw of several dice may answer this roll and the next ones of the same die at once
+        # ("hit 1 of 3" ... "hit 3 of 3"): the faces beyond this roll's go to the rolls after it
+        faces = parse_faces(" ".join(tokens[:need.n]) if len(tokens) > need.n else text, need.die, need.n) + \
+            (parse_faces(" ".join(tokens[need.n:]), need.die, len(tokens) - need.n) if len(tokens) > need.n else ())
+        before = list(self.entered)
+        self.entered += list(faces)
+        try:
+            event = self._next_faces(self._act())
+        except TooManyFaces as exc:  # more faces than the rolls that follow take: nothing is kept
+            self.entered = before
+            raise ValueError(f"{exc}: type only the faces of this throw") from None
         self.faces.value = ""
-        return self._next_faces(self._act())
+        return event
 
     def cancel_faces(self) -> None:
         self._need: NeedFaces | None = None
@@ -505,7 +516,9 @@ class ActionPanel:
         so_far = f"; entered so far: {' '.join(map(str, self.entered))}" if self.entered else ""
         die = need.die
         self.faces_prompt.value = (f"<b>Roll {need.n} {html.escape(die.name)}</b> for {html.escape(need.purpose)} "
-                                   f"<small>(faces {die.low}-{die.low + die.sides - 1}{html.escape(so_far)})</small>")
+                                   f"<small>(faces {die.low}-{die.low + die.sides - 1}{html.escape(so_far)}; "
+                                   f"dice of the rolls that follow, thrown together, may be typed after these, "
+                                   f"in order)</small>")
         self.entry.layout.display = ""
         self.button.disabled = True
         return None

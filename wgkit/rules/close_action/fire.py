@@ -268,9 +268,10 @@ def choose_hits(chance, game: Game, plan: FirePlan, hits: int, active_order: lis
     otherwise the passive player; an officer chosen by the active player dies only on a further 6."""
     left = [f for f in plan.targets]
     killed, spared = [], []
-    for k in range(min(hits, len(left))):  # one man per hit, while men are left
+    picks = min(hits, len(left))  # one man per hit, while men are left
+    for k in range(picks):
         active = chance.check(D6, T.SELECT_ACTIVE.value,
-                              f"hit {k + 1}: who picks the man hit (5-6 the firer, 1-4 the target's side)")
+                              f"hit {k + 1} of {picks}: who picks the man hit (5-6 the firer, 1-4 the target's side)")
         order = active_order if active else passive_order
         pick = next((f for f in order if f in left), left[0] if active else left[-1])
         left.remove(pick)
