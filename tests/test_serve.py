@@ -182,7 +182,7 @@ def rss_mb(pids) -> float:
     return total / 2 ** 20
 
 
-def test_50_page_loads_keep_at_most_the_cap_of_kernels_and_none_after_a_minute(tmp_path):
+def test_50_page_loads_keep_at_most_the_cap_of_kernels_and_only_the_preheated_one_after_a_minute(tmp_path):
     shutil.copy(FARM, tmp_path / "farm.yaml")
     port = free_port()
     log = open(tmp_path / "server.log", "w")
@@ -215,9 +215,9 @@ def test_50_page_loads_keep_at_most_the_cap_of_kernels_and_none_after_a_minute(t
             urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/static/nothing?token={token}", timeout=30)
         assert refused.value.code == 403
         deadline = time.monotonic() + 60
-        while kernels(proc.pid) and time.monotonic() < deadline:
+        while len(kernels(proc.pid)) > 1 and time.monotonic() < deadline:
             time.sleep(1)
-        assert kernels(proc.pid) == []
+        assert len(kernels(proc.pid)) == 1  # only the preheated kernel waiting for the next page
         logged = (tmp_path / "server.log").read_text()
         assert "403 GET /voila/static/nothing?token=… " in logged and f"Kernel cap {CAP} reached" in logged
         assert logged.count(token) == 1  # only in the address wgkit prints for the umpire

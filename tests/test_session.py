@@ -146,3 +146,25 @@ def test_a_broken_scenario_is_one_line(tmp_path):
     with pytest.raises(SessionError) as info:
         start(bad)
     assert str(info.value).startswith(f"{bad}:2:1") and "\n" not in str(info.value)
+
+
+def test_a_page_rendered_ahead_of_time_catches_up_when_a_browser_shows_it(farm):
+    """A preheated kernel renders the umpire's page before anyone asks for it; meanwhile another
+    page plays on. When a browser shows the waiting page, it takes the journal's events first."""
+    from wgkit.widgets import UmpireApp
+
+    journal = start(farm).journal
+    waiting = UmpireApp.attach(journal)  # rendered ahead of time
+    attach(journal).game.move("r1", (3, 3))  # another page plays on
+    assert len(waiting.game.log) == 0
+    canvas = waiting.board.canvas.widget._canvases[-1]
+    canvas._handle_frontend_event(None, {"event": "client_ready"}, [])  # what the browser sends when it shows the board
+    assert len(waiting.game.log) == 1 and waiting.game.piece("r1")["position"] == [3, 3]
+    assert len(waiting.log.rows()) == 1  # the log shows it too
+
+
+def test_the_games_pages_are_preheated_and_the_editor_is_not():
+    from wgkit import cli
+
+    assert cli.PREHEATED == ("umpire.ipynb", "side.ipynb") and "editor.ipynb" not in cli.PREHEATED
+    assert "--VoilaConfiguration.preheat_kernel=True" in cli.PREHEAT

@@ -159,6 +159,12 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 KERNELS = ["--MappingKernelManager.cull_idle_timeout=40", "--MappingKernelManager.cull_interval=10",
            "--MappingKernelManager.cull_connected=False",
            "--VoilaConfiguration.multi_kernel_manager_class=wgkit.kernel_cap.CappedKernelManager"]
+# A game's pages are rendered ahead of time by a preheated kernel (one waiting per server), so a
+# page is usable about as soon as it is asked for; such a page catches up with the journal when a
+# browser shows it. The editor is not preheated: a page opened ahead of time would hold the
+# scenario file as it was then.
+PREHEATED = ("umpire.ipynb", "side.ipynb")
+PREHEAT = ["--VoilaConfiguration.preheat_kernel=True", "--VoilaConfiguration.default_pool_size=1"]
 TOKEN_IN_TEXT = re.compile(r"(token=)[^&\s\"'<>]+")
 
 
@@ -262,7 +268,7 @@ def _serve_all(servers: list[Server], host: str) -> int:
         cmd = [sys.executable, "-m", "voila", str(APP_DIR / s.notebook), "--no-browser", f"--port={s.port}",
                "--Voila.port_retries=0", f"--Voila.ip={host}",
                "--Voila.auto_token=True" if s.token else "--Voila.token=",
-               "--VoilaConfiguration.show_tracebacks=True", *KERNELS]
+               "--VoilaConfiguration.show_tracebacks=True", *KERNELS, *(PREHEAT if s.notebook in PREHEATED else [])]
         proc = subprocess.Popen(cmd, env={**os.environ, **s.env, "JUPYTER_TOKEN": s.token}, start_new_session=True,
                                 preexec_fn=_die_with_parent, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         threading.Thread(target=_relay, args=(proc.stdout, secrets_), daemon=True).start()

@@ -131,7 +131,15 @@ class UmpireApp:
         from wgkit.session import attach
 
         j = attach(journal)
-        return cls(j.game, j, save_dir, Desk(desk_path(journal)) if seats else None)
+        app = cls(j.game, j, save_dir, Desk(desk_path(journal)) if seats else None)
+        app.board.canvas.widget.on_client_ready(app.errors.guard(app.shown))
+        return app
+
+    def shown(self) -> None:
+        """A browser shows the page: catch up with the journal first (a page rendered ahead of
+        time by a preheated kernel may have waited while other pages played)."""
+        if self.journal is not None and self.journal.sync():
+            self.refresh()
 
     def follow(self, every: float = 1.0) -> asyncio.Task:
         """Show the sides' new proposals as they come (in a served page), checking every ``every`` s."""
