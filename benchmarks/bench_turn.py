@@ -1,6 +1,7 @@
 """A turn at the table, by clicks: how many interactions and how long (issue 45, item 9).
 
-    python benchmarks/bench_turn.py            # the hedgerow farm's US turn, then each tutorial's first turn
+    python benchmarks/bench_turn.py            # the hedgerow farm's US turn, each tutorial's first turn,
+                                               # then the opponent's steps in the page
 
 Each game is served by ``wgkit play`` and played in Debian's Chromium at 1400x900, the way an umpire
 plays it: clicks on the board choose who acts and at whom, a drag moves (a whole unit at once, with
@@ -55,7 +56,12 @@ class Table:
 
     def _xy(self, point) -> tuple[float, float]:
         t = self.shadow.game.scenario.table
-        box = self.page.locator("canvas").first.bounding_box()
+        board = self.page.locator("canvas").first
+        seen = board.bounding_box()
+        if seen["y"] < 0 or seen["y"] + seen["height"] > VIEW["height"]:
+            # partly out of view: a press would focus it and scroll it, moving it under the pointer
+            board.evaluate("c => c.scrollIntoView({block: 'start'})")
+        box = board.bounding_box()
         k = box["width"] / t.width
         return box["x"] + point[0] * k, box["y"] + (t.depth - point[1]) * k
 
@@ -112,6 +118,7 @@ def plan(shadow: UmpireApp, done: set[str]):
     drawn = piece_points(g.scenario, g.state)
     pieces = g.state["pieces"]
     keep = a.choice.value
+    held = {name: w.value for name, w in a.inputs.items() if hasattr(w, "value")}  # the page's form, as it stands
     try:
         for spec in [s for s in a.specs if s.name not in GENERIC_NAMES and s.params]:
             if any(p.kind == "point" for p in spec.params):
@@ -128,8 +135,11 @@ def plan(shadow: UmpireApp, done: set[str]):
                         a.set_piece(p)
                     if not a.button.disabled and resolvable(a):
                         return spec.name, spec.label, clicks, pieces[actor]["unit"]
-    finally:
+    finally:  # planning tried clicks on the shadow only: put its form back as the page's is
         a.choice.value = keep
+        for name, value in held.items():
+            if name in a.inputs:
+                a.inputs[name].value = value
     return None
 
 
@@ -148,6 +158,9 @@ def act_by_clicks(table: Table, most: int = 8) -> None:
     done: set[str] = set()
     a = table.shadow.actions
     for _ in range(most):
+        chosen = a.choice.value
+        first = a.spec.params[0].name if a.spec is not None and a.spec.params else None
+        holds = getattr(a.inputs.get(first), "value", None)  # the actor the form holds before planning
         found = plan(table.shadow, done)
         if found is None:
             spec = a.spec
@@ -158,6 +171,9 @@ def act_by_clicks(table: Table, most: int = 8) -> None:
                 continue
             return
         name, label, clicks, unit = found
+        pieces = table.shadow.game.state["pieces"]
+        if chosen == name and holds in (clicks[0], pieces[clicks[0]]["unit"]):
+            clicks = clicks[1:]  # a person reads the form: the actor it already holds is not clicked again
         if table.shadow.actions.choice.value != name:
             table.choose(label)
             table.shadow.actions.choice.value = name
@@ -174,6 +190,10 @@ def move_units(table: Table, side: str, forward: float) -> None:
     if s.actions.drag_mode.value != "unit" and s.actions.drag_mode.layout.display != "none":
         table.click_button("its whole unit")
         s.actions.drag_mode.value = "unit"
+    if s.confirm_moves.value:  # a drag moves at once: the drag is the whole move
+        table.count["clicks"] += 1
+        table.page.get_by_text("confirm drags (Resolve)").click()
+        s.confirm_moves.value = False
     units = sorted({p["unit"] for p in s.game.state["pieces"].values() if p["side"] == side and p["alive"]})
     for unit in units:
         drawn = piece_points(s.game.scenario, s.game.state)
@@ -181,10 +201,11 @@ def move_units(table: Table, side: str, forward: float) -> None:
         if lead is None:
             continue
         x, y = drawn[lead]
+        before = len(s.game.log)
         table.drag(lead, (x, y + forward))
-        if s.actions.button.disabled:
-            continue  # the rules refuse this unit's move: the drag is counted, nothing resolved
-        table.resolve()
+        if len(s.game.log) == before:
+            continue  # the rules refuse this unit's move: the drag is counted, nothing moved
+        table.settle(len(s.game.log))
         table.acted.add(unit)
 
 
@@ -247,6 +268,55 @@ def tutorial_turn(table: Table) -> None:
         steps += 1
 
 
+def opponent_steps(browser, steps: int = 3) -> list[tuple[str, float, float, float]]:
+    """The hedgerow farm with the Germans given to the kit's opponent: for each of their first
+    ``steps`` steps, the wall time from the click on "Opponent plays this step" to the page showing
+    its events, the same step played in this process, and the opponent's thinking in it."""
+    import wgkit.opponent as O
+
+    work = Path(tempfile.mkdtemp(prefix="bench_opponent_"))
+    scenario = work / "hedgerow_farm.yaml"
+    shutil.copy(ROOT / "scenarios/close_action/hedgerow_farm.yaml", scenario)
+    proc = serve(scenario, free_port())
+    thought: list[float] = []
+    play_step = O.Opponent.play_step
+
+    def timed(self, *args, **kwargs):  # the shadow's opponent, its thinking summed
+        out = play_step(self, *args, **kwargs)
+        thought.append(sum(self.think))
+        return out
+
+    O.Opponent.play_step = timed  # type: ignore[method-assign]
+    rows = []
+    try:
+        context = browser.new_context(viewport=VIEW)
+        page = context.new_page()
+        page.goto(proc.url)  # type: ignore[attr-defined]
+        page.wait_for_selector("canvas", timeout=120_000)
+        table = Table(page, UmpireApp.open(scenario, seed=5), work / "hedgerow_farm.journal.wgsave")
+        table.click_button("Start the game ▶")
+        s = table.shadow
+        page.locator(".widget-inline-hbox:has(> label:text-is('Opponent')) select").first.select_option(label=s.game.scenario.side("de").name)
+        s.opponent.side.value = "de"
+        while len(rows) < steps and s.game.position[0] <= 3:
+            if s.game.acting_sides() == ["de"]:
+                started = time.perf_counter()
+                s.opponent.play()
+                here = time.perf_counter() - started
+                began = time.perf_counter()
+                table.click_button("Opponent plays this step")
+                table.settle(len(s.game.log))
+                rows.append((s.game.current_step().name, time.perf_counter() - began, here, thought[-1]))
+            table.next()
+        context.close()
+    finally:
+        O.Opponent.play_step = play_step  # type: ignore[method-assign]
+        proc.terminate()
+        proc.wait(timeout=30)
+        shutil.rmtree(work, ignore_errors=True)
+    return rows
+
+
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
@@ -256,6 +326,7 @@ def main() -> None:
         rows.append(play(browser, "close_action/hedgerow_farm", farm_us_turn))
         for name in TUTORIALS:
             rows.append(play(browser, name, tutorial_turn))
+        opponent = opponent_steps(browser)
         browser.close()
     print(f"{'game':40s} {'ready':>6s} {'wall':>6s} {'units':>5s} {'clicks':>6s} {'Next':>4s} {'drags':>5s} "
           f"{'selects':>7s} {'per unit':>8s} {'acting':>6s}")
@@ -269,6 +340,12 @@ def main() -> None:
     figures = 6 + 1  # the farm's US: a six-man squad and the lieutenant, each dragged and resolved alone before
     print(f"baseline, the farm's moves a figure at a time: {2 * figures} interactions for 2 units "
           f"({figures:.1f} a unit); now {farm['per_unit']:.1f} a unit over the whole turn")
+    print(f"\n{'opponent step (the farm, Germans)':40s} {'page':>6s} {'here':>6s} {'think':>6s} {'page - think':>12s}")
+    for step, page_s, here_s, think_s in opponent:
+        mark = "" if page_s <= think_s + 1 else "  <- over think + 1 s"
+        print(f"{step:40s} {page_s:5.1f}s {here_s:5.1f}s {think_s:5.1f}s {page_s - think_s:11.1f}s{mark}")
+    print("page: from the click to the page showing the events; here: the same step in this process "
+          "(no browser); think: the opponent's own decisions")
 
 
 if __name__ == "__main__":

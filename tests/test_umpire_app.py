@@ -502,3 +502,23 @@ def test_faces_beyond_what_the_rules_roll_are_refused_and_nothing_is_kept(app):
         a.enter_faces("5 6 1 2")
     assert a.entered == [] and "Roll 3 d6" in a.faces_prompt.value and len(app.game.log) == 0
     assert a.enter_faces("5 6 1").text == "umpire rolls 3d6, 5+: 2 succeed"
+
+
+def test_a_click_on_the_piece_selected_for_the_last_action_fills_the_next_form(tmp_path):
+    """The enemy clicked as the target of one action is still selected on the board; clicked
+    again as the target of the next, the form takes it (it used to ignore a click on the selected
+    piece, and the next action kept its default target)."""
+    app = UmpireApp.open(ROOT / "scenarios/eagles/tutorial_crossroads_barrage.yaml", seed=5)
+    while app.game.current_step().name != "Assign artillery":
+        app.turn.go_next()
+    board, a = app.board, app.actions
+    at = board.canvas.to_px([app.game.piece("grens_s")["position"]])[0]
+    board.on_down(*at)  # clicked during an earlier step
+    board.on_up(*at)
+    assert board.selected == "grens_s"
+    while app.game.current_step().name != "Vehicles vs infantry and AT":
+        app.turn.go_next()
+    assert a.choice.value == "fire" and a.inputs["target"].value == "flak88"  # the new step's form, its default
+    board.on_down(*at)
+    board.on_up(*at)
+    assert a.inputs["target"].value == "grens" and not a.button.disabled

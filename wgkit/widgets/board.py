@@ -227,6 +227,8 @@ class BoardView:
             return
         if pid is not None and pid != self.selected:
             self.select(pid)
+        elif pid is not None:  # the selected piece clicked again: the form takes it again (a new action's target)
+            self._emit("select", pid)
         self._drag_from, self._drag_piece = (x, y), pid
 
     def on_up(self, px: float, py: float) -> None:
