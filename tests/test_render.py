@@ -271,3 +271,14 @@ def test_a_view_draws_part_of_the_table_close_up(tmp_path):
     corner = px[table_top + 5, 5][:3]
     assert np.allclose(middle, (1, 0, 0), atol=0.02) and not np.allclose(corner, (1, 0, 0), atol=0.2)
     assert w == 200  # 4 inches at 50 dpi: the view, not the 48" table, sets the scale
+
+
+def test_no_word_on_a_notebook_picture_is_smaller_than_14_px():
+    """A 48" table drawn 960 px wide puts 20 px to the inch: a 0.55" label would be 11 px; the
+    picture keeps every word at 10.5 pt or more, 14 px at its 96 dpi."""
+    from wgkit.render.static import MIN_TEXT_PT, PICTURE_INCHES, figure
+
+    fig = figure(build_scene(load(FARM)), PICTURE_INCHES)
+    sizes = [t.get_fontsize() for ax in fig.axes for t in ax.texts]
+    assert sizes and min(sizes) >= MIN_TEXT_PT == 10.5 and 10.5 * 96 / 72 == 14
+    assert PICTURE_INCHES * 96 == 960

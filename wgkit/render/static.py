@@ -18,6 +18,7 @@ from matplotlib.patches import Circle, Patch, Rectangle
 from wgkit.render.scene import LAYERS, Scene
 
 POINTS_PER_INCH = 72.0
+MIN_TEXT_PT = 10.5  # no word on a picture smaller: 14 px at 96 dpi, readable on a projector
 
 
 def figure(scene: Scene, inches_wide: float = 10.0):
@@ -56,7 +57,7 @@ def figure(scene: Scene, inches_wide: float = 10.0):
                                                   linewidth=s.width * pt, **style), autolim=False)
             elif kind == "text":
                 for r in run:
-                    ax.text(*r.points[0], r.text, fontsize=r.size * pt * words, ha="center", va="center",
+                    ax.text(*r.points[0], r.text, fontsize=max(MIN_TEXT_PT, r.size * pt * words), ha="center", va="center",
                             color=r.fill, zorder=z + 0.5, clip_on=True)
     if scene.legend:
         ax.legend(handles=[Patch(facecolor=c, edgecolor=c, alpha=0.6, label=words) for words, c in scene.legend],
@@ -102,7 +103,7 @@ def render(scene: Scene, path: str | os.PathLike[str], inches_wide: float = 10.0
         fig.savefig(path, dpi=dpi)
 
 
-PICTURE_INCHES = 10.5  # a notebook's picture: 945 px at 90 dpi, labels of 14 px or more on a projector
+PICTURE_INCHES = 10.0  # a notebook's picture: 960 px at 96 dpi, its words 14 px or more
 
 
 def svg_text(scene: Scene, inches_wide: float = PICTURE_INCHES) -> str:
@@ -115,7 +116,7 @@ def svg_text(scene: Scene, inches_wide: float = PICTURE_INCHES) -> str:
     return buf.getvalue()
 
 
-def png_bytes(scene: Scene, inches_wide: float = PICTURE_INCHES, dpi: int = 90) -> bytes:
+def png_bytes(scene: Scene, inches_wide: float = PICTURE_INCHES, dpi: int = 96) -> bytes:
     fig = figure(scene, inches_wide)
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=dpi)
