@@ -41,6 +41,9 @@ PACKAGES = {  # name: (what is mutated, the tests that concern it)
     "core": (["wgkit/dice.py", "wgkit/odds.py", "wgkit/engine/*"],
              ["tests/test_dice.py", "tests/test_odds.py", "tests/test_engine.py", "tests/test_save.py",
               "tests/test_journal.py", "tests/test_hostile_saves.py", "tests/test_views.py"]),
+    "geometry": (["wgkit/geometry/*"],
+                 ["tests/test_geometry_los.py", "tests/test_geometry_grids.py", "tests/test_geometry_zones.py"]),
+    "victory_fog": (["wgkit/victory.py", "wgkit/fog.py"], ["tests/test_victory.py", "tests/test_seats.py"]),
 }
 # Not mutated: each ruleset's policy.py, the scripted player of `wgkit simulate`. It plays the rules
 # through the same actions an umpire uses but holds no rule itself; it is judged by the games it
