@@ -97,7 +97,7 @@ def test_grid_sight_for_the_board():
     g = game()
     sight = get_ruleset(g.scenario.ruleset).sight
     clear, why = sight(g, "mg_base", "weber_base")
-    assert not clear and why.startswith("edge")
+    assert not clear and why.startswith("the edge between")
     put(g, "mg", (4, 3))
     assert sight(g, "mg_base", "weber_base") == (True, "")
 

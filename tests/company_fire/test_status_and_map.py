@@ -65,7 +65,7 @@ def test_bocage_line_of_sight_with_the_adjacency_exception():
     assert not m.sight((4, 0), (4, 4)).clear  # across the central hedgerow
     assert m.sight((4, 2), (4, 3)).clear  # adjacent squares sharing a bocage edge see each other
     across = m.sight((4, 2), (4, 4))
-    assert across.blocked_by == ("edge [(4, 2), (4, 3)]",)  # two squares on: the hedge blocks
+    assert across.blocked_by == ("the edge between (4, 2) and (4, 3)",)  # two squares on: the hedge blocks
     assert m.sight((4, 2), (4, 4), occupied_bocage={(4, 2)}).clear  # unless the firer occupies the bocage
 
 

@@ -118,6 +118,12 @@ def _vertex(p: Sequence[float]) -> tuple[float, float]:
     return (round(p[0], 6), round(p[1], 6))
 
 
+def _edge_words(key: frozenset[Cell]) -> str:
+    """An edge as a person names it: "the edge between (4, 2) and (4, 3)"."""
+    a, b = sorted(key)
+    return f"the edge between {a} and {b}"
+
+
 def grid_los(grid: Grid, observer: Cell, target: Cell,
              blocking_cells: Iterable[Cell] = (), blocking_edges: Iterable[frozenset[Cell]] = ()) -> GridSight:
     """Centre-to-centre line of sight from ``observer`` to ``target`` cell."""
@@ -144,9 +150,9 @@ def grid_los(grid: Grid, observer: Cell, target: Cell,
             continue
         if p is None:
             crossed.append(key)
-            blocked_by.append(f"edge {sorted(key)}")
+            blocked_by.append(_edge_words(key))
         else:
-            vertex_sides.setdefault(p, {}).setdefault(side, []).append(f"edge {sorted(key)}")
+            vertex_sides.setdefault(p, {}).setdefault(side, []).append(_edge_words(key))
     for p, sides in vertex_sides.items():
         if sides.get(1) and sides.get(-1):
             blocked_by.append(f"corner at {p}: {', '.join(sides[1] + sides[-1])} on both sides")

@@ -192,9 +192,10 @@ class BoardView:
                                    stroke=S.LOS_BLOCKED, width=0.14, tag=f"blocker:{fid}")
         out.append(Shape("circle", pts[:1], None, S.SELECT, 0.1, radius=S.FIGURE_RADIUS * 1.8, tag="selected"))
         clear = int(seen[1:].sum())
-        text = (f"<b>{piece}</b> sees {clear} of {len(ids) - 1} enemy pieces"
-                + (f"; blocked by {', '.join(sorted({f for j in blockers.targets() for f in blockers.of(j)}))}"
-                   if blockers.targets() else ""))
+        features = {f.id: f.name or f.id for f in self.game.scenario.terrain}
+        walls = sorted({features.get(f, f) for j in blockers.targets() for f in blockers.of(j)})
+        text = (f"<b>{html.escape(self._names.get(piece) or piece)}</b> sees {clear} of {len(ids) - 1} enemy pieces"
+                + (f"; blocked by {html.escape(', '.join(walls))}" if walls else ""))
         return out, text
 
     def _ruled_los(self, piece: str, ids: list[str], pts: np.ndarray, ruled) -> tuple[list[Shape], str]:
@@ -204,8 +205,8 @@ class BoardView:
                      0.08, 0.85, tag=f"los:{ids[j + 1]}") for j, (ok, _) in enumerate(answers)]
         out.append(Shape("circle", pts[:1], None, S.SELECT, 0.1, radius=S.FIGURE_RADIUS * 1.8, tag="selected"))
         why = sorted({w for ok, w in answers if not ok and w})
-        text = (f"<b>{piece}</b> sees {sum(ok for ok, _ in answers)} of {len(answers)} enemy pieces"
-                + (f"; blocked by {', '.join(why)}" if why else ""))
+        text = (f"<b>{html.escape(self._names.get(piece) or piece)}</b> sees {sum(ok for ok, _ in answers)} of "
+                f"{len(answers)} enemy pieces" + (f"; blocked by {html.escape(', '.join(why))}" if why else ""))
         return out, text
 
     # -- mouse -----------------------------------------------------------------------------------
