@@ -626,3 +626,40 @@ def test_a_side_is_not_offered_the_enemy_unit_a_card_activated(tmp_path):
     de.sync()
     assert not [s for s in su.panel.specs if s.actor] and su.errors.messages == []
     assert {s.actor for s in de.panel.specs if s.actor} == {activated}
+
+
+@pytest.mark.parametrize("frm, to, expected", [
+    ((10, 10), (9, 10), "west"),  # from a point other than the origin: the difference, not the sum
+    ((0, 0), (-1, -0.41), "west"),  # -157.7 degrees, 202.3 round the compass: west (22.5 from south-west's edge)
+    ((0, 0), (-1, 0.36), "west"),  # 160.2 degrees: west, not north-west (eight points of exactly 45)
+    ((0, 0), (1, -0.18), "east"),  # 349.8 degrees: east again past south-east's 337.5
+])
+def test_bearings_round_the_whole_compass(frm, to, expected):
+    assert bearing(frm, to) == expected
+
+
+def test_the_words_that_give_a_piece_away_are_its_name_first_then_its_id():
+    from wgkit.engine import Game
+    from wgkit.fog import _names_of
+
+    g = Game(load(ROOT / "scenarios/close_action/hedgerow_farm.yaml"))
+    assert _names_of(g, "lt") == ["Lt. Compton", "lt"]  # a unit's name
+    assert _names_of(g, "mortar") == ["60 mm mortar", "mortar"]  # a piece's own name
+    assert _names_of(g, "r1") == ["r1"]  # no name: its id only, and no other piece's name
+
+
+def test_a_dead_enemy_on_a_grid_is_seen_where_it_lies():
+    """Company Fire judges sight square to square for the living; a destroyed unit's stand is seen
+    where the table geometry says (it has no sight rule of its own)."""
+    from tests.company_fire.helpers import game, put
+
+    g = game()
+    put(g, "sq2", (5, 3))  # beside the gruppe (Weber's stand) at (5, 4) and the MG 42 at (6, 3)
+    assert seen_now(g, "us") == {"weber_base", "mg42_base"}
+    situation_of(g).out_of_action("mg42_base")
+    assert not g.state["pieces"]["mg42_base"]["alive"]
+    assert seen_now(g, "us") == {"weber_base", "mg42_base"}  # the destroyed MG's stand, seen where it lies
+    g = game()
+    put(g, "sq2", (5, 3))
+    situation_of(g).out_of_action("weber_base")  # across the bocage: the table's hedge hides a stand lying there
+    assert seen_now(g, "us") == {"mg42_base"}

@@ -317,3 +317,102 @@ def test_a_sides_name_takes_its_possessive_and_verb(name, owns, result):
     from wgkit.words import possessive, wins
 
     assert (f"{possessive(name)} objectives", wins(name)) == (owns, result)
+
+
+# -- every condition in words, every reason, every edge (what the mutation run found untested) ------
+def words(victory: str) -> list[str]:
+    from wgkit.victory import describe
+
+    s = scenario(victory)
+    return [describe(c, s) for c in s.conditions]
+
+
+def test_each_kind_of_condition_reads_in_words_with_the_scenarios_names():
+    assert words("victory:\n  conditions:\n"
+                 "    - {side: us, hold: farm, points: 2}\n"
+                 "    - {side: us, contest: farm}\n"
+                 "    - {side: de, deny: farm, points: 3}\n"
+                 "    - {side: us, destroy: [gruppe, g1]}\n"
+                 "    - {side: de, keep: gruppe}\n"
+                 "    - {side: us, break: de}\n"
+                 "    - {side: de, casualties: us, pieces: 2}\n"
+                 "    - {side: us, casualties: de, share: 0.5}\n"
+                 "    - {side: us, hold: {circle: {center: [12, 12], radius: 3}}}\n") == [
+        "hold The farm (2 pts)", "have a unit in The farm (1 pt)", "keep the enemy out of The farm (3 pts)",
+        "destroy gruppe, g1 (1 pt)", "keep gruppe in action (1 pt)", "leave no unit of Germans in good order (1 pt)",
+        "put 2 of Americans' pieces out of action (1 pt)", "put 50% of Germans' pieces out of action (1 pt)",
+        "hold the marked area (1 pt)"]
+
+
+def test_exit_words_count_units_and_name_the_band_and_kinds():
+    assert words("victory:\n  conditions:\n"
+                 "    - {side: us, exit: north}\n"
+                 "    - {side: us, exit: south, units: 2, kinds: [weapon_team, squad]}\n") == [
+        'get 1 unit to the north edge (within 1", a house value) (1 pt)',
+        'get 2 units to the south edge (within 1", a house value) (counting weapon team, squad only) (1 pt)']
+    s = load(ROOT / "scenarios/company_fire/tutorial_orchard_gate.yaml")
+    doc = s.to_dict()
+    doc["victory"] = {"conditions": [{"side": "us", "exit": "north"}]}
+    gridded = loads(dumps(type(s).from_dict(doc)))
+    from wgkit.victory import describe
+    assert describe(gridded.conditions[0], gridded) == "get 1 unit to the north edge (its row of cells) (1 pt)"
+
+
+@pytest.mark.parametrize("edge, inside, outside", [
+    ("north", (0.5, 23.5), (0.5, 22.5)),  # the 1" band along each edge, tried in its corners
+    ("south", (0.5, 0.5), (0.5, 1.5)),
+    ("east", (23.5, 0.5), (22.5, 0.5)),
+    ("west", (0.5, 0.5), (1.5, 0.5)),
+])
+def test_each_edge_band_is_the_inch_along_that_edge_corners_included(edge, inside, outside):
+    g = game_of(f"victory:\n  conditions:\n    - {{side: de, exit: {edge}}}\n")
+    kill(g, "g2")
+    put(g, "g1", *outside)
+    assert met(g) == [False] and standing(g).judged[0].why == f"0 of 1 at the {edge} edge"
+    put(g, "g1", *inside)
+    assert met(g) == [True] and standing(g).judged[0].why == f"1 of 1 at the {edge} edge (gruppe)"
+
+
+def test_kinds_limit_the_enemy_counted_and_the_units_that_exit():
+    # only squads count: the German squad in the farm stops the hold; as an officer-only condition it would not
+    g = game_of("victory:\n  conditions:\n    - {side: us, hold: farm, kinds: [squad]}\n"
+                "    - {side: us, hold: farm, kinds: [officer]}\n    - {side: us, exit: north, kinds: [officer]}\n")
+    put(g, "g1", 6, 7)
+    assert met(g) == [False, False, False]
+    assert standing(g).judged[0].why == "us: able; enemy: gruppe"
+    assert standing(g).judged[1].why == "us: none; enemy: none"
+    assert standing(g).judged[2].why == "0 of 1 at the north edge"  # b1 is at the edge, but a squad
+
+
+def test_the_reasons_name_who_is_in_and_who_is_out():
+    g = game_of("victory:\n  conditions:\n    - {side: us, destroy: [gruppe, a1]}\n"
+                "    - {side: de, casualties: us, pieces: 2}\n    - {side: us, break: de}\n")
+    why = [j.why for j in standing(g).judged]
+    assert why == ["out of action: none; in action: gruppe, a1", "0 of 3 pieces out of action (needs 2)",
+                   "in good order: gruppe"]
+    kill(g, "g1", "g2", "a1")
+    why = [j.why for j in standing(g).judged]
+    assert why == ["out of action: gruppe, a1; in action: none", "1 of 3 pieces out of action (needs 2)",
+                   "in good order: none"]
+    assert met(g) == [True, False, True]
+
+
+def test_a_game_is_over_when_the_rules_say_so_or_after_the_last_step_of_the_last_turn():
+    from wgkit.victory import over
+
+    g = game_of("victory:\n  conditions:\n    - {side: us, hold: farm}\n")
+    assert not over(g)
+    g.record("flow", [(("vars", "game_over"), True)], "the rules end the game")
+    assert over(g)
+    endless = loads(BASE.replace("turns: 2\n", "") + "victory:\n  conditions:\n    - {side: us, hold: farm}\n", "v.yaml")
+    g = get_ruleset(endless.ruleset).new_game(endless, 1)
+    for _ in range(30):
+        g.advance()
+    assert not over(g)  # no turn limit: only the rules end it
+    g = game_of("victory:\n  conditions:\n    - {side: us, hold: farm}\n")
+    while g.position[0] < 2:
+        g.advance()
+    assert not over(g)  # turn 2 has begun, its steps still to play
+    while not over(g):
+        g.advance()
+    assert g.position[0] == 2 and g.flow.after(*g.position)[0] == 3
