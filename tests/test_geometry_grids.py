@@ -127,3 +127,20 @@ def test_rasterise_edges_from_a_line_along_cell_edges():
     assert edges[edge_key((0, 1), (0, 2))] == ("bocage", "full", "h")
     assert edges[edge_key((3, 1), (3, 2))][1] == "partial"  # 2" of a 6" edge
     assert edge_key((0, 1), (1, 1)) not in edges  # crossing an edge is not running along it
+
+
+def test_a_scenarios_grid_spec_becomes_its_grid():
+    """``table.grid`` as a scenario writes it: squares of ``size`` inches from the table's corner
+    (or from ``origin``); hexes flat-topped unless the spec says pointy."""
+    from wgkit.geometry.grids import HexGrid, SquareGrid, grid_from_spec
+
+    g = grid_from_spec({"type": "square", "size": 6}, 36, 30)
+    assert isinstance(g, SquareGrid) and (g.size, g.columns, g.rows) == (6.0, 6, 5)  # 36" / 6, 30" / 6
+    assert g.center((0, 0)) == (3.0, 3.0) and g.center((5, 4)) == (33.0, 27.0)
+    shifted = grid_from_spec({"type": "square", "size": 6, "origin": [3, 0]}, 36, 30)
+    assert shifted.center((0, 0)) == (6.0, 3.0) and shifted.columns == 5  # 33" left for whole squares
+    hexes = grid_from_spec({"type": "hex", "size": 4}, 40, 30)
+    assert isinstance(hexes, HexGrid) and hexes.size == 4.0 and hexes.orientation == "flat"
+    assert (hexes.width, hexes.depth, hexes.origin) == (40, 30, (0.0, 0.0))
+    pointy = grid_from_spec({"type": "hex", "size": 4, "orientation": "pointy", "origin": [1, 2]}, 40, 30)
+    assert pointy.orientation == "pointy" and pointy.origin == (1, 2)
