@@ -87,12 +87,45 @@ def test_measure_and_ground_scale():
     assert turned.bounds == pytest.approx((-0.5, -1, 0.5, 1))
 
 
-@pytest.mark.parametrize("call", [
-    lambda: zones.blast_zone((math.nan, 0), 3),
-    lambda: zones.blast_zone((0, 0), -1),
-    lambda: zones.annulus((0, 0), 5, 2),
-    lambda: zones.template([(0, 0), (1, 1), (1, 0), (0, 1)], (0, 0)),
+@pytest.mark.parametrize("call, says", [
+    (lambda: zones.blast_zone((math.nan, 0), 3), "blast centre: expected two finite coordinates, got (nan, 0)"),
+    (lambda: zones.blast_zone((0, 0), -1), "diameter must be a positive finite number, got -1"),
+    (lambda: zones.radius_zone((0, 0), 0), "radius must be a positive finite number, got 0"),
+    (lambda: zones.radius_zone((0, 1, 2), 3), "centre: expected two finite coordinates, got (0, 1, 2)"),
+    (lambda: zones.annulus((0, 0), 5, 2), "annulus needs 0 <= inner < outer radius, got 5, 2"),
+    (lambda: zones.annulus((0, 0), -1, 2), "annulus needs 0 <= inner < outer radius, got -1, 2"),
+    (lambda: zones.annulus((0, 0), 1, math.inf), "outer radius must be a positive finite number, got inf"),
+    (lambda: zones.arc_sector((0, 0), 0, half_angle=0), "half angle must be in (0, 180], got 0"),
+    (lambda: zones.arc_sector((0, 0), 0, half_angle=181), "half angle must be in (0, 180], got 181"),
+    (lambda: zones.arc_sector(("a", 0), 0), "arc origin: expected two finite coordinates, got ('a', 0)"),
+    (lambda: zones.danger_zone((math.inf, 0), [(1, 1)]), "weapon front: expected two finite coordinates, got (inf, 0)"),
+    (lambda: zones.danger_zone((0, 0), [(1, math.nan)]), "target: expected two finite coordinates, got (1, nan)"),
+    (lambda: zones.danger_zone((0, 0), []), "danger zone needs at least one target figure"),
+    (lambda: zones.danger_zone((0, 0), [(1, 1)], widen=-1), "widening must be a positive finite number, got -1"),
+    (lambda: zones.corridor([(0, 0)], 2), "a corridor needs a path of at least two points"),
+    (lambda: zones.corridor([(0, 0), (1, math.nan)], 2), "path point: expected two finite coordinates, got (1, nan)"),
+    (lambda: zones.corridor([(0, 0), (1, 1)], 0), "half width must be a positive finite number, got 0"),
+    (lambda: zones.template([(0, 0), (1, 1), (1, 0), (0, 1)], (0, 0)), "template outline must be a simple polygon with area"),
+    (lambda: zones.template([(0, 0), (1, 0), (1, math.nan)], (0, 0)), "template vertex: expected two finite coordinates, got (1, nan)"),
+    (lambda: zones.template([(0, 0), (1, 0), (1, 1)], (0, math.inf)), "template position: expected two finite coordinates, got (0, inf)"),
 ])
-def test_bad_zone_input_is_a_value_error(call):
-    with pytest.raises(ValueError):
+def test_bad_zone_input_is_refused_naming_what_is_wrong(call, says):
+    with pytest.raises(ValueError) as err:
         call()
+    assert str(err.value) == says
+
+
+def test_an_unwidened_danger_zone_is_the_bare_wedge_ahead_of_the_weapon():
+    bare = zones.danger_zone((0, 0), [(-2, 20), (2, 20)], widen=0)
+    # at y = 10 the wedge spans x in [-1, 1] exactly; nothing widens it
+    assert zones.inside(bare, np.array([[0.9, 10], [1.1, 10], [0, 20], [0, 20.5]])).tolist() == [True, False, True, False]
+    default = zones.danger_zone((0, 0), [(-2, 20), (2, 20)])  # 1" either side unless told otherwise
+    assert zones.inside(default, np.array([[1.9, 10], [2.1, 10]])).tolist() == [True, False]
+
+
+def test_a_danger_zone_sideways_or_backwards_keeps_only_what_lies_ahead():
+    # the target east of the weapon: the half-plane ahead is x >= 0 whichever way the wedge points
+    east = zones.danger_zone((0, 0), [(20, -2), (20, 2)], widen=1)
+    assert zones.inside(east, np.array([[10, 1.9], [10, -1.9], [-0.5, 0], [20.9, 0]])).tolist() == [True, True, False, True]
+    south = zones.danger_zone((0, 0), [(-2, -20), (2, -20)], widen=1)
+    assert zones.inside(south, np.array([[1.9, -10], [0, 0.5], [0, -20.9]])).tolist() == [True, False, True]
