@@ -129,3 +129,20 @@ def test_a_danger_zone_sideways_or_backwards_keeps_only_what_lies_ahead():
     assert zones.inside(east, np.array([[10, 1.9], [10, -1.9], [-0.5, 0], [20.9, 0]])).tolist() == [True, True, False, True]
     south = zones.danger_zone((0, 0), [(-2, -20), (2, -20)], widen=1)
     assert zones.inside(south, np.array([[1.9, -10], [0, 0.5], [0, -20.9]])).tolist() == [True, False, True]
+
+
+def test_arc_and_ring_at_their_boundaries():
+    # a half angle of 180 is the whole circle; half a degree is a thin but valid arc; 45 by default
+    whole = zones.arc_sector((0, 0), facing=0, half_angle=180, radius=10)
+    assert zones.inside(whole, np.array([[0, -9.9], [9.9, 0], [0, 9.9]])).all()
+    thin = zones.arc_sector((0, 0), facing=90, half_angle=0.5, radius=10)
+    assert zones.inside(thin, np.array([[9, 0.05], [9, 0.2]])).tolist() == [True, False]  # tan 0.5 deg x 9 = 0.079
+    default = zones.arc_sector((0, 0), facing=0)
+    assert zones.inside(default, np.array([[600, 601], [600, 599], [0, 990]])).tolist() == [True, False, True]  # 45 deg, 1000" out
+    # a ring from 0 is the whole disk; an inner radius under an inch is a ring; inner = outer is refused
+    disk = zones.annulus((0, 0), 0, 5)
+    assert zones.inside(disk, np.array([[0, 0], [0, 4.9]])).all()
+    ring = zones.annulus((0, 0), 0.5, 5)
+    assert zones.inside(ring, np.array([[0, 0.4], [0, 0.6]])).tolist() == [False, True]
+    with pytest.raises(ValueError, match="annulus needs 0 <= inner < outer radius, got 5, 5"):
+        zones.annulus((0, 0), 5, 5)
