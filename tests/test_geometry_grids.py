@@ -144,3 +144,27 @@ def test_a_scenarios_grid_spec_becomes_its_grid():
     assert (hexes.width, hexes.depth, hexes.origin) == (40, 30, (0.0, 0.0))
     pointy = grid_from_spec({"type": "hex", "size": 4, "orientation": "pointy", "origin": [1, 2]}, 40, 30)
     assert pointy.orientation == "pointy" and pointy.origin == (1, 2)
+
+
+def test_grid_sight_says_what_blocks_it_in_words():
+    """Centre to centre on 6" squares: a blocking cell on the line; a hedge crossed; a diagonal
+    through a corner, blocked only when both sides of the corner block (a cell and a hedge count
+    alike), each named."""
+    from wgkit.geometry.gridlos import GridSight, grid_los
+    from wgkit.geometry.grids import SquareGrid
+
+    g = SquareGrid(6.0, 36, 36)
+    assert grid_los(g, (1, 1), (1, 1)) == GridSight((1, 1), (1, 1), True, (), (), ())
+    through = grid_los(g, (0, 0), (2, 0), [(1, 0)])  # a list is as good as a set
+    assert (through.clear, through.cells, through.blocked_by) == (False, ((1, 0),), ("cell (1, 0)",))
+    hedge = frozenset({(0, 0), (0, 1)})
+    crossed = grid_los(g, (0, 0), (0, 2), (), [hedge])
+    assert crossed.blocked_by == ("the edge between (0, 0) and (0, 1)",) and crossed.edges_crossed == (hedge,)
+    one_side = grid_los(g, (0, 0), (2, 2), [(1, 0)])
+    assert one_side.clear and one_side.cells == ((1, 1),) and one_side.edges_crossed == ()
+    both = grid_los(g, (0, 0), (2, 2), [(1, 0), (0, 1)])
+    assert both.blocked_by == ("corner at (6.0, 6.0): cell (0, 1), cell (1, 0) on both sides",)
+    mixed = grid_los(g, (0, 0), (2, 2), [(1, 0)], [hedge])
+    assert mixed.blocked_by == ("corner at (6.0, 6.0): the edge between (0, 0) and (0, 1), cell (1, 0) on both sides",)
+    with pytest.raises(ValueError, match=r"cell \(6, 0\) is not on the 6 x 6 grid"):
+        grid_los(g, (0, 0), (6, 0))
