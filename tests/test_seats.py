@@ -666,18 +666,21 @@ def test_a_dead_enemy_on_a_grid_is_seen_where_it_lies():
 
 
 def test_what_an_event_names_its_changes_and_its_actions_parameters():
-    """The ids an event gives away: pieces and units its changes touch (not a side's variables or
-    a bare top-level path), and every text among its action's parameters, lists included."""
+    """The ids an event gives away: pieces and units its changes touch (not the game's own
+    variables), and every text among its action's parameters, lists included."""
     from wgkit.dice import Roll
+    from wgkit.engine import Game
     from wgkit.engine.events import Event
     from wgkit.fog import _changed, _dice, _named, _params
 
-    e = Event("fire", ((("pieces", "r1", "position"), (1, 2)), (("units", "sq1", "status"), {}),
-                       (("vars", "us", "aim"), None), (("pieces",), {})),
-              rolls=(Roll("fire at g1", "d6", (4, 6), 0), Roll("morale", "d6", (2,), 2)),
+    g = Game(load(ROOT / "scenarios/close_action/hedgerow_farm.yaml"))
+    assert _changed(situation_of(g).place("r1", (10, 10))) == {"r1"}
+    assert _changed(situation_of(g).out_of_action("r2", "r3")) == {"r2", "r3"}
+    assert _changed(situation_of(g).game_over("a test")) == set()  # the game's variables name nobody
+    e = Event("fire", (), rolls=(Roll("fire at g1", "d6", (4, 6), 0), Roll("morale", "d6", (2,), 2)),
               action={"name": "fire", "params": {"units": ["sq1", "mg"], "target": "g1", "dice": 3, "pair": ("a", 2)}})
-    assert _changed(e) == {"r1", "sq1"}
     assert _params(e) == ["sq1", "mg", "g1", "a"]
-    assert _named(e) == {"r1", "sq1", "mg", "g1", "a"}
+    assert _named(e) == {"sq1", "mg", "g1", "a"}
+    assert _named(situation_of(g).place("r4", (11, 10))) == {"r4"}
     assert _dice(e) == "fire at g1: d6 [4, 6]; morale: d6 [2]"
     assert _named(Event("note", ())) == set() and _params(Event("note", (), action={"params": {}})) == []

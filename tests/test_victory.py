@@ -402,7 +402,7 @@ def test_a_game_is_over_when_the_rules_say_so_or_after_the_last_step_of_the_last
 
     g = game_of("victory:\n  conditions:\n    - {side: us, hold: farm}\n")
     assert not over(g)
-    g.record("flow", [(("vars", "game_over"), True)], "the rules end the game")
+    situation_of(g).game_over("the rules end the game")
     assert over(g)
     endless = loads(BASE.replace("turns: 2\n", "") + "victory:\n  conditions:\n    - {side: us, hold: farm}\n", "v.yaml")
     g = get_ruleset(endless.ruleset).new_game(endless, 1)

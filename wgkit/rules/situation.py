@@ -105,6 +105,10 @@ class Situation:
         """Set the game turn (the step stays)."""
         return self._set(f"turn {n}", [(("turn",), int(n))])
 
+    def game_over(self, why: str) -> "Event":
+        """End the game as a ruleset that counts its own turns does (Company Fire's clock)."""
+        return self._set(f"game over: {why}", [(("vars", "game_over"), why)])
+
     def dice_position(self, counter: int) -> "Event":
         """Move the game's dice to another point of its seeded stream (another what-if)."""
         return self._set(f"dice at roll {counter}", [(("rng", "counter"), int(counter))])
