@@ -53,15 +53,19 @@ def test_table_dice_ask_for_each_roll_check_the_faces_and_log_them_as_table_dice
     assert back.log[-1].rolls[0].note == "table dice"  # the journal keeps them as typed
 
 
+def farm_fire(seed: int) -> UmpireApp:
+    """The hedgerow farm at turn 1's Fire step, the fire form chosen."""
+    app = UmpireApp.open(FARM, seed=seed)
+    situation_of(app.game).turn(1)
+    app.game.at_step("Fire")
+    app.refresh()
+    app.actions.choice.value = "fire"
+    return app
+
+
 def test_table_dice_give_exactly_what_the_kits_dice_give_with_the_same_faces(tmp_path):
     """Close Action fire: hits, then a die per hit to pick the casualty (several rolls in turn)."""
-    kit = UmpireApp.open(FARM, seed=11)
-    table = UmpireApp.open(FARM, seed=11)
-    for app in (kit, table):
-        situation_of(app.game).turn(1)
-        app.game.at_step("Fire")
-        app.refresh()
-        app.actions.choice.value = "fire"
+    kit, table = farm_fire(seed=11), farm_fire(seed=11)
     kit_event = kit.actions.resolve()
     table.actions.dice.value = "table"
     table.actions.resolve()
@@ -467,13 +471,7 @@ def test_a_new_game_opens_on_its_briefing_above_the_form(tmp_path):
 def test_the_dice_of_one_throw_are_typed_in_one_prompt(tmp_path):
     """Close Action fire with table dice: the fire dice in one prompt, then every hit's 'who picks
     the man hit' die thrown together and typed at once, as the umpire rolls them at the table."""
-    kit = UmpireApp.open(FARM, seed=24)  # a seed whose fire hits twice
-    table = UmpireApp.open(FARM, seed=24)
-    for app in (kit, table):
-        situation_of(app.game).turn(1)
-        app.game.at_step("Fire")
-        app.refresh()
-        app.actions.choice.value = "fire"
+    kit, table = farm_fire(seed=24), farm_fire(seed=24)  # a seed whose fire hits twice
     kit_event = kit.actions.resolve()
     picks = [r for r in kit_event.rolls if "who picks the man hit" in r.purpose]
     assert len(picks) >= 2, "this seed's fire must hit at least twice for the test to mean anything"

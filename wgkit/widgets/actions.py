@@ -484,11 +484,9 @@ class ActionPanel:
         need = self._need
         if need is None:
             raise ValueError("no roll is waiting for faces")
-        tokens = text.replace(",", " ").split()
         # a throw of several dice may answer this roll and the next ones of the same die at once
         # ("hit 1 of 3" ... "hit 3 of 3"): the faces beyond this roll's go to the rolls after it
-        faces = parse_faces(" ".join(tokens[:need.n]) if len(tokens) > need.n else text, need.die, need.n) + \
-            (parse_faces(" ".join(tokens[need.n:]), need.die, len(tokens) - need.n) if len(tokens) > need.n else ())
+        faces = parse_faces(text, need.die, max(need.n, len(text.replace(",", " ").split())))
         before = list(self.entered)
         self.entered += list(faces)
         try:
