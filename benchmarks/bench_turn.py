@@ -2,6 +2,7 @@
 
     python benchmarks/bench_turn.py            # the hedgerow farm's US turn, each tutorial's first turn,
                                                # then the opponent's steps in the page
+    python benchmarks/bench_turn.py --dry      # the same counts without a browser
 
 Each game is served by ``wgkit play`` and played in Debian's Chromium at 1400x900, the way an umpire
 plays it: clicks on the board choose who acts and at whom, a drag moves (a whole unit at once, with
@@ -48,11 +49,13 @@ class Table:
     # -- what a person does ----------------------------------------------------------------------
     def click_button(self, name: str, kind: str = "clicks") -> None:
         self.count[kind] += 1
-        self.page.get_by_role("button", name=name).first.click()
+        if self.page is not None:
+            self.page.get_by_role("button", name=name).first.click()
 
     def choose(self, label: str) -> None:
         self.count["selections"] += 1
-        self.page.locator("select").nth(1).select_option(label=label)
+        if self.page is not None:
+            self.page.locator("select").nth(1).select_option(label=label)
 
     def _xy(self, point) -> tuple[float, float]:
         t = self.shadow.game.scenario.table
@@ -68,17 +71,19 @@ class Table:
     def click_piece(self, piece: str) -> None:
         self.count["clicks"] += 1
         at = piece_points(self.shadow.game.scenario, self.shadow.game.state)[piece]
-        self.page.mouse.click(*self._xy(at))
+        if self.page is not None:
+            self.page.mouse.click(*self._xy(at))
         self.shadow.board.on_down(*self.shadow.board.canvas.to_px([at])[0])
         self.shadow.board.on_up(*self.shadow.board.canvas.to_px([at])[0])
 
     def drag(self, piece: str, to: tuple[float, float]) -> None:
         self.count["drags"] += 1
         at = piece_points(self.shadow.game.scenario, self.shadow.game.state)[piece]
-        self.page.mouse.move(*self._xy(at))
-        self.page.mouse.down()
-        self.page.mouse.move(*self._xy(to), steps=6)
-        self.page.mouse.up()
+        if self.page is not None:
+            self.page.mouse.move(*self._xy(at))
+            self.page.mouse.down()
+            self.page.mouse.move(*self._xy(to), steps=6)
+            self.page.mouse.up()
         b = self.shadow.board
         b.on_down(*b.canvas.to_px([at])[0])
         b.on_move(*b.canvas.to_px([to])[0])
@@ -89,6 +94,8 @@ class Table:
         return len(load_game(self.journal, recover=True).game.log)
 
     def settle(self, want: int) -> None:
+        if self.page is None:
+            return
         deadline = time.monotonic() + 60
         while self.length() != want:
             if time.monotonic() > deadline:
@@ -112,35 +119,44 @@ class Table:
 
 
 def plan(shadow: UmpireApp, done: set[str]):
-    """The first rules action of this step that a click on an actor (and on an enemy) makes ready
-    to resolve, for a unit that has not acted this step: (action, label, clicks, unit), or None."""
+    """The first gesture of this step that makes a rules action ready to resolve, for a unit that
+    has not acted in it: a drag from an actor onto an enemy (the actor acts on it), else a click on
+    the actor. Tried in the form's own action first. Returns (gesture, actor, enemy, unit) or None."""
     g, a = shadow.game, shadow.actions
     drawn = piece_points(g.scenario, g.state)
     pieces = g.state["pieces"]
     keep = a.choice.value
     held = {name: w.value for name, w in a.inputs.items() if hasattr(w, "value")}  # the page's form, as it stands
     try:
-        for spec in [s for s in a.specs if s.name not in GENERIC_NAMES and s.params]:
+        for spec in sorted((s for s in a.specs if s.name not in GENERIC_NAMES and s.params), key=lambda s: s.name != keep):
             if any(p.kind == "point" for p in spec.params):
                 continue  # moves are dragged, not clicked
             a.choice.value = spec.name
-            first = a.inputs.get(spec.params[0].name)
-            for _, value in list(getattr(first, "options", ())):
+            first = spec.params[0]
+            names = [spec.actor] if spec.actor else [v for _, v in getattr(a.inputs.get(first.name), "options", ())]
+            for value in names:
                 actor = next((p for p in drawn if p == value or pieces[p]["unit"] == value), None)
                 if actor is None or pieces[actor]["unit"] in done:
                     continue
                 enemies = [p for p in drawn if pieces[p]["side"] != pieces[actor]["side"]]
-                for clicks in [[actor, e] for e in enemies] + [[actor]]:
-                    for p in clicks:
-                        a.set_piece(p)
+                for gesture, enemy in [("aim", e) for e in enemies] + [("click", None)]:
+                    restore(a, spec.name, {})
+                    if gesture == "aim" and not a.aim(actor, enemy):
+                        continue
+                    if gesture == "click":
+                        a.set_piece(actor)
                     if not a.button.disabled and resolvable(a):
-                        return spec.name, spec.label, clicks, pieces[actor]["unit"]
-    finally:  # planning tried clicks on the shadow only: put its form back as the page's is
-        a.choice.value = keep
-        for name, value in held.items():
-            if name in a.inputs:
-                a.inputs[name].value = value
+                        return gesture, actor, enemy, pieces[actor]["unit"], a.choice.value, a.choice.label
+    finally:  # planning tried gestures on the shadow only: put its form back as the page's is
+        restore(a, keep, held)
     return None
+
+
+def restore(panel, choice: str, held: dict) -> None:
+    panel.choice.value = choice
+    for name, value in held.items():
+        if name in panel.inputs:
+            panel.inputs[name].value = value
 
 
 def resolvable(panel) -> bool:
@@ -154,31 +170,37 @@ def resolvable(panel) -> bool:
 
 def act_by_clicks(table: Table, most: int = 8) -> None:
     """Every unit that can act by clicks in this step does, once; an action the form offers
-    ready, with nothing to choose (Rookie's card draw), is resolved as it stands."""
+    ready, with nothing to choose (Rookie's card draw), is resolved as it stands. A unit acts on an
+    enemy by a drag from it onto the enemy, or by a click on the enemy when the form already
+    holds it; else by a click on it."""
     done: set[str] = set()
     a = table.shadow.actions
     for _ in range(most):
-        chosen = a.choice.value
-        first = a.spec.params[0].name if a.spec is not None and a.spec.params else None
-        holds = getattr(a.inputs.get(first), "value", None)  # the actor the form holds before planning
+        spec = a.spec
+        first = spec.params[0].name if spec is not None and spec.params else None
+        holds = spec.actor if spec is not None and spec.actor else getattr(a.inputs.get(first), "value", None)
         found = plan(table.shadow, done)
         if found is None:
-            spec = a.spec
             if spec is not None and spec.name not in GENERIC_NAMES and not spec.params and not a.button.disabled \
                     and spec.name not in done and resolvable(a):
                 done.add(spec.name)
                 table.resolve()
                 continue
             return
-        name, label, clicks, unit = found
-        pieces = table.shadow.game.state["pieces"]
-        if chosen == name and holds in (clicks[0], pieces[clicks[0]]["unit"]):
-            clicks = clicks[1:]  # a person reads the form: the actor it already holds is not clicked again
-        if table.shadow.actions.choice.value != name:
+        gesture, actor, enemy, unit, name, label = found
+        mine = holds in (actor, unit)  # a person reads the form: the actor it already holds is not clicked again
+        if gesture == "aim" and mine:
+            table.click_piece(enemy)
+        elif gesture == "aim":
+            table.drag(actor, piece_points(table.shadow.game.scenario, table.shadow.game.state)[enemy])
+        elif not mine:
+            table.click_piece(actor)
+        if a.choice.value != name:  # the form took the gesture otherwise: the action chosen from the list
             table.choose(label)
-            table.shadow.actions.choice.value = name
-        for piece in clicks:
-            table.click_piece(piece)
+            a.choice.value = name
+            table.click_piece(actor)
+            if enemy is not None:
+                table.click_piece(enemy)
         table.resolve()
         done.add(unit)
         table.acted.add(unit)
@@ -192,7 +214,8 @@ def move_units(table: Table, side: str, forward: float) -> None:
         s.actions.drag_mode.value = "unit"
     if s.confirm_moves.value:  # a drag moves at once: the drag is the whole move
         table.count["clicks"] += 1
-        table.page.get_by_text("confirm drags (Resolve)").click()
+        if table.page is not None:
+            table.page.get_by_text("confirm drags (Resolve)").click()
         s.confirm_moves.value = False
     units = sorted({p["unit"] for p in s.game.state["pieces"].values() if p["side"] == side and p["alive"]})
     for unit in units:
@@ -243,6 +266,17 @@ def play(browser, name: str, script) -> dict:
     n = sum(table.count.values())
     units = max(1, len(table.acted))
     return {"game": name, "ready_s": ready, "wall_s": wall, "units": len(table.acted), **table.count,
+            "interactions": n, "per_unit": n / units, "acting_per_unit": (n - table.count["next"] - 1) / units}
+
+
+def dry(name: str, script) -> dict:
+    """The same turn on the shadow alone (no page): the interactions it takes, in a second."""
+    table = Table(None, UmpireApp.open(ROOT / "scenarios" / f"{name}.yaml", seed=5), Path())
+    table.click_button("Start the game ▶")
+    script(table)
+    n = sum(table.count.values())
+    units = max(1, len(table.acted))
+    return {"game": name, "ready_s": 0.0, "wall_s": 0.0, "units": len(table.acted), **table.count,
             "interactions": n, "per_unit": n / units, "acting_per_unit": (n - table.count["next"] - 1) / units}
 
 
@@ -321,6 +355,10 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     rows = []
+    if "--dry" in sys.argv:  # the counts only, without a browser (the figures to quote come from a browser run)
+        rows = [dry("close_action/hedgerow_farm", farm_us_turn)] + [dry(name, tutorial_turn) for name in TUTORIALS]
+        report(rows, [])
+        return
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         rows.append(play(browser, "close_action/hedgerow_farm", farm_us_turn))
@@ -328,6 +366,10 @@ def main() -> None:
             rows.append(play(browser, name, tutorial_turn))
         opponent = opponent_steps(browser)
         browser.close()
+    report(rows, opponent)
+
+
+def report(rows: list[dict], opponent: list) -> None:
     print(f"{'game':40s} {'ready':>6s} {'wall':>6s} {'units':>5s} {'clicks':>6s} {'Next':>4s} {'drags':>5s} "
           f"{'selects':>7s} {'per unit':>8s} {'acting':>6s}")
     for r in rows:

@@ -192,7 +192,9 @@ def test_the_umpire_hands_a_side_to_the_opponent_and_undoes_its_move(tmp_path):
     fire, note = app.game.log[before], app.game.log[before + 1]
     assert fire.kind == "fire" and note.kind == "opponent"
     assert note.text.startswith("opponent (uk) chose to fire (unit No. 1 Section, target Gruppe Lenz") and fire.text in note.text
-    assert any(kind == "opponent" and text.startswith("opponent (uk) chose to fire") for _, kind, text, _ in app.log.rows())
+    # the log names the side as the scenario does
+    assert any(kind == "opponent" and text.startswith("opponent (2nd Ox and Bucks, No. 1 Section) chose to fire")
+               for _, kind, text, _ in app.log.rows())
     app.log.undo_to(before)  # the umpire takes the opponent's shot back like any other event
     assert len(app.game.log) == before and all(p["alive"] for p in app.game.state["pieces"].values())
     saved = load_journal(tmp_path / "j.wgsave")

@@ -35,17 +35,18 @@ def test_grid_and_edge_terrain_drawn_for_company_fire():
     scene = build_scene(s)
     squares = [x for x in scene.layers["grid"] if x.kind == "polygon"]
     numbers = [x.text for x in scene.layers["grid"] if x.tag == "grid-label"]
-    assert len(squares) == 8 * 6 and len(numbers) == 8 * 6  # every square, numbered as the rules name it
-    assert numbers[:3] == ["0,0", "1,0", "2,0"] and "7,5" in numbers
+    assert len(squares) == 8 * 6 and len(numbers) == 8 * 6  # every square named as the log names it
+    # columns lettered from the left edge, rows numbered from the near edge: (7, 5) is H6
+    assert numbers[:3] == ["A1", "B1", "C1"] and numbers[8] == "A2" and numbers[-1] == "H6"
     assert len(scene.tagged("bocage_mid")) == 7 and scene.tagged("bocage_gap")[0].dash
 
 
 def test_a_fine_grid_is_numbered_along_its_edges_only():
     s = load(ROOT / "scenarios/eagles/hill_112_hexes.yaml")
     grid = [x for x in build_scene(s).layers["grid"] if x.tag == "grid-label"]
-    cells = {tuple(map(int, x.text.split(","))) for x in grid}
-    assert cells and all(0 in c for c in cells)
-    assert (0, 5) in cells and (5, 0) in cells and (5, 5) not in cells
+    cells = {x.text for x in grid}
+    assert cells and all(c.startswith("A") or c[1:] == "1" for c in cells)  # column A, or row 1
+    assert {"A6", "F1"} <= cells and "F6" not in cells
 
 
 def test_labels_move_aside_instead_of_overlapping():

@@ -326,7 +326,8 @@ def test_a_proposal_goes_to_the_umpire_and_the_verdict_comes_back(tmp_path):
     assert len(umpire.game.log) == n + 1 and umpire.game.log[-1].kind == "fire"
     assert umpire.desk.desk.proposals()[0].status == APPROVED and umpire.desk.desk.proposals()[0].event == n + 1
     us.sync()
-    assert "approved" in us.mine.value and umpire.game.log[-1].text in us.mine.value
+    said = umpire.game.scenario.wording()(umpire.game.log[-1].text)  # in the scenario's names
+    assert "approved" in us.mine.value and said in us.mine.value and "Lt. Compton fires" in said
     # the second proposal is refused with a reason; the third is changed by the umpire
     us.panel.note.value = "covering fire"
     us.panel.propose()

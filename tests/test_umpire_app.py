@@ -71,7 +71,8 @@ def test_table_dice_give_exactly_what_the_kits_dice_give_with_the_same_faces(tmp
     table.actions.resolve()
     event = None
     for roll in kit_event.rolls:  # type the kit's faces, roll by roll, when asked
-        assert f"Roll {len(roll.faces)} {roll.die}</b> for {roll.purpose}" in table.actions.faces_prompt.value
+        purpose = table.game.scenario.wording()(roll.purpose)  # "fire at Gruppe Krebs", not the id
+        assert f"Roll {len(roll.faces)} {roll.die}</b> for {purpose}" in table.actions.faces_prompt.value
         event = table.actions.enter_faces(" ".join(map(str, roll.faces)))
     assert event is not None and event.text == kit_event.text
     strip = [c for c in kit_event.changes if c[0] != ("rng", "counter")]

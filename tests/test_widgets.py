@@ -434,6 +434,8 @@ def test_a_figure_that_cannot_follow_its_unit_stays_and_says_why(app):
     other five, and r3 stays, with the rules' reason in the odds."""
     to_move_step(app)
     a, b = app.actions, app.board
+    assert a.drag_mode.value == "unit"  # a unit of several figures: a drag moves it whole unless told
+    a.drag_mode.value = "piece"
     used = b.move_limit("r3") - 0.5
     b.on_down(*px(app, 26, 6))  # r3 alone, first
     b.on_up(*px(app, 26, 6 + used))
@@ -446,3 +448,30 @@ def test_a_figure_that_cannot_follow_its_unit_stays_and_says_why(app):
     a.button.click()
     assert sorted(e.action["params"]["figure"] for e in app.game.log[start:]) == ["bar1", "r1", "r2", "r4", "sgt1"]
     assert app.game.state["pieces"]["r3"]["position"] == pytest.approx([26, 6 + used], abs=0.01)
+
+
+def test_the_log_and_the_form_use_the_scenarios_names_and_squares():
+    """Issue 45 (words a player uses): ids the rules write become the scenario's names, a side's
+    possessive agrees with its name, and grid cells read as the board labels them."""
+    from wgkit.words import Wording, cell_name
+
+    say = Wording({"de": "Germans", "gsec": "MG section", "de_b": "Bauer", "nameless": "nameless"}, cells=True)
+    assert say("de's artillery lands at gsec; de_b killed") == "Germans' artillery lands at MG section; Bauer killed"
+    assert say("de_bx and gsec2 stay") == "de_bx and gsec2 stay"  # only whole ids
+    assert say("the edge between (4, 2) and (4, 3)") == "the edge between E3 and E4"
+    assert say("moves to (9.08, 12.01)") == "moves to (9.08, 12.01)"  # a point in inches is no cell
+    assert Wording({}, cells=False)("(1, 2)") == "(1, 2)"
+    assert [cell_name(c) for c in [(0, 0), (2, 3), (25, 0), (26, 9), (27, 0)]] == ["A1", "C4", "Z1", "AA10", "AB1"]
+
+
+def test_a_company_fire_log_row_names_units_and_squares():
+    from wgkit.widgets import UmpireApp
+
+    app = UmpireApp.open(ROOT / "scenarios/company_fire/tutorial_orchard_gate.yaml", seed=5)
+    g = app.game
+    named = g.scenario.wording()
+    unit = next(u for _, u in g.scenario.units() if u.name)
+    g.record("note", [], f"{unit.id} moves to (2, 3)")
+    app.refresh()
+    assert named(f"{unit.id} moves to (2, 3)") == f"{unit.name} moves to C4"
+    assert f"{unit.name} moves to C4" in app.log.table.value and f">{unit.id} moves" not in app.log.table.value

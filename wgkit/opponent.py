@@ -352,7 +352,7 @@ class Opponent:
         implied = self._implied_actor(game)
         out: list[Candidate] = []
         for spec in actions_for(game):
-            if spec.ref == "umpire":
+            if spec.ref == "umpire" or spec.shortcut:  # a shortcut's two actions are weighed one by one
                 continue
             fixed = [p for p in spec.params if p.kind in ("choice", "piece")]
             if not spec.params:  # a step of the procedure (draw a card, pass): the side's own to take

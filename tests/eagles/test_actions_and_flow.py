@@ -90,7 +90,7 @@ def test_the_move_form_says_before_the_roll_that_strategic_movement_keeps_to_the
     app.confirm_moves.value = True
     app._board_event("drag", ("dcli_a1", (30.0, 11.0)))  # 3" north across the open field
     said = re.sub("<[^>]+>", "", app.actions.odds.value)
-    assert said.startswith("not possible: dcli_a: strategic road movement is along a road all the way (2.2)")
+    assert said.startswith("not possible: 5th DCLI, A Company: strategic road movement is along a road all the way (2.2)")
     assert app.actions.button.disabled
     while app.game.current_step().name != "Cross-country movement":
         app.game.advance()

@@ -92,10 +92,12 @@ def test_the_card_sequence_draw_activate_pass():
     draw = menu(g)["draw card"]
     assert (draw.label, draw.ref, draw.params) == ("Draw the next card", "The Sequence of the Game 3", ())
     assert draw.odds(g, {}) is None
+    assert draw.forced  # a sequence opens with a card: the page may draw it by itself
     situation_of(g).deck_order("activation", ["2H", "3S"])
     assert draw.resolve(g, {}).kind == "card"
     m = menu(g)
-    assert list(m) == ["activate", "pass", "draw card"]
+    assert list(m) == ["activate", "pass", "move", "fire", "draw card"]
+    assert not m["draw card"].forced  # a card is out: drawing another is a choice, not a duty
     assert (m["activate"].label, m["activate"].ref) == (f"Activate a unit ({L.rk(g)['card']})", "Movement and Firing")
     assert form(m["activate"]) == [("unit", "choice", "unit", ("ru_lt", "ru_sq"), None, 100)]
     assert (m["pass"].label, m["pass"].ref, m["pass"].params) == ("Pass this card", "The Sequence of the Game 3", ())
@@ -106,6 +108,39 @@ def test_the_card_sequence_draw_activate_pass():
     assert form(m["activate"]) == [("unit", "choice", "unit", ("de_lt", "de_open", "de_wood"), None, 100)]
     e = m["activate"].resolve(g, {"unit": "de_wood"})
     assert L.rk(g)["unit"] == "de_wood" and L.status(g, "de_wood")["functions"] == 2 and e.kind == "activate"
+
+
+def test_a_card_activates_and_fires_in_one_action_undone_whole():
+    """Movement and Firing: the drawn card activates one unit, which then uses its functions; the
+    form offers the first function with the unit, and the log holds the activation and the shot
+    exactly as the two actions one after the other would, as one group."""
+    g = game()
+    situation_of(g).deck_order("activation", ["2H", "3S"])
+    FL.draw_card(g)  # 2H: the Russians'
+    both = menu(g)["fire"]
+    assert both.label == "Activate and fire (2H)" and both.ref == "Firing the Unit"
+    assert [(p.name, p.choices, p.enemy_of) for p in both.params[:2]] == [
+        ("unit", ("ru_lt", "ru_sq"), ""), ("target", ("de_lt", "de_open", "de_wood"), "unit")]
+    apart = g.branch()
+    menu(apart)["activate"].resolve(apart, {"unit": "ru_sq"})
+    alone = menu(apart)["fire"].resolve(apart, {"target": "de_wood", "split": "no"})
+    start = len(g.log)
+    assert both.odds(g, {"unit": "ru_sq", "target": "de_wood", "split": "no"}) == \
+        menu(apart)["fire"].odds(apart, {"target": "de_wood", "split": "no"})
+    shot = both.resolve(g, {"unit": "ru_sq", "target": "de_wood", "split": "no"})
+    assert [e.text for e in g.log[start:]] == ["ru_sq acts (2 functions)", alone.text] and shot.text == alone.text
+    assert L.status(g, "ru_sq")["functions"] == L.status(apart, "ru_sq")["functions"] == 1
+    assert g.group_start() == start  # Undo last takes both back
+
+
+def test_a_refused_first_function_takes_its_activation_back():
+    g = game()
+    situation_of(g).deck_order("activation", ["2H", "3S"])
+    FL.draw_card(g)
+    start = len(g.log)
+    with pytest.raises(IllegalActionError):
+        menu(g)["move"].resolve(g, {"unit": "ru_sq", "to": [70, 40]})  # far beyond a function's move
+    assert len(g.log) == start and L.rk(g)["unit"] is None and not L.status(g, "ru_sq").get("acted")
 
 
 def test_a_units_functions_move_and_fire_count_down_in_the_labels():

@@ -23,7 +23,7 @@ def test_the_card_sequence_offers_draw_then_activate_then_the_units_functions():
     assert names(g)[0] == "draw card"
     situation_of(g).deck_order("activation", ["2H", "3S"])
     FL.draw_card(g)
-    assert names(g)[:3] == ["activate", "pass", "draw card"]
+    assert names(g)[:5] == ["activate", "pass", "move", "fire", "draw card"]  # the first function with the unit
     FL.activate(g, "ru_sq")
     assert names(g)[:2] == ["move", "fire"]
     fire = next(a for a in actions_for(g) if a.name == "fire")
@@ -58,11 +58,27 @@ def test_umpire_app_shows_the_deck_and_the_card(tmp_path):
     app = UmpireApp.open(ROOT / "scenarios/rookie/tutorial_worked_example.yaml", journal=tmp_path / "j.wgsave")
     while app.game.current_step().name != "First card sequence":
         app.turn.next.click()
-    assert "Deck <b>activation</b>: 5 to draw" in app.turn.html.value
-    assert app.actions.choice.value == "draw card"  # a new step offers its first rules action
-    app.actions.resolve()
+    # the sequence opens with a card to draw and nothing to choose: Next drew it (kit dice)
     assert "Deck <b>activation</b>: 4 to draw" in app.turn.html.value and "choose a unit" in app.turn.html.value
-    assert L.rk(app.game)["card"] is not None
+    assert L.rk(app.game)["card"] is not None and app.game.log[-1].kind == "card"
+    assert app.actions.choice.value == "activate"  # and the form offers what the card allows
+    app.undo_last.click()  # undone, the card is not drawn again by itself
+    assert L.rk(app.game)["card"] is None and app.actions.choice.value == "draw card"
+    assert "Deck <b>activation</b>: 5 to draw" in app.turn.html.value
+
+
+@pytest.mark.parametrize("how", ["table dice", "no passing"])
+def test_a_forced_card_waits_for_the_umpire_with_table_cards_or_passing_off(tmp_path, how):
+    app = UmpireApp.open(ROOT / "scenarios/rookie/tutorial_worked_example.yaml", journal=tmp_path / "j.wgsave")
+    if how == "table dice":
+        app.actions.dice.value = "table"
+    else:
+        app.turn.skip_empty.value = False
+    while app.game.current_step().name != "First card sequence":
+        app.turn.next.click()
+        if app.turn.warning.value:
+            app.turn.next.click()
+    assert L.rk(app.game)["card"] is None and app.actions.choice.value == "draw card"
 
 
 def test_plotting_offers_only_the_guns_templates_and_shows_the_drift_odds():

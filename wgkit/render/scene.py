@@ -15,6 +15,7 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from wgkit.geometry.grids import grid_from_spec
+from wgkit.words import cell_name
 from wgkit.geometry.zones import offset
 from wgkit.render import style as S
 from wgkit.render.colour import legible
@@ -161,9 +162,9 @@ def build_scene(scenario: Scenario, state: dict[str, Any] | None = None,
             scene.add("grid", Shape("polygon", np.asarray(grid.corners(cell)), None, S.GRID, 0.03, 0.6))
             if fine and 0 not in cell:
                 continue  # a fine grid is numbered along its edges only
-            cx, cy = grid.center(cell)  # the cell's coordinates, as the rules' messages name them
+            cx, cy = grid.center(cell)  # the cell's name, as the messages name it (C4)
             scene.add("grid", Shape("text", np.array([[cx, cy + grid.size * 0.36]]), S.GRID,
-                                    text=f"{cell[0]},{cell[1]}", size=min(0.45, grid.size * 0.14), tag="grid-label"))
+                                    text=cell_name(cell), size=min(0.45, grid.size * 0.14), tag="grid-label"))
     if state is not None:
         from wgkit.rules.registry import get_ruleset
 

@@ -72,6 +72,8 @@ class ActionSpec:
     explain: Callable[["Game", dict], list[str]] = field(default=lambda g, p: [])
     preview: Callable[["Game", dict], list] = field(default=lambda g, p: [])  # overlay shapes before resolving
     actor: str = ""  # the unit that acts when no parameter names it (a card's activated unit)
+    forced: bool = False  # the rules demand it now, with nothing to choose (the card opening a sequence)
+    shortcut: bool = False  # two actions offered also one by one, made as one (a card's unit and its first function)
 
 
 def _pool(chance, n: int, die: str, need: int) -> int:

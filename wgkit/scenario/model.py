@@ -6,6 +6,8 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
+from wgkit.words import Wording
+
 Point = tuple[float, float]
 
 
@@ -372,6 +374,11 @@ class Scenario:
             if piece.name:
                 out[piece.id] = piece.name
         return out
+
+    def wording(self) -> Wording:
+        """The rules' texts in this scenario's words: names for ids, sides included, and grid
+        cells as the board labels them."""
+        return Wording({**{s.id: s.name for s in self.sides}, **self.names()}, cells=self.table.grid is not None)
 
     def piece(self, piece_id: str) -> Piece:
         """The scenario's piece (figure, stand) with this id."""

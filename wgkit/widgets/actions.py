@@ -32,12 +32,12 @@ def labelled(name: str | None, value: Any) -> str:
     return f"{name} · {value}" if name else str(value)
 
 
-def odds_html(lines: list[str], dist: Distribution | None) -> str:
+def odds_html(lines: list[str], dist: Distribution | None, say: Callable[[str], str] = str) -> str:
     """The odds as a chain: how the number needed is worked out (each modifier with its source,
-    house values flagged), then each outcome's chance with a bar."""
+    house values flagged), then each outcome's chance with a bar; ``say`` words each line."""
     rows = []
     for line in lines:
-        text = html.escape(line)
+        text = html.escape(say(line))
         if "(" in text and text.endswith(")"):
             head, _, source = text.rpartition("(")
             house = "HOUSE" in source.upper()
@@ -53,7 +53,7 @@ def odds_html(lines: list[str], dist: Distribution | None) -> str:
             pct = float(p) * 100
             more = (f"at least {label}: {float(dist.at_least(outcome)) * 100:.1f}%"
                     if numeric and outcome != low else "")
-            bars.append(f"<tr><td style='padding-right:6px'>{html.escape(label)}</td>"
+            bars.append(f"<tr><td style='padding-right:6px'>{html.escape(say(label))}</td>"
                         f"<td style='width:120px'><div style='background:#2563eb;height:10px;width:{pct:.1f}%'></div></td>"
                         f"<td style='text-align:right'><b>{pct:.1f}%</b></td>"
                         f"<td style='padding-left:8px;color:#555'><small>{more}</small></td></tr>")
@@ -73,6 +73,7 @@ class ActionPanel:
         self.side = UMPIRE
         self.specs: list[ActionSpec] = []
         self.names = game.scenario.names()
+        self.say = game.scenario.wording()  # the rules' texts with the scenario's names and squares
         self.choice = W.Dropdown(description="Action", layout=W.Layout(width="98%"))
         self.params_box = W.VBox()
         self.odds = W.HTML()
@@ -102,11 +103,13 @@ class ActionPanel:
         self._picked: list[str] = []  # pieces (and their units) clicked lately, newest first
         self._group: list[str] = []  # pieces (and units) shift-clicked into the group being chosen
         self.group: list[tuple[str, tuple[float, float]]] = []  # a unit's figures dragged as one, and where to
-        self.drag_mode = W.ToggleButtons(options=[("a figure", "piece"), ("its whole unit", "unit")], value="piece",
+        self.chosen: list[str] = []  # pieces chosen on the board to move together
+        many = any(sum(p["unit"] == u for p in game.state["pieces"].values()) > 1 for u in game.state["units"])
+        self.drag_mode = W.ToggleButtons(options=[("a figure", "piece"), ("its whole unit", "unit")],
+                                         value="unit" if many else "piece",
                                          description="drag moves", style={"button_width": "110px"},
                                          tooltips=["a drag moves the figure dragged",
                                                    "a drag moves every figure of its unit by the same offset"])
-        many = any(sum(p["unit"] == u for p in game.state["pieces"].values()) > 1 for u in game.state["units"])
         self.drag_mode.layout.display = "" if many else "none"
         self.drag_mode.observe(errors.guard(lambda _: self._forget_group()), "value")
         self.choice.observe(errors.guard(lambda _: self._build_params()), "value")
@@ -131,7 +134,7 @@ class ActionPanel:
 
     def refresh(self) -> None:
         self.specs = self._offered()
-        names = [(s.label, s.name) for s in self.specs]
+        names = [(self.say(s.label), s.name) for s in self.specs]
         keep = self.choice.value
         self.choice.options = names
         values = [n for _, n in names]
@@ -285,7 +288,20 @@ class ActionPanel:
         unit = self.game.state["pieces"][piece]["unit"]
         recent, self._picked = self._picked, ([piece, unit] + self._picked)[:6]
         self._group = (self._group if add else []) + [piece, unit]
-        for w in self.inputs.values():
+        if self._fill(piece, unit, add, recent):
+            return True
+        aims = self.wants_point() and self.choice.value not in MOVE_ACTIONS  # a point aimed at, not a destination
+        if not aims and not add and self._switch_for(piece, unit, recent):
+            return True
+        if self.wants_point():  # no list takes it (an enemy, say) and the form asks for a point: aim there
+            self.set_point(piece_points(self.game.scenario, self.game.state)[piece])
+            return True
+        return False
+
+    def _fill(self, piece: str, unit: str, add: bool, recent: list[str], skip: int = 0) -> bool:
+        """The form's first list (after the first ``skip``) that offers the piece, its unit or a
+        group holding it takes it."""
+        for w in list(self.inputs.values())[skip:]:
             if isinstance(w, W.Dropdown):
                 values = [v for _, v in w.options]
                 for candidate in (piece, unit):
@@ -299,10 +315,60 @@ class ActionPanel:
                 if groups:  # a pair or group: the one holding this piece and those clicked just before
                     w.value = max(groups, key=lambda g: sum(1 / (i + 1) for i, r in enumerate(recent) if r in g))
                     return True
-        if self.wants_point():  # no list takes it (an enemy, say) and the form asks for a point: aim there
-            self.set_point(piece_points(self.game.scenario, self.game.state)[piece])
-            return True
         return False
+
+    def _switch_for(self, piece: str, unit: str, recent: list[str]) -> bool:
+        """A click the form cannot take chooses the action that can: an enemy of the form's actor
+        becomes the target of an action that actor may take at it (a fire, an assault); else the
+        clicked piece becomes the actor of the first rules action offered to it."""
+        spec = self.spec
+        first = spec.params[0].name if spec is not None and spec.params else None
+        actor = getattr(self.inputs.get(first), "value", None) if first else None
+        if actor is not None and self._side(actor) not in (None, self.game.state["pieces"][piece]["side"]):
+            if self.aim(actor, piece, mine=False):  # an enemy: what the form's actor may do to it
+                return True
+        for s in self._ruled():  # a piece the form has no place for: the first action it can take
+            if s.name != self.choice.value and self._could(s.params[0], {piece, unit}):
+                self.choice.value = s.name
+                return self._fill(piece, unit, False, recent)
+        return False
+
+    def _ruled(self) -> list[ActionSpec]:
+        """The rules actions offered that name someone, the form's own first."""
+        ruled = [s for s in self.specs if s.name not in GENERIC_NAMES and s.params]
+        return sorted(ruled, key=lambda s: s.name != self.choice.value)
+
+    def aim(self, actor: Any, target: str, mine: bool = True) -> bool:
+        """``actor`` (a piece, its unit or a group) acts on the enemy ``target``: a drag from one to
+        the other, or a click on an enemy. The form's action if it can, else the first that can.
+        With ``mine``, ``actor`` is a piece whose own list entry (or its unit's) is looked for."""
+        pieces = self.game.state["pieces"]
+        held = {actor, pieces[actor]["unit"]} if mine else (set(actor) if isinstance(actor, tuple) else {actor})
+        aimed = {target, pieces[target]["unit"]}
+        for s in self._ruled():
+            acts = s.actor in held if s.actor else self._could(s.params[0], held)  # named by the card, or first
+            if acts and any(self._could(p, aimed) for p in s.params[0 if s.actor else 1:] if p.kind in ("piece", "choice")):
+                if s.name != self.choice.value:
+                    self.choice.value = s.name
+                if s.actor:
+                    return self._fill(target, pieces[target]["unit"], False, self._picked)
+                if mine:
+                    self._fill(actor, pieces[actor]["unit"], False, self._picked)
+                else:
+                    self.inputs[s.params[0].name].value = actor
+                return self._fill(target, pieces[target]["unit"], False, self._picked, skip=1)
+        return False
+
+    def _could(self, p: Param, ids: set[str], exact: Any = None) -> bool:
+        """Whether the form's list for ``p`` would offer one of ``ids`` (with ``exact``: that value)."""
+        if p.kind == "piece":
+            return bool(ids & self._visible())
+        if p.kind != "choice":
+            return False
+        values = [v for _, v in self._options(p)]
+        if exact is not None:
+            return exact in values
+        return any(set(v if isinstance(v, tuple) else (v,)) & ids for v in values)
 
     def take_click(self, kind: str, value: Any, clear: Callable[[], None]) -> bool:
         """A click on the board (see :meth:`BoardView.on`) fills the form: a point where the form
@@ -316,6 +382,14 @@ class ActionPanel:
             return True
         if kind in ("select", "add"):
             self.set_piece(value, add=kind == "add")
+            return True
+        if kind == "group":  # pieces chosen on the board to move together (a box, a held unit)
+            self.chosen = list(value)
+            return True
+        if kind == "aim":  # a drag from a piece onto an enemy: that piece acts on it
+            actor, target = value
+            if not self.aim(actor, target):
+                raise ValueError(f"no action lets {self._label(actor)} act on {self._label(target)} now")
             return True
         if kind == "refused":  # a drag beyond the allowance: the form keeps no destination to resolve
             self.forget_point(str(value))
@@ -345,20 +419,24 @@ class ActionPanel:
             self.choice.value = name
             self.set_piece(piece)
             self.set_point(point)
-            if self.drag_mode.value == "unit":
+            if piece in self.chosen and len(self.chosen) > 1:
+                self._drag_group(piece, point, movers[0] if movers else None, self.chosen)
+            elif self.drag_mode.value == "unit":
                 self._drag_group(piece, point, movers[0] if movers else None)
             return True
         return False
 
-    def _drag_group(self, piece: str, point: tuple[float, float], mover) -> None:  # type: ignore[no-untyped-def]
-        """Every live figure of ``piece``'s unit that the move offers goes by the same offset."""
+    def _drag_group(self, piece: str, point: tuple[float, float], mover,  # type: ignore[no-untyped-def]
+                    chosen: list[str] | None = None) -> None:
+        """Every live figure of ``piece``'s unit (or of the pieces ``chosen`` on the board) that the
+        move offers goes by the same offset."""
         state = self.game.state
         unit = state["pieces"][piece]["unit"]
         offered = set(mover.values()) if mover is not None else set()
         where = piece_points(self.game.scenario, state)
         dx, dy = point[0] - where[piece][0], point[1] - where[piece][1]
-        members = [pid for pid, p in state["pieces"].items()
-                   if p["unit"] == unit and p["alive"] and pid in where and pid in offered]
+        members = [pid for pid, p in state["pieces"].items() if (pid in chosen if chosen else p["unit"] == unit)
+                   and p["alive"] and pid in where and pid in offered]
         if len(members) > 1:
             self.group = [(pid, (round(where[pid][0] + dx, 2), round(where[pid][1] + dy, 2))) for pid in members]
             self.show_odds()
@@ -408,10 +486,10 @@ class ActionPanel:
             dist = spec.odds(judged, params)
             self.preview(spec.preview(judged, params))
         except IllegalActionError as exc:  # say why (once, in the odds' place), before anyone rolls
-            self.odds.value = f"<span style='color:#9b1c1c'>not possible: {html.escape(str(exc))}</span>"
+            self.odds.value = f"<span style='color:#9b1c1c'>not possible: {html.escape(self.say(str(exc)))}</span>"
             self._possible(False, str(exc), shown=True)
             return
-        self.odds.value = odds_html(lines, dist)
+        self.odds.value = odds_html(lines, dist, self.say)
 
     def _show_group_odds(self, spec: ActionSpec) -> None:
         """One line a figure of the dragged unit: where it goes and its odds, or why it stays."""
@@ -423,7 +501,7 @@ class ActionPanel:
                 shapes += spec.preview(trial, params)
                 spec.resolve(trial, params)  # the rules judge the move itself, after the figures before it
             except IllegalActionError as exc:
-                rows.append(f"<li style='color:#9b1c1c'>{html.escape(name)} stays: {html.escape(str(exc))}</li>")
+                rows.append(f"<li style='color:#9b1c1c'>{html.escape(name)} stays: {html.escape(self.say(str(exc)))}</li>")
                 continue
             able += 1
             chance = ", ".join(f"{label} {float(p) * 100:.0f}%" for _, label, p in dist.outcomes()) if dist else "no dice"
@@ -439,7 +517,7 @@ class ActionPanel:
         ``waiting``: nothing is wrong, the form only waits for the umpire's input."""
         self.button.disabled = not ok
         self.button.tooltip = "" if ok else why
-        said = "see above" if shown else why
+        said = "see above" if shown else self.say(why)
         self.why_not.value = "" if ok else (f"<small style='color:#555'>{html.escape(said)}</small>" if waiting else
                                             f"<small style='color:#9b1c1c'>not possible: {html.escape(said)}</small>")
 
@@ -467,6 +545,15 @@ class ActionPanel:
             return events[-1]
 
         return together
+
+    def play_forced(self) -> Event | None:
+        """Make the action the rules demand now with nothing to choose (a card sequence's draw),
+        when it is the only rules action offered and the kit rolls the dice."""
+        ruled = [s for s in self.specs if s.name not in GENERIC_NAMES]
+        if self.dice.value != "kit" or len(ruled) != 1 or not ruled[0].forced or ruled[0].params:
+            return None
+        self.choice.value = ruled[0].name
+        return self.resolve()
 
     def resolve(self) -> Event | None:
         """Resolve the chosen action with the kit's dice, or start asking for table dice."""
@@ -513,7 +600,7 @@ class ActionPanel:
         self._need = need
         so_far = f"; entered so far: {' '.join(map(str, self.entered))}" if self.entered else ""
         die = need.die
-        self.faces_prompt.value = (f"<b>Roll {need.n} {html.escape(die.name)}</b> for {html.escape(need.purpose)} "
+        self.faces_prompt.value = (f"<b>Roll {need.n} {html.escape(die.name)}</b> for {html.escape(self.say(need.purpose))} "
                                    f"<small>(faces {die.low}-{die.low + die.sides - 1}{html.escape(so_far)}; "
                                    f"dice of the rolls that follow, thrown together, may be typed after these, "
                                    f"in order)</small>")
@@ -522,10 +609,10 @@ class ActionPanel:
         return None
 
     def _done(self, event: Event) -> Event:
-        rows = [f"<b>{html.escape(event.text)}</b>"]
+        rows = [f"<b>{html.escape(self.say(event.text))}</b>"]
         for r in event.rolls:
             table = " <small>(table dice)</small>" if r.note == TABLE else ""
-            rows.append(f"{html.escape(r.purpose)}: {r.die} {list(r.faces)}{table}")
+            rows.append(f"{html.escape(self.say(r.purpose))}: {r.die} {list(r.faces)}{table}")
         for m in event.detail.get("modifiers", []):
             rows.append(f"{html.escape(m['name'])}: {m['value']:+} <small>({html.escape(m['source'])})</small>")
         self.result.value = "<div class='wgkit-result'>" + "<br>".join(rows) + "</div>"

@@ -65,6 +65,7 @@ class UmpireApp:
         self.board = BoardView(game, self.errors, min(BOARD_BOX[0] / t.width, BOARD_BOX[1] / t.depth))
         self.turn = TurnPanel(game, self.errors, self.refresh)
         self.actions = ActionPanel(game, self.errors, self.refresh, lambda shapes: self.board.overlay("action", shapes))
+        self.turn.entered.append(lambda: self.turn.skip_empty.value and self.actions.play_forced())
         self.log = DiceLog(game, self.errors, self.refresh)
         self.opponent = OpponentBox(game, self.errors, self.refresh)
         folder = Path(save_dir) if save_dir is not None else (journal.path.parent if journal else Path.cwd())
@@ -210,7 +211,7 @@ class UmpireApp:
     def _show_result(self) -> None:
         now = standing(self.game)
         over = self.game.state["vars"].get("game_over")
-        text = now.summary if now is not None and now.final else (f"Game over: {over}" if over else "")
+        text = now.summary if now is not None and now.final else (f"Game over: {self.actions.say(over)}" if over else "")
         self.result.value = (f"<div class='wgkit-result-banner' style='background:#e8f5e9;color:#14532d;"
                              f"font-weight:bold;padding:4px 8px;border:1px solid #86efac'>{html.escape(text)}</div>"
                              if text else "")

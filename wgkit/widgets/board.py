@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import math
+import time
 from typing import Callable
 
 import ipywidgets as W
@@ -26,6 +27,7 @@ from wgkit.widgets.errors import ErrorArea
 from wgkit.widgets.still import StillBox
 
 PICK_RADIUS = 0.8  # inches: how close a click must be to a piece to select it
+HOLD_SECONDS = 0.6  # a finger held this long on a piece before it moves chooses the piece's whole unit
 
 
 class BoardView:
@@ -49,11 +51,15 @@ class BoardView:
         self.label: list[Shape] = []  # the hovered piece's name card
         self.hovered: str | None = None
         known = game.scenario.names()  # a crew without a name of its own goes by its unit's
+        self.say = game.scenario.wording()
         self._names = {p.id: labelled(known.get(p.id) or known.get(u.id), p.id) for _, u, p in game.scenario.pieces()}
         self.move_limit: Callable[[str], float | None] = lambda piece: self.rules.move_limit(game, piece)
         self.listeners: list[Callable[[str, object], None]] = []
         self._drag_from: tuple[float, float] | None = None
         self._drag_piece: str | None = None
+        self._boxing = False  # a Shift-drag on the open table draws a box around a group
+        self._held: float | None = None  # when the finger now down pressed (a tap-and-hold chooses a unit)
+        self.chosen: list[str] = []  # pieces chosen to move together (a box, a held unit), ringed
         self._pointer: tuple[float, float] | None = None  # canvas pixels of the last mouse move
         self.status = W.HTML("Click a piece to select it; drag it to move; hover to see line of sight.")
         self.named: dict[str, list[Shape]] = {}
@@ -204,7 +210,7 @@ class BoardView:
         out = [Shape("line", np.array([pts[0], pts[j + 1]]), None, S.LOS_CLEAR if ok else S.LOS_BLOCKED,
                      0.08, 0.85, tag=f"los:{ids[j + 1]}") for j, (ok, _) in enumerate(answers)]
         out.append(Shape("circle", pts[:1], None, S.SELECT, 0.1, radius=S.FIGURE_RADIUS * 1.8, tag="selected"))
-        why = sorted({w for ok, w in answers if not ok and w})
+        why = sorted({self.say(w) for ok, w in answers if not ok and w})
         text = (f"<b>{html.escape(self._names.get(piece) or piece)}</b> sees {sum(ok for ok, _ in answers)} of "
                 f"{len(answers)} enemy pieces" + (f"; blocked by {html.escape(', '.join(why))}" if why else ""))
         return out, text
@@ -226,6 +232,7 @@ class BoardView:
         if shift and pid is not None:
             self._emit("add", pid)
             return
+        self._boxing = shift  # Shift on the open table: a box, not a pan
         if pid is not None and pid != self.selected:
             self.select(pid)
         elif pid is not None:  # the selected piece clicked again: the form takes it again (a new action's target)
@@ -234,6 +241,7 @@ class BoardView:
 
     def on_up(self, px: float, py: float) -> None:
         start, piece, self._drag_from, self._drag_piece = self._drag_from, self._drag_piece, None, None
+        boxing, self._boxing = self._boxing, False
         if start is None:
             return
         x, y = self.canvas.to_table(px, py)
@@ -241,9 +249,20 @@ class BoardView:
             if piece is None:
                 self._emit("point", start)
             return
+        if piece is None and boxing:  # a box drawn with Shift: the pieces in it move together
+            (x0, x1), (y0, y1) = sorted((start[0], x)), sorted((start[1], y))
+            inside = [pid for pid, p in self.live().items() if x0 <= p["position"][0] <= x1 and y0 <= p["position"][1] <= y1]
+            self.choose(inside)
+            return
         if piece is None:  # dragging the table pans it
             c = self.canvas
             c.set_view(c.zoom, self._clamp(c.pan[0] + start[0] - x, c.pan[1] - (start[1] - y), c.zoom))
+            return
+        onto = self.piece_at(x, y)
+        if onto is not None and self.state()["pieces"][onto]["side"] != self.state()["pieces"][piece]["side"]:
+            self.extra = [s for s in self.extra if s.tag not in ("ruler", "move-limit")]
+            self.redraw_overlays()
+            self._emit("aim", (piece, onto))  # dropped on an enemy: act on it (fire, assault), not a move
             return
         here = self.live()[piece]["position"]
         limit = self.move_limit(piece)
@@ -258,8 +277,21 @@ class BoardView:
             return
         self._emit("drag", (piece, (round(x, 2), round(y, 2))))
 
+    def choose(self, pieces: list[str]) -> None:
+        """Choose ``pieces`` to move together: each ringed; a drag of one moves them all."""
+        self.chosen = list(pieces)
+        live = self.live()
+        self.overlay("chosen", [Shape("circle", np.array([live[p]["position"]]), None, S.SELECT, 0.06, 0.9,
+                                      radius=S.FIGURE_RADIUS * 1.5, tag="chosen") for p in self.chosen if p in live])
+        names = ", ".join(self._names.get(p) or p for p in self.chosen)
+        self.status.value = (f"{len(self.chosen)} chosen to move together: {html.escape(names)}; drag one of them"
+                             if self.chosen else "nothing chosen")
+        self._emit("group", list(self.chosen))
+
     def clear(self) -> None:
         """Forget the selection, its line of sight and the ruler (Escape, or a click on empty table)."""
+        if self.chosen:
+            self.choose([])
         self.selected = None
         self.los = []
         self.extra = [s for s in self.extra if s.tag not in ("ruler", "move-limit")]
@@ -313,7 +345,7 @@ class BoardView:
             self._pinch, self._drag_from, self._drag_piece = (math.dist(touches[0], touches[1]), self.canvas.zoom), None, None
             return
         if touches:
-            self._touch = touches[0]
+            self._touch, self._held = touches[0], time.monotonic()
             self.on_down(*touches[0])
 
     def on_touch_move(self, touches: list[tuple[float, float]]) -> None:
@@ -325,6 +357,7 @@ class BoardView:
                 self.zoom(target / self.canvas.zoom)
         elif touches and self._pinch is None:
             self._touch = touches[0]
+            self._hold_ended()
             self.on_move(*touches[0])
 
     def on_touch_end(self, touches: list[tuple[float, float]]) -> None:
@@ -333,13 +366,27 @@ class BoardView:
             self._pinch = None
             return
         at = touches[0] if touches else self._touch
+        self._hold_ended()
         if at is not None:
             self.on_up(*at)
+
+    def _hold_ended(self) -> None:
+        """A finger that stayed on a piece for HOLD_SECONDS before moving or lifting chooses the
+        piece's whole unit (a tablet has no Shift): the drag that follows moves it all."""
+        held, self._held = self._held, None
+        piece = self._drag_piece
+        if held is None or piece is None or time.monotonic() - held < HOLD_SECONDS:
+            return
+        unit = self.state()["pieces"][piece]["unit"]
+        self.choose([pid for pid, p in self.live().items() if p["unit"] == unit])
 
     # -- events ------------------------------------------------------------------------------------
     def on(self, callback: Callable[[str, object], None]) -> None:
         """``callback(kind, value)``: select (a piece id or None), add (a piece shift-clicked into a
-        group), point (a click on the table), drag (a piece and the point it was dropped on)."""
+        group), point (a click on the table), drag (a piece and the point it was dropped on), aim (a
+        piece dropped on an enemy piece: the first acts on the second), refused (a drag beyond the
+        allowance, with the reason), group (the pieces chosen to move together: a Shift-box, a unit
+        held under a finger; empty when forgotten)."""
         self.listeners.append(callback)
 
     def _emit(self, kind: str, value: object) -> None:

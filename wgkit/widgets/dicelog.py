@@ -23,6 +23,7 @@ class DiceLog:
     def __init__(self, game: Game, errors: ErrorArea, changed: Changed = lambda: None):
         self.game, self.errors, self.changed = game, errors, changed
         self.side = UMPIRE
+        self.say = game.scenario.wording()
         self.filter = W.Text(description="Filter", placeholder="e.g. fire, r1, d6")
         self.table = W.HTML()
         self.row = W.BoundedIntText(description="Undo to row", min=0, max=0, value=0)
@@ -52,9 +53,9 @@ class DiceLog:
             if hidden and self._touches(e, hidden):
                 row = (i, e.kind, "(not seen by this side)", "")
             else:
-                dice = "; ".join(f"{r.purpose}: {r.die} {list(r.faces)}" + (" (table)" if r.note == TABLE else "")
+                dice = "; ".join(f"{self.say(r.purpose)}: {r.die} {list(r.faces)}" + (" (table)" if r.note == TABLE else "")
                                  for r in e.rolls)
-                row = (i, e.kind, e.text, dice)
+                row = (i, e.kind, self.say(e.text), dice)
             if not needle or needle in " ".join(map(str, row)).lower():
                 out.append(row)
         return out

@@ -46,6 +46,9 @@ def shown(value: Any, label: Callable[[Any], str]) -> str:
     return label(value)
 
 
+GROUP = "whole unit"  # a proposal's figures and their destinations, when a unit moves as one
+
+
 class ProposalPanel(ActionPanel):
     """The action form of a side's page: its own troops' actions, with the odds as far as the side
     can know them; Propose sends the order to the umpire's desk instead of rolling."""
@@ -59,9 +62,8 @@ class ProposalPanel(ActionPanel):
         self.sent = W.HTML()
         super().__init__(game, errors, changed, preview)  # builds the form once, from the fog (_visible)
         self.side = fog.side
-        self.drag_mode.layout.display = "none"  # a proposal names one figure's move: a unit's is not proposed whole yet
         self.propose_button.on_click(errors.guard(lambda _: self.propose()))
-        self.widget = W.VBox([self.choice, self.params_box, W.HTML("<b>Odds, as far as you know</b>"), self.odds,
+        self.widget = W.VBox([self.drag_mode, self.choice, self.params_box, W.HTML("<b>Odds, as far as you know</b>"), self.odds,
                               self.note, W.HBox([self.propose_button, self.why_not]), self.sent])
 
     def _offered(self) -> list[ActionSpec]:
@@ -115,6 +117,9 @@ class ProposalPanel(ActionPanel):
         spec.odds(self.judged(), params)  # the rules' refusal, if any, before it reaches the umpire
         words = "; ".join(f"{p.label or p.name} {shown(params[p.name], self._label)}" for p in spec.params)
         label = f"{spec.label}: {words}" if words else spec.label
+        if self.group:  # a unit's figures dragged as one: each figure's destination goes with the order
+            params = {**params, GROUP: [[pid, list(to)] for pid, to in self.group]}
+            label += f" (the whole unit: {len(self.group)} figures by the same offset)"
         number = self.desk.propose(self.fog.side, spec.name, label, plain(params), self.note.value.strip(),
                                    at=len(self.game.log))
         self.note.value = ""
@@ -235,18 +240,18 @@ class SidePage:
         yours = " &middot; <b>your step</b>" if self.fog.side in g.acting_sides() else ""
         self.step.value = (f"<div class='wgkit-seat-step'>Turn {g.position[0]} &middot; "
                            f"{html.escape(g.current_step().name)} &middot; acting: {html.escape(acting)}{yours}</div>")
-        rows = []
+        rows, say = [], self.panel.say
         for p in self.desk.proposals(self.fog.side)[::-1]:
             done = ""
             if p.event is not None and 0 < p.event <= len(self.fog.reports):
-                done = f" &rarr; {html.escape(self.fog.reports[p.event - 1].text)}"
-            rows.append(f"<li>{p.id + 1}. {html.escape(p.label)} &middot; {_status(p)}{done}</li>")
+                done = f" &rarr; {html.escape(say(self.fog.reports[p.event - 1].text))}"
+            rows.append(f"<li>{p.id + 1}. {html.escape(say(p.label))} &middot; {_status(p)}{done}</li>")
         self.mine.value = f"<ul class='wgkit-proposals' style='padding-left:16px'>{''.join(rows)}</ul>" if rows else ""
         notes = self.desk.messages(self.fog.side)[::-1]
         self.notes.value = ("<ul class='wgkit-notes' style='padding-left:16px'>"
                             + "".join(f"<li>{html.escape(t)}</li>" for _, t in notes) + "</ul>") if notes else \
             "<small>nothing yet</small>"
-        body = "".join(f"<tr><td>{r.index}</td><td>{html.escape(r.text)}</td><td><code>{html.escape(r.dice)}</code></td></tr>"
+        body = "".join(f"<tr><td>{r.index}</td><td>{html.escape(say(r.text))}</td><td><code>{html.escape(r.dice)}</code></td></tr>"
                        for r in self.fog.reports[::-1] if r.kind != "unseen")
         self.reports.value = (f"<div class='wgkit-reports' style='max-height:220px;overflow:auto'><table>{body}</table></div>"
                               if body else "")
@@ -303,6 +308,9 @@ class DeskBox:
                 w.value = f"{value[0]:.2f}, {value[1]:.2f}"
             else:
                 w.value = _tupled(value)
+        if GROUP in p.params:  # a unit's move: every figure to its own destination, resolved as one
+            self.panel.group = [(pid, (float(to[0]), float(to[1]))) for pid, to in p.params[GROUP]]
+            self.panel.show_odds()
 
     def approve(self, p: Proposal) -> None:
         """Resolve ``p`` as proposed (with the dice chosen in the action form)."""
@@ -358,7 +366,7 @@ class DeskBox:
         for p in self.desk.proposals():
             if p.status != WAITING:
                 continue
-            head = W.HTML(f"<b>{html.escape(names.get(p.seat, p.seat))}</b> #{p.id + 1}: {html.escape(p.label)}"
+            head = W.HTML(f"<b>{html.escape(names.get(p.seat, p.seat))}</b> #{p.id + 1}: {html.escape(self.panel.say(p.label))}"
                           + (f" <i>&laquo;{html.escape(p.note)}&raquo;</i>" if p.note else ""))
             buttons = []
             for text, fn, style in (("Approve", self.approve, "success"), ("Change", self.change, "info"),
@@ -370,7 +378,7 @@ class DeskBox:
         self.queue.children = rows or [W.HTML("<small>none</small>")]
         done = [p for p in self.desk.proposals() if p.status != WAITING][::-1]
         self.history.value = "<ul style='padding-left:16px'>" + "".join(
-            f"<li>{html.escape(names.get(p.seat, p.seat))} #{p.id + 1}: {html.escape(p.label)} &middot; {_status(p)}</li>"
+            f"<li>{html.escape(names.get(p.seat, p.seat))} #{p.id + 1}: {html.escape(self.panel.say(p.label))} &middot; {_status(p)}</li>"
             for p in done) + "</ul>" if done else ""
 
 

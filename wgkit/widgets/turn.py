@@ -24,16 +24,19 @@ class TurnPanel:
 
     def __init__(self, game: Game, errors: ErrorArea, changed: Changed = lambda: None):
         self.game, self.errors, self.changed = game, errors, changed
+        self.say = game.scenario.wording()
         self.html = W.HTML()
         self.next = W.Button(description="Next ▶", tooltip="go to the next step")
         self.back = W.Button(description="◀ Back", tooltip="undo back to the start of the previous step")
         self.warning = W.HTML()
         self._warned_at: int | None = None  # log length when Next last warned
+        self.entered: list[Callable[[], None]] = []  # called after Next enters a step (the forced draw)
         self.next.on_click(errors.guard(lambda _: self.go_next()))
         self.back.on_click(errors.guard(lambda _: self.go_back()))
         self.back_note = W.HTML()
-        self.skip_empty = W.Checkbox(value=True, indent=False, description="pass steps with nothing to do",
-                                     tooltip="a step where the rules offer no action to anyone is passed by itself")
+        self.skip_empty = W.Checkbox(value=True, indent=False, description="pass steps with nothing to do; draw forced cards",
+                                     tooltip="a step where the rules offer no action to anyone is passed by itself, and a "
+                                             "card the rules make you draw (with the kit's dice) is drawn")
         self.passed = W.HTML()
         self.widget = W.VBox([self.html, W.HBox([self.back, self.next]), self.back_note, self.warning, self.passed,
                               self.skip_empty])
@@ -85,6 +88,8 @@ class TurnPanel:
         self.passed.value = ""
         self.pass_empty()
         self.changed()
+        for hook in self.entered:
+            hook()
 
     def go_back(self) -> None:
         start = self._step_start()
@@ -98,7 +103,7 @@ class TurnPanel:
         if start is None:
             return "at the first step: nothing to go back to"
         undone = self.game.log[start:]
-        acts = [e.text for e in undone if e.kind not in ("flow", "step")]
+        acts = [self.say(e.text) for e in undone if e.kind not in ("flow", "step")]
         what = f"; and undo {len(acts)} action{'s' if len(acts) != 1 else ''}: " + "; ".join(acts) if acts else ""
         return f"Back returns to the previous step{what}"
 
@@ -111,7 +116,7 @@ class TurnPanel:
             rows = [f"<b>Turn {turn}</b>" + (f" of {g.scenario.turns}" if g.scenario.turns else "")
                     + f" &mdash; active: {html.escape(g.state['active'])}"]
         if g.state["vars"].get("game_over"):
-            rows.append(f"<div style='color:#b00'><b>Game over:</b> {html.escape(g.state['vars']['game_over'])}</div>")
+            rows.append(f"<div style='color:#b00'><b>Game over:</b> {html.escape(self.say(g.state['vars']['game_over']))}</div>")
         steps = []
         for pi, ph in enumerate(g.flow.phases):
             for si, st in enumerate(ph.steps):

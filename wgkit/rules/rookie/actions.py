@@ -102,7 +102,7 @@ def _morale(label: str, units: tuple[str, ...]) -> ActionSpec:
 
 def _card_actions(game: Game, r: dict) -> list[ActionSpec]:
     out = [ActionSpec("draw card", "Draw the next card", (), lambda g, p: None, lambda g, p: FL.draw_card(g),
-                      "The Sequence of the Game 3")]
+                      "The Sequence of the Game 3", forced=not r["card"])]
     if r["card"] and r["unit"] is None:
         waiting = tuple(u for u in L.units(game, game.state["active"])
                         if not L.status(game, u).get("acted") and L.kind(game, u) != "aircraft")
@@ -111,6 +111,7 @@ def _card_actions(game: Game, r: dict) -> list[ActionSpec]:
                                      lambda g, p: None, lambda g, p: FL.activate(g, p["unit"]), "Movement and Firing"))
             out.insert(1, ActionSpec("pass", "Pass this card", (), lambda g, p: None, lambda g, p: FL.pass_card(g),
                                      "The Sequence of the Game 3"))
+            out[2:2] = _activate_and_act(game, r["card"], waiting)
     uid = r["unit"]
     if uid in (None, "passed") or not L.alive(game, uid) or not L.status(game, uid).get("functions"):
         return out
@@ -157,6 +158,39 @@ def _card_actions(game: Game, r: dict) -> list[ActionSpec]:
         fns.append(ActionSpec("melee", "Melee" + tag, (Param("enemy", "choice", "enemy stand", close),),
                               lambda g, p: odds.melee(), lambda g, p: F.resolve_melee(g, uid, p["enemy"]), "Melee"))
     return [replace(f, actor=uid) for f in fns] + out
+
+
+def _activate_and_act(game: Game, card: str, waiting: tuple[str, ...]) -> list[ActionSpec]:
+    """A unit's first function chosen with the unit itself: the card activates it, then it moves
+    or fires (Movement and Firing), as one action the umpire undoes whole."""
+    foes = tuple(sorted({f for u in waiting for f in L.enemies(game, u)
+                         if not game.state["pieces"][L.piece(game, f)].get("hidden")}))
+    unit = Param("unit", "choice", "unit", waiting)
+    out = [ActionSpec("move", f"Activate and move ({card})", (unit, Param("to", "point", "to")),
+                      lambda g, p: None, lambda g, p: _first(g, p["unit"], lambda a: MV.resolve_move(a, p["unit"], _pt(p["to"]))),
+                      "Movement and Firing", lambda g, p: MV.speed(g, p["unit"], _pt(p["to"]))[1], shortcut=True)]
+    if foes:
+        out.append(ActionSpec("fire", f"Activate and fire ({card})",
+                              (unit, Param("target", "choice", "target", foes, enemy_of="unit"),
+                               Param("split", "choice", "fire at two targets?", ("no", "yes"))),
+                              lambda g, p: F.plan(g, p["unit"], p["target"], p["split"] == "yes").odds(g.scenario.rules.get("chart")),
+                              lambda g, p: _first(g, p["unit"], lambda a: F.resolve(a, p["unit"], p["target"], p["split"] == "yes")),
+                              "Firing the Unit",
+                              lambda g, p: _shot_lines(F.plan(g, p["unit"], p["target"], p["split"] == "yes")),
+                              shortcut=True))
+    return out
+
+
+def _first(game: Game, uid: str, act):
+    """Activate ``uid`` and make its first function, grouped in the log; a function the rules
+    refuse takes the activation back with it."""
+    with game.grouped(f"{uid} acts ({len(game.log)})"):
+        FL.activate(game, uid)
+        try:
+            return act(game)
+        except IllegalActionError:
+            game.undo()
+            raise
 
 
 def _split(game: Game, uid: str, p: dict) -> bool:

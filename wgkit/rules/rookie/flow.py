@@ -69,12 +69,13 @@ def draw_card(game: Game):
     no_tests_due(game)
     if not game.state["decks"]["activation"]["draw"]:
         raise IllegalActionError("the deck is done: this card sequence is over (press Next)")
-    card = game.draw("activation")
-    owner = next(s for s, c in L.rk(game)["colours"].items() if c == deck.colour(card))
-    waiting = [u for u in L.units(game, owner) if not L.status(game, u).get("acted") and L.kind(game, u) != "aircraft"]
-    text = f"{card}: {owner} may activate a unit" if waiting else f"{card}: ignored, every {owner} unit has acted"
-    return game.record("card", [(("vars", "rk", "card"), card), (("vars", "rk", "unit"), None),
-                                (("active",), owner)], text, detail={"card": card, "waiting": waiting})
+    with game.grouped(f"card ({len(game.log)})"):  # the deck's turn and the card's meaning, undone as one
+        card = game.draw("activation")
+        owner = next(s for s, c in L.rk(game)["colours"].items() if c == deck.colour(card))
+        waiting = [u for u in L.units(game, owner) if not L.status(game, u).get("acted") and L.kind(game, u) != "aircraft"]
+        text = f"{card}: {owner} may activate a unit" if waiting else f"{card}: ignored, every {owner} unit has acted"
+        return game.record("card", [(("vars", "rk", "card"), card), (("vars", "rk", "unit"), None),
+                                    (("active",), owner)], text, detail={"card": card, "waiting": waiting})
 
 
 def activate(game: Game, uid: str):
