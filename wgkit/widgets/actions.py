@@ -290,7 +290,10 @@ class ActionPanel:
         self._group = (self._group if add else []) + [piece, unit]
         if self._fill(piece, unit, add, recent):
             return True
-        aims = self.wants_point() and self.choice.value not in MOVE_ACTIONS  # a point aimed at, not a destination
+        first = next(iter(self.inputs.values()), None)
+        friend = first is not None and self._side(getattr(first, "value", None)) == self.game.state["pieces"][piece]["side"]
+        # an enemy where the form aims at a point is aimed at; a friend, or a move's destination, chooses anew
+        aims = self.wants_point() and self.choice.value not in MOVE_ACTIONS and not friend
         if not aims and not add and self._switch_for(piece, unit, recent):
             return True
         if self.wants_point():  # no list takes it (an enemy, say) and the form asks for a point: aim there
