@@ -45,6 +45,11 @@ class Table:
         self.page, self.shadow, self.journal = page, shadow, journal
         self.count: Counter[str] = Counter()
         self.acted: set[str] = set()
+        self.acts: set[tuple] = set()  # (unit, step): a unit acting in a step (Rookie: on a card)
+
+    def note(self, unit: str) -> None:
+        self.acted.add(unit)
+        self.acts.add((unit, tuple(self.shadow.game.position), len(self.shadow.game.state["decks"].get("activation", {}).get("discard", []))))
 
     # -- what a person does ----------------------------------------------------------------------
     def click_button(self, name: str, kind: str = "clicks") -> None:
@@ -152,6 +157,21 @@ def plan(shadow: UmpireApp, done: set[str]):
     return None
 
 
+def gesture_chooses(panel, gesture: str, actor: str, enemy, name: str) -> bool:
+    """Whether the gesture, made on the form as it stands, gives action ``name`` (tried on the
+    shadow and put back)."""
+    keep = panel.choice.value
+    held = {n: w.value for n, w in panel.inputs.items() if hasattr(w, "value")}
+    try:
+        if gesture == "aim":
+            panel.aim(actor, enemy)
+        else:
+            panel.set_piece(actor)
+        return panel.choice.value == name
+    finally:
+        restore(panel, keep, held)
+
+
 def restore(panel, choice: str, held: dict) -> None:
     panel.choice.value = choice
     for name, value in held.items():
@@ -177,8 +197,6 @@ def act_by_clicks(table: Table, most: int = 8) -> None:
     a = table.shadow.actions
     for _ in range(most):
         spec = a.spec
-        first = spec.params[0].name if spec is not None and spec.params else None
-        holds = spec.actor if spec is not None and spec.actor else getattr(a.inputs.get(first), "value", None)
         found = plan(table.shadow, done)
         if found is None:
             if spec is not None and spec.name not in GENERIC_NAMES and not spec.params and not a.button.disabled \
@@ -188,6 +206,11 @@ def act_by_clicks(table: Table, most: int = 8) -> None:
                 continue
             return
         gesture, actor, enemy, unit, name, label = found
+        if not gesture_chooses(a, gesture, actor, enemy, name):  # the gesture alone would not reach it:
+            table.choose(label)  # the person picks the action first
+            a.choice.value = name
+        spec = a.spec
+        holds = spec.actor if spec.actor else getattr(a.inputs.get(spec.params[0].name), "value", None)
         mine = holds in (actor, unit)  # a person reads the form: the actor it already holds is not clicked again
         if gesture == "aim" and mine:
             table.click_piece(enemy)
@@ -195,15 +218,9 @@ def act_by_clicks(table: Table, most: int = 8) -> None:
             table.drag(actor, piece_points(table.shadow.game.scenario, table.shadow.game.state)[enemy])
         elif not mine:
             table.click_piece(actor)
-        if a.choice.value != name:  # the form took the gesture otherwise: the action chosen from the list
-            table.choose(label)
-            a.choice.value = name
-            table.click_piece(actor)
-            if enemy is not None:
-                table.click_piece(enemy)
+        table.note(unit)
         table.resolve()
         done.add(unit)
-        table.acted.add(unit)
 
 
 def move_units(table: Table, side: str, forward: float) -> None:
@@ -212,11 +229,6 @@ def move_units(table: Table, side: str, forward: float) -> None:
     if s.actions.drag_mode.value != "unit" and s.actions.drag_mode.layout.display != "none":
         table.click_button("its whole unit")
         s.actions.drag_mode.value = "unit"
-    if s.confirm_moves.value:  # a drag moves at once: the drag is the whole move
-        table.count["clicks"] += 1
-        if table.page is not None:
-            table.page.get_by_text("confirm drags (Resolve)").click()
-        s.confirm_moves.value = False
     units = sorted({p["unit"] for p in s.game.state["pieces"].values() if p["side"] == side and p["alive"]})
     for unit in units:
         drawn = piece_points(s.game.scenario, s.game.state)
@@ -229,7 +241,7 @@ def move_units(table: Table, side: str, forward: float) -> None:
         if len(s.game.log) == before:
             continue  # the rules refuse this unit's move: the drag is counted, nothing moved
         table.settle(len(s.game.log))
-        table.acted.add(unit)
+        table.note(unit)
 
 
 def serve(scenario: Path, port: int) -> subprocess.Popen:
@@ -265,8 +277,16 @@ def play(browser, name: str, script) -> dict:
         shutil.rmtree(work, ignore_errors=True)
     n = sum(table.count.values())
     units = max(1, len(table.acted))
-    return {"game": name, "ready_s": ready, "wall_s": wall, "units": len(table.acted), **table.count,
-            "interactions": n, "per_unit": n / units, "acting_per_unit": (n - table.count["next"] - 1) / units}
+    return result(name, table, ready, wall)
+
+
+def result(name: str, table: Table, ready: float, wall: float) -> dict:
+    n = sum(table.count.values())
+    units, acts = max(1, len(table.acted)), max(1, len(table.acts))
+    acting = n - table.count["next"] - 1  # without Next and Start
+    return {"game": name, "ready_s": ready, "wall_s": wall, "units": len(table.acted), "acts": len(table.acts),
+            **table.count, "interactions": n, "per_unit": n / units, "acting_per_unit": acting / units,
+            "per_act": acting / acts}
 
 
 def dry(name: str, script) -> dict:
@@ -274,10 +294,7 @@ def dry(name: str, script) -> dict:
     table = Table(None, UmpireApp.open(ROOT / "scenarios" / f"{name}.yaml", seed=5), Path())
     table.click_button("Start the game ▶")
     script(table)
-    n = sum(table.count.values())
-    units = max(1, len(table.acted))
-    return {"game": name, "ready_s": 0.0, "wall_s": 0.0, "units": len(table.acted), **table.count,
-            "interactions": n, "per_unit": n / units, "acting_per_unit": (n - table.count["next"] - 1) / units}
+    return result(name, table, 0.0, 0.0)
 
 
 def farm_us_turn(table: Table) -> None:
@@ -370,14 +387,15 @@ def main() -> None:
 
 
 def report(rows: list[dict], opponent: list) -> None:
-    print(f"{'game':40s} {'ready':>6s} {'wall':>6s} {'units':>5s} {'clicks':>6s} {'Next':>4s} {'drags':>5s} "
-          f"{'selects':>7s} {'per unit':>8s} {'acting':>6s}")
+    print(f"{'game':40s} {'ready':>6s} {'wall':>6s} {'units':>5s} {'acts':>4s} {'clicks':>6s} {'Next':>4s} "
+          f"{'drags':>5s} {'selects':>7s} {'per unit':>8s} {'acting':>6s} {'per act':>7s}")
     for r in rows:
-        mark = "" if r["per_unit"] <= 3 else "  <- over 3"
-        print(f"{r['game']:40s} {r['ready_s']:5.1f}s {r['wall_s']:5.1f}s {r['units']:5d} {r.get('clicks', 0):6d} "
-              f"{r.get('next', 0):4d} {r.get('drags', 0):5d} {r.get('selections', 0):7d} {r['per_unit']:8.1f} "
-              f"{r['acting_per_unit']:6.1f}{mark}")
-    print("per unit: every interaction of the turn over the units that acted; acting: without Next and Start")
+        mark = "" if r["acting_per_unit"] <= 3 else "  <- over 3 a unit"
+        print(f"{r['game']:40s} {r['ready_s']:5.1f}s {r['wall_s']:5.1f}s {r['units']:5d} {r['acts']:4d} "
+              f"{r.get('clicks', 0):6d} {r.get('next', 0):4d} {r.get('drags', 0):5d} {r.get('selections', 0):7d} "
+              f"{r['per_unit']:8.1f} {r['acting_per_unit']:6.1f} {r['per_act']:7.1f}{mark}")
+    print("per unit: every interaction of the turn over the units that acted; acting: the same without Next and "
+          "Start; per act: without Next and Start, over each unit's acting in each step (or on each card)")
     farm = rows[0]
     figures = 6 + 1  # the farm's US: a six-man squad and the lieutenant, each dragged and resolved alone before
     print(f"baseline, the farm's moves a figure at a time: {2 * figures} interactions for 2 units "

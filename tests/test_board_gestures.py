@@ -84,6 +84,7 @@ def test_a_shift_box_chooses_pieces_that_then_move_as_one_and_undo_as_one():
     app = at(None, "Move")
     a, b = app.actions, app.board
     a.drag_mode.value = "piece"
+    app.confirm_moves.value = True  # the group's odds read before Resolve
     drag(app, (21, 5), (27, 7), shift=True)  # r1, r2 and r3 inside; their squad mates outside
     assert sorted(b.chosen) == ["r1", "r2", "r3"] and sorted(a.chosen) == ["r1", "r2", "r3"]
     assert len([s for s in b.named["chosen"] if s.tag == "chosen"]) == 3 and "3 chosen" in b.status.value
@@ -105,6 +106,7 @@ def test_a_finger_held_on_a_figure_chooses_its_unit_a_quick_one_its_figure(monke
     app = at(None, "Move")
     a, b = app.actions, app.board
     a.drag_mode.value = "piece"
+    app.confirm_moves.value = True
     now = [100.0]
     monkeypatch.setattr(B.time, "monotonic", lambda: now[0])
     b.on_touch_start([tuple(px(app, 16, 6))])  # r4, quick: the figure alone
@@ -140,3 +142,25 @@ def test_a_side_proposes_a_units_move_whole_and_the_umpire_makes_it_as_one(tmp_p
     assert all(state[pid]["position"] == pytest.approx([x, y + 2]) for pid, (x, y) in SQ1.items())
     assert umpire.game.group_start() == start and len(umpire.game.log) == start + len(SQ1)
     assert umpire.desk.desk.proposals()[0].status == "approved"
+
+
+def test_a_drag_whose_move_rolls_dice_waits_for_resolve_with_its_odds():
+    """Company Fire: Able's squad moving two squares into the Germans' sight takes a movement
+    test (a 1 in 6 here); with confirmation off by default, that drag still shows the odds and
+    waits, while a drag with nothing to roll is the move itself."""
+    app = UmpireApp.open(ROOT / "scenarios/company_fire/tutorial_orchard_gate.yaml", seed=5)
+    at(app, "Move and fire")
+    assert app.confirm_moves.value is False
+    n = len(app.game.log)
+    drag(app, app.board.live()["able_base"]["position"], _centre(app, (3, 2)))
+    assert app.actions.choice.value == "move" and len(app.game.log) == n  # not moved: it waits
+    assert "16.7%" in app.actions.odds.value and not app.actions.button.disabled
+    app.actions.button.click()
+    assert len(app.game.log) == n + 1 and app.game.log[-1].rolls
+
+
+def _centre(app, cell):
+    from wgkit.geometry.grids import grid_from_spec
+
+    t = app.game.scenario.table
+    return grid_from_spec(t.grid.to_dict(), t.width, t.depth).center(cell)

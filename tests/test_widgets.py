@@ -35,6 +35,7 @@ def to_move_step(app):
 
 def test_drag_fills_the_move_form_and_resolve_confirms_it(app):
     to_move_step(app)
+    app.confirm_moves.value = True  # every drag waits for Resolve
     b = app.board
     b.on_down(*px(app, 22, 6))
     b.on_move(*px(app, 22, 10))
@@ -49,9 +50,9 @@ def test_drag_fills_the_move_form_and_resolve_confirms_it(app):
     assert app.log.rows()[-1][1] == "move" and app.game.piece("r1")["status"]["stance"] == "crouching"
 
 
-def test_a_drag_resolves_at_once_when_the_umpire_turns_confirmation_off(app):
+def test_a_drag_that_rolls_no_dice_is_the_move_itself(app):
     to_move_step(app)
-    app.confirm_moves.value = False
+    assert app.confirm_moves.value is False  # by default: only a move with dice waits for Resolve
     app.board.on_down(*px(app, 22, 6))
     app.board.on_up(*px(app, 22, 10))
     assert app.game.state["pieces"]["r1"]["position"] == pytest.approx([22, 10], abs=0.1)
@@ -383,6 +384,7 @@ def test_a_refused_drag_leaves_nothing_to_resolve_and_takes_its_ruler_with_it(ap
     (Resolve used to make that move), Resolve is off with the reason beside it, and the ruler and
     the allowance circle are gone from the board."""
     to_move_step(app)
+    app.confirm_moves.value = True  # the good drag waits in the form
     b, a = app.board, app.actions
     b.on_down(*px(app, 22, 6))
     b.on_move(*px(app, 22, 10))
@@ -408,6 +410,7 @@ def test_a_unit_dragged_whole_moves_every_figure_by_the_same_offset_and_undoes_a
     formation; each figure's move is checked by the rules (odds line by line); Undo last takes
     the whole move back."""
     to_move_step(app)
+    app.confirm_moves.value = True
     a, b = app.actions, app.board
     squad = [pid for pid, p in app.game.state["pieces"].items() if p["unit"] == app.game.state["pieces"]["r1"]["unit"]]
     before = {pid: list(app.game.state["pieces"][pid]["position"]) for pid in squad}
@@ -436,6 +439,7 @@ def test_a_figure_that_cannot_follow_its_unit_stays_and_says_why(app):
     a, b = app.actions, app.board
     assert a.drag_mode.value == "unit"  # a unit of several figures: a drag moves it whole unless told
     a.drag_mode.value = "piece"
+    app.confirm_moves.value = True
     used = b.move_limit("r3") - 0.5
     b.on_down(*px(app, 26, 6))  # r3 alone, first
     b.on_up(*px(app, 26, 6 + used))

@@ -494,6 +494,20 @@ class ActionPanel:
             return
         self.odds.value = odds_html(lines, dist, self.say)
 
+    def rolls_dice(self) -> bool:
+        """Whether the form as it stands rolls dice (its odds are worth reading first); a form the
+        rules refuse counts as one, so that its reason is read, not resolved."""
+        spec = self.spec
+        if spec is None or self.button.disabled:
+            return True
+        try:
+            judged = self.judged()
+            if self.group:
+                return any(spec.odds(judged, params) is not None for _, params in self._group_params())
+            return spec.odds(judged, self.values()) is not None
+        except ValueError:
+            return True
+
     def _show_group_odds(self, spec: ActionSpec) -> None:
         """One line a figure of the dragged unit: where it goes and its odds, or why it stays."""
         trial, rows, able, shapes = self.judged().branch(dice=0), [], 0, []  # a what-if, with dice of its own

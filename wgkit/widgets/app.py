@@ -73,9 +73,10 @@ class UmpireApp:
         self.viewer = W.Dropdown(options=[("umpire (everything)", UMPIRE)] +
                                  [(f"side: {s.name}", s.id) for s in game.scenario.sides], description="View as")
         self.viewer.observe(self.errors.guard(lambda change: self.view_as(change["new"])), "value")
-        self.confirm_moves = W.Checkbox(value=True, indent=False,
-                                        description="confirm drags (Resolve)",
-                                        tooltip="a drag fills the move form; Resolve confirms it. Off: a drag moves at once")
+        self.confirm_moves = W.Checkbox(value=False, indent=False,
+                                        description="confirm every drag (Resolve)",
+                                        tooltip="off: a drag that rolls no dice moves at once, one that rolls shows its "
+                                                "odds and waits for Resolve. On: every drag waits for Resolve")
         self.undo_last = W.Button(description="Undo last", icon="undo",
                                   tooltip="take back the latest event (a unit's move: all its figures)")
         self.undo_last.on_click(self.errors.guard(lambda _: self.log.undo_to(self.game.group_start())))
@@ -184,8 +185,8 @@ class UmpireApp:
             if not self.actions.drag(piece, point):
                 self.board.rules.move(self.game.branch(), piece, point)  # raises the rules' own reason
                 raise ValueError(f"no move action offers {piece} now; the umpire's free move can place it")
-            if not self.confirm_moves.value:
-                self.actions.resolve()
+            if not self.confirm_moves.value and not self.actions.rolls_dice():
+                self.actions.resolve()  # nothing to roll, nothing to weigh: the drag is the move
 
     def refresh(self, board: bool = True) -> None:
         if self.game.log:  # the game has begun: the briefing stays on its tab
