@@ -209,7 +209,7 @@ def test_a_double_blind_game_with_three_browsers(serve, browser, tmp_path, scena
         mine.reload()
         mine.locator(".wgkit-proposals").get_by_text("r1 moves").wait_for(timeout=120_000)
         assert mine.locator(".wgkit-proposals li").count() == 2
-        mine.locator(".wgkit-reports").get_by_text("lt fires", exact=False).first.wait_for(timeout=30_000)
+        mine.locator(".wgkit-reports").get_by_text("Lt. Compton fires", exact=False).first.wait_for(timeout=30_000)
     # what the side never saw, all game long, never reached its browser
     from wgkit.session import attach
 

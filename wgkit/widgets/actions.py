@@ -440,6 +440,7 @@ class ActionPanel:
         dx, dy = point[0] - where[piece][0], point[1] - where[piece][1]
         members = [pid for pid, p in state["pieces"].items() if (pid in chosen if chosen else p["unit"] == unit)
                    and p["alive"] and pid in where and pid in offered]
+        members.sort(key=lambda pid: pid != piece)  # the figure dragged leads (and names the order)
         if len(members) > 1:
             self.group = [(pid, (round(where[pid][0] + dx, 2), round(where[pid][1] + dy, 2))) for pid in members]
             self.show_odds()
