@@ -12,6 +12,11 @@ line. The score is killed / (killed + survived + no tests + timeout). The goal i
 ruleset package (issue 17); `mutmut results` and `mutmut show NAME`, run in the scratch copy,
 list and show the survivors.
 
+Each mutant's tests run in a process forked from one that has only collected the tests
+(mutmut's fork server): forked from the process that ran them all to collect its statistics, a
+mutant would find every cache warm (the lru caches of odds and grid sight, a terrain's memo) and
+the mutated code behind them never ran, so it "survived".
+
 Not part of CI: a ruleset package has thousands of mutants.
 """
 
@@ -61,6 +66,8 @@ only_mutate = [{quoted}]
 do_not_mutate = [{", ".join(json.dumps(x) for x in NOT_MUTATED)}]
 pytest_add_cli_args = ["-o", "addopts=", "-p", "no:warnings", "-p", "no:cacheprovider", "-x", "-q"]
 pytest_add_cli_args_test_selection = [{", ".join(json.dumps(t) for t in tests)}]
+process_isolation = "forkserver"
+forkserver_warmup = "collect"
 also_copy = ["scenarios", "notebooks", "docs", "benchmarks", "README.md"]
 """
 

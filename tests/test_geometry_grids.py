@@ -168,3 +168,44 @@ def test_grid_sight_says_what_blocks_it_in_words():
     assert mixed.blocked_by == ("corner at (6.0, 6.0): the edge between (0, 0) and (0, 1), cell (1, 0) on both sides",)
     with pytest.raises(ValueError, match=r"cell \(6, 0\) is not on the 6 x 6 grid"):
         grid_los(g, (0, 0), (6, 0))
+
+
+def test_a_cells_terrain_names_its_features_adds_shares_of_one_type_and_ties_go_to_the_terrain():
+    """6" squares: cell (0, 0) spans x 0-6, y 0-6 (36 sq in)."""
+    r = rasterise_areas(SQ, [
+        ("w1", "woods", box(0, 0, 3, 3)),      # 9 sq in: a quarter
+        ("edge", "fields", box(6, 0, 9, 6)),    # meets (0, 0) only along its edge: no share, not named
+        ("w2", "woods", box(3, 3, 6, 6)),      # another quarter of woods
+        ("half", "orchard", box(6, 6, 12, 9)),  # half of cell (1, 1), the other half open
+    ])
+    c = r[(0, 0)]
+    assert c.cell == (0, 0) and c.features == ("w1", "w2")  # listed as the scenario lists them
+    assert c.shares == pytest.approx({"woods": 0.5, "open": 0.5}) and c.dominant == "woods"  # a tie: not open
+    d = r[(1, 1)]
+    assert d.shares == pytest.approx({"orchard": 0.5, "open": 0.5}) and d.dominant == "orchard"
+    assert d.features == ("half",) and r[(1, 0)].features == ("edge",) and r[(1, 0)].dominant == "fields"
+
+
+@pytest.mark.parametrize("x0, x1, grade", [(0, 4.5, "full"), (0, 4.4, "partial"), (0, 1.5, "partial"), (0, 1.4, None)])
+def test_an_edge_is_full_from_three_quarters_covered_and_partial_from_a_quarter(x0, x1, grade):
+    """A hedge along y = 6 (between rows 0 and 1) from x0 to x1, on the first 6" edge: 4.5" is
+    three quarters, 1.5" a quarter."""
+    edges = rasterise_edges(SQ, [("h", "hedge", LineString([(x0, 6), (x1, 6)]))])
+    got = edges.get(edge_key((0, 0), (0, 1)))
+    assert (got[1] if got else None) == grade
+
+
+def test_an_edge_counts_a_line_within_a_fifth_of_a_cell_of_it():
+    near = rasterise_edges(SQ, [("h", "hedge", LineString([(0, 7.1), (6, 7.1)]))])  # 1.1" off: within 1.2"
+    far = rasterise_edges(SQ, [("h", "hedge", LineString([(0, 7.3), (6, 7.3)]))])  # 1.3" off
+    assert near[edge_key((0, 0), (0, 1))] == ("hedge", "full", "h") and edge_key((0, 0), (0, 1)) not in far
+    slanted = rasterise_edges(SQ, [("h", "hedge", LineString([(0, 6), (6, 6.9)]))])  # drifts 0.9" over 6"
+    assert slanted[edge_key((0, 0), (0, 1))][1] == "full"
+
+
+@pytest.mark.parametrize("y0, y1, grade", [(6, 10.5, "full"), (6, 10.4, "partial"), (10.5, 12, "partial"), (6, 7.4, None)])
+def test_a_hedge_along_a_column_edge_is_graded_by_the_length_it_covers(y0, y1, grade):
+    """Along x = 6 between columns 0 and 1, on row 1's edge (y 6 to 12): 4.5" is three quarters."""
+    edges = rasterise_edges(SQ, [("h", "hedge", LineString([(6, y0), (6, y1)]))])
+    got = edges.get(edge_key((0, 1), (1, 1)))
+    assert (got[1] if got else None) == grade

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from shapely.geometry import LineString, Polygon, box
+from shapely.geometry import LineString, MultiPolygon, Polygon, box
 
 from tests.conftest import ROOT
 from wgkit.geometry.los import LosPolicy, Pieces, SightField, clear_sight, line_of_sight, sight_between
@@ -162,13 +162,24 @@ def test_scenario_terrain_through_ruleset_mapping():
 
 
 @pytest.mark.parametrize("geom, msg", [
-    (Polygon([(0, 0), (1, float("nan")), (1, 1)]), "finite"),
-    (Polygon(), "empty"),
-    (Polygon([(0, 0), (2, 2), (2, 0), (0, 2)]), "invalid geometry"),
+    (Polygon([(0, 0), (1, float("nan")), (1, 1)]), "coordinates must be finite numbers"),
+    (Polygon(), "geometry is empty"),
+    (Polygon([(0, 0), (2, 2), (2, 0), (0, 2)]), r"invalid geometry \(Self-intersection\[1 1\]\)"),
+    (MultiPolygon([box(0, 0, 1, 1), box(0.5, 0, 2, 1)]), r"invalid geometry \(Self-intersection"),
 ])
 def test_invalid_geometry_is_a_clear_value_error(geom, msg):
-    with pytest.raises(ValueError, match=f"terrain feature 'bad'.*{msg}"):
+    with pytest.raises(ValueError, match=f"^terrain feature 'bad': {msg}"):
         TerrainIndex([TerrainArea("bad", "woods", geom, True)], 10, 10)
+
+
+def test_a_polygon_without_area_is_refused_and_a_line_is_not():
+    from wgkit.geometry.terrain import check_geometry
+
+    flat = Polygon([(0, 0), (2, 0), (4, 0)])  # no area: GEOS finds it invalid
+    with pytest.raises(ValueError, match=r"^terrain feature 'flat': invalid geometry \(Self-intersection\[2 0\]\)$"):
+        check_geometry(flat, "flat")
+    check_geometry(LineString([(0, 0), (4, 0)]), "hedge")  # a line has no area and needs none
+    check_geometry(MultiPolygon([box(0, 0, 1, 1), box(2, 0, 3, 1)]), "copses")
 
 
 def test_nan_observer_is_a_clear_value_error():
@@ -444,3 +455,66 @@ def test_no_line_runs_between_touching_woods_on_a_dense_layout():
     lines += [tuple(map(tuple, rng.uniform(-1, 13, (2, 2)))) for _ in range(200)]
     for a, b in lines:
         assert not line_of_sight(dense, a, b).clear or not LineString([a, b]).intersects(box(0, 0, 12, 12))
+
+
+# -- every reason a sight line gives, worked out by hand on the test table -------------------------
+TALL_W = TerrainArea("tall_w", "hill", box(40, 20, 45, 25), blocks_los=True, height=2.0)
+LOW = TerrainArea("low", "hill", box(48, 15, 52, 30), blocks_los=True, height=1.0)
+TALL_E = TerrainArea("tall_e", "hill", box(55, 20, 60, 25), blocks_los=True, height=2.0)
+RIDGES = TerrainIndex([WOOD, FIELD, HILL, TALL_W, LOW, TALL_E], 72, 48)
+ONE = LosPolicy(see_into=1)
+
+
+@pytest.mark.parametrize("a, b, policy, crossing, said", [
+    # through the wood from x = 10 to 20, neither end in it
+    ((0, 5), (25, 5), LosPolicy(), ("wood", "woods", 10, 20, 10, None, True, "line passes through it"),
+     'blocked at 25.0"; wood (woods) 10.0-20.0": line passes through it'),
+    # both ends 8" apart inside the wood: more than the 1" one may see into it
+    ((11, 5), (19, 5), ONE, ("wood", "woods", 0, 8, 8, "both", True,
+                             'holds both ends; the line runs more than the 1" one can see into it'),
+     'blocked at 8.0"; wood (woods) 0.0-8.0": holds both ends; the line runs more than the 1" one can see into it'),
+    ((11, 5), (11.8, 5), ONE, ("wood", "woods", 0, 0.8, 0.8, "both", False,
+                               'holds both ends; within the 1" one can see into it'),
+     'clear at 0.8"; wood (woods) 0.0-0.8": holds both ends; within the 1" one can see into it'),
+    # the target half an inch inside the wood's west edge; the observer 2" inside it, looking out
+    ((0, 5), (10.5, 5), ONE, ("wood", "woods", 10, 10.5, 0.5, "target", False,
+                              'holds the target; within the 1" one can see into it'),
+     'clear at 10.5"; wood (woods) 10.0-10.5": holds the target; within the 1" one can see into it'),
+    ((12, 5), (0, 5), ONE, ("wood", "woods", 0, 2, 2, "observer", True,
+                            'holds the observer; the line runs more than the 1" one can see into it'),
+     'blocked at 12.0"; wood (woods) 0.0-2.0": holds the observer; the line runs more than the 1" one can see into it'),
+    # open fields never block: holding the observer or merely crossed
+    ((0, 25), (20, 25), LosPolicy(), ("field", "fields", 0, 10, 10, "observer", False, "holds the observer; does not block sight"),
+     'clear at 20.0"; field (fields) 0.0-10.0": holds the observer; does not block sight'),
+    ((5, 15), (5, 40), LosPolicy(), ("field", "fields", 5, 15, 10, None, False, "does not block sight"),
+     'clear at 25.0"; field (fields) 5.0-15.0": does not block sight'),
+    # on the hill's top both ends are level ground; from either side of it, the hill stands between
+    ((32, 5), (38, 5), LosPolicy(), ("hill", "hill", 0, 6, 6, "both", False, "hill holding both ends: its top is level ground"),
+     'clear at 6.0"; hill (hill) 0.0-6.0": hill holding both ends: its top is level ground'),
+    ((25, 5), (45, 5), LosPolicy(), ("hill", "hill", 5, 15, 10, None, True,
+                                     "hill higher than the lower end, as high as the higher"),
+     'blocked at 20.0"; hill (hill) 5.0-15.0": hill higher than the lower end, as high as the higher'),
+    # the line from (0, 0) to (20, 20) meets the wood at its corner (10, 10) only
+    ((0, 0), (20, 20), LosPolicy(), ("wood", "woods", 14.142, 14.142, 0, None, False, "line only touches its edge"),
+     'clear at 28.3"; wood (woods) 14.1-14.1": line only touches its edge'),
+])
+def test_every_crossing_is_explained_with_where_who_and_why(a, b, policy, crossing, said):
+    s = line_of_sight(T, a, b, policy)
+    (c,) = s.crossings
+    feature, kind, entry, exit_, inside, holds, blocks, why = crossing
+    assert (c.feature, c.type, c.holds, c.blocks, c.why) == (feature, kind, holds, blocks, why)
+    assert (c.entry, c.exit, c.inside) == pytest.approx((entry, exit_, inside), abs=1e-3)
+    assert s.clear is not blocks and s.blockers == ((feature,) if blocks else ())
+    assert s.explain() == said
+
+
+def test_two_hilltops_see_over_a_lower_hill_between_them():
+    """Both ends stand on 2-level hills; the 1-level hill between is lower than both: seen over."""
+    s = line_of_sight(RIDGES, (42, 22), (58, 22))
+    assert s.clear and (s.observer_level, s.target_level) == (2.0, 2.0)
+    assert [(c.feature, c.holds, c.blocks, c.why) for c in s.crossings] == [
+        ("tall_w", "observer", False, "hill holding the observer: its top is level ground"),
+        ("low", None, False, "both ends see over it"),
+        ("tall_e", "target", False, "hill holding the target: its top is level ground")]
+    assert [x for c in s.crossings for x in (c.entry, c.exit)] == pytest.approx([0, 3, 6, 10, 13, 16])
+    assert (s.observer_in, s.target_in) == (("tall_w",), ("tall_e",))

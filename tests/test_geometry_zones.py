@@ -146,3 +146,59 @@ def test_arc_and_ring_at_their_boundaries():
     assert zones.inside(ring, np.array([[0, 0.4], [0, 0.6]])).tolist() == [False, True]
     with pytest.raises(ValueError, match="annulus needs 0 <= inner < outer radius, got 5, 5"):
         zones.annulus((0, 0), 5, 5)
+
+
+# -- the bounds of the dice and measures given to scatter and measure, each refused in words ------
+@pytest.mark.parametrize("hour, bearing", [(1, 30), (6, 180), (11, 330), (12, 0)])
+def test_every_clock_hour_from_1_to_12_is_a_bearing(hour, bearing):
+    assert scatter.clock_bearing(hour) == bearing
+
+
+@pytest.mark.parametrize("hour", [0, 13, -1])
+def test_a_clock_hour_off_the_face_is_refused(hour):
+    with pytest.raises(ValueError, match=rf"^clock direction must be 1\.\.12, got {hour}$"):
+        scatter.clock_bearing(hour)
+
+
+def test_a_drift_of_nothing_stays_and_a_negative_one_is_refused():
+    assert scatter.drift((3, 4), 90, 0) == pytest.approx((3, 4))
+    assert scatter.drift((3, 4), 90, 0.5) == pytest.approx((3.5, 4))
+    with pytest.raises(ValueError, match="^drift distance cannot be negative$"):
+        scatter.drift((3, 4), 90, -0.1)
+    with pytest.raises(ValueError, match="^direction must be long, short, left or right, not 'up'$"):
+        scatter.drift_relative((0, 10), (0, 0), "up", 2)
+
+
+@pytest.mark.parametrize("active, passive, shift", [(1, 6, 5), (6, 6, 0), (5, 6, 1), (6, 5, 0), (1, 1, 0)])
+def test_the_roll_off_moves_the_point_only_when_the_passive_die_is_higher(active, passive, shift):
+    """Close Action, Firing: Grenades: the passive player moves the point by the amount his die
+    beats the active one's; a tie or less leaves it."""
+    assert scatter.roll_off_shift(active, passive) == shift
+
+
+@pytest.mark.parametrize("faces", [(0, 3), (3, 0), (7, 3), (3, 7)])
+def test_a_d6_face_off_the_die_is_refused(faces):
+    with pytest.raises(ValueError, match=rf"^a d6 shows 1\.\.6, got {max(faces) if 7 in faces else 0}$"):
+        scatter.roll_off_shift(*faces)
+
+
+def test_the_allowance_is_met_to_a_twentieth_of_an_inch():
+    assert measure.within_allowance(12.0, 12.0) and measure.within_allowance(12.05, 12.0)
+    assert not measure.within_allowance(12.06, 12.0)
+    assert measure.within_allowance(11.96, 12.0)
+
+
+def test_a_bad_point_to_measure_is_named_in_the_error():
+    with pytest.raises(ValueError, match=r"^a: expected two finite coordinates, got \(1, nan\)$"):
+        measure.distance((1, math.nan), (0, 0))
+    with pytest.raises(ValueError, match=r"^b: expected two finite coordinates, got \(1,\)$"):
+        measure.distance((0, 0), (1,))
+    with pytest.raises(ValueError, match=r"^stand centre: expected two finite coordinates"):
+        measure.stand_outline((math.inf, 0), (2, 1))
+
+
+def test_a_stand_turns_clockwise_to_its_facing():
+    """A 2" x 1" base at (10, 10) facing 30 degrees (clockwise from the far edge): its front
+    right corner, (11, 10.5) when facing 0, turns to (10 + cos 30 + 0.5 sin 30, 10 - sin 30 + 0.5 cos 30)."""
+    corners = [tuple(round(v, 3) for v in c) for c in measure.stand_outline((10, 10), (2, 1), 30).exterior.coords]
+    assert (11.116, 9.933) in corners

@@ -75,7 +75,7 @@ from wgkit.rules.contract import Ruleset
 from wgkit.rules import policies
 from wgkit.rules.policies import Say, seen
 from wgkit.rules.registry import get_ruleset
-from wgkit.simulate import winner
+from wgkit.victory import winner
 from wgkit.victory import area_geometry, piece_point, standing
 
 STYLES = {  # weights of (victory points, fighting pieces, live pieces, advance, cover, fire)

@@ -25,12 +25,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from wgkit.engine.game import Game
 from wgkit.rules.contract import Policy
 from wgkit.rules.policies import leaving
 from wgkit.rules.registry import RULESETS, get_ruleset
 from wgkit.scenario.model import Scenario
-from wgkit.victory import standing
+from wgkit.victory import losses, winner
 
 Z95 = 1.959963984540054
 
@@ -59,29 +58,6 @@ def play_one(scenario: Scenario, seed: int, turns: int, opponent: str | None = N
         policy.play(game, turns, step=lambda g, say: player.play_step(g, say, finish=finish))
     lost, total = losses(game)
     return {"seed": seed, "lost": dict(lost), "pieces": dict(total), "winner": winner(game)}
-
-
-def losses(game: Game) -> tuple[Counter, Counter]:
-    """Pieces lost and pieces at the start, by side."""
-    lost: Counter = Counter()
-    total: Counter = Counter()
-    for p in game.state["pieces"].values():
-        total[p["side"]] += 1
-        lost[p["side"]] += not p["alive"]
-    return lost, total
-
-
-def winner(game: Game) -> str | None:
-    """The side ahead by the scenario's victory conditions, or without them the side that lost
-    the smaller share of its pieces; None for a draw."""
-    judged = standing(game)
-    if judged is not None:
-        return judged.leader
-    lost, total = losses(game)
-    shares = {s: lost[s] / total[s] for s in total}
-    best = min(shares.values())
-    winners = [s for s, v in shares.items() if v == best]
-    return winners[0] if len(winners) == 1 else None
 
 
 def play_safely(scenario: Scenario, seed: int, turns: int, opponent: str | None = None) -> dict[str, Any]:

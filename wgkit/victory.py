@@ -26,6 +26,7 @@ unwounded. An AREA is a terrain id, a list of them, or one shape
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -228,3 +229,26 @@ def standing(game: "Game") -> Standing | None:
     top = [s for s, p in points.items() if p == best]
     leader = top[0] if len(top) == 1 else sc.otherwise
     return Standing(judged, points, leader, over(game), {s.id: s.name for s in sc.sides})
+
+
+def losses(game: Game) -> tuple[Counter, Counter]:
+    """Pieces lost and pieces at the start, by side."""
+    lost: Counter = Counter()
+    total: Counter = Counter()
+    for p in game.state["pieces"].values():
+        total[p["side"]] += 1
+        lost[p["side"]] += not p["alive"]
+    return lost, total
+
+
+def winner(game: Game) -> str | None:
+    """The side ahead by the scenario's victory conditions, or without them the side that lost
+    the smaller share of its pieces; None for a draw."""
+    judged = standing(game)
+    if judged is not None:
+        return judged.leader
+    lost, total = losses(game)
+    shares = {s: lost[s] / total[s] for s in total}
+    best = min(shares.values())
+    winners = [s for s, v in shares.items() if v == best]
+    return winners[0] if len(winners) == 1 else None

@@ -290,7 +290,7 @@ def click_at(page, table, point) -> None:
 
 
 def choose(page, shadow, spec_name: str) -> None:
-    label = next(s.label for s in shadow.actions.specs if s.name == spec_name)
+    label = next(lab for lab, name in shadow.actions.choice.options if name == spec_name)  # as the page words it
     page.locator("select").nth(1).select_option(label=label)
     shadow.actions.choice.value = spec_name
 

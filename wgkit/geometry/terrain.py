@@ -52,10 +52,8 @@ def check_geometry(geom: BaseGeometry, name: str) -> None:
     coords = shapely.get_coordinates(geom)
     if not np.isfinite(coords).all():
         raise ValueError(f"terrain feature {name!r}: coordinates must be finite numbers")
-    if not geom.is_valid:
+    if not geom.is_valid:  # a polygon without area is invalid too (GEOS: self-intersection, too few points)
         raise ValueError(f"terrain feature {name!r}: invalid geometry ({shapely.is_valid_reason(geom)})")
-    if geom.geom_type in ("Polygon", "MultiPolygon") and geom.area <= 0:
-        raise ValueError(f"terrain feature {name!r}: polygon has no area")
 
 
 @dataclass(frozen=True)
