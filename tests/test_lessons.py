@@ -63,7 +63,7 @@ def test_the_bocage_answers_are_the_rules_answers():
     answers = revealed("teach_bocage")
     for line in ("A sees T", "B does not see T", "C does not see T", "D sees T", "E sees T"):
         assert line in answers
-    assert "T occupies the bocage at (2, 2)" in answers  # the second reveal
+    assert "T occupies the bocage at C3" in answers  # the second reveal: square (2, 2), named as the board does
     after = answers[answers.index("T occupies the bocage"):]
     assert all(f"{u} sees T" in after for u in "ABCDE")  # an occupied bocage is seen through
 
