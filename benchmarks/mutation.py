@@ -12,10 +12,11 @@ line. The score is killed / (killed + survived + no tests + timeout). The goal i
 ruleset package (issue 17); `mutmut results` and `mutmut show NAME`, run in the scratch copy,
 list and show the survivors.
 
-Each mutant's tests run in a process forked from one that has only collected the tests
-(mutmut's fork server): forked from the process that ran them all to collect its statistics, a
-mutant would find every cache warm (the lru caches of odds and grid sight, a terrain's memo) and
-the mutated code behind them never ran, so it "survived".
+Each mutant's tests run in a process forked from one that has imported only third-party modules
+(mutmut's fork server, PRELOAD): forked from the process that ran the tests to collect its
+statistics, or one that collected them, a mutant would find caches warm (the lru caches of odds and
+grid sight, a terrain's memo) and objects the test modules build on import (a hex grid, a terrain
+index) made by the unmutated code, and the mutated code behind them never ran: it "survived".
 
 Not part of CI: a ruleset package has thousands of mutants.
 """
@@ -57,7 +58,12 @@ PACKAGES = {  # name: (what is mutated, the tests that concern it)
 NOT_MUTATED = ["wgkit/rules/*/policy.py"]
 
 
-def _config(mutate: list[str], tests: list[str]) -> str:
+PRELOAD = ["numpy", "shapely", "shapely.geometry", "shapely.ops", "yaml", "pytest", "hypothesis", "ipywidgets",
+           "ipycanvas", "matplotlib", "matplotlib.pyplot"]  # imported once by the fork server: none of wgkit or its tests
+
+
+def _config(mutate: list[str], tests: list[str], work: Path) -> str:
+    (work / "preload.txt").write_text("\n".join(PRELOAD) + "\n")
     quoted = ", ".join(json.dumps(x) for x in mutate)
     return f"""
 [tool.mutmut]
@@ -67,7 +73,8 @@ do_not_mutate = [{", ".join(json.dumps(x) for x in NOT_MUTATED)}]
 pytest_add_cli_args = ["-o", "addopts=", "-p", "no:warnings", "-p", "no:cacheprovider", "-x", "-q"]
 pytest_add_cli_args_test_selection = [{", ".join(json.dumps(t) for t in tests)}]
 process_isolation = "forkserver"
-forkserver_warmup = "collect"
+forkserver_warmup = "import"
+preload_modules_file = {json.dumps(str(work / "preload.txt"))}
 also_copy = ["scenarios", "notebooks", "docs", "benchmarks", "README.md"]
 """
 
@@ -83,7 +90,7 @@ def prepare(name: str, resume: bool) -> Path:
         shutil.copytree(ROOT / part, work / part, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     shutil.copy(ROOT / "README.md", work / "README.md")
     mutate, tests = PACKAGES[name]
-    (work / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text() + _config(mutate, tests))
+    (work / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text() + _config(mutate, tests, work))
     return work
 
 
@@ -106,7 +113,7 @@ def refresh(work: Path) -> None:
     """Bring the scratch copy's code, tests and settings up to date. mutmut re-mutates a module whose
     source is newer than its mutants and forgets the results of the functions that changed."""
     mutate, tests = PACKAGES[work.name]
-    (work / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text() + _config(mutate, tests))
+    (work / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text() + _config(mutate, tests, work))
     for part in ("wgkit", "tests", "scenarios", "docs"):
         shutil.rmtree(work / part)
         shutil.copytree(ROOT / part, work / part, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))

@@ -74,10 +74,12 @@ def test_a_drag_onto_an_enemy_fills_the_fire_and_moves_nothing():
     assert app.actions.button.disabled and "cannot see a target figure" in app.actions.odds.value
 
 
-def test_a_drag_onto_an_enemy_nobody_may_act_on_says_so():
+def test_a_drag_onto_an_enemy_nobody_may_act_on_says_so_under_the_board():
     app = at(None, "Move")
-    with pytest.raises(ValueError, match="no action lets .* act on"):
-        app.actions.take_click("aim", ("r1", "krebs"), app.board.clear)
+    drag(app, (22, 6), (29, 26))  # r1 onto Krebs in the move step
+    assert app.errors.messages[-1] == "no action lets 1st Squad act on Gruppe Krebs now"
+    assert "no action lets 1st Squad" in app.board_errors.widget.value and app.errors.widget.value == ""
+    assert app.game.state["pieces"]["r1"]["position"] == [22, 6]
 
 
 def test_a_shift_box_chooses_pieces_that_then_move_as_one_and_undo_as_one():

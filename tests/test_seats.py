@@ -425,8 +425,9 @@ def test_fingers_on_a_sides_board_tap_drag_and_pinch(tmp_path):
     mc._touch_start_callbacks([sgt])  # a drag asks for a move; the rally step has none, and the page says so
     mc._touch_move_callbacks([below])
     mc._touch_end_callbacks([])
-    assert us.errors.messages[-1] == "no move can be proposed for sgt1 now"
-    assert "no move can be proposed for sgt1 now" in us.errors.widget.value  # still shown when the drag ends
+    assert us.errors.messages[-1] == "no move can be proposed for 1st Squad now"  # sgt1, named by its squad
+    # said under the board, where the drag was made, and still shown when the drag ends
+    assert "no move can be proposed for 1st Squad now" in us.board_errors.widget.value
     left, right = (100.0, 300.0), (200.0, 300.0)  # two fingers 100 px apart spread to 200: twice the zoom
     mc._touch_start_callbacks([left, right])
     mc._touch_move_callbacks([(50.0, 300.0), (250.0, 300.0)])

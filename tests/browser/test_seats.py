@@ -259,7 +259,7 @@ def test_a_sides_page_on_a_tablet(serve, browser, tmp_path):
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
             {"x": x0 + (x1 - x0) * i / 5, "y": y0 + (y1 - y0) * i / 5}]})
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-    page.get_by_text("no move can be proposed for sgt1 now").wait_for(timeout=30_000)
+    page.get_by_text("no move can be proposed for 1st Squad now").wait_for(timeout=30_000)  # sgt1, by its squad
     # two fingers spreading zoom in: the board is drawn anew, larger
     before = canvas.screenshot()
     mid = at(24, 18)

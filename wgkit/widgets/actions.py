@@ -174,6 +174,11 @@ class ActionPanel:
     def _label(self, value: Any) -> str:
         return labelled(self.names.get(value) if isinstance(value, str) else None, value)
 
+    def _who(self, piece: str) -> str:
+        """A piece as a person names it: its own name, else its unit's, else its id."""
+        unit = self.game.state["pieces"][piece]["unit"]
+        return self.names.get(piece) or self.names.get(unit) or piece
+
     def _options(self, p: Param) -> list[tuple[str, Any]]:
         ids = set(self.game.state["pieces"]) | set(self.game.state["units"])
         visible = self._visible()
@@ -392,7 +397,7 @@ class ActionPanel:
         if kind == "aim":  # a drag from a piece onto an enemy: that piece acts on it
             actor, target = value
             if not self.aim(actor, target):
-                raise ValueError(f"no action lets {self._label(actor)} act on {self._label(target)} now")
+                raise ValueError(f"no action lets {self._who(actor)} act on {self._who(target)} now")
             return True
         if kind == "refused":  # a drag beyond the allowance: the form keeps no destination to resolve
             self.forget_point(str(value))

@@ -62,7 +62,8 @@ class UmpireApp:
         self.errors.before.append(self.sync)
         self.errors.after_error.append(self._after_error)
         t = game.scenario.table
-        self.board = BoardView(game, self.errors, min(BOARD_BOX[0] / t.width, BOARD_BOX[1] / t.depth))
+        self.board_errors = self.errors.beside()  # what a gesture on the board could not do, said under it
+        self.board = BoardView(game, self.board_errors, min(BOARD_BOX[0] / t.width, BOARD_BOX[1] / t.depth))
         self.turn = TurnPanel(game, self.errors, self.refresh)
         self.actions = ActionPanel(game, self.errors, self.refresh, lambda shapes: self.board.overlay("action", shapes))
         self.turn.entered.append(lambda: self.turn.skip_empty.value and self.actions.play_forced())
@@ -84,7 +85,7 @@ class UmpireApp:
         self.status = W.HTML()
         self.result = W.HTML()  # the game's result, at the top of the page once it is over
         self.standing = W.HTML(standing_html(game))
-        self.board.on(self.errors.guard(self._board_event))
+        self.board.on(self.board_errors.guard(self._board_event))
         title = W.HTML(f"<h3 style='margin:2px 0'>{html.escape(game.scenario.title)}</h3>")
         self.start = W.Button(description="Start the game ▶", button_style="success",
                               tooltip="close the briefing (it stays on the Briefing tab)")
@@ -96,7 +97,8 @@ class UmpireApp:
                        W.HTML("<b>Latest</b>"), self.latest, W.HBox([self.undo_last]), self.standing, self.confirm_moves,
                        self.opponent.widget],
                       layout=W.Layout(width="440px", min_width="440px"))
-        board = W.VBox([self.board.widget, W.HTML(legend_html(game))], layout=W.Layout(flex="1 1 0", min_width="0"))
+        board = W.VBox([self.board.widget, self.board_errors.widget, W.HTML(legend_html(game))],
+                       layout=W.Layout(flex="1 1 0", min_width="0"))
         play = W.HBox([board, side], layout=W.Layout(align_items="flex-start"))
         self.briefing = W.HTML(briefing_html(game.scenario))
         tabs = {"Play": play, "Briefing": self.briefing, "Log and save": W.VBox([self.log.widget, self.saver.widget])}
@@ -184,7 +186,7 @@ class UmpireApp:
             piece, point = value  # type: ignore[misc]
             if not self.actions.drag(piece, point):
                 self.board.rules.move(self.game.branch(), piece, point)  # raises the rules' own reason
-                raise ValueError(f"no move action offers {piece} now; the umpire's free move can place it")
+                raise ValueError(f"no move action offers {self.actions._who(piece)} now; the umpire's free move can place it")
             if not self.confirm_moves.value and not self.actions.rolls_dice():
                 self.actions.resolve()  # nothing to roll, nothing to weigh: the drag is the move
 

@@ -159,12 +159,13 @@ class SidePage:
         self.errors = ErrorArea()
         self.errors.before.append(self.sync)
         t = game.scenario.table
-        self.board = BoardView(game, self.errors, min(BOARD_BOX[0] / t.width, BOARD_BOX[1] / t.depth), side=side)
+        self.board_errors = self.errors.beside()  # what a gesture on the board could not do, said under it
+        self.board = BoardView(game, self.board_errors, min(BOARD_BOX[0] / t.width, BOARD_BOX[1] / t.depth), side=side)
         self.board.viewer = self.fog.view
         self.board.judged = lambda: self.fog.seen_game(self.game)
         self.panel = ProposalPanel(game, self.errors, self.fog, desk, self.refresh,
                                    lambda shapes: self.board.overlay("action", self._safe(shapes)))
-        self.board.on(self.errors.guard(self._board_event))
+        self.board.on(self.board_errors.guard(self._board_event))
         self.step = W.HTML()
         self.mine = W.HTML()
         self.reports = W.HTML()
@@ -175,7 +176,7 @@ class SidePage:
                        W.HTML("<b>Your orders</b>"), self.panel.widget, self.mine],
                       layout=W.Layout(flex="1 1 320px", max_width="460px", min_width="300px"))
         # side by side on a wide screen; on a tablet held upright the orders go under the board
-        play = W.HBox([W.VBox([self.board.widget], layout=W.Layout(flex="3 1 560px", min_width="0")), side],
+        play = W.HBox([W.VBox([self.board.widget, self.board_errors.widget], layout=W.Layout(flex="3 1 560px", min_width="0")), side],
                       layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
         self.widget = StillBox([W.HTML(TOUCH_CSS), title, play, W.HTML("<b>What you know happened</b>"),
                                 self.reports], self.board.picture)
@@ -203,7 +204,7 @@ class SidePage:
         if kind == "drag":
             piece, point = value  # type: ignore[misc]
             if not self.panel.drag(piece, point):
-                raise ValueError(f"no move can be proposed for {piece} now")
+                raise ValueError(f"no move can be proposed for {self.panel._who(piece)} now")
             self.board.refresh()  # the piece goes back: it moves when the umpire says so
 
     # -- keeping up ----------------------------------------------------------------------------------

@@ -36,7 +36,8 @@ class TurnPanel:
         self.back_note = W.HTML()
         self.skip_empty = W.Checkbox(value=True, indent=False, description="pass steps with nothing to do; draw forced cards",
                                      tooltip="a step where the rules offer no action to anyone is passed by itself, and a "
-                                             "card the rules make you draw (with the kit's dice) is drawn")
+                                             "card the rules make you draw (with the kit's dice) is drawn",
+                                     layout=W.Layout(width="auto"))
         self.passed = W.HTML()
         self.widget = W.VBox([self.html, W.HBox([self.back, self.next]), self.back_note, self.warning, self.passed,
                               self.skip_empty])
