@@ -1,5 +1,7 @@
 """Square and hex grids: cells, neighbours, grid line of sight, rasterising."""
 
+import math
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -214,17 +216,18 @@ def test_a_hedge_along_a_column_edge_is_graded_by_the_length_it_covers(y0, y1, g
 # -- hexes side by side, worked out by hand ---------------------------------------------------------
 # Flat-topped: odd columns sit half a hex higher, so an even column's NE neighbour is in the same
 # row and an odd column's one row up. Pointy-topped: odd rows sit half a hex to the right.
-@pytest.mark.parametrize("grid, cell, expected", [
-    (FLAT, (2, 2), {"N": (2, 3), "NE": (3, 2), "SE": (3, 1), "S": (2, 1), "SW": (1, 1), "NW": (1, 2)}),
-    (FLAT, (3, 2), {"N": (3, 3), "NE": (4, 3), "SE": (4, 2), "S": (3, 1), "SW": (2, 2), "NW": (2, 3)}),
-    (POINTY, (2, 2), {"NE": (2, 3), "E": (3, 2), "SE": (2, 1), "SW": (1, 1), "W": (1, 2), "NW": (1, 3)}),
-    (POINTY, (2, 3), {"NE": (3, 4), "E": (3, 3), "SE": (3, 2), "SW": (2, 2), "W": (1, 3), "NW": (2, 4)}),
+@pytest.mark.parametrize("orientation, cell, expected", [
+    ("flat", (2, 2), {"N": (2, 3), "NE": (3, 2), "SE": (3, 1), "S": (2, 1), "SW": (1, 1), "NW": (1, 2)}),
+    ("flat", (3, 2), {"N": (3, 3), "NE": (4, 3), "SE": (4, 2), "S": (3, 1), "SW": (2, 2), "NW": (2, 3)}),
+    ("pointy", (2, 2), {"NE": (2, 3), "E": (3, 2), "SE": (2, 1), "SW": (1, 1), "W": (1, 2), "NW": (1, 3)}),
+    ("pointy", (2, 3), {"NE": (3, 4), "E": (3, 3), "SE": (3, 2), "SW": (2, 2), "W": (1, 3), "NW": (2, 4)}),
 ], ids=["flat even", "flat odd", "pointy even", "pointy odd"])
-def test_each_hex_side_leads_to_the_cell_worked_out_by_hand(grid, cell, expected):
+def test_each_hex_side_leads_to_the_cell_worked_out_by_hand(orientation, cell, expected):
+    grid = HexGrid(2, 30, 30, orientation=orientation)  # built here, so that the test is its constructor's too
     assert grid.side_names == tuple(expected)
     assert {s: grid.neighbour(cell, s) for s in grid.side_names} == expected
     # the sides' compass bearings: flat hexes have a north side, pointy ones a north-east side at 30
-    assert grid.side_angles == ((0.0, 60.0, 120.0, 180.0, 240.0, 300.0) if grid is FLAT else
+    assert grid.side_angles == ((0.0, 60.0, 120.0, 180.0, 240.0, 300.0) if orientation == "flat" else
                                 (30.0, 90.0, 150.0, 210.0, 270.0, 330.0))
 
 
@@ -233,29 +236,33 @@ def test_a_hex_orientation_other_than_flat_or_pointy_is_refused():
         HexGrid(2, 30, 30, orientation="round")
 
 
-@pytest.mark.parametrize("grid, a, b, n", [
-    (FLAT, (0, 0), (2, 1), 2), (FLAT, (0, 0), (3, 0), 3), (FLAT, (0, 0), (0, 3), 3), (FLAT, (1, 0), (1, 4), 4),
-    (POINTY, (0, 0), (1, 3), 3), (POINTY, (0, 0), (3, 0), 3), (POINTY, (0, 1), (0, 0), 1), (POINTY, (3, 1), (0, 1), 3),
+@pytest.mark.parametrize("orientation, a, b, n", [
+    ("flat", (0, 0), (2, 1), 2), ("flat", (0, 0), (3, 0), 3), ("flat", (0, 0), (0, 3), 3), ("flat", (1, 0), (1, 4), 4),
+    ("pointy", (0, 0), (1, 3), 3), ("pointy", (0, 0), (3, 0), 3), ("pointy", (0, 1), (0, 0), 1),
+    ("pointy", (3, 1), (0, 1), 3),
 ])
-def test_hex_distance_counts_the_steps_of_the_shortest_path(grid, a, b, n):
+def test_hex_distance_counts_the_steps_of_the_shortest_path(orientation, a, b, n):
     """(0, 0) to (2, 1) on flat hexes: NE to (1, 0), NE again to (2, 1)."""
+    grid = HexGrid(2, 30, 30, orientation=orientation)
     assert grid.distance(a, b) == grid.distance(b, a) == n
 
 
 def test_the_four_corner_neighbours_of_a_square():
-    assert sorted(SQ.corner_neighbours((1, 1))) == [(0, 0), (0, 2), (2, 0), (2, 2)]
+    assert sorted(SquareGrid(6, 48, 36).corner_neighbours((1, 1))) == [(0, 0), (0, 2), (2, 0), (2, 2)]
     assert sorted(SQ.corner_neighbours((7, 5))) == [(6, 4)]  # the far right corner of an 8 x 6 grid
 
 
-@pytest.mark.parametrize("grid, point, cell", [
-    (FLAT, (FLAT.radius, 1.0), (0, 0)), (FLAT, (FLAT.radius + 1.5 * FLAT.radius, 2.0), (1, 0)),
-    (FLAT, (FLAT.radius + 1.5 * FLAT.radius, 0.9), None), (POINTY, (1.0, POINTY.radius), (0, 0)),
-    (POINTY, (2.0, POINTY.radius + 1.5 * POINTY.radius), (0, 1)), (POINTY, (31.0, 5.0), None),
+R = 2 / math.sqrt(3)  # the centre-to-corner distance of a hex 2" across the flats
+
+
+@pytest.mark.parametrize("orientation, point, cell", [
+    ("flat", (R, 1.0), (0, 0)), ("flat", (2.5 * R, 2.0), (1, 0)), ("flat", (2.5 * R, 0.9), None),
+    ("pointy", (1.0, R), (0, 0)), ("pointy", (2.0, 2.5 * R), (0, 1)), ("pointy", (31.0, 5.0), None),
 ])
-def test_a_point_falls_in_the_hex_whose_centre_is_nearest_or_off_the_grid(grid, point, cell):
+def test_a_point_falls_in_the_hex_whose_centre_is_nearest_or_off_the_grid(orientation, point, cell):
     """A flat hex (0, 0) is centred at (R, 1); column 1 sits half a hex higher, at (2.5 R, 2): a
-    point below its lowest reach (y 0.9, between the two half hexes of row 0) is off the grid."""
-    assert grid.cell_of(*point) == cell
+    point at (2.5 R, 0.9) is nearer the centre of (1, -1), off the grid."""
+    assert HexGrid(2, 30, 30, orientation=orientation).cell_of(*point) == cell
 
 
 def test_cells_run_row_by_row_from_the_near_left_and_squares_count_steps_through_edges():

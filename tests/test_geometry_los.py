@@ -461,7 +461,6 @@ def test_no_line_runs_between_touching_woods_on_a_dense_layout():
 TALL_W = TerrainArea("tall_w", "hill", box(40, 20, 45, 25), blocks_los=True, height=2.0)
 LOW = TerrainArea("low", "hill", box(48, 15, 52, 30), blocks_los=True, height=1.0)
 TALL_E = TerrainArea("tall_e", "hill", box(55, 20, 60, 25), blocks_los=True, height=2.0)
-RIDGES = TerrainIndex([WOOD, FIELD, HILL, TALL_W, LOW, TALL_E], 72, 48)
 ONE = LosPolicy(see_into=1)
 
 
@@ -499,7 +498,7 @@ ONE = LosPolicy(see_into=1)
      'clear at 28.3"; wood (woods) 14.1-14.1": line only touches its edge'),
 ])
 def test_every_crossing_is_explained_with_where_who_and_why(a, b, policy, crossing, said):
-    s = line_of_sight(T, a, b, policy)
+    s = line_of_sight(TerrainIndex([WOOD, FIELD, HILL], 72, 48), a, b, policy)  # a fresh index: nothing remembered
     (c,) = s.crossings
     feature, kind, entry, exit_, inside, holds, blocks, why = crossing
     assert (c.feature, c.type, c.holds, c.blocks, c.why) == (feature, kind, holds, blocks, why)
@@ -510,7 +509,7 @@ def test_every_crossing_is_explained_with_where_who_and_why(a, b, policy, crossi
 
 def test_two_hilltops_see_over_a_lower_hill_between_them():
     """Both ends stand on 2-level hills; the 1-level hill between is lower than both: seen over."""
-    s = line_of_sight(RIDGES, (42, 22), (58, 22))
+    s = line_of_sight(TerrainIndex([WOOD, FIELD, HILL, TALL_W, LOW, TALL_E], 72, 48), (42, 22), (58, 22))
     assert s.clear and (s.observer_level, s.target_level) == (2.0, 2.0)
     assert [(c.feature, c.holds, c.blocks, c.why) for c in s.crossings] == [
         ("tall_w", "observer", False, "hill holding the observer: its top is level ground"),
