@@ -517,3 +517,58 @@ def test_two_hilltops_see_over_a_lower_hill_between_them():
         ("tall_e", "target", False, "hill holding the target: its top is level ground")]
     assert [x for c in s.crossings for x in (c.entry, c.exit)] == pytest.approx([0, 3, 6, 10, 13, 16])
     assert (s.observer_in, s.target_in) == (("tall_w",), ("tall_e",))
+
+
+# -- a table's terrain index, built in the test from a scenario, worked out by hand ---------------
+RIDGE_YAML = """
+title: Index
+ruleset: close_action
+table: {width: 40, depth: 30}
+terrain:
+  - {id: ridge, type: hill, height: 1, rectangle: {center: [10, 10], size: [16, 12]}}
+  - {id: crest, type: hill, height: 2, rectangle: {center: [10, 10], size: [4, 4]}}
+  - {id: wood, type: woods, rectangle: {center: [14, 10], size: [4, 4]}}
+  - {id: corn, type: fields, variant: full-grown, rectangle: {center: [30, 20], size: [6, 6]}}
+  - {id: stubble, type: fields, variant: low, rectangle: {center: [30, 8], size: [6, 6]}}
+  - {id: hedge, type: hedge, line: [[20, 0], [20, 30]], width: 0.5}
+sides:
+  - {id: a, name: A, role: attacker, units: [{id: u, kind: squad, figures: [{id: f, position: [1, 1]}]}]}
+  - {id: b, name: B, role: defender, units: [{id: v, kind: squad, figures: [{id: g, position: [39, 29]}]}]}
+"""
+
+
+def test_a_scenarios_terrain_is_indexed_through_its_rulesets_table():
+    """Close Action's house table: woods block sight with soft cover, full-grown fields block,
+    low fields do not; a hill keeps its height, a hedge line is linear and blocks."""
+    from wgkit.scenario import loads
+
+    t = TerrainIndex.from_scenario(loads(RIDGE_YAML))
+    got = [(a.id, a.type, a.blocks_los, a.cover, a.height, a.variant, a.linear) for a in t.areas]
+    assert got == [("ridge", "hill", True, "none", 1.0, None, False), ("crest", "hill", True, "none", 2.0, None, False),
+                   ("wood", "woods", True, "soft", 0.0, None, False),
+                   ("corn", "fields", True, "soft", 0.0, "full-grown", False),
+                   ("stubble", "fields", False, "none", 0.0, "low", False),
+                   ("hedge", "hedge", True, "soft", 0.0, None, True)]
+    assert (t.width, t.depth, len(t)) == (40.0, 30.0, 6) and t.by_id["hedge"] == 5
+    # ground level: the crest stands 2 (heights are absolute), the rest of the ridge 1, the plain 0
+    assert list(t.elevation([(10, 10), (5, 10), (30, 20), (12, 10)])) == [2.0, 1.0, 0.0, 2.0]
+    # a wood on the ridge stands on its level; hills themselves stand on the ground
+    assert list(t.base) == [0.0, 0.0, 1.0, 0.0, 0.0, 0.0]
+    assert [a.id for a in t.at(12, 10)] == ["ridge", "crest", "wood"]  # on the crest's and wood's shared edge
+    inside = t.covers([(12, 10), (10, 10)], interior=True)
+    assert inside[:, 0].tolist() == [True, False, False, False, False, False]  # on two edges: strictly in the ridge only
+    assert t.covers([(12, 10)])[:, 0].tolist() == [True, True, True, False, False, False]
+    assert inside[:, 1].tolist() == [True, True, False, False, False, False]
+
+
+def test_touching_blocking_features_share_a_seam_and_hills_do_not():
+    """A barn set against the wood's east edge (x = 16, y 9-11) makes a seam 2" long; the wood's
+    west edge lies on the crest's, but the crest is a hill and makes none."""
+    from wgkit.scenario import loads
+
+    barn = "  - {id: barn, type: buildings, rectangle: {center: [18, 10], size: [4, 2]}}\n"
+    t = TerrainIndex.from_scenario(loads(RIDGE_YAML.replace("  - {id: corn", barn + "  - {id: corn")))
+    seams = t.seams
+    pairs = sorted(tuple(sorted((t.areas[a].id, t.areas[b].id))) for a, b in zip(seams.a, seams.b))
+    assert pairs == [("barn", "wood")]
+    assert [round(line.length, 6) for line in seams.lines] == [2.0]
