@@ -67,7 +67,7 @@ BUILDINGS = (156, 125, 99)
 NOTEBOOKS = [  # notebook, a heading, (x, y) in inches, table depth, expected colour, a printed result
     ("close_action_turn", "one turn, step by step", (18, 32), 36, ROAD, "section fires 17 dice at gruppe"),
     ("easy_company_turn", "one turn, step by step", (15, 29.5), 36, BUILDINGS, "winters calls artillery onto (19, 27)"),
-    ("company_fire_turn", "one turn, card by card", (9, 12.15), 30, (31, 63, 24), "op fire: lmg fires 3d6 at (3, 2)"),
+    ("company_fire_turn", "one turn, card by card", (9, 12.15), 30, (31, 63, 24), "op fire: MG 34 team fires 3d6 at D3"),
     ("rookie_turn", "one turn, card by card", (35, 7), 24, (83, 126, 62), "ru_sq acts (2 functions)"),
     ("eagles_turn", "one turn, phase by phase", (24, 5), 36, ROAD, "guns assigned to barrage"),
     ("teach_fire_and_manoeuvre", "Fire and manoeuvre", (18, 32), 36, ROAD, "base of fire: 17 dice"),
@@ -92,7 +92,7 @@ def test_notebook_opens_in_voila_with_the_canvas_drawn(serve, page, name, headin
 
 
 REVEALS = [  # lesson, its heading, a reveal's title, a line inside it, a line of a later reveal
-    ("teach_bocage", "line-of-sight puzzle", "The answers", "B does not see T", "T occupies the bocage at (2, 2)"),
+    ("teach_bocage", "line-of-sight puzzle", "The answers", "B does not see T", "T occupies the bocage at C3"),
     ("teach_fire_and_manoeuvre", "Fire and manoeuvre", "Answer: step 1", "chance the gruppe can still fire",
      "with a base of fire first"),
     ("teach_mg_danger_zone", "danger zone", "The odds", "at least one German hit:", "in the danger zone now"),
