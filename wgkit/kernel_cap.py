@@ -28,15 +28,26 @@ class CappedKernelManager(AsyncMappingKernelManager):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._one_at_a_time = asyncio.Lock()  # so that simultaneous page loads cannot all pass the cap
+        self._dying = 0  # kernels shutting down: out of the list already, their processes not yet gone
 
     def least_needed(self) -> str:
         """The kernel to shut down first: unconnected before connected, then the longest idle."""
         return min(self.list_kernel_ids(), key=lambda k: (self._kernel_connections.get(k, 0) > 0,
                                                          self.get_kernel(k).last_activity))
 
+    async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+        self._dying += 1  # counted against the cap until its process is gone (the culler's shutdowns too)
+        try:
+            await super().shutdown_kernel(kernel_id, *args, **kwargs)
+        finally:
+            self._dying -= 1
+
     async def start_kernel(self, **kwargs: Any) -> str:  # type: ignore[override]
         async with self._one_at_a_time:
-            while len(self.list_kernel_ids()) >= max(1, self.cap):
+            while len(self.list_kernel_ids()) + self._dying >= max(1, self.cap):
+                if self._dying:  # a kernel is on its way out: wait for it rather than shut down another
+                    await asyncio.sleep(0.05)
+                    continue
                 victim = self.least_needed()
                 self.log.info("Kernel cap %d reached: shutting down kernel %s", self.cap, victim)
                 await self.shutdown_kernel(victim, now=True)
