@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.browser.conftest import ARGS, CHROMIUM, free_port, wait_for_addresses  # noqa: E402
-from wgkit.engine.save import load as load_game  # noqa: E402
+from wgkit.session import load_game  # noqa: E402
 from wgkit.render.scene import piece_points  # noqa: E402
 from wgkit.widgets import UmpireApp  # noqa: E402
 from wgkit.widgets.actions import GENERIC_NAMES  # noqa: E402

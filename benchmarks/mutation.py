@@ -38,13 +38,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ["tests/test_contract.py", "tests/test_odds.py"]  # the app tests are too slow to run per mutant
 PACKAGES = {  # name: (what is mutated, the tests that concern it)
-    "close_action": (["wgkit/rules/close_action/*"], ["tests/close_action", *SHARED]),
-    "company_fire": (["wgkit/rules/company_fire/*"], ["tests/company_fire", *SHARED]),
-    "eagles": (["wgkit/rules/eagles/*"], ["tests/eagles", *SHARED]),
-    "easy_company": (["wgkit/rules/easy_company/*"],
+    "close_action": (["wgkit/rules/close_action/*", "wgkit/facts/close_action.py"], ["tests/close_action", *SHARED]),
+    "company_fire": (["wgkit/rules/company_fire/*", "wgkit/facts/company_fire.py"], ["tests/company_fire", *SHARED]),
+    "eagles": (["wgkit/rules/eagles/*", "wgkit/facts/eagles.py"], ["tests/eagles", *SHARED]),
+    "easy_company": (["wgkit/rules/easy_company/*", "wgkit/facts/easy_company.py"],
                      ["tests/easy_company", "tests/test_easy_company.py", "tests/test_easy_company_play.py", *SHARED]),
-    "rookie": (["wgkit/rules/rookie/*"], ["tests/rookie", *SHARED]),
-    "core": (["wgkit/dice.py", "wgkit/odds.py", "wgkit/engine/*"],
+    "rookie": (["wgkit/rules/rookie/*", "wgkit/facts/rookie.py"], ["tests/rookie", *SHARED]),
+    "core": (["wgkit/dice.py", "wgkit/odds.py", "wgkit/engine/*", "wgkit/facts/common.py", "wgkit/facts/scale.py",
+              "wgkit/facts/sourced.py", "wgkit/facts/ruleset.py", "wgkit/facts/registry.py"],
              ["tests/test_dice.py", "tests/test_odds.py", "tests/test_engine.py", "tests/test_save.py",
               "tests/test_journal.py", "tests/test_hostile_saves.py", "tests/test_views.py"]),
     "geometry": (["wgkit/geometry/*"],

@@ -3,6 +3,7 @@ paths, and each ruleset's main rolls can be asked from plain values with the pan
 
 import dataclasses
 import json
+from pathlib import Path
 import re
 from fractions import Fraction
 
@@ -11,7 +12,7 @@ import pytest
 from tests.conftest import ROOT
 from wgkit.engine.flow import TurnSequence
 from wgkit.rules import RULESETS, get_ruleset, situation_of
-from wgkit.rules.actions import actions_for
+from wgkit.rules.registry import actions_for
 from wgkit.rules.close_action import odds as ca_odds
 from wgkit.rules.company_fire import odds as cf_odds
 from wgkit.rules.contract import ContractError, Ruleset
@@ -87,10 +88,11 @@ def test_nothing_outside_the_registry_finds_ruleset_code_by_name():
 
 
 def test_every_ruleset_package_has_the_same_layout():
-    common = {"vocabulary.py", "tables.py", "lookup.py", "flow.py", "actions.py", "odds.py", "situation.py", "ruleset.py"}
+    common = {"tables.py", "lookup.py", "flow.py", "actions.py", "odds.py", "situation.py", "ruleset.py"}
     for rid in IDS:
         files = {p.name for p in (ROOT / "wgkit/rules" / rid).glob("*.py")}
         assert common <= files, f"{rid} lacks {common - files}"
+        assert (ROOT / "wgkit/facts" / f"{rid}.py").is_file(), f"{rid}'s facts are not in wgkit/facts"
     assert not (ROOT / "wgkit/rules/easy_company/play.py").exists()
 
 
@@ -105,6 +107,33 @@ def test_no_notebook_and_no_test_but_the_engines_writes_a_raw_state_path():
     assert len(texts) > 40
     found = [f"{p.relative_to(ROOT)}: {m.group(0)}" for p, text in texts.items() for m in RAW_PATH.finditer(text)]
     assert found == []
+
+
+RAW_READ = re.compile(r"""\bstate(\(\))?\[|\bstate\.get\(""")  # game.state["pieces"], self.state()["units"], state.get("turn")
+
+
+def _code(path: Path) -> str:
+    if path.suffix == ".ipynb":  # the code the notebook runs, not its printed output
+        return "\n".join("".join(c["source"]) for c in json.loads(path.read_text())["cells"] if c["cell_type"] == "code")
+    return path.read_text()
+
+
+def test_no_page_cli_opponent_or_notebook_reads_the_state_layout():
+    """Pages, the CLI, the opponent and the notebooks read the game by name
+    (:mod:`wgkit.engine.views`, the ruleset's lookups), never by the state's layout."""
+    paths = [*(ROOT / "wgkit/widgets").glob("*.py"), *(ROOT / "wgkit/app").glob("*.ipynb"),
+             *(ROOT / "notebooks").glob("*.ipynb")] + [ROOT / "wgkit" / f for f in
+                                                       ("cli.py", "opponent.py", "session.py", "simulate.py", "sweep.py")]
+    assert len(paths) > 25
+    found = [f"{p.relative_to(ROOT)}: {line.strip()}" for p in paths for line in _code(p).splitlines() if RAW_READ.search(line)]
+    assert found == []
+
+
+def test_the_read_pattern_would_see_a_raw_read():
+    assert RAW_READ.search('unit = self.game.state["pieces"][piece]["unit"]')
+    assert RAW_READ.search('if onto is not None and self.state()["pieces"][onto]')
+    assert RAW_READ.search('int(game.state.get("turn") or 1)')
+    assert not RAW_READ.search("unit_of(self.game.state, piece)")
 
 
 def test_the_pattern_above_would_see_a_raw_path():
@@ -279,19 +308,18 @@ def test_form_defaults_are_exact_zero_stays_zero():
 
 @pytest.mark.parametrize("rid", IDS)
 def test_every_value_says_where_it_comes_from_and_the_docs_page_says_the_same(rid):
-    """Source marks agree: each value in tables.py is seed (with its section), worked example, or
+    """Source marks agree: each value in tables.py and the ruleset's facts is seed (with its section), worked example, or
     house (with its reason); the generated docs page and the panel's label read the same object."""
-    import importlib
     import sys
 
-    from wgkit.rules.sourced import table_values
+    from wgkit.rules.registry import values_of
 
     sys.path.insert(0, str(ROOT / "docs/hooks"))
     try:
         import values_page
     finally:
         sys.path.pop(0)
-    values = table_values(importlib.import_module(f"wgkit.rules.{rid}.tables"))
+    values = values_of(rid)
     assert values
     page = values_page.page()
     for name, v in values:

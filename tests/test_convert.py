@@ -6,7 +6,7 @@ import pytest
 
 from tests.conftest import ROOT
 from wgkit.cli import bundled_scenarios
-from wgkit.rules.registry import find_ruleset
+from wgkit.facts.registry import find_ruleset
 from wgkit.scenario import load
 from wgkit.scenario.convert import convert
 

@@ -4,7 +4,7 @@ A row reads: section of the text | code | tests. Names in the tests column are
 `file.py::test_name`, `::test_name` (same file as the name before it in the cell), a bare
 `test_name` (any of the ruleset's test files), or a glob `test_prefix_*`; each must match at least
 one test function. Names in the code column are `module.attribute` inside the ruleset's package (or
-a core module of wgkit), and the attribute must exist.
+a core module of wgkit; `facts.X` is the ruleset's facts module), and the attribute must exist.
 """
 
 from __future__ import annotations
@@ -107,7 +107,12 @@ def missing_code(ruleset: str, cell: str) -> list[str]:
         if token.endswith(".py") or not all(re.fullmatch(r"_?[A-Za-z][A-Za-z0-9_]*", p) for p in parts):
             continue
         *mod, attr = parts
-        for base in (f"wgkit.rules.{ruleset}", "wgkit", "wgkit.engine", "wgkit.geometry"):
+        if mod == ["facts"]:  # the ruleset's facts: wgkit/facts/<ruleset>.py
+            mod = [ruleset]
+            bases: tuple[str, ...] = ("wgkit.facts",)
+        else:
+            bases = (f"wgkit.rules.{ruleset}", "wgkit", "wgkit.engine", "wgkit.geometry")
+        for base in bases:
             try:
                 module = importlib.import_module(".".join([base, *mod]))
                 break

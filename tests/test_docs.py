@@ -138,3 +138,23 @@ def test_a_page_a_person_starts_from_opens_with_a_picture_the_browser_tests_take
 def test_long_commands_wrap_in_their_box():
     css = (ROOT / "docs/stylesheets/notebooks.css").read_text()
     assert re.search(r"\.md-typeset pre > code \{\s*white-space: pre-wrap;", css)
+
+
+HISTORY = re.compile(r"\b20\d\d-[01]\d-[0-3]\d\b|\btried\b|\bdropped\b|\bthis round\b|\bround before\b|\bused to\b|"
+                     r"\bno longer\b|\bbefore this\b", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("page", ["architecture.md", "performance.md"])
+def test_the_design_pages_read_in_ten_minutes_and_say_what_is(page):
+    """At most 2,500 words (ten minutes at 250 a minute, tables' rules not counted), and no history:
+    no dates, nothing tried or dropped, nothing that used to be; that is what commits are for."""
+    text = (ROOT / "docs" / page).read_text()
+    words = [w for w in text.split() if not re.fullmatch(r"[|:-]+", w)]
+    assert len(words) <= 2500
+    assert HISTORY.findall(text) == []
+
+
+def test_the_history_pattern_sees_history():
+    for line in ("Measured on 2026-11-26", "Tried and dropped: ten play-outs", "the pipeline used to cost a third",
+                 "in this round", "it is no longer built"):
+        assert HISTORY.search(line), line

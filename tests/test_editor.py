@@ -313,7 +313,7 @@ def test_weapons_go_to_one_figure_or_to_every_figure():
 
 
 def test_a_nation_proposes_its_colour_and_close_action_offers_nations():
-    from wgkit.vocabulary import NATION_COLOURS
+    from wgkit.facts.common import NATION_COLOURS
 
     e = ScenarioEditor(blank("close_action", 36, 24))  # Close Action's text names no nations: the kit's list
     assert {"us", "germany", "uk", "ussr"} <= {v for _, v in e.nationality.options}

@@ -7,7 +7,7 @@ import math
 import pytest
 
 from tests.conftest import ROOT
-from wgkit.geometry.scale import GroundScale
+from wgkit.facts.scale import GroundScale
 from wgkit.scenario.draft import Draft, blank
 from wgkit.scenario.geojson import import_terrain
 from wgkit.widgets import ScenarioEditor

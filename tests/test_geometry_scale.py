@@ -2,7 +2,7 @@
 
 import pytest
 
-from wgkit.geometry.scale import METRES_PER_YARD, GroundScale, cells
+from wgkit.facts.scale import METRES_PER_YARD, GroundScale, cells
 
 
 def test_inches_to_ground_and_back_in_the_scales_own_unit():

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wgkit.geometry import measure, scatter, zones
-from wgkit.geometry.scale import GroundScale
+from wgkit.facts.scale import GroundScale
 
 finite = st.floats(-100, 100)
 

@@ -10,7 +10,7 @@ from PIL import Image
 
 from tests.conftest import ROOT
 from wgkit.cli import main
-from wgkit.geometry.scale import GroundScale
+from wgkit.facts.scale import GroundScale
 from wgkit.scenario.draft import Draft, blank
 from wgkit.scenario.geojson import MAX_BYTES, MAX_FEATURES, MAX_VERTICES, import_terrain
 from wgkit.scenario.picture import MAX_PIXELS

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from tests.test_engine import FLOW, SCENARIO, play_some
 from wgkit.cli import main
 from wgkit.engine import Game
+from wgkit.session import load_game
 from wgkit.engine.save import SaveError, chained_line, dumps, load
 
 
@@ -112,7 +113,7 @@ def test_each_crafted_save_is_refused_in_one_line_naming_the_line(tmp_path, name
     path = tmp_path / "crafted.wgsave"
     path.write_text(rechained(records))
     with pytest.raises(SaveError) as caught:
-        load(path)
+        load_game(path)
     message = str(caught.value)
     assert "\n" not in message and why in message, message
     if line:  # the embedded scenario's problems name the scenario's own path instead
@@ -125,7 +126,7 @@ def test_a_replay_refusal_names_the_line_and_the_path(tmp_path):
     path = tmp_path / "crafted.wgsave"
     path.write_text(rechained(CASES["path into a piece's position"][0]))
     with pytest.raises(SaveError) as caught:
-        load(path)
+        load_game(path)
     assert str(caught.value) == f"{path}:2: cannot replay this event: no such field of a piece: pieces.r1.position.x"
 
 

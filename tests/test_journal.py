@@ -14,6 +14,7 @@ from tests.conftest import ROOT
 from tests.test_engine import FLOW, SCENARIO, play_some
 from wgkit.engine import Game
 from wgkit.engine.journal import Journal, NotRecorded, StaleJournal, is_journal
+from wgkit.session import load_game
 from wgkit.engine.save import SaveError, load, save
 
 
@@ -125,7 +126,7 @@ def test_journal_survives_sigkill(tmp_path):
     assert n >= done >= 40  # every event completed before the kill is there
     assert resumed.state["pieces"]["r1"]["position"] == [(n - 1) % 40, 1]
     resumed.move("r1", (7, 7))  # and the game goes on in the same journal
-    assert len(load(path, recover=True).game.log) == n + 1
+    assert len(load_game(path, recover=True).game.log) == n + 1
 
 
 def test_what_is_and_is_not_a_journal(tmp_path):

@@ -140,7 +140,7 @@ def test_every_lesson_keeps_an_answer_behind_a_reveal(path):
 def test_a_lesson_colours_a_nation_only_by_its_nations_colour(path):
     """One colour per nation across the lessons: none writes a nation's colour by hand (a chart
     of the Soviets names NATION_COLOURS["ussr"]), so no lesson can draw the US in German grey."""
-    from wgkit.vocabulary import NATION_COLOURS
+    from wgkit.facts.common import NATION_COLOURS
 
     code = "\n".join("".join(c["source"]) for c in json.loads(path.read_text())["cells"] if c["cell_type"] == "code")
     assert not [c for c in NATION_COLOURS.values() if c.lower() in code.lower()]

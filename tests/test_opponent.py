@@ -202,9 +202,9 @@ def test_the_umpire_hands_a_side_to_the_opponent_and_undoes_its_move(tmp_path):
 
 
 def load_journal(path):
-    from wgkit.engine.save import load
+    from wgkit.session import load_game
 
-    return load(path, recover=True).game
+    return load_game(path, recover=True).game
 
 
 def test_an_opponent_that_plays_by_itself_takes_its_steps_as_they_come(tmp_path):
@@ -372,7 +372,7 @@ def test_the_way_to_its_objective_counts_in_moves_left_so_it_presses_as_the_game
 def test_a_side_that_wins_unless_the_enemy_meets_its_conditions_fights_for_the_enemys_objective():
     from shapely.geometry import Point
 
-    from wgkit.victory import area_geometry
+    from wgkit.scenario.areas import area_geometry
 
     g = game_at(ROOT / "scenarios/rookie/tractor_works.yaml", "First card sequence")
     halls = area_geometry(g.scenario, ("workshop", "office"))

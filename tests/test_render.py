@@ -10,7 +10,8 @@ from tests.conftest import ROOT, SCENARIOS
 from wgkit.engine import Game
 from wgkit.engine.save import save
 from wgkit.geometry.zones import blast_zone
-from wgkit.render.scene import build_scene, los_overlay, zone_overlay
+from wgkit.render.scene import build_scene
+from wgkit.render.shapes import los_overlay, zone_overlay
 from wgkit.render.static import render
 from wgkit.rules import situation_of
 from wgkit.scenario import load
@@ -258,7 +259,9 @@ def test_a_view_draws_part_of_the_table_close_up(tmp_path):
     """A lesson's close-up: only the view's part of the table fills the picture."""
     from matplotlib.image import imread
 
-    from wgkit.render.scene import Scene, Shape
+    from wgkit.render.shapes import Scene
+
+    from wgkit.render.shapes import Shape
 
     scene = Scene(48, 36)
     square = np.array([[10, 10], [12, 10], [12, 12], [10, 12]], dtype=float)

@@ -4,6 +4,7 @@ import pytest
 
 from tests.test_engine import FLOW, SCENARIO, play_some
 from wgkit.engine import Game
+from wgkit.session import load_game
 from wgkit.engine.save import SaveError, load, save
 
 
@@ -41,7 +42,7 @@ def test_altered_save_is_refused(tmp_path):
     assert text != original  # the edit really happened
     path.write_text(text)
     with pytest.raises(SaveError, match=r"g\.wgsave:2: checksum mismatch"):
-        load(path)
+        load_game(path)
 
 
 @pytest.mark.parametrize("cut", [10, 500, -30, -1])
@@ -53,17 +54,17 @@ def test_truncated_save_is_refused(tmp_path, cut):
     data = path.read_bytes()
     path.write_bytes(data[:cut])
     with pytest.raises(SaveError, match="truncated|damaged"):
-        load(path)
+        load_game(path)
 
 
 def test_not_a_save(tmp_path):
     path = tmp_path / "x.wgsave"
     path.write_text('{"hello": 1}\n')
     with pytest.raises(SaveError, match="not a wgkit saved game"):
-        load(path)
+        load_game(path)
     path.write_bytes(b"\xff\xfe")
     with pytest.raises(SaveError, match=r"x\.wgsave:1: not a wgkit saved game$"):
-        load(path)
+        load_game(path)
 
 
 @pytest.mark.parametrize("ruleset", ["close_action", "company_fire", "eagles", "easy_company", "rookie"])
@@ -74,8 +75,8 @@ def test_a_loaded_game_is_the_game_that_was_saved_from_its_first_step(tmp_path, 
 
     game = new_game(ruleset)
     save(game, tmp_path / "g.wgsave")
-    assert load(tmp_path / "g.wgsave").game.state == game.state
+    assert load_game(tmp_path / "g.wgsave").game.state == game.state
     game.advance()
     save(game, tmp_path / "g.wgsave")
-    assert load(tmp_path / "g.wgsave").game.state == game.state
+    assert load_game(tmp_path / "g.wgsave").game.state == game.state
 

@@ -43,7 +43,7 @@ def test_model_lookups():
 def test_every_bundled_side_of_a_nation_wears_that_nations_colour():
     """One colour per nation in every bundled scenario (as in the lessons and the editor)."""
     from wgkit.scenario import load
-    from wgkit.vocabulary import NATION_COLOURS
+    from wgkit.facts.common import NATION_COLOURS
 
     worn = {}
     for path in sorted((ROOT / "scenarios").glob("*/*.yaml")):

@@ -15,7 +15,7 @@ from wgkit.engine.journal import Journal
 from wgkit.fog import Fog, bearing, seen_now
 from wgkit.render.scene import piece_points
 from wgkit.rules import situation_of
-from wgkit.rules.actions import actions_for
+from wgkit.rules.registry import actions_for
 from wgkit.rules.registry import get_ruleset
 from wgkit.scenario import load, loads
 
@@ -97,7 +97,7 @@ def test_a_hidden_piece_is_seen_only_once_spotted():
 
 
 def test_the_umpire_marks_a_hidden_piece_spotted_or_not_from_the_action_form():
-    from wgkit.rules.actions import actions_for
+    from wgkit.rules.registry import actions_for
 
     g = wall_game()
     situation_of(g).hidden("g2")
@@ -109,7 +109,7 @@ def test_the_umpire_marks_a_hidden_piece_spotted_or_not_from_the_action_form():
 
 
 def test_fire_from_an_unseen_enemy_is_reported_by_direction_only():
-    from wgkit.rules.actions import actions_for
+    from wgkit.rules.registry import actions_for
 
     g = wall_game()
     situation_of(g).hidden("g2")  # an ambush in the open, to the east of Able, facing it

@@ -7,7 +7,8 @@ import pytest
 
 from tests.conftest import ROOT
 from wgkit.engine.journal import is_journal
-from wgkit.engine.save import load as load_game, save
+from wgkit.engine.save import save
+from wgkit.session import load_game
 from wgkit.session import SessionError, attach, start
 
 FARM = ROOT / "scenarios/close_action/hedgerow_farm.yaml"
@@ -24,7 +25,7 @@ def fire_once(journal):
     """Fire the lieutenant's section at the first target with the kit's dice; the faces rolled."""
     game = attach(journal).game
     game.at_step("Fire")
-    from wgkit.rules.actions import actions_for
+    from wgkit.rules.registry import actions_for
 
     spec = next(s for s in actions_for(game) if s.name == "fire")
     event = spec.resolve(game, {p.name: p.initial() for p in spec.params})

@@ -4,7 +4,7 @@ warns, safe saves, side views, pages sharing one journal, the briefing. No brows
 import pytest
 
 from tests.conftest import ROOT
-from wgkit.engine.save import load as load_game
+from wgkit.session import load_game
 from wgkit.rules.registry import get_ruleset, situation_of
 from wgkit.scenario import dumps, load, loads
 from wgkit.session import start

@@ -229,7 +229,7 @@ def test_zoom_and_pan_keep_clicks_on_the_right_inch(app):
 
 def test_named_overlays(app):
     from wgkit.geometry.zones import blast_zone
-    from wgkit.render.scene import arc_overlay, zone_overlay
+    from wgkit.render.shapes import arc_overlay, zone_overlay
 
     app.board.overlay("grenade", zone_overlay(blast_zone((30, 26), 3), label="grenade BZ"))
     app.board.overlay("arc", arc_overlay((20, 6), 0))

@@ -72,8 +72,9 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 def cmd_render(args: argparse.Namespace) -> int:
     from wgkit.engine import Game
-    from wgkit.engine.save import SaveError, load as load_game
-    from wgkit.engine.views import UMPIRE, view
+    from wgkit.engine.save import SaveError
+    from wgkit.session import load_game
+    from wgkit.engine.views import UMPIRE, side_ids, view
     from wgkit.render.scene import build_scene
     from wgkit.render.static import render
     from wgkit.rules.registry import get_ruleset
@@ -89,7 +90,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     except (ScenarioError, SaveError, UnknownScenario) as exc:
         print(exc, file=sys.stderr)
         return 1
-    sides = list(game.state["sides"])
+    sides = side_ids(game.state)
     if args.side != UMPIRE and args.side not in sides:
         print(f"wgkit render: no side {args.side!r} in {source.name}: choose {', '.join(sides)} or {UMPIRE}",
               file=sys.stderr)

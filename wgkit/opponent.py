@@ -69,14 +69,17 @@ from shapely.ops import nearest_points
 
 from wgkit.dice import NeedFaces
 from wgkit.engine.game import Game, IllegalActionError
+from wgkit.engine.views import piece_ids, side_ids, side_of, turn_number, unit_ids, unit_of
 from wgkit.geometry.los import sight_between
-from wgkit.rules.actions import ActionSpec, actions_for
+from wgkit.rules.actions import ActionSpec
+from wgkit.rules.registry import actions_for
 from wgkit.rules.contract import Ruleset
 from wgkit.rules import policies
 from wgkit.rules.policies import Say, seen
 from wgkit.rules.registry import get_ruleset
 from wgkit.victory import winner
-from wgkit.victory import area_geometry, piece_point, standing
+from wgkit.scenario.areas import area_geometry
+from wgkit.victory import piece_point, standing
 
 STYLES = {  # weights of (victory points, fighting pieces, live pieces, advance, cover, fire)
     "cautious": (6.0, 1.0, 0.5, 0.5, 0.3, 1.0),
@@ -165,8 +168,8 @@ class Opponent:
         for c in sc.conditions if pieces and own else ():
             if c.side == self.side and c.kind == "destroy":
                 ids = set(c.target if isinstance(c.target, (list, tuple)) else [c.target])
-                out += [piece_point(sc, p) for pid, p in game.state["pieces"].items()
-                        if p["alive"] and (pid in ids or p["unit"] in ids)]
+                out += [piece_point(sc, game.piece(pid)) for pid in piece_ids(game.state, alive=True)
+                        if pid in ids or unit_of(game.state, pid) in ids]
         return out
 
     def areas(self, game: Game) -> list[BaseGeometry]:
@@ -190,17 +193,15 @@ class Opponent:
             v += w_vp * (mine - theirs)
         areas = self.areas(game)
         last = int(self.turns or game.scenario.turns or 6)
-        span = DEFAULT_MOVE * max(1, last - int(game.state.get("turn") or 1) + 1)  # moves left in the game
+        span = DEFAULT_MOVE * max(1, last - int(turn_number(game.state) or 1) + 1)  # moves left in the game
         known = self._foes(game)
         foes = self._enemies(game, known)
         mine: list[tuple[float, float]] = []
-        for pid, p in game.state["pieces"].items():
-            if not p["alive"]:
-                continue
-            sign = 1.0 if p["side"] == self.side else -1.0
+        for pid in piece_ids(game.state, alive=True):
+            sign = 1.0 if side_of(game.state, pid) == self.side else -1.0
             v += sign * (w_alive + w_fight * r.strength_of(game, pid))
             if sign > 0 and r.fighting(game, pid):
-                mine.append(piece_point(game.scenario, p))
+                mine.append(piece_point(game.scenario, game.piece(pid)))
         if r.threat is not None:
             v += w_fire * self._fire(game, r.threat, known)
         if not mine:
@@ -221,21 +222,21 @@ class Opponent:
 
     def _foes(self, game: Game) -> list[str]:
         """The live enemy pieces the side has seen."""
-        known = set(seen(game, self.side, game.state["units"]))
-        return [pid for pid, p in game.state["pieces"].items()
-                if p["side"] != self.side and p["alive"] and p["unit"] in known]
+        known = set(seen(game, self.side, unit_ids(game.state)))
+        return [pid for pid in piece_ids(game.state, alive=True)
+                if side_of(game.state, pid) != self.side and unit_of(game.state, pid) in known]
 
     def _enemies(self, game: Game, known: list[str] | None = None) -> list[tuple[float, float]]:
         """Where the live enemy pieces the side has seen (``known``, if given) stand (on a grid:
         their cells' centres)."""
-        return [piece_point(game.scenario, game.state["pieces"][pid]) for pid in (self._foes(game) if known is None else known)]
+        return [piece_point(game.scenario, game.piece(pid)) for pid in (self._foes(game) if known is None else known)]
 
     def _fire(self, game: Game, threat: Callable[[Game, str, str], float], foes: list[str]) -> float:
         """The fire the side can bring against the fire it faces: each of its pieces' best shot
         now at one of ``foes`` (the enemies it has seen), less each of those's best shot at one of
         its pieces, in strength expected lost (the ruleset's ``threat``: none from a piece that
         cannot fire)."""
-        own = [pid for pid, p in game.state["pieces"].items() if p["side"] == self.side and p["alive"]]
+        own = piece_ids(game.state, side=self.side, alive=True)
         bring = sum(max((threat(game, a, b) for b in foes), default=0.0) for a in own)
         face = sum(max((threat(game, b, a) for a in own), default=0.0) for b in foes)
         return bring - face
@@ -251,15 +252,11 @@ class Opponent:
             return None
         if not isinstance(value, str):
             return None
-        for table in ("pieces", "units"):
-            if value in game.state[table]:
-                return game.state[table][value]["side"]
-        return value if value in game.state["sides"] else None
+        return side_of(game.state, value)
 
     def _where(self, game: Game, actor: str) -> tuple[float, float] | None:
-        pieces = [p for p in game.state["pieces"].values() if p["alive"] and (p is game.state["pieces"].get(actor)
-                                                                          or p["unit"] == actor)]
-        pts = [piece_point(game.scenario, p) for p in pieces]
+        pts = [piece_point(game.scenario, game.piece(pid)) for pid in piece_ids(game.state, alive=True)
+               if pid == actor or unit_of(game.state, pid) == actor]
         if not pts:
             return None
         return (sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts))
@@ -271,10 +268,10 @@ class Opponent:
         if here is None:
             return []
         limit = None
-        if actor in game.state["pieces"]:
+        if actor in piece_ids(game.state):
             limit = ruleset.move_limit(game, actor)
         else:
-            first = next((pid for pid, p in game.state["pieces"].items() if p["unit"] == actor and p["alive"]), None)
+            first = next(iter(piece_ids(game.state, unit=actor, alive=True)), None)
             limit = ruleset.move_limit(game, first) if first else None
         reach = limit if limit and limit > 0 else DEFAULT_MOVE
         sc = game.scenario
@@ -339,7 +336,7 @@ class Opponent:
             named = list((event.action or {}).get("params", {}).values())
             named += [path[1] for path, _ in event.changes if len(path) > 1 and path[0] in ("units", "pieces")]
             for v in named:
-                if isinstance(v, str) and self._owner(game, v) == self.side and v not in game.state["sides"]:
+                if isinstance(v, str) and self._owner(game, v) == self.side and v not in side_ids(game.state):
                     return v
         return None
 
@@ -367,8 +364,7 @@ class Opponent:
                 continue
             pools = []
             for p in fixed:
-                values = p.values() if p.kind == "choice" else [pid for pid, q in game.state["pieces"].items()
-                                                                 if q["side"] == self.side and q["alive"]]
+                values = p.values() if p.kind == "choice" else piece_ids(game.state, side=self.side, alive=True)
                 pools.append(values)
             for combo in itertools.product(*pools):
                 params = dict(zip((p.name for p in fixed), combo))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from wgkit.rules.sourced import Sourced
+from wgkit.facts.sourced import Sourced
 
 
 @dataclass(frozen=True)

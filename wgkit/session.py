@@ -14,8 +14,9 @@ from pathlib import Path
 from wgkit.engine.events import plain
 from wgkit.engine.game import Game
 from wgkit.engine.journal import Journal, is_journal
-from wgkit.engine.save import SaveError, load as load_game
-from wgkit.rules.registry import get_ruleset
+from wgkit.engine.views import seed_of
+from wgkit.engine.save import Loaded, SaveError, load
+from wgkit.rules.registry import get_ruleset, sequence_of
 from wgkit.scenario import ScenarioError, load as load_scenario
 
 
@@ -93,7 +94,7 @@ def start(source: str | os.PathLike[str], *, journal: str | os.PathLike[str] | N
         Journal.create(game, path)
     except OSError as exc:
         raise SessionError(f"cannot write the journal {path}: {exc.strerror}; choose another with --journal") from None
-    return Session(path, folder, game.scenario.title, game.state["rng"]["seed"], len(game.log), False)
+    return Session(path, folder, game.scenario.title, seed_of(game.state), len(game.log), False)
 
 
 def _starting_game(src: Path) -> Game:
@@ -140,7 +141,13 @@ def _resume(path: Path, seed: int | None, scenario_seed: bool, save_dir: str | o
     except SaveError as exc:
         raise SessionError(str(exc)) from None
     folder = _writable_dir(Path(save_dir) if save_dir is not None else path.parent, "save folder")
-    return Session(path, folder, game.scenario.title, game.state["rng"]["seed"], len(game.log), True)
+    return Session(path, folder, game.scenario.title, seed_of(game.state), len(game.log), True)
+
+
+def load_game(path: str | os.PathLike[str], *, recover: bool = False) -> Loaded:
+    """The saved game or journal at ``path``, replayed on its ruleset's turn sequence (raises
+    SaveError; ``recover`` drops a line torn by a crash, as :func:`wgkit.engine.save.load`)."""
+    return load(path, sequence_of, recover=recover)
 
 
 def attach(path: str | os.PathLike[str]) -> Journal:

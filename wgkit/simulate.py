@@ -27,7 +27,8 @@ from typing import Any, Callable
 
 from wgkit.rules.contract import Policy
 from wgkit.rules.policies import leaving
-from wgkit.rules.registry import RULESETS, get_ruleset
+from wgkit.facts.registry import RULESETS
+from wgkit.rules.registry import get_ruleset
 from wgkit.scenario.model import Scenario
 from wgkit.victory import losses, winner
 

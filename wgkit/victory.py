@@ -33,11 +33,9 @@ from typing import TYPE_CHECKING, Any
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import box
 from shapely.geometry.base import BaseGeometry
-from shapely.ops import unary_union
 
-from wgkit.geometry.grids import Grid, grid_from_spec
+from wgkit.scenario.areas import area_geometry, table_grid
 from wgkit.scenario.model import Condition, Scenario
-from wgkit.scenario.shapes import feature_geometry
 from wgkit.words import possessive, wins
 
 if TYPE_CHECKING:
@@ -107,30 +105,11 @@ def describe(c: Condition, sc: Scenario) -> str:
     return f"{words} ({c.points:g} pt{'s' if c.points != 1 else ''})"
 
 
-def _grid(scenario: Scenario) -> Grid | None:
-    t = scenario.table
-    return grid_from_spec(t.grid.to_dict(), t.width, t.depth) if t.grid else None
-
-
-def area_geometry(scenario: Scenario, area: Any) -> BaseGeometry:
-    """The shape of a victory area (terrain ids, or one shape; grid cells as their squares or hexes)."""
-    if isinstance(area, str):
-        area = (area,)
-    if isinstance(area, tuple):
-        return unary_union([feature_geometry(scenario.feature(i).as_mapping()) for i in area])
-    (shape, value), = area.items()
-    if shape == "cells":
-        grid = _grid(scenario)
-        assert grid is not None, "the validator refuses cells without a grid"
-        return unary_union([grid.polygon(tuple(c)) for c in value])
-    return feature_geometry({shape: value})
-
-
 def piece_point(scenario: Scenario, piece: dict) -> tuple[float, float]:
     """Where a piece stands on the table (a gridded piece at its cell's centre)."""
     if piece.get("position") is not None:
         return tuple(piece["position"])  # type: ignore[return-value]
-    grid = _grid(scenario)
+    grid = table_grid(scenario)
     assert grid is not None and piece.get("cell") is not None
     return grid.center(tuple(piece["cell"]))
 
@@ -157,7 +136,7 @@ def _fighting(game: "Game"):
 
 def _edge_band(scenario: Scenario, edge: str) -> BaseGeometry:
     t = scenario.table
-    grid = _grid(scenario)
+    grid = table_grid(scenario)
     band = grid.size if grid is not None else EXIT_BAND
     x0, y0, x1, y1 = {"north": (0, t.depth - band, t.width, t.depth), "south": (0, 0, t.width, band),
                       "east": (t.width - band, 0, t.width, t.depth), "west": (0, 0, band, t.depth)}[edge]

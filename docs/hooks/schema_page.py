@@ -48,7 +48,7 @@ def page() -> str:
            "Generated from the JSON Schema that `wgkit validate` uses (`wgkit schema` prints it). "
            "Each ruleset adds its own unit attributes under `rules:`; see its rules page.", ""]
     _walk("scenario", SCENARIO, out)
-    from wgkit.rules.registry import RULESETS
+    from wgkit.facts.registry import RULESETS
 
     for r in RULESETS.values():
         for title, spec in ((f"{r.name}: scenario settings (`rules:` at the top)", r.scenario_attrs),

@@ -4,7 +4,6 @@ time, so the page says exactly what the code and the panel say."""
 
 from __future__ import annotations
 
-import importlib
 
 from mkdocs.structure.files import File
 
@@ -14,19 +13,19 @@ def _cell(text: object) -> str:
 
 
 def page() -> str:
-    from wgkit.rules.registry import RULESETS
-    from wgkit.rules.sourced import table_values
+    from wgkit.facts.registry import RULESETS
+    from wgkit.rules.registry import values_of
 
     out = ["# Every value and its source", "",
-           "Generated from each ruleset's `tables.py` when the site is built. *seed* values come from the "
+           "Generated from each ruleset's `tables.py` and its facts (`wgkit/facts/<ruleset>.py`, named `facts.`) when the site is built. *seed* values come from the "
            "rule text (the section named), *worked example* values from the text's own examples, and "
            "**HOUSE** values are the kit's where the text is silent, with the reason; the action panel "
            "marks them the same way.", ""]
     for r in RULESETS.values():
-        values = table_values(importlib.import_module(f"wgkit.rules.{r.id}.tables"))
+        values = values_of(r.id)
         house = sum(v.is_house for _, v in values)
         out += [f"## {r.name}", "", f"{len(values)} values, {house} of them house values.", "",
-                "| value in `tables.py` | reads | source | why (house values) |", "|---|---|---|---|"]
+                "| value | reads | source | why (house values) |", "|---|---|---|---|"]
         for name, v in values:
             source = "**HOUSE**" if v.is_house else f"{v.source} {v.ref}".strip()
             out.append(f"| `{_cell(name)}` | {_cell(v.value)[:80]} | {_cell(source)} | {_cell(v.note)} |")

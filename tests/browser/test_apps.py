@@ -5,7 +5,7 @@ import time
 import pytest
 
 from tests.conftest import ROOT, SHOTS
-from wgkit.engine.save import load as load_game
+from wgkit.session import load_game
 
 SCENARIO = ROOT / "scenarios/close_action/hedgerow_farm.yaml"
 PPI = 14.0  # the editor's pixels per inch for a 48" table (the app's board: 640 px / 36")

@@ -12,7 +12,7 @@ import yaml
 
 from tests.browser.test_apps import click
 from tests.conftest import ROOT, SHOTS
-from wgkit.engine.save import load as load_game
+from wgkit.session import load_game
 
 pytestmark = pytest.mark.browser
 

@@ -63,7 +63,7 @@ def test_routed_unit_runs_abandons_its_mg_and_then_cowers():
 
 def test_weapon_need_as_a_crawling_target():
     g = game(fig("x", 30, 20, "rifle, grenade"), fig("mg", 30, 28, "lmg") + "\n" + fig("t", 40, 40))
-    assert B.weapon_need(g, "a", "mg", 5) == 8  # close 5, crawling -1, hard cover (the house) -2
+    assert F.weapon_need(g, "a", "mg", 5) == 8  # close 5, crawling -1, hard cover (the house) -2
 
 
 def test_hmg_may_aim_one_die_at_a_weapon():

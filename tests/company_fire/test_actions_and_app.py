@@ -9,7 +9,7 @@ from tests.company_fire.helpers import game, put, set_card
 from tests.conftest import ROOT
 from wgkit.engine import IllegalActionError
 from wgkit.rules import situation_of
-from wgkit.rules.actions import actions_for
+from wgkit.rules.registry import actions_for
 from wgkit.rules.company_fire import lookup as L
 from wgkit.rules.company_fire import rally as R
 from wgkit.rules.registry import get_ruleset

@@ -38,8 +38,8 @@ def test_stacking_three_units_at_most_two_of_them_teams_or_vehicles():
         V.resolve_move(g, "mg", [(3, 0)])  # a fourth unit
     g3 = game()
     put(g3, "zook", (3, 1))
-    assert V.stacking_ok(g3, "sq1", (3, 1))  # squads do not count towards the two (Group Fire example)
-    assert not V.stacking_ok(g3, "sherman", (3, 1))  # MG team + bazooka team already: no third heavy unit
+    assert L.stacking_ok(g3, "sq1", (3, 1))  # squads do not count towards the two (Group Fire example)
+    assert not L.stacking_ok(g3, "sherman", (3, 1))  # MG team + bazooka team already: no third heavy unit
 
 
 def test_units_stop_next_to_the_enemy_edge_or_corner():
@@ -339,9 +339,9 @@ def test_a_route_for_a_click_stops_next_to_the_enemy():
 def test_a_unit_out_of_action_does_not_count_towards_stacking():
     g = game()
     V.resolve_move(g, "sq1", [(3, 0)])  # the PL, the FO and now sq1: three units
-    assert not V.stacking_ok(g, "mg", (3, 0))
+    assert not L.stacking_ok(g, "mg", (3, 0))
     remove(g, "plt_ldr")
-    assert V.stacking_ok(g, "mg", (3, 0))  # two live units left there
+    assert L.stacking_ok(g, "mg", (3, 0))  # two live units left there
 
 
 def test_single_figures_do_not_stop_a_line_of_sight_but_squads_do():

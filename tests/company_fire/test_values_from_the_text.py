@@ -5,7 +5,7 @@ import pytest
 from tests.company_fire.helpers import game, put
 from wgkit.engine import IllegalActionError
 from wgkit.rules import situation_of
-from wgkit.rules.actions import actions_for
+from wgkit.rules.registry import actions_for
 from wgkit.rules.company_fire import fire as F
 from wgkit.rules.company_fire import lookup as L
 

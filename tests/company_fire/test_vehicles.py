@@ -134,7 +134,7 @@ def test_vehicle_moves_cost_a_test_on_a_fire_card():
 
 
 def test_a_tank_moving_into_sight_draws_anti_tank_opportunity_fire():
-    from wgkit.rules.actions import actions_for
+    from wgkit.rules.registry import actions_for
 
     g = game(card="move")
     put(g, "sherman", (7, 3))

@@ -7,7 +7,7 @@ from tests.conftest import ROOT
 from tests.eagles.helpers import game
 from wgkit.engine import IllegalActionError
 from wgkit.rules import situation_of
-from wgkit.rules.actions import actions_for
+from wgkit.rules.registry import actions_for
 from wgkit.rules.eagles import lookup as L
 from wgkit.rules.eagles.flow import SEQUENCE
 from wgkit.rules.registry import get_ruleset

@@ -16,6 +16,7 @@ from wgkit.rules.eagles import air as AIR
 from wgkit.rules.eagles import close as C
 from wgkit.rules.eagles import fire as F
 from wgkit.rules.eagles import movement as MV
+from wgkit.rules.eagles import spotting as SP
 
 
 def test_direct_fire_at_400_yards_suppresses_and_impairs_without_a_re_roll():
@@ -101,17 +102,17 @@ def test_spotting_by_the_chart_rolls_d00_against_the_modified_chance():
     put(g, "dcli_a", 36, 20)  # 1200 yd from the panzergrenadiers, hidden in the crest wood
     # 4.11: 60%, in the woods -20, stationary infantry -20: 20%. A d00 of 20 or less spots.
     with g.table_dice([21]):
-        e = AIR.resolve_spot(g, "dcli_a", "pzgren")
+        e = SP.resolve_spot(g, "dcli_a", "pzgren")
     assert (e.text, dotted(e)) == ("dcli_a looks for pzgren (20%): not seen",
                                    (("rng.counter", 0), ("units.pzgren.status.spotted", False)))
     assert [(m["name"], m["value"]) for m in e.detail["modifiers"]] == [("in the woods", -20),
                                                                          ("stationary infantry or AT", -20)]
     assert (e.detail["rule"], e.detail["outcome"]) == ("4.11", False)
     with g.table_dice([20]):
-        e = AIR.resolve_spot(g, "dcli_a", "pzgren")
+        e = SP.resolve_spot(g, "dcli_a", "pzgren")
     assert (e.text, dotted(e)[-1]) == ("dcli_a looks for pzgren (20%): spotted", ("units.pzgren.status.spotted", True))
     with pytest.raises(IllegalActionError, match="^pzgren is already spotted$"):
-        AIR.resolve_spot(g, "dcli_a", "pzgren")
+        SP.resolve_spot(g, "dcli_a", "pzgren")
 
 
 def _melee(*faces):
@@ -293,7 +294,7 @@ def test_the_spotting_chart_4_11(target, at, eye, status, desert, pct, names):
     g = game(edit=(lambda d: d["rules"].update(desert=True)) if desert else None)
     put(g, target, *at, **status)
     put(g, "dcli_a", *eye)
-    got, mods = AIR.spot_chance(g, "dcli_a", target)
+    got, mods = SP.spot_chance(g, "dcli_a", target)
     assert (got, [m.name for m in mods]) == (pct, names)
 
 

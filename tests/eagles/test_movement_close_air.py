@@ -14,6 +14,7 @@ from wgkit.rules.eagles import close as C
 from wgkit.rules.eagles import lookup as L
 from wgkit.rules.eagles import movement as MV
 from wgkit.rules.eagles import tables as T
+from wgkit.rules.eagles import spotting as SP
 from wgkit.rules.registry import get_ruleset
 
 
@@ -171,11 +172,11 @@ def test_aircraft_en_route_aa_and_attack():
 def test_spotting_automatic_and_by_chart():
     g = game(edit=lambda d: d["sides"][1]["units"][0]["stands"][0].update(hidden=True))
     assert not L.status(g, "pzgren")["spotted"]
-    pct, mods = AIR.spot_chance(g, "dcli_a", "pzgren")
+    pct, mods = SP.spot_chance(g, "dcli_a", "pzgren")
     assert pct == 60 - 20 - 20 - 20 and [m.name for m in mods] == ["in the woods", "stationary infantry or AT", "range 1500-3000 yd"]
     put(g, "pzgren", 36, 32, moved=True)
     put(g, "dcli_a", 36, 28)
-    e = AIR.resolve_spot(g, "dcli_a", "pzgren")
+    e = SP.resolve_spot(g, "dcli_a", "pzgren")
     assert e.text == "pzgren is spotted: moved within 500 yd" and L.status(g, "pzgren")["spotted"]
 
 
@@ -256,7 +257,7 @@ def test_advanced_spotting_is_per_firer():
     with pytest.raises(IllegalActionError, match="has not been spotted by dcli_a"):
         F.plan(g, "dcli_a", "pzgren")
     with g.table_dice([1]):  # the lowest roll spots
-        AIR.resolve_spot(g, "dcli_a", "pzgren")
+        SP.resolve_spot(g, "dcli_a", "pzgren")
     assert L.status(g, "pzgren").get("spotted_by") == ["dcli_a"]
     F.plan(g, "dcli_a", "pzgren")  # dcli_a may fire now
     with pytest.raises(IllegalActionError, match="has not been spotted by dcli_b"):  # each spotter for itself

@@ -14,6 +14,7 @@ from wgkit.rules.eagles import close as C
 from wgkit.rules.eagles import damage as D
 from wgkit.rules.eagles import lookup as L
 from wgkit.rules.eagles import movement as MV
+from wgkit.rules.eagles import spotting as SP
 
 
 @pytest.mark.parametrize("rockets, asked, fired", [(True, "converged", "spread"), (True, None, "spread"),
@@ -63,7 +64,7 @@ def test_automatic_spotting_distances_double_in_the_desert(desert, gap, spotted)
     g = game(edit=lambda d: d.setdefault("rules", {}).update(desert=desert))
     put(g, "pzgren", 36, 32, moved=True)
     put(g, "dcli_a", 36, 32 - gap)
-    assert AIR.auto_spotted(g, "pzgren") == spotted
+    assert SP.auto_spotted(g, "pzgren") == spotted
 
 
 def test_a_unit_dug_in_is_impaired_only_on_a_0():

@@ -7,7 +7,7 @@ from tests.conftest import ROOT
 from tests.rookie.helpers import game
 from wgkit.engine import IllegalActionError
 from wgkit.rules import situation_of
-from wgkit.rules.actions import actions_for
+from wgkit.rules.registry import actions_for
 from wgkit.rules.registry import get_ruleset
 from wgkit.rules.rookie import flow as FL
 from wgkit.rules.rookie import lookup as L

@@ -5,7 +5,7 @@ import pytest
 from tests.rookie.helpers import act, game, put
 from wgkit.engine import IllegalActionError, deck
 from wgkit.rules import situation_of
-from wgkit.rules.actions import actions_for
+from wgkit.rules.registry import actions_for
 from wgkit.rules.rookie import command as CMD
 from wgkit.rules.rookie import flow as FL
 from wgkit.rules.rookie import lookup as L

@@ -15,10 +15,10 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from wgkit.engine.events import Event
-from wgkit.engine.flow import SIMPLE, TurnSequence
+from wgkit.engine.flow import TurnSequence
 from wgkit.engine.game import Game, ReplayError
 from wgkit.scenario.errors import ScenarioError, path_text
 from wgkit.scenario.io import atomic_write
@@ -137,13 +137,15 @@ def _records(raw: bytes, name: str, recover: bool) -> tuple[list[tuple[int, dict
     return records, "", kept
 
 
-def load(path: str | os.PathLike[str], flow: TurnSequence | None = None, *, recover: bool = False) -> Loaded:
+def load(path: str | os.PathLike[str], flow: TurnSequence | Callable[[Scenario], TurnSequence], *,
+         recover: bool = False) -> Loaded:
     """Rebuild a saved game by replaying its log; raise :class:`SaveError` if anything is off.
 
     Every refusal is one line naming the file and, where there is one, the line at fault.
-    ``flow`` defaults to the turn sequence of the scenario's ruleset, so that the loaded game is
-    the one that was played, down to what its first step set up (a game rebuilt on another
-    sequence would lack, say, Easy Company's movement points before the first event)."""
+    ``flow`` is the turn sequence to replay on, or a function giving it for the saved scenario:
+    the game must be rebuilt on the sequence it was played on, down to what its first step set up
+    (on another, say, Easy Company's movement points before the first event would be missing).
+    :func:`wgkit.session.load_game` passes the scenario's ruleset's."""
     name = str(path)
     try:
         raw = Path(path).read_bytes()
@@ -180,22 +182,12 @@ def load(path: str | os.PathLike[str], flow: TurnSequence | None = None, *, reco
         except ValueError as exc:
             raise SaveError(f"{name}:{line}: {exc}") from None
     try:
-        game = Game.replay(scenario, seed, [e for _, e in events], flow or _sequence(scenario))
+        game = Game.replay(scenario, seed, [e for _, e in events], flow if isinstance(flow, TurnSequence) else flow(scenario))
     except ReplayError as exc:
         raise SaveError(f"{name}:{events[exc.index][0]}: cannot replay this event: {exc.why}") from None
     if ended and end["end"] != len(events):
         raise SaveError(f"{name}:{end_line}: the end record counts {end['end']} events, the log has {len(events)}")
     return Loaded(game, dropped, kept)
-
-
-def _sequence(scenario: Scenario) -> TurnSequence:
-    """The turn sequence of the scenario's ruleset (the plain one for a ruleset not installed)."""
-    from wgkit.rules.registry import UnknownRulesetError, get_ruleset  # rules sit above the engine
-
-    try:
-        return get_ruleset(scenario.ruleset).sequence
-    except UnknownRulesetError:
-        return SIMPLE
 
 
 def _scenario(data: Any, name: str) -> Scenario:

@@ -35,3 +35,75 @@ def visible_ids(state: dict[str, Any], side: str = UMPIRE) -> set[str]:
     """Ids of the pieces and units ``side`` may name (every id for the umpire)."""
     shown = view(state, side)
     return set(shown["pieces"]) | set(shown["units"])
+
+
+# -- reading a state (a game's or a side's view) by name: what pages, the CLI and the opponent
+# read, so that only the engine knows the state's layout ---------------------------------------
+def piece_ids(state: dict[str, Any], *, side: str | None = None, unit: str | None = None,
+              alive: bool | None = None) -> list[str]:
+    """The pieces in the state's order, of ``side``, of ``unit`` and living (or not) if given."""
+    return [pid for pid, p in state["pieces"].items()
+            if (side is None or p["side"] == side) and (unit is None or p["unit"] == unit)
+            and (alive is None or p["alive"] == alive)]
+
+
+def unit_ids(state: dict[str, Any]) -> list[str]:
+    return list(state["units"])
+
+
+def side_ids(state: dict[str, Any]) -> list[str]:
+    return list(state["sides"])
+
+
+def unit_of(state: dict[str, Any], piece: str) -> str:
+    return state["pieces"][piece]["unit"]
+
+
+def is_alive(state: dict[str, Any], piece: str) -> bool:
+    return state["pieces"][piece]["alive"]
+
+
+def side_of(state: dict[str, Any], ident: str) -> str | None:
+    """The side a piece or unit belongs to, a side id itself, or None (not in this state)."""
+    for table in ("pieces", "units"):
+        if ident in state[table]:
+            return state[table][ident]["side"]
+    return ident if ident in state["sides"] else None
+
+
+def game_over(state: dict[str, Any]) -> str | None:
+    """Why the game ended, or None while it goes on."""
+    return state["vars"].get("game_over")
+
+
+def active_side(state: dict[str, Any]) -> str:
+    return state["active"]
+
+
+def turn_number(state: dict[str, Any]) -> int:
+    return state["turn"]
+
+
+def dice_drawn(state: dict[str, Any]) -> int:
+    """How far the seeded dice have been drawn."""
+    return state["rng"]["counter"]
+
+
+def seed_of(state: dict[str, Any]) -> int:
+    """The dice seed (the umpire's state only: a side's view hides it)."""
+    return state["rng"]["seed"]
+
+
+def decks(state: dict[str, Any]) -> dict[str, tuple[int, str | None]]:
+    """Each deck: how many cards are left to draw and the last card turned (None before the first)."""
+    return {name: (len(d["draw"]), d["discard"][-1] if d["discard"] else None) for name, d in state["decks"].items()}
+
+
+def piece_record(state: dict[str, Any], piece: str) -> dict[str, Any]:
+    """A piece's record as the board draws it: side, unit, position or cell, facing, alive, status."""
+    return state["pieces"][piece]
+
+
+def unit_status(state: dict[str, Any], unit: str) -> dict[str, Any]:
+    """A unit's status markers (morale, fire dice, orders ... as its ruleset keeps them)."""
+    return state["units"][unit]["status"]

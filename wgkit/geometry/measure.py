@@ -8,7 +8,7 @@ from typing import Literal, Sequence
 from shapely import affinity
 from shapely.geometry import Polygon, box
 
-from wgkit.geometry.scale import GroundScale
+from wgkit.facts.scale import GroundScale
 from wgkit.geometry.terrain import finite_point
 
 # A movement allowance is met to the precision a tape measure gives and the screen shows (0.1"):

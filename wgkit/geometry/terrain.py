@@ -20,7 +20,7 @@ from shapely.geometry.base import BaseGeometry
 from wgkit.geometry.sightlines import Disks, EdgeSet
 
 if TYPE_CHECKING:
-    from wgkit.rules.registry import RulesetInfo
+    from wgkit.facts.ruleset import RulesetInfo
     from wgkit.scenario.model import Scenario
 
 MEMO_SIZE = 100_000  # answers remembered per terrain
@@ -110,8 +110,8 @@ class TerrainIndex:
     @classmethod
     def from_scenario(cls, scenario: "Scenario", ruleset: "RulesetInfo | None" = None) -> "TerrainIndex":
         """Index a scenario's area and line features through its ruleset's terrain mapping."""
-        from wgkit.rules.registry import find_ruleset, terrain_effect
-        from wgkit.scenario.shapes import footprint
+        from wgkit.facts.registry import find_ruleset, terrain_effect
+        from wgkit.geometry.shapes import footprint
 
         rules = ruleset or find_ruleset(scenario.ruleset)
         areas = []

@@ -18,7 +18,7 @@ from ipycanvas import MultiCanvas, hold_canvas
 import ipywidgets as W
 from ipywidgets import Layout
 
-from wgkit.render.scene import LAYERS, Scene, Shape
+from wgkit.render.shapes import LAYERS, Scene, Shape
 from wgkit.render.style import hex_rgb
 
 # width and height auto keep the canvas's own proportions; the max- values shrink it to the

@@ -15,7 +15,7 @@ from matplotlib.collections import LineCollection, PatchCollection, PolyCollecti
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle, Patch, Rectangle
 
-from wgkit.render.scene import LAYERS, Scene
+from wgkit.render.shapes import LAYERS, Scene
 
 POINTS_PER_INCH = 72.0
 MIN_TEXT_PT = 10.5  # no word on a picture smaller: 14 px at 96 dpi, readable on a projector

@@ -118,10 +118,3 @@ GENERIC = (
                lambda g, p: ["a hidden piece (an ambush, a sniper) is seen by the sides that have spotted it; "
                              "in a double-blind game that decides what each side's page shows"]),
 )
-
-
-def actions_for(game: "Game") -> list[ActionSpec]:
-    """The ruleset's actions legal now, then the umpire's generic tools."""
-    from wgkit.rules.registry import get_ruleset
-
-    return list(get_ruleset(game.scenario.ruleset).actions(game)) + list(GENERIC)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from wgkit.engine.flow import TurnSequence
 from wgkit.geometry.los import LosPolicy
-from wgkit.rules.registry import RulesetInfo
+from wgkit.facts.ruleset import RulesetInfo
 
 if TYPE_CHECKING:
     from wgkit.engine.events import Event

@@ -14,8 +14,8 @@ from typing import Any
 from shapely.ops import unary_union
 
 from wgkit.geometry.grids import grid_from_spec
-from wgkit.geometry.scale import _TO_METRES
-from wgkit.rules.registry import find_ruleset
+from wgkit.facts.scale import _TO_METRES
+from wgkit.facts.registry import find_ruleset
 from wgkit.scenario.model import Scenario
 
 # A unit's role, and each ruleset's kind for it (first match wins).

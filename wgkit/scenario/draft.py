@@ -17,12 +17,12 @@ from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 from wgkit.geometry.grids import grid_from_spec
-from wgkit.rules.registry import RULESETS, find_ruleset
+from wgkit.facts.registry import RULESETS, find_ruleset
 from wgkit.scenario.errors import Problem, ScenarioError
 from wgkit.scenario.io import atomic_write, dumps_document
 from wgkit.scenario.model import CONDITION_KINDS, Scenario
 from wgkit.scenario.reader import parse, read_text
-from wgkit.scenario.shapes import feature_geometry
+from wgkit.geometry.shapes import feature_geometry
 from wgkit.scenario.validate import MAX_PIECES, problems
 
 Point = tuple[float, float]

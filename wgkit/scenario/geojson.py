@@ -33,11 +33,11 @@ from typing import Any, Iterable
 
 from shapely.geometry import Polygon, shape
 
-from wgkit.geometry.scale import GroundScale
+from wgkit.facts.scale import GroundScale
 from wgkit.scenario.model import Scenario
 from wgkit.scenario.schema import MAX_TABLE
-from wgkit.scenario.shapes import feature_geometry
-from wgkit.vocabulary import TERRAIN_TYPES
+from wgkit.geometry.shapes import feature_geometry
+from wgkit.facts.common import TERRAIN_TYPES
 
 EARTH_RADIUS = 6_371_008.8  # metres, the mean radius (IUGG)
 ROUND = 3  # decimals of an inch kept
@@ -257,7 +257,7 @@ def export_terrain(scenario: Scenario, origin: tuple[float, float], units: str =
     the table's (0, 0) at ``origin``. Other units than longitude and latitude are named in a
     ``crs`` member, so the file reads back as written. Rectangles and circles become polygons;
     grid-edge terrain has no ground shape of its own and is left out."""
-    from wgkit.rules.registry import find_ruleset
+    from wgkit.facts.registry import find_ruleset
 
     scale = find_ruleset(scenario.ruleset).scale
     proj = Projection(scale, origin, units)

@@ -75,7 +75,7 @@ class Feature:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Feature":
-        from wgkit.scenario.shapes import SHAPE_KEYS
+        from wgkit.geometry.shapes import SHAPE_KEYS
 
         shape = next(k for k in SHAPE_KEYS if k in d)
         geom = d[shape]
@@ -110,7 +110,7 @@ class Feature:
         return out
 
     def as_mapping(self) -> dict[str, Any]:
-        """The feature as a plain mapping, for :mod:`wgkit.scenario.shapes`."""
+        """The feature as a plain mapping, for :mod:`wgkit.geometry.shapes`."""
         return self.to_dict()
 
 
@@ -319,7 +319,7 @@ class Scenario:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Scenario":
-        from wgkit.rules.registry import find_ruleset
+        from wgkit.facts.registry import find_ruleset
 
         victory = d.get("victory", ())
         judged = victory if isinstance(victory, dict) else {}

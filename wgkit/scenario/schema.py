@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wgkit.vocabulary import GRID_TYPES, HEX_ORIENTATIONS, SIDE_ROLES, TERRAIN_TYPES
+from wgkit.facts.common import GRID_TYPES, HEX_ORIENTATIONS, SIDE_ROLES, TERRAIN_TYPES
 
 ID_PATTERN = r"^[A-Za-z][A-Za-z0-9_-]*$"
 COLOUR_PATTERN = r"^(#[0-9A-Fa-f]{6}|[a-z]+)$"

@@ -11,14 +11,16 @@ from typing import Any, Iterator
 import shapely
 from shapely.geometry import Point, Polygon, box
 
-from wgkit.rules.registry import RulesetInfo, UnknownRulesetError, find_ruleset
+from wgkit.facts.registry import find_ruleset, UnknownRulesetError
+
+from wgkit.facts.ruleset import RulesetInfo
 from wgkit.scenario.errors import Path, Problem
 from wgkit.scenario.model import CONDITION_KINDS
 from wgkit.scenario.reader import Located
 from wgkit.scenario.schema import SCENARIO
-from wgkit.scenario.shapes import SHAPE_KEYS, feature_geometry, well_formed
+from wgkit.geometry.shapes import SHAPE_KEYS, feature_geometry, well_formed
 from wgkit.geometry.grids import Grid, grid_from_spec
-from wgkit.vocabulary import GRID_TYPES, HEX_ORIENTATIONS, TERRAIN_TYPES
+from wgkit.facts.common import GRID_TYPES, HEX_ORIENTATIONS, TERRAIN_TYPES
 
 def _import_jsonschema():
     """jsonschema, imported without its IRI format checker (``rfc3987_syntax`` builds a grammar for

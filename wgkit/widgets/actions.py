@@ -12,10 +12,11 @@ from traitlets import TraitError
 from wgkit.dice import TABLE, NeedFaces, TooManyFaces, parse_faces
 from wgkit.engine.events import Event
 from wgkit.engine.game import Game, IllegalActionError
-from wgkit.engine.views import UMPIRE, visible_ids
+from wgkit.engine.views import UMPIRE, dice_drawn, piece_ids, side_ids, side_of, unit_ids, unit_of, visible_ids
 from wgkit.odds import Distribution
 from wgkit.render.scene import piece_points
-from wgkit.rules.actions import GENERIC, ActionSpec, Param, actions_for
+from wgkit.rules.actions import GENERIC, ActionSpec, Param
+from wgkit.rules.registry import actions_for
 from wgkit.widgets.errors import ErrorArea
 
 Changed = Callable[[], None]
@@ -92,7 +93,7 @@ class ActionPanel:
                             layout=W.Layout(display="none"))
         self.result = W.HTML()
         self.result_event: int | None = None  # the log length right after the shown result
-        self.seen = game.state["rng"]["counter"]  # the furthest the seeded dice have been drawn
+        self.seen = dice_drawn(game.state)  # the furthest the seeded dice have been drawn
         self.entered: list[int] = []
         self.inputs: dict[str, W.Widget] = {}
         self._kept_for: str | None = None  # the action whose form values the umpire last set
@@ -104,7 +105,7 @@ class ActionPanel:
         self._group: list[str] = []  # pieces (and units) shift-clicked into the group being chosen
         self.group: list[tuple[str, tuple[float, float]]] = []  # a unit's figures dragged as one, and where to
         self.chosen: list[str] = []  # pieces chosen on the board to move together
-        many = any(sum(p["unit"] == u for p in game.state["pieces"].values()) > 1 for u in game.state["units"])
+        many = any(len(piece_ids(game.state, unit=u)) > 1 for u in unit_ids(game.state))
         self.drag_mode = W.ToggleButtons(options=[("a figure", "piece"), ("its whole unit", "unit")],
                                          value="unit" if many else "piece",
                                          description="drag moves", style={"button_width": "110px"},
@@ -151,8 +152,8 @@ class ActionPanel:
         self._choose([keep] if not candidates else candidates)
         if self.result_event is not None and len(self.game.log) < self.result_event:
             self.result.value, self.result_event = "", None  # its event was undone: the result goes too
-        self.seen = max(self.seen, self.game.state["rng"]["counter"])
-        self.fresh.layout.display = "" if self.seen > self.game.state["rng"]["counter"] else "none"
+        self.seen = max(self.seen, dice_drawn(self.game.state))
+        self.fresh.layout.display = "" if self.seen > dice_drawn(self.game.state) else "none"
 
     def _choose(self, names: list[str]) -> None:
         """Put the first of ``names`` in the form that can be resolved as it stands, or waits only
@@ -176,11 +177,11 @@ class ActionPanel:
 
     def _who(self, piece: str) -> str:
         """A piece as a person names it: its own name, else its unit's, else its id."""
-        unit = self.game.state["pieces"][piece]["unit"]
+        unit = unit_of(self.game.state, piece)
         return self.names.get(piece) or self.names.get(unit) or piece
 
     def _options(self, p: Param) -> list[tuple[str, Any]]:
-        ids = set(self.game.state["pieces"]) | set(self.game.state["units"])
+        ids = set(piece_ids(self.game.state)) | set(unit_ids(self.game.state))
         visible = self._visible()
         out = []
         for c, value in zip(p.choices, p.values()):
@@ -195,7 +196,7 @@ class ActionPanel:
         label = p.label or p.name
         wide = W.Layout(width="98%")
         if p.kind == "piece":
-            alive = sorted(pid for pid, q in self.game.state["pieces"].items() if q["alive"] and pid in self._visible())
+            alive = sorted(pid for pid in piece_ids(self.game.state, alive=True) if pid in self._visible())
             options = [(self._label(pid), pid) for pid in alive]
             return W.Dropdown(options=options, description=label, layout=wide,
                               value=p.default if p.default in alive else (alive[0] if alive else None))
@@ -235,8 +236,9 @@ class ActionPanel:
 
     def _side(self, value: Any) -> str | None:
         first = value[0] if isinstance(value, tuple) and value else value
-        state = self.game.state
-        return (state["units"].get(first) or state["pieces"].get(first) or {}).get("side")
+        if not isinstance(first, str) or first in side_ids(self.game.state):
+            return None
+        return side_of(self.game.state, first)
 
     def _tied(self, p: Param) -> None:
         """Offer ``p`` only the choices its tie allows: on another side than its actor's
@@ -290,13 +292,13 @@ class ActionPanel:
         added. Returns whether a parameter was filled."""
         if piece is None:
             return False
-        unit = self.game.state["pieces"][piece]["unit"]
+        unit = unit_of(self.game.state, piece)
         recent, self._picked = self._picked, ([piece, unit] + self._picked)[:6]
         self._group = (self._group if add else []) + [piece, unit]
         if self._fill(piece, unit, add, recent):
             return True
         first = next(iter(self.inputs.values()), None)
-        friend = first is not None and self._side(getattr(first, "value", None)) == self.game.state["pieces"][piece]["side"]
+        friend = first is not None and self._side(getattr(first, "value", None)) == side_of(self.game.state, piece)
         # an enemy where the form aims at a point is aimed at; a friend, or a move's destination, chooses anew
         aims = self.wants_point() and self.choice.value not in MOVE_ACTIONS and not friend
         if not aims and not add and self._switch_for(piece, unit, recent):
@@ -332,7 +334,7 @@ class ActionPanel:
         spec = self.spec
         first = spec.params[0].name if spec is not None and spec.params else None
         actor = getattr(self.inputs.get(first), "value", None) if first else None
-        if actor is not None and self._side(actor) not in (None, self.game.state["pieces"][piece]["side"]):
+        if actor is not None and self._side(actor) not in (None, side_of(self.game.state, piece)):
             if self.aim(actor, piece, mine=False):  # an enemy: what the form's actor may do to it
                 return True
         for s in self._ruled():  # a piece the form has no place for: the first action it can take
@@ -350,21 +352,21 @@ class ActionPanel:
         """``actor`` (a piece, its unit or a group) acts on the enemy ``target``: a drag from one to
         the other, or a click on an enemy. The form's action if it can, else the first that can.
         With ``mine``, ``actor`` is a piece whose own list entry (or its unit's) is looked for."""
-        pieces = self.game.state["pieces"]
-        held = {actor, pieces[actor]["unit"]} if mine else (set(actor) if isinstance(actor, tuple) else {actor})
-        aimed = {target, pieces[target]["unit"]}
+        state = self.game.state
+        held = {actor, unit_of(state, actor)} if mine else (set(actor) if isinstance(actor, tuple) else {actor})
+        aimed = {target, unit_of(state, target)}
         for s in self._ruled():
             acts = s.actor in held if s.actor else self._could(s.params[0], held)  # named by the card, or first
             if acts and any(self._could(p, aimed) for p in s.params[0 if s.actor else 1:] if p.kind in ("piece", "choice")):
                 if s.name != self.choice.value:
                     self.choice.value = s.name
                 if s.actor:
-                    return self._fill(target, pieces[target]["unit"], False, self._picked)
+                    return self._fill(target, unit_of(state, target), False, self._picked)
                 if mine:
-                    self._fill(actor, pieces[actor]["unit"], False, self._picked)
+                    self._fill(actor, unit_of(state, actor), False, self._picked)
                 else:
                     self.inputs[s.params[0].name].value = actor
-                return self._fill(target, pieces[target]["unit"], False, self._picked, skip=1)
+                return self._fill(target, unit_of(state, target), False, self._picked, skip=1)
         return False
 
     def _could(self, p: Param, ids: set[str], exact: Any = None) -> bool:
@@ -416,7 +418,7 @@ class ActionPanel:
     def drag(self, piece: str, point: tuple[float, float]) -> bool:
         """A piece dropped on the table: choose the step's move action for it and fill the form
         (the umpire then reads the odds and confirms with Resolve). False if no action fits."""
-        unit = self.game.state["pieces"][piece]["unit"]
+        unit = unit_of(self.game.state, piece)
         for name in MOVE_ACTIONS:
             spec = next((s for s in self.specs if s.name == name), None)
             if spec is None or not any(p.kind == "point" for p in spec.params):
@@ -439,12 +441,12 @@ class ActionPanel:
         """Every live figure of ``piece``'s unit (or of the pieces ``chosen`` on the board) that the
         move offers goes by the same offset."""
         state = self.game.state
-        unit = state["pieces"][piece]["unit"]
+        unit = unit_of(state, piece)
         offered = set(mover.values()) if mover is not None else set()
         where = piece_points(self.game.scenario, state)
         dx, dy = point[0] - where[piece][0], point[1] - where[piece][1]
-        members = [pid for pid, p in state["pieces"].items() if (pid in chosen if chosen else p["unit"] == unit)
-                   and p["alive"] and pid in where and pid in offered]
+        members = [pid for pid in piece_ids(state, alive=True) if (pid in chosen if chosen else unit_of(state, pid) == unit)
+                   and pid in where and pid in offered]
         members.sort(key=lambda pid: pid != piece)  # the figure dragged leads (and names the order)
         if len(members) > 1:
             self.group = [(pid, (round(where[pid][0] + dx, 2), round(where[pid][1] + dy, 2))) for pid in members]
@@ -557,7 +559,7 @@ class ActionPanel:
             """Each figure's move in turn, one group in the log (undone as one); a figure the
             moves before it now block stays, and says why."""
             events = []
-            with game.grouped(f"{self.game.state['pieces'][members[0][0]]['unit']} moves ({len(game.log)})"):
+            with game.grouped(f"{unit_of(self.game.state, members[0][0])} moves ({len(game.log)})"):
                 for _, p in members:
                     try:
                         events.append(spec.resolve(game, p))
@@ -581,7 +583,7 @@ class ActionPanel:
     def resolve(self) -> Event | None:
         """Resolve the chosen action with the kit's dice, or start asking for table dice."""
         act = self._act()
-        if self.fresh.value and self.seen > self.game.state["rng"]["counter"]:
+        if self.fresh.value and self.seen > dice_drawn(self.game.state):
             self.game.fresh_dice(self.seen)
         self.fresh.value = False
         if self.dice.value == "table":

@@ -16,8 +16,8 @@ import ipywidgets as W
 from wgkit.desk import Desk, desk_path
 from wgkit.engine.game import Game
 from wgkit.engine.journal import Journal, StaleJournal
-from wgkit.engine.save import load as load_game
-from wgkit.engine.views import UMPIRE
+from wgkit.session import load_game
+from wgkit.engine.views import UMPIRE, game_over, seed_of
 from wgkit.render import style as S
 from wgkit.render.scene import side_styles
 from wgkit.rules.registry import get_ruleset
@@ -213,7 +213,7 @@ class UmpireApp:
 
     def _show_result(self) -> None:
         now = standing(self.game)
-        over = self.game.state["vars"].get("game_over")
+        over = game_over(self.game.state)
         text = now.summary if now is not None and now.final else (f"Game over: {self.actions.say(over)}" if over else "")
         self.result.value = (f"<div class='wgkit-result-banner' style='background:#e8f5e9;color:#14532d;"
                              f"font-weight:bold;padding:4px 8px;border:1px solid #86efac'>{html.escape(text)}</div>"
@@ -221,7 +221,7 @@ class UmpireApp:
 
     def _show_status(self) -> None:
         where = f"journal {html.escape(self.journal.path.name)}" if self.journal else "not journaled"
-        seed = f" &middot; seed {self.game.state['rng']['seed']}" if self.board.side == UMPIRE else ""
+        seed = f" &middot; seed {seed_of(self.game.state)}" if self.board.side == UMPIRE else ""
         self.status.value = f"<small>{where}{seed} &middot; {len(self.game.log)} events</small>"
 
     def save(self) -> Path | None:

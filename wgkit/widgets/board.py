@@ -12,16 +12,17 @@ import numpy as np
 from ipyevents import Event
 
 from wgkit.engine.game import Game
-from wgkit.engine.views import UMPIRE, view
+from wgkit.engine.views import UMPIRE, piece_record, side_of, unit_of, view
 from wgkit.geometry.measure import within_allowance
 from wgkit.geometry.los import SightField
 from wgkit.geometry.terrain import TerrainIndex
 from wgkit.render import style as S
 from wgkit.render.canvas import BoardCanvas
 from wgkit.render.static import png_bytes
-from wgkit.render.scene import (Shape, build_scene, geometry_shapes, hover_label, overlay_layer, piece_label_size,
-                                piece_points)
-from wgkit.rules.registry import find_ruleset, get_ruleset
+from wgkit.render.scene import build_scene, hover_label, overlay_layer, piece_label_size, piece_points
+from wgkit.render.shapes import Shape, geometry_shapes
+from wgkit.facts.registry import find_ruleset
+from wgkit.rules.registry import get_ruleset
 from wgkit.widgets.actions import labelled
 from wgkit.widgets.errors import ErrorArea
 from wgkit.widgets.still import StillBox
@@ -97,7 +98,7 @@ class BoardView:
     def live(self) -> dict[str, dict]:
         """Live pieces in this view, each with its drawn ``position`` (grid pieces: in their cell)."""
         state = self.state()
-        return {pid: {**state["pieces"][pid], "position": pt} for pid, pt in piece_points(self.game.scenario, state).items()}
+        return {pid: {**piece_record(state, pid), "position": pt} for pid, pt in piece_points(self.game.scenario, state).items()}
 
     def refresh(self) -> None:
         """Redraw everything (after a change to the game)."""
@@ -259,7 +260,7 @@ class BoardView:
             c.set_view(c.zoom, self._clamp(c.pan[0] + start[0] - x, c.pan[1] - (start[1] - y), c.zoom))
             return
         onto = self.piece_at(x, y)
-        if onto is not None and self.state()["pieces"][onto]["side"] != self.state()["pieces"][piece]["side"]:
+        if onto is not None and side_of(self.state(), onto) != side_of(self.state(), piece):
             self.extra = [s for s in self.extra if s.tag not in ("ruler", "move-limit")]
             self.redraw_overlays()
             self._emit("aim", (piece, onto))  # dropped on an enemy: act on it (fire, assault), not a move
@@ -377,7 +378,7 @@ class BoardView:
         piece = self._drag_piece
         if held is None or piece is None or time.monotonic() - held < HOLD_SECONDS:
             return
-        unit = self.state()["pieces"][piece]["unit"]
+        unit = unit_of(self.state(), piece)
         self.choose([pid for pid, p in self.live().items() if p["unit"] == unit])
 
     # -- events ------------------------------------------------------------------------------------

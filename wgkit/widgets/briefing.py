@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 
 from wgkit.engine.game import Game
-from wgkit.rules.registry import find_ruleset
+from wgkit.facts.registry import find_ruleset
 from wgkit.scenario.model import Scenario
 from wgkit.victory import describe, standing
 from wgkit.words import possessive, wins

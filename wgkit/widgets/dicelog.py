@@ -11,7 +11,7 @@ import ipywidgets as W
 from wgkit.dice import TABLE
 from wgkit.engine.events import Event
 from wgkit.engine.game import Game
-from wgkit.engine.views import UMPIRE, visible_ids
+from wgkit.engine.views import UMPIRE, piece_ids, unit_ids, visible_ids
 from wgkit.widgets.errors import ErrorArea
 
 Changed = Callable[[], None]
@@ -35,7 +35,7 @@ class DiceLog:
 
     def _hidden(self) -> set[str]:
         """Pieces and units this view must not hear about."""
-        everything = set(self.game.state["pieces"]) | set(self.game.state["units"])
+        everything = set(piece_ids(self.game.state)) | set(unit_ids(self.game.state))
         return everything - visible_ids(self.game.state, self.side)
 
     @staticmethod

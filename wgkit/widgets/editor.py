@@ -20,15 +20,17 @@ from wgkit.geometry.los import SightField
 from wgkit.geometry.terrain import TerrainIndex
 from wgkit.render import style as S
 from wgkit.render.canvas import BoardCanvas
-from wgkit.render.scene import Shape, build_scene
+from wgkit.render.scene import build_scene
+from wgkit.render.shapes import Shape
 from wgkit.render.static import png_bytes
-from wgkit.rules.registry import RULESETS, get_ruleset
+from wgkit.facts.registry import RULESETS
+from wgkit.rules.registry import get_ruleset
 from wgkit.scenario.draft import Draft, blank
 from wgkit.scenario.model import CONDITION_KINDS, Scenario
 from wgkit.scenario.schema import EDGES
-from wgkit.scenario.shapes import feature_geometry
+from wgkit.geometry.shapes import feature_geometry
 from wgkit.victory import describe
-from wgkit.vocabulary import NATION_COLOURS, NATIONALITIES, SIDE_ROLES
+from wgkit.facts.common import NATION_COLOURS, NATIONALITIES, SIDE_ROLES
 from wgkit.widgets.errors import ErrorArea
 from wgkit.widgets.still import StillBox
 

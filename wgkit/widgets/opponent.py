@@ -9,6 +9,7 @@ from typing import Callable
 import ipywidgets as W
 
 from wgkit.engine.game import Game
+from wgkit.engine.views import game_over
 from wgkit.opponent import STYLES, Opponent
 from wgkit.rules.policies import leaving
 from wgkit.rules.registry import get_ruleset
@@ -72,7 +73,7 @@ class OpponentBox:
         acting, and it has not played since the game last changed."""
         side = self.side.value
         return bool(side and self.auto.value and self.game.acting_sides() == [side]
-                    and self._played_at != len(self.game.log) and not self.game.state["vars"].get("game_over"))
+                    and self._played_at != len(self.game.log) and not game_over(self.game.state))
 
     def refresh(self) -> None:
         side = self.side.value

@@ -20,10 +20,12 @@ from wgkit.desk import APPROVED, CHANGED, IN_FORM, REFUSED, WAITING, Desk, Propo
 from wgkit.engine.events import plain
 from wgkit.engine.game import Game
 from wgkit.engine.journal import Journal
+from wgkit.engine.views import piece_ids, unit_ids
 from wgkit.fog import Fog
 from wgkit.render import style as S
-from wgkit.render.scene import Shape
-from wgkit.rules.actions import ActionSpec, actions_for
+from wgkit.render.shapes import Shape
+from wgkit.rules.actions import ActionSpec
+from wgkit.rules.registry import actions_for
 from wgkit.widgets.actions import GENERIC_NAMES, ActionPanel
 from wgkit.widgets.board import BoardView
 from wgkit.widgets.errors import ErrorArea
@@ -195,7 +197,7 @@ class SidePage:
     def _safe(self, shapes: list) -> list:
         """A preview's shapes, without any drawn for a piece the side does not know."""
         known = self.fog.known(self.game.state)
-        everyone = set(self.game.state["pieces"]) | set(self.game.state["units"])
+        everyone = set(piece_ids(self.game.state)) | set(unit_ids(self.game.state))
         return [s for s in shapes if not (s.tag in everyone and s.tag not in known)]
 
     def _board_event(self, kind: str, value: object) -> None:

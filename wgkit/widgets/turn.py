@@ -12,7 +12,8 @@ import ipywidgets as W
 
 from wgkit.engine import deck as cards
 from wgkit.engine.game import Game, IllegalActionError
-from wgkit.rules.actions import actions_for
+from wgkit.engine.views import active_side, decks, game_over
+from wgkit.rules.registry import actions_for
 from wgkit.widgets.actions import GENERIC_NAMES
 from wgkit.widgets.errors import ErrorArea
 
@@ -115,9 +116,9 @@ class TurnPanel:
             rows = [g.flow.headline(g)]
         else:
             rows = [f"<b>Turn {turn}</b>" + (f" of {g.scenario.turns}" if g.scenario.turns else "")
-                    + f" &mdash; active: {html.escape(g.state['active'])}"]
-        if g.state["vars"].get("game_over"):
-            rows.append(f"<div style='color:#b00'><b>Game over:</b> {html.escape(self.say(g.state['vars']['game_over']))}</div>")
+                    + f" &mdash; active: {html.escape(active_side(g.state))}"]
+        if game_over(g.state):
+            rows.append(f"<div style='color:#b00'><b>Game over:</b> {html.escape(self.say(game_over(g.state)))}</div>")
         steps = []
         for pi, ph in enumerate(g.flow.phases):
             for si, st in enumerate(ph.steps):
@@ -134,10 +135,10 @@ class TurnPanel:
                     f"{html.escape(g.flow.step(np_, ns).name)}</div>")
         rows.append(f"<details><summary style='font-size:85%;color:#555'>the whole turn ({len(steps)} steps)"
                     f"</summary>{''.join(steps)}</details>")
-        for name, d in g.state["decks"].items():
-            last = d["discard"][-1] if d["discard"] else "none"
-            colour = cards.colour(last) if d["discard"] else ""
-            rows.append(f"<div>Deck <b>{html.escape(name)}</b>: {len(d['draw'])} to draw; last card "
+        for name, (left, turned) in decks(g.state).items():
+            last = turned or "none"
+            colour = cards.colour(turned) if turned else ""
+            rows.append(f"<div>Deck <b>{html.escape(name)}</b>: {left} to draw; last card "
                         f"<b style='color:{'#b00' if colour == 'red' else '#000'}'>{last}</b></div>")
         self.html.value = "".join(rows)
         self.back.tooltip = self._back_text()

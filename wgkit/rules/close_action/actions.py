@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.geometry.zones import blast_zone
-from wgkit.render.scene import arc_overlay, zone_overlay
+from wgkit.render.shapes import arc_overlay, zone_overlay
 from wgkit.rules.actions import ActionSpec, Param
 from wgkit.rules.close_action import blast, fire, melee, morale, movement, odds
 from wgkit.rules.close_action import lookup as S

@@ -18,7 +18,7 @@ from wgkit.resolution import Modifier
 from wgkit.rules.close_action import fire as F
 from wgkit.rules.close_action import lookup as S
 from wgkit.rules.close_action import tables as T
-from wgkit.rules.sourced import house
+from wgkit.facts.sourced import house
 
 BZ_DICE = house(1, "each figure whose head is in a blast zone is rolled for with one die at close range "
                    "with its own cover and stance modifiers; the text names the targets but not the dice")
@@ -27,13 +27,6 @@ BZ_DICE = house(1, "each figure whose head is in a blast zone is rolled for with
 def figure_need(game: Game, thrower_unit: str, target: str) -> tuple[int, list[Modifier]]:
     mods = F.target_modifiers(game, thrower_unit, [target], "all")
     return T.HIT_CLOSE.value - int(sum(m.value for m in mods)), mods
-
-
-def weapon_need(game: Game, unit: str, holder: str, base: int) -> int:
-    """Firing: Damage to Weapons. A support weapon is hit as if it were a crawling figure."""
-    mods = F.target_modifiers(game, unit, [holder], "all")
-    cover = [m for m in mods if m.name.endswith("cover")]
-    return base + 1 - int(sum(m.value for m in cover))
 
 
 def weapon_damage(chance, game: Game, unit: str, holders: list[str], memo: dict | None = None) -> dict[str, list[str]]:
@@ -45,7 +38,7 @@ def weapon_damage(chance, game: Game, unit: str, holders: list[str], memo: dict 
         for w in game.scenario.piece(h).weapons:
             if w in S.SUPPORT and w not in lost:
                 if ("weapon need", h) not in memo:
-                    memo[("weapon need", h)] = weapon_need(game, unit, h, T.HIT_CLOSE.value)
+                    memo[("weapon need", h)] = F.weapon_need(game, unit, h, T.HIT_CLOSE.value)
                 need = memo[("weapon need", h)]
                 if chance.pool(1, D6, F.stages(need), f"blast on {h}'s {w} ({need}+)"):
                     out[h] = lost + [w]

@@ -16,7 +16,7 @@ from wgkit.odds import Distribution, exact
 from wgkit.resolution import Modifier
 from wgkit.rules.close_action import lookup as S
 from wgkit.rules.close_action import tables as T
-from wgkit.rules.sourced import house
+from wgkit.facts.sourced import house
 
 SEE_INTO = house(1.0, "a figure sees, and is seen, up to 1\" into cover; the text does not say")
 LOS = LosPolicy(see_into=SEE_INTO.value)
@@ -191,11 +191,16 @@ def plan_fire(game: Game, unit: str, target: str, firers: list[str] | None = Non
                     tuple(mods), tuple(tfigs), danger, dneed, heavy, tuple(notes))
 
 
+def weapon_need(game: Game, unit: str, holder: str, base: int) -> int:
+    """Firing: Damage to Weapons. A support weapon is hit as if it were a crawling figure."""
+    mods = target_modifiers(game, unit, [holder], "all")
+    cover = [m for m in mods if m.name.endswith("cover")]
+    return base + 1 - int(sum(m.value for m in cover))
+
+
 def aim_at_weapon(game: Game, plan: FirePlan, holder: str) -> tuple[FirePlan, int]:
     """Firing: Damage to Weapons. Against HMG fire the active player may take one HMG die and roll
     it at a support weapon, as if at a crawling figure. Returns the plan less that die, and its need."""
-    from wgkit.rules.close_action.blast import weapon_need
-
     if not any(w in S.SUPPORT for w in game.scenario.piece(holder).weapons):
         raise IllegalActionError(f"{holder} carries no support weapon")
     hmg = next((p for p in plan.pools for f in p.figures if S.weapon(game, f) == "hmg"), None)

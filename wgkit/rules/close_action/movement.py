@@ -12,7 +12,7 @@ from wgkit.engine.game import Game, IllegalActionError
 from wgkit.geometry.measure import within_allowance
 from wgkit.rules.close_action import lookup as S
 from wgkit.rules.close_action import tables as T
-from wgkit.rules.registry import find_ruleset, terrain_effect
+from wgkit.facts.registry import find_ruleset, terrain_effect
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from wgkit.rules.close_action import actions, flow, odds, policy
 from wgkit.rules.close_action.lookup import fighting
 from wgkit.rules.close_action.fire import LOS
 from wgkit.rules.close_action.situation import CloseActionSituation
-from wgkit.rules.close_action.vocabulary import RULESET as INFO
+from wgkit.facts.close_action import RULESET as INFO
 from wgkit.rules.contract import Ruleset
 
 RULESET = Ruleset(info=INFO, sequence=flow.SEQUENCE, actions=actions.ACTIONS, situation=CloseActionSituation,

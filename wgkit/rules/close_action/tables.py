@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wgkit.rules.sourced import Sourced, house, seed
+from wgkit.facts.sourced import Sourced, house, seed
 
 INFINITE = float("inf")
 

@@ -8,7 +8,7 @@ from itertools import combinations
 import numpy as np
 
 from wgkit.engine.game import Game, IllegalActionError
-from wgkit.render.scene import Shape
+from wgkit.render.shapes import Shape
 from wgkit.rules.actions import ActionSpec, Param, groups
 from wgkit.rules.company_fire import artillery as A
 from wgkit.rules.company_fire import assault as C

@@ -58,8 +58,6 @@ class Effects:
 
     def retreat_square(self, uid: str, away_from: L.Cell | None = None) -> L.Cell | None:
         """One square away from the enemy (or from ``away_from``), enterable, within stacking."""
-        from wgkit.rules.company_fire.movement import stacking_ok
-
         g = L.gridmap(self.game).grid
         here = self.cell(uid)
         foes = [away_from] if away_from else [L.cell(self.game, e) for e in L.enemies_of(self.game, uid)
@@ -70,7 +68,7 @@ class Effects:
         options = [n for n in g.neighbours(here) if min(g.distance(n, f) for f in foes) > near
                    and L.gridmap(self.game).passable(n, L.role(self.game, uid) == "vehicle")
                    and not any(L.side(self.game, u) != L.side(self.game, uid) for u in L.units_at(self.game, n))
-                   and stacking_ok(self.game, uid, n)]
+                   and L.stacking_ok(self.game, uid, n)]
         return min(options) if options else None
 
     def finish(self) -> list[tuple[tuple, Any]]:

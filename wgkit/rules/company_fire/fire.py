@@ -13,7 +13,7 @@ from wgkit.rules.company_fire import lookup as L
 from wgkit.rules.company_fire import status as S
 from wgkit.rules.company_fire import tables as T
 from wgkit.rules.company_fire.effects import Effects
-from wgkit.rules.company_fire.movement import card_kind, may_act, stacking_ok
+from wgkit.rules.company_fire.movement import card_kind, may_act
 
 ARMOURED = {"tank", "tank_destroyer", "armoured_car"}
 
@@ -350,7 +350,7 @@ def reduce_check(game: Game, uid: str, dest: L.Cell) -> tuple[str, int]:
     here = L.cell(game, uid)
     if dest not in m.grid.neighbours(here) or m.grid.distance(dest, origin) <= m.grid.distance(here, origin):
         raise IllegalActionError(f"{dest} is not one square away from the firer at {origin}")
-    if not m.passable(dest, L.role(game, uid) == "vehicle") or not stacking_ok(game, uid, dest) or \
+    if not m.passable(dest, L.role(game, uid) == "vehicle") or not L.stacking_ok(game, uid, dest) or \
             any(L.side(game, u) != L.side(game, uid) for u in L.units_at(game, dest)):
         raise IllegalActionError(f"{uid} cannot retreat into {dest}")
     others = [e for e in L.enemies_of(game, uid) if e not in last["firers"] and L.role(game, e) != "smf"]

@@ -11,7 +11,7 @@ from wgkit.engine.game import Game
 from wgkit.rules.company_fire import cards as K
 from wgkit.rules.company_fire import lookup as L
 from wgkit.rules.company_fire import tables as T
-from wgkit.scenario.shapes import footprint
+from wgkit.geometry.shapes import footprint
 
 PER_CARD = ("moved", "fired", "at_fired", "main_gun", "assaulted", "spent", "rallied", "opfired", "opfire_done", "reacted")
 AFTER_ATTACK = ("reduce hits", "sacrifice leader")

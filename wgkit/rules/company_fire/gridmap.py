@@ -10,9 +10,9 @@ from shapely.geometry import LineString
 
 from wgkit.geometry.gridlos import CellTerrain, GridSight, edge_key, grid_los, rasterise_areas, rasterise_edges
 from wgkit.geometry.grids import Cell, SquareGrid, grid_from_spec
-from wgkit.rules.registry import find_ruleset, terrain_effect
+from wgkit.facts.registry import find_ruleset, terrain_effect
 from wgkit.scenario.model import Scenario
-from wgkit.scenario.shapes import footprint
+from wgkit.geometry.shapes import footprint
 
 
 @dataclass

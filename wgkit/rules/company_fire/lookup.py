@@ -14,7 +14,7 @@ from wgkit.rules.units import pieces as unit_pieces
 from wgkit.geometry.gridlos import edge_key
 from wgkit.rules.company_fire import tables as T
 from wgkit.rules.company_fire.gridmap import GridMap
-from wgkit.rules.company_fire.roles import LEADERS, MGS, SMF, TEAMS, VEHICLES, role_of  # noqa: F401 (used as L.*)
+from wgkit.facts.company_fire import LEADERS, MGS, SMF, TEAMS, VEHICLES, over_limit, role_of  # noqa: F401 (used as L.*)
 
 Cell = tuple[int, int]
 T_ = TypeVar("T_")
@@ -253,3 +253,10 @@ def fighting(game: Game, piece: str) -> bool:
     (neither suppressed nor pinned)."""
     uid = game.state["pieces"][piece]["unit"]
     return game.state["pieces"][piece]["alive"] and alive(game, uid) and order(game, uid) == "good order"
+
+
+def stacking_ok(game: Game, uid: str, c: L.Cell) -> bool:
+    """Stacking: three friendly units including SMFs, at most two of them vehicles, weapon teams
+    or guns (squads count only towards the three: the text's group-fire example stacks three)."""
+    here = [u for u in friends_at(game, uid, c) if u != uid]
+    return over_limit([role(game, u) for u in here + [uid]]) is None

@@ -7,7 +7,7 @@ import numpy as np
 
 from wgkit.geometry.grids import grid_from_spec
 from wgkit.render import style as S
-from wgkit.render.scene import Shape
+from wgkit.render.shapes import Shape
 from wgkit.scenario.model import Scenario
 
 

@@ -13,7 +13,7 @@ from wgkit.resolution import Modifier
 from wgkit.rules.company_fire import lookup as L
 from wgkit.rules.company_fire import tables as T
 from wgkit.rules.company_fire.effects import Effects
-from wgkit.rules.company_fire.roles import over_limit
+from wgkit.facts.company_fire import over_limit
 
 
 def card_kind(game: Game) -> str:
@@ -33,13 +33,6 @@ def may_act(game: Game, uid: str, doing: str) -> None:
     both = card_kind(game) == "any" and L.role(game, uid) != "team"
     if st.get(doing) or (st.get(other) and not both):
         raise IllegalActionError(f"{uid} has already acted on this card")
-
-
-def stacking_ok(game: Game, uid: str, c: L.Cell) -> bool:
-    """Stacking: three friendly units including SMFs, at most two of them vehicles, weapon teams
-    or guns (squads count only towards the three: the text's group-fire example stacks three)."""
-    here = [u for u in L.friends_at(game, uid, c) if u != uid]
-    return over_limit([L.role(game, u) for u in here + [uid]]) is None
 
 
 def movement_test_mods(game: Game, uid: str, dest: L.Cell) -> tuple[int, list[Modifier]]:
@@ -113,7 +106,7 @@ def _check_step(game: Game, uid: str, a: L.Cell, b: L.Cell, last: bool, one_squa
         raise IllegalActionError(f"{b} holds the enemy: units may not enter it")
     if not m.passable(b, vehicle):
         raise IllegalActionError(f"{b} ({m.terrain(b)}) is impassable to {'vehicles' if vehicle else 'infantry'}")
-    if not stacking_ok(game, uid, b):
+    if not L.stacking_ok(game, uid, b):
         raise IllegalActionError(f"{b} is full: at most three units, two of them vehicles, teams or guns")
     kind_, grade, _ = m.edges.get(edge_key(a, b), ("", "", ""))
     if kind_ == "bocage" and grade == "full":

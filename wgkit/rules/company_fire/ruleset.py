@@ -3,7 +3,7 @@
 from wgkit.rules.company_fire import actions, flow, markers, odds, policy
 from wgkit.rules.company_fire.lookup import fighting
 from wgkit.rules.company_fire.situation import CompanyFireSituation
-from wgkit.rules.company_fire.vocabulary import RULESET as INFO
+from wgkit.facts.company_fire import RULESET as INFO
 from wgkit.rules.contract import Ruleset
 
 RULESET = Ruleset(info=INFO, sequence=flow.SEQUENCE, actions=actions.ACTIONS, situation=CompanyFireSituation,

@@ -4,14 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wgkit.rules.sourced import Sourced, house, seed
+from wgkit.facts.sourced import Sourced, house, seed
 
 HIT_FACES: Sourced[frozenset[int]] = house(frozenset({5, 6}), "the text states 5-6 for artillery and assumes it "
                                                              "for every attack die", "Artillery (5-6 hits)")
-STACK_UNITS: Sourced[int] = seed(3, "Stacking (three friendly units including SMFs)")
-STACK_HEAVY: Sourced[int] = house(2, "the text's limit of two 'vehicles, sections, teams or guns'; squads are read "
-                                     "as not counting towards it, since the Group Fire example stacks three squads",
-                                  "Stacking")
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.geometry.zones import radius_zone
-from wgkit.render.scene import zone_overlay
+from wgkit.render.shapes import zone_overlay
 from wgkit.rules.actions import ActionSpec, Param, groups
 from wgkit.rules.eagles import air as AIR
 from wgkit.rules.eagles import barrage as B
@@ -15,6 +15,7 @@ from wgkit.rules.eagles import lookup as L
 from wgkit.rules.eagles import movement as MV
 from wgkit.rules.eagles import odds
 from wgkit.rules.eagles import tables as T
+from wgkit.rules.eagles import spotting as SP
 
 
 def _pt(p) -> tuple[float, float]:
@@ -71,8 +72,8 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
     if "spot" in legal and hidden:
         out.append(ActionSpec("spot", "Spot a hidden unit", (Param("unit", "choice", "spotter", units),
                                                              Param("target", "choice", "look for", hidden, enemy_of="unit")),
-                              lambda g, p: odds.spot(AIR.spot_chance(g, p["unit"], p["target"])[0]),
-                              lambda g, p: AIR.resolve_spot(g, p["unit"], p["target"]), "4.1"))
+                              lambda g, p: odds.spot(SP.spot_chance(g, p["unit"], p["target"])[0]),
+                              lambda g, p: SP.resolve_spot(g, p["unit"], p["target"]), "4.1"))
     batteries = tuple(u for u in game.state["units"] if L.alive(game, u) and (L.kind(game, u) == "artillery" or L.attr(game, u, "naval")))
     if "assign" in legal and batteries:
         out.append(ActionSpec("assign", "Assign a battery", (Param("unit", "choice", "battery", batteries),

@@ -1,7 +1,7 @@
 """Eagles, Crowns and Oak Leaves: Aircraft (6.1-6.4) — a sortie spends a turn en route, then
 attacks in a 4\" CD impact zone (strafing X, rockets Y converged, bombs spread or converged,
 high-level bombers spread Y); ground units in the zone and AA units in range fire first, and a
-hit sortie does not attack. Also the Spotting chart (4.1) and Paratroop Drops (1.8)."""
+hit sortie does not attack. Also Paratroop Drops (1.8)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,10 @@ import math
 
 from shapely.geometry import Point
 
-from wgkit.dice import D00, D6, D10, D10_ZERO, Die
+from wgkit.dice import D6, D10, D10_ZERO, Die
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.geometry.zones import offset
 from wgkit.odds import Play, exact
-from wgkit.resolution import Modifier
 from wgkit.rules.eagles import barrage as B
 from wgkit.rules.eagles import damage as D
 from wgkit.rules.eagles import lookup as L
@@ -102,72 +101,6 @@ def resolve_attack(game: Game, plane: str):
     return game.record("air attack", [(("rng", "counter"), roller.counter)] + changes,
                        f"{plane} attacks ({cls}, {pat}): " + ("; ".join(lines) or "nobody in the zone"),
                        rolls=tuple(roller.log), detail={"rule": "6.2-6.3", "outcome": lines, "modifiers": []})
-
-
-# -- spotting (4.1) ----------------------------------------------------------------------------------
-def auto_spotted(game: Game, target: str) -> str | None:
-    """4.1: moving or firing within 500 yd, or on a road within 1000 yd (doubled in the desert)."""
-    k = 2.0 if game.scenario.rules.get("desert") else 1.0
-    near = min((L.yards(game, target, e) for e in L.enemies(game, target)), default=1e9)
-    st = L.status(game, target)
-    if st.get("moved") and near <= T.AUTO_SPOT_YD["moved"].value * k:
-        return "moved within 500 yd"
-    if st.get("fired") and near <= T.AUTO_SPOT_YD["fired"].value * k:
-        return "fired within 500 yd"
-    if any(a.type == "road" for a in game.terrain.at(*L.pos(game, target))) and near <= T.AUTO_SPOT_YD["road"].value * k:
-        return "on a road within 1000 yd"
-    return None
-
-
-def spot_chance(game: Game, spotter: str, target: str) -> tuple[int, list[Modifier]]:
-    """4.11: 60% with its modifiers."""
-    mods = []
-    here = {a.type for a in game.terrain.at(*L.pos(game, target))}
-    for name, test in (("on the road", "road" in here), ("in the woods", "woods" in here),
-                       ("in a house", "buildings" in here), ("desert", bool(game.scenario.rules.get("desert")))):
-        if test:
-            mods.append(Modifier.of(name, T.SPOT_MODS[name]))
-    if L.status(game, target).get("defilade"):
-        mods.append(Modifier.of("defilade", T.SPOT_MODS["defilade"]))
-    st = L.status(game, target)
-    if st.get("moved"):
-        mods.append(Modifier.of("target moved", T.SPOT_MODS["target moved"]))
-    elif st.get("fired"):
-        mods.append(Modifier.of("stationary but firing", T.SPOT_MODS["stationary but firing"]))
-    elif L.kind(game, target) in ("infantry", "at_gun", "engineer", "mg"):
-        mods.append(Modifier.of("stationary infantry or AT", T.SPOT_MODS["stationary infantry or AT"]))
-    yd = L.yards(game, spotter, target)
-    if yd >= 3000:
-        mods.append(Modifier.of("range 3000+ yd", T.SPOT_MODS["range 3000+ yd"]))
-    elif yd >= 1500:
-        mods.append(Modifier.of("range 1500-3000 yd", T.SPOT_MODS["range 1500-3000 yd"]))
-    return max(0, min(100, T.SPOT_BASE.value + int(sum(m.value for m in mods)))), mods
-
-
-def spot_roll(chance, pct: int) -> bool:
-    return chance.face(D00, f"spot ({pct}%)") <= pct
-
-
-def resolve_spot(game: Game, spotter: str, target: str):
-    from wgkit.rules.eagles.fire import advanced, spotted_by
-
-    if spotted_by(game, spotter, target):
-        raise IllegalActionError(f"{target} is already spotted" + (f" by {spotter}" if advanced(game) else ""))
-    why = auto_spotted(game, target)
-    if why:
-        return game.record("spot", [(("units", target, "status", "spotted"), True)], f"{target} is spotted: {why}",
-                           detail={"rule": "4.1"})
-    if not L.sees(game, spotter, target):
-        raise IllegalActionError(f"{spotter} cannot see where {target} is")
-    pct, mods = spot_chance(game, spotter, target)
-    roller = game.roller()
-    found = spot_roll(Play(roller), pct)
-    key = ("units", target, "status", "spotted_by") if advanced(game) else ("units", target, "status", "spotted")
-    value = sorted(set(L.status(game, target).get("spotted_by", [])) | ({spotter} if found else set())) if advanced(game) else found
-    return game.record("spot", [(("rng", "counter"), roller.counter), (key, value)],
-                       f"{spotter} looks for {target} ({pct}%): {'spotted' if found else 'not seen'}", rolls=tuple(roller.log),
-                       detail={"rule": "4.11", "outcome": found, "modifiers": [m.to_dict() for m in mods],
-                               "odds": exact(spot_roll, pct).describe()})
 
 
 # -- paratroops (1.8) -------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from wgkit.resolution import Modifier
 from wgkit.rules.eagles import damage as D
 from wgkit.rules.eagles import lookup as L
 from wgkit.rules.eagles import tables as T
+from wgkit.rules.eagles.spotting import advanced, spotted_by
 
 ORDERS = {  # 4.0: who fires at whom in each step of the direct fire phase
     "Anti-tank vs vehicles": (("at_gun",), "vehicle"),
@@ -37,21 +38,6 @@ class Plan:
 
     def odds(self):
         return exact(D.kill_roll, self.dice, self.faces, self.star, self.reroll, self.zero_only).named(names=D.outcome_words)
-
-
-def advanced(game: Game) -> bool:
-    return game.scenario.rules.get("spotting") == "advanced"
-
-
-def spotted_by(game: Game, firer: str, target: str) -> bool:
-    """4.1: in the basic game a spotted unit stays spotted for everyone; in the advanced game each
-    firer must spot it itself (the automatic situations still count)."""
-    from wgkit.rules.eagles.air import auto_spotted
-
-    st = L.status(game, target)
-    if not advanced(game):
-        return st.get("spotted", True)
-    return auto_spotted(game, target) is not None or firer in st.get("spotted_by", [])
 
 
 def row_for(yards: float) -> str:

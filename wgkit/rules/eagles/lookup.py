@@ -10,7 +10,7 @@ from wgkit.rules.units import attr, kind, side, status  # noqa: F401 (re-exporte
 from wgkit.rules.units import pieces as unit_pieces
 from wgkit.geometry.los import LosPolicy, clear_sight
 from wgkit.rules.eagles import tables as T
-from wgkit.rules.registry import find_ruleset
+from wgkit.facts.registry import find_ruleset
 
 LOS = LosPolicy(see_into=1.0)
 VEHICLES = {"vehicle", "recon", "minesweeper"}
@@ -93,7 +93,7 @@ def fp_class(value: int) -> str:
 
 
 def terrain_tpd(game: Game, uid: str) -> str:
-    """The TPD the ground gives a unit that did not move (the vocabulary's cover rating)."""
+    """The TPD the ground gives a unit that did not move (its cover rating in the ruleset's facts)."""
     rules = find_ruleset("eagles")
     order = ("BB", "CC", "DD")
     here = [rules.terrain[a.type].cover for a in game.terrain.at(*pos(game, uid)) if not a.linear]

@@ -14,7 +14,7 @@ from wgkit.odds import Play, exact
 from wgkit.rules.eagles import damage as D
 from wgkit.rules.eagles import lookup as L
 from wgkit.rules.eagles import tables as T
-from wgkit.rules.registry import find_ruleset
+from wgkit.facts.registry import find_ruleset
 
 FOOT = "A"
 

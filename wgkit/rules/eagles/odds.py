@@ -13,6 +13,7 @@ from wgkit.rules.eagles import air as AIR
 from wgkit.rules.eagles import barrage as B
 from wgkit.rules.eagles import close as C
 from wgkit.rules.eagles import damage as D
+from wgkit.rules.eagles import spotting as SP
 
 
 def kill_dice(dice: int, faces: Collection[int], star: bool = False, reroll: bool = False,
@@ -40,7 +41,7 @@ def assault(modifier: int = 0) -> Distribution:
 
 def spot(percent: int) -> Distribution:
     """4.1 and 4.11: a d00 at or under ``percent`` spots."""
-    return exact(AIR.spot_roll, percent)
+    return exact(SP.spot_roll, percent)
 
 
 def aa_fire(dice: int) -> Distribution:

@@ -3,7 +3,7 @@ marked ``seed`` or ``house``. Distances are yards on the table (1" = 100 yd)."""
 
 from __future__ import annotations
 
-from wgkit.rules.sourced import Sourced, house, seed
+from wgkit.facts.sourced import Sourced, house, seed
 
 YARDS_PER_INCH = 100.0
 FP_CLASSES: tuple[tuple[str, int], ...] = (("W", 1), ("X", 4), ("Y", 6), ("Z", 8))  # 4.2: W 1-3, X 4-5, Y 6-7, Z 8+

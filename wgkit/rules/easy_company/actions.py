@@ -6,7 +6,7 @@ import math
 
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.geometry.zones import radius_zone
-from wgkit.render.scene import zone_overlay
+from wgkit.render.shapes import zone_overlay
 from wgkit.rules.actions import ActionSpec, Param, groups
 from wgkit.rules.easy_company import chances as C
 from wgkit.rules.easy_company import artillery as A

@@ -11,7 +11,7 @@ from wgkit.geometry.los import LosPolicy
 from wgkit.rules.easy_company import chances as C
 from wgkit.rules.easy_company import rolls as R
 from wgkit.rules.easy_company import tables as T
-from wgkit.rules.registry import find_ruleset
+from wgkit.facts.registry import find_ruleset
 
 SCALE = find_ruleset("easy_company").scale  # 1" = 10 m: every metre in the text goes through it
 GRADE = {q: i for i, q in enumerate(T.QUALITIES)}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from wgkit.render import style as S
-from wgkit.render.scene import Shape
+from wgkit.render.shapes import Shape
 from wgkit.scenario.model import Scenario
 
 CROSS = 0.6  # inches either side of the aim point

@@ -5,7 +5,7 @@ Percentages are whole numbers; distances are metres as the text gives them (1" =
 
 from __future__ import annotations
 
-from wgkit.rules.sourced import Sourced, house, seed
+from wgkit.facts.sourced import Sourced, house, seed
 
 QUALITIES = ("untrained", "green", "experienced", "veteran", "elite")
 

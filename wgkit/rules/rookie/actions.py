@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.geometry.zones import radius_zone
-from wgkit.render.scene import geometry_shapes, zone_overlay
+from wgkit.render.shapes import geometry_shapes, zone_overlay
 from wgkit.rules.actions import ActionSpec, Param
 from wgkit.rules.rookie import command as CMD
 from wgkit.rules.rookie import fire as F

@@ -8,7 +8,7 @@ from typing import Mapping
 from wgkit.dice import D10_ZERO
 from wgkit.odds import exact
 from wgkit.rules.rookie import tables as T
-from wgkit.rules.sourced import Sourced, house
+from wgkit.facts.sourced import Sourced, house
 
 
 def column_of(ff: float) -> int:

@@ -12,7 +12,7 @@ from wgkit.dice import D10_ZERO
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.geometry.measure import within_allowance
 from wgkit.odds import Play, exact
-from wgkit.rules.registry import find_ruleset
+from wgkit.facts.registry import find_ruleset
 from wgkit.rules.rookie import fire as F
 from wgkit.rules.rookie import lookup as L
 from wgkit.rules.rookie import tables as T

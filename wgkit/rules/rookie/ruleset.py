@@ -5,7 +5,7 @@ from wgkit.rules.rookie import actions, flow, odds, policy
 from wgkit.rules.rookie.fire import threat
 from wgkit.rules.rookie.lookup import LOS, fighting, strength
 from wgkit.rules.rookie.situation import RookieSituation
-from wgkit.rules.rookie.vocabulary import RULESET as INFO
+from wgkit.facts.rookie import RULESET as INFO
 
 RULESET = Ruleset(info=INFO, sequence=flow.SEQUENCE, actions=actions.ACTIONS, situation=RookieSituation,
                   odds=odds, los_policy=LOS, move=actions.move, move_limit=actions.move_limit, policy=policy, fighting=fighting,

@@ -2,8 +2,8 @@
 
 from typing import Any, Iterator
 
-from wgkit.geometry.scale import GroundScale
-from wgkit.rules.registry import RulesetInfo, raw_sides, terrain_table
+from wgkit.facts.scale import GroundScale
+from wgkit.facts.ruleset import raw_sides, RulesetInfo, terrain_table
 
 # Cover is the Target Position Defensive rating a unit standing still in the terrain earns
 # (§1.4: CC for woods, buildings and marginal terrain; DD for prepared positions).

@@ -1,7 +1,7 @@
 """Rookie Rules vocabulary (text: 003_886a0ad6b6bb64d7, MWAN #89)."""
 
-from wgkit.geometry.scale import GroundScale
-from wgkit.rules.registry import RulesetInfo, terrain_table
+from wgkit.facts.scale import GroundScale
+from wgkit.facts.ruleset import RulesetInfo, terrain_table
 
 # Line of sight: hills and any class of cover block it (fire into cover, never through it).
 # The movement chart is lost, so the speed class per terrain (A fast, B, C slow) is house.

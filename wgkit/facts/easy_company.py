@@ -1,7 +1,7 @@
 """Easy Company vocabulary: qualities, ranks, weapons, terrain (text: 000_f349617a9491ca07)."""
 
-from wgkit.geometry.scale import GroundScale
-from wgkit.rules.registry import RulesetInfo, terrain_table
+from wgkit.facts.scale import GroundScale
+from wgkit.facts.ruleset import RulesetInfo, terrain_table
 
 # §5.2 names three firing positions (open, concealed, dug in) but maps no terrain to them;
 # which terrain conceals and which digs in is a house choice.

@@ -1,7 +1,7 @@
 """Close Action vocabulary: weapons, grades, terrain mapping (text: 002_9e952b9bed2fe005)."""
 
-from wgkit.geometry.scale import GroundScale
-from wgkit.rules.registry import RulesetInfo, terrain_table
+from wgkit.facts.scale import GroundScale
+from wgkit.facts.ruleset import RulesetInfo, terrain_table
 
 # The text leaves "Terrain Suggestions" as TBD: the whole mapping is a house choice, using the
 # text's cover words (soft/hard) and Movement Table columns (road/clear/rough/dense/obstacle).
