@@ -54,7 +54,7 @@ def main() -> None:
             base = simulate(s, n, seed=1000, scheduler=client)
             mine = theirs = games = 0
             for side in [x.id for x in s.sides]:
-                opp = simulate(s, n, seed=1000, scheduler=client, opponent=side)
+                opp = simulate(s, n, seed=1000, scheduler=client, players={side: "opponent"})
                 (b, (blo, bhi)), (o, (olo, ohi)) = base.rate(side), opp.rate(side)
                 mine += opp.wins(side)
                 theirs += sum(opp.wins(x) for x in opp.sides if x != side)

@@ -150,18 +150,24 @@ def test_settings_are_checked():
         Opponent("uk", rollouts=0)
     with pytest.raises(ValueError, match="play-outs are 0 or more, finalists 1 or more"):
         Opponent("uk", finalists=0)
-    with pytest.raises(ValueError, match=r"the opponent plays a side of the scenario \(uk, de\), not 'us'"):
-        simulate(load(CROSSROADS), 1, opponent="us")
+    with pytest.raises(ValueError, match=r"--players names a side the scenario lacks: 'us' \(its sides: uk, de\)"):
+        simulate(load(CROSSROADS), 1, players="us=opponent")
+    with pytest.raises(ValueError, match=r"a player is simple, opponent or opponent:STYLE \(STYLE one of cautious, "
+                                         r"balanced, aggressive\), not 'opponent:reckless'"):
+        simulate(load(CROSSROADS), 1, players="uk=opponent:reckless")
+    with pytest.raises(ValueError, match="not 'simple:cautious'"):
+        simulate(load(CROSSROADS), 1, players="simple:cautious")
 
 
 @pytest.mark.parametrize("path", sorted((ROOT / "scenarios").glob("*/tutorial_*.yaml")), ids=lambda p: p.parent.name)
 def test_every_ruleset_plays_against_the_opponent_on_either_side(path):
     s = load(path)
     for side in [x.id for x in s.sides]:
-        one = simulate(s, 2, seed=4, turns=2, opponent=side)
+        one = simulate(s, 2, seed=4, turns=2, players={side: "opponent"})
         assert one.failed == [] and one.n == 2, (side, one.failed)
-        assert one.games == simulate(s, 2, seed=4, turns=2, opponent=side).games  # seeded: the same games
-        assert "players: the kit's opponent plays " + side in one.table()
+        assert one.games == simulate(s, 2, seed=4, turns=2, players=f"{side}=opponent").games  # seeded: the same games
+        seats = "; ".join(f"{x.id}: " + ("the opponent (balanced)" if x.id == side else "the simple policy") for x in s.sides)
+        assert f"players: {seats}" in one.table()
 
 
 # -- in the umpire app -----------------------------------------------------------------------------
@@ -637,3 +643,22 @@ def test_its_line_in_the_log_names_pieces_and_units_as_people_do_and_keeps_numbe
     c = _candidate(lambda g, p: None, {"units": ["section", "lt_smith"], "target": "gruppe", "dice": 3, "to": [4.5, 6]})
     assert c.label(names) == "fire (units No. 1 Section + Lt. Smith, target Gruppe Lenz, dice 3, to (4.5, 6))"
     assert c.label() == "fire (units section + lt_smith, target gruppe, dice 3, to (4.5, 6))"  # no names: the ids
+
+
+def test_the_opponent_on_both_sides_plays_each_sides_cards():
+    """With the opponent on both sides of Rookie's card sequence, each card turned hands the
+    sequence to its side's opponent, which activates that side's unit."""
+    from wgkit.rules.registry import get_ruleset
+    from wgkit.simulate import seated
+
+    s = load(ROOT / "scenarios/rookie/tutorial_worked_example.yaml")
+    rules = get_ruleset(s.ruleset)
+    game = rules.new_game(s, 3)
+    bots = {x.id: Opponent(x.id, seed=3, turns=1) for x in s.sides}
+    said: list[str] = []
+    rules.policy.play(game, 1, say=said.append, step=seated(bots, rules.policy.play_step))
+    for side in ("su", "de"):
+        assert any(line.startswith(f"opponent ({side}) chose to activate a unit") for line in said), side
+    cards = [line.split(":")[0] for line in said if line.endswith("may activate a unit")]
+    chose = [line for line in said if "chose to activate a unit" in line]
+    assert len(chose) == len(cards)  # every card a side may use is used by its opponent

@@ -1,6 +1,7 @@
 """Scenario balancing: seeded, reproducible whatever the number of Dask workers, with intervals."""
 
 import subprocess
+from pathlib import Path
 import sys
 
 import pytest
@@ -32,7 +33,10 @@ class Kills:
     def __init__(self, *pieces):
         self.pieces = pieces
 
-    def play(self, game, turns):
+    def play_step(self, game, say):
+        return None
+
+    def play(self, game, turns, step=None):
         if self.pieces:
             situation_of(game).out_of_action(*self.pieces)
 
@@ -43,11 +47,14 @@ def test_a_game_is_judged_by_the_scenarios_conditions(monkeypatch):
     s = load(GATE)  # us scores 1 when no German unit is in good order; otherwise de wins
     gren, lmg = [p.id for _, u, p in s.pieces() if u.id in ("gren", "lmg")]
     monkeypatch.setattr(sim, "policy_for", lambda rid: Kills())
-    assert play_one(s, 1, 1)["winner"] == "de"  # level at 0-0: "otherwise: de"
+    level = play_one(s, 1, 1)
+    assert (level["winner"], level["by"]) == ("de", "level on points: de wins a tie")  # 0-0: "otherwise: de"
     monkeypatch.setattr(sim, "policy_for", lambda rid: Kills(gren))
     assert play_one(s, 1, 1)["winner"] == "de"  # the lmg team still stands in good order
     monkeypatch.setattr(sim, "policy_for", lambda rid: Kills(gren, lmg))
-    assert play_one(s, 1, 1) == {"seed": 1, "lost": {"us": 0, "de": 2}, "pieces": {"us": 3, "de": 2}, "winner": "us"}
+    assert play_one(s, 1, 1) == {"seed": 1, "lost": {"us": 0, "de": 2}, "pieces": {"us": 3, "de": 2}, "winner": "us",
+                                 "by": "1st Platoon, Co. A: leave no unit of Grenadier section in good order (1 pt)",
+                                 "decided": 1, "ended": 1}
 
 
 def test_without_conditions_the_smaller_share_lost_wins_and_the_report_says_so(monkeypatch):
@@ -133,10 +140,10 @@ def test_a_unit_with_no_live_figures_cannot_fire():
 
 
 def _flaky(real):
-    def play(scenario, seed, turns, opponent=None):
+    def play(scenario, seed, turns, players=None):
         if seed == 3:
             raise KeyError("boom")
-        return real(scenario, seed, turns, opponent)
+        return real(scenario, seed, turns, players)
     return play
 
 
@@ -179,6 +186,40 @@ def test_a_cluster_by_its_address_plays_the_same_games_as_one_process():
     assert remote.games == simulate(s, 6, seed=3, turns=2).games
 
 
+def test_a_scheduler_and_workers_started_apart_play_the_same_competent_games(tmp_path):
+    """`dask scheduler` and `dask worker` as a designer starts them on several machines (here two
+    processes of this one), reached by the scheduler's address: the report of competent games
+    (the opponent on both sides) is the one a single process gives."""
+    import json
+    import shutil
+    import time
+
+    dask_cli = shutil.which("dask", path=str(Path(sys.executable).parent)) or shutil.which("dask")
+    info = tmp_path / "scheduler.json"
+    procs = [subprocess.Popen([dask_cli, "scheduler", "--scheduler-file", str(info), "--port", "0", "--no-dashboard"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
+    try:
+        for _ in range(300):
+            if info.exists() and info.read_text().strip():
+                break
+            time.sleep(0.1)
+        address = json.loads(info.read_text())["address"]
+        procs.append(subprocess.Popen([dask_cli, "worker", address, "--nworkers", "2", "--nthreads", "1",
+                                       "--no-dashboard"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        from distributed import Client
+
+        with Client(address, timeout="30s") as client:
+            client.wait_for_workers(2, timeout=60)
+            s = load(CROSSROADS)
+            remote = simulate(s, 4, seed=9, turns=2, scheduler=client, players="opponent")
+    finally:
+        for proc in reversed(procs):
+            proc.terminate()
+            proc.wait(timeout=30)
+    alone = simulate(s, 4, seed=9, turns=2, players="opponent")
+    assert remote.games == alone.games and remote.table() == alone.table()
+
+
 def test_the_command_line_exits_1_when_a_game_failed(monkeypatch, capsys):
     import wgkit.simulate as sim
     from wgkit.cli import main
@@ -208,3 +249,74 @@ def test_an_unreachable_scheduler_is_one_line(capsys):
     out, err = capsys.readouterr()
     assert out == "" and err.startswith("wgkit simulate: no Dask scheduler answers at tcp://127.0.0.1:9: ")
     assert err.count("\n") == 1
+
+
+def _report(wins: dict, n: int) -> "sim.Report":
+    import wgkit.simulate as sim
+
+    games, seed = [], 0
+    for side, k in wins.items():
+        games += [{"seed": seed + i, "lost": {"us": 0, "de": 0}, "pieces": {"us": 3, "de": 2}, "winner": side,
+                   "by": f"{side} wins", "decided": 1 + i % 2, "ended": 3} for i in range(k)]
+        seed += k
+    assert len(games) == n
+    return sim.Report("t", "company_fire", 0, 3, games)
+
+
+def test_a_verdict_needs_every_rate_within_five_points():
+    """At an even split the 95% Wilson interval is within ±5 points from 381 games on: at 380,
+    1.96 * sqrt(.25/380 + 1.96²/(4 * 380²)) / (1 + 1.96²/380) = 0.05002; at 381, 0.04996."""
+    even = _report({"us": 150, "de": 150}, 300)
+    assert not even.decided() and even.games_needed() == 81
+    assert "verdict: not yet within ±5 points; about 81 more games needed" in even.table()
+    done = _report({"us": 200, "de": 200}, 400)
+    assert done.decided() and done.games_needed() == 0 and "verdict: every rate known to within ±5 points" in done.table()
+    assert not _report({"us": 190, "de": 190}, 380).decided() and _report({"us": 190, "de": 191}, 381).decided()
+    lopsided = _report({"us": 90, "de": 10}, 100)  # 90% and 10%: within ±5 points from 141 games (0.04999 there)
+    assert lopsided.games_needed() == 41
+    assert done.deciders("us") == {"us wins": 200} and done.turns_decided("de") == {1: 100, 2: 100}
+
+
+def test_until_decided_plays_batches_until_the_verdict_or_the_most_games(monkeypatch):
+    import wgkit.simulate as sim
+
+    def alternate(scenario, seed, turns, players=None):  # an even game, seed by seed
+        return {"seed": seed, "lost": {"us": 0, "de": 0}, "pieces": {"us": 3, "de": 2},
+                "winner": "us" if seed % 2 else "de", "by": "", "decided": 1, "ended": 1}
+    monkeypatch.setattr(sim, "play_safely", alternate)
+    s = load(GATE)
+    report = sim.until_decided(s, 100, 2000, seed=5)
+    assert report.n == 400 and [g["seed"] for g in report.games] == list(range(5, 405))  # 300 are not enough
+    capped = sim.until_decided(s, 100, 250, seed=5)
+    assert capped.n == 250 and not capped.decided() and capped.games[-1]["seed"] == 254
+    with pytest.raises(ValueError, match="at least one batch"):
+        sim.until_decided(s, 100, 50)
+
+
+class TakesTheFarm:
+    """Plays three turns; in turn 2 the German units go, so the US leads from the end of turn 2."""
+
+    def play_step(self, game, say):
+        if game.state["turn"] == 2 and "gren" in {p["unit"] for p in game.state["pieces"].values() if p["alive"]}:
+            situation_of(game).out_of_action(*[p.id for _, u, p in game.scenario.pieces() if u.id in ("gren", "lmg")])
+
+    def play(self, game, turns, step=None):
+        from wgkit.rules.policies import play_until
+
+        play_until(game, turns, step or self.play_step, lambda g: g.state["turn"])
+
+
+class Waits(TakesTheFarm):
+    def play_step(self, game, say):
+        return None
+
+
+def test_the_turn_a_game_was_decided_and_the_turn_it_ended(monkeypatch):
+    import wgkit.simulate as sim
+
+    monkeypatch.setattr(sim, "policy_for", lambda rid: TakesTheFarm())
+    one = play_one(load(GATE), 1, 3)
+    assert (one["winner"], one["decided"], one["ended"]) == ("us", 2, 3)  # level, otherwise de, until then
+    monkeypatch.setattr(sim, "policy_for", lambda rid: Waits())
+    held = play_one(load(GATE), 1, 3)
+    assert (held["winner"], held["decided"], held["ended"]) == ("de", 0, 3)  # de led from the start to the end

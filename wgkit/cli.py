@@ -108,7 +108,7 @@ def cmd_render(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from wgkit.scenario import ScenarioError, load
     from wgkit.scenario import variants as V
-    from wgkit.simulate import progress_bar, simulate
+    from wgkit.simulate import progress_bar, simulate, until_decided
     from wgkit.sweep import sweep
 
     try:
@@ -121,10 +121,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.n < 1:
         print("wgkit simulate: -n must be at least 1", file=sys.stderr)
         return 1
+    if args.until_decided and variants is not None:
+        print("wgkit simulate: --until-decided plays one scenario, not a sweep", file=sys.stderr)
+        return 1
     run = dict(seed=args.seed, turns=args.turns, jobs=args.jobs or None, scheduler=args.scheduler,
-               name=source.name, opponent=args.opponent)
+               name=source.name, players=args.players)
     try:
-        if variants is None:
+        if args.until_decided:
+            report = until_decided(scenario, args.n, max(args.n, args.max_games),
+                                   progress=None if args.quiet else progress_bar("games (at most)", sys.stderr), **run)
+            reports = [report]
+        elif variants is None:
             report = simulate(scenario, args.n, progress=None if args.quiet else progress_bar(file=sys.stderr), **run)
             reports = [report]
         else:
@@ -484,8 +491,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("notebooks", help="copy the lessons and turn notebooks, with their scenarios, into a folder")
     p.add_argument("folder", help="where to put notebooks/ and scenarios/ (nothing there is overwritten)")
     p.set_defaults(func=cmd_notebooks)
-    p = sub.add_parser("simulate", help="play a scenario N times (simple policies, or the kit's opponent for one side); "
-                                            "win rates and casualties")
+    p = sub.add_parser("simulate", help="play a scenario N times (the kit's opponent on every side, or the quick "
+                                            "simple policy); win rates, deciding conditions and turns, casualties")
     p.add_argument("scenario", help="the scenario file to play")
     p.add_argument("-n", type=int, default=100, help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed + i")
@@ -494,8 +501,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help="workers of a local Dask cluster (default: every core; 1: in this process)")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="play on a running Dask cluster, e.g. tcp://10.0.0.5:8786 (its workers need wgkit)")
-    p.add_argument("--opponent", default=None, metavar="SIDE",
-                   help="the kit's opponent plays this side, the simple policy the other")
+    p.add_argument("--players", default="opponent", metavar="WHO",
+                   help="who plays: 'opponent' (default: the kit's opponent on every side, competent but about a "
+                        "hundred times slower), 'simple' (the ruleset's simple policy, quick), or per side, e.g. "
+                        "us=opponent,de=simple or us=opponent:cautious (styles: cautious, balanced, aggressive)")
+    p.add_argument("--until-decided", action="store_true",
+                   help="play batches of N games until every side's win rate is known to within ±5 points "
+                        "(or --max-games are played); seeded and reproducible")
+    p.add_argument("--max-games", type=int, default=2000, help="the most games --until-decided plays (default 2000)")
     p.add_argument("--vary", default=None, metavar="FILE",
                    help="also play each variant in this file (see docs/guides/designer.md): one table, most balanced first")
     p.add_argument("--plot", default=None, help="also write the plot to this PNG")

@@ -1,5 +1,6 @@
-"""Scenario balancing: play a scenario N times with seeded dice and each ruleset's simple
-policies, and report win rates and casualties with 95% confidence intervals.
+"""Scenario balancing: play a scenario N times with seeded dice, each side by the kit's opponent
+or the ruleset's simple policy, and report win rates with 95% intervals, which condition decided
+each game and in which turn, casualties, and how many more games a verdict of ±5 points needs.
 
 A game's winner is decided by the scenario's own victory conditions when it has them as data
 (:mod:`wgkit.victory`: the side with more points when the turns run out). A scenario without
@@ -23,16 +24,22 @@ import os
 import traceback
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
-from wgkit.rules.contract import Policy
-from wgkit.rules.policies import leaving
+from wgkit.engine.game import Game
+from wgkit.engine.views import turn_number
 from wgkit.facts.registry import RULESETS
+from wgkit.opponent import STYLES, Opponent
+from wgkit.rules.contract import Policy
+from wgkit.rules.policies import Say, Step, leaving
 from wgkit.rules.registry import get_ruleset
 from wgkit.scenario.model import Scenario
-from wgkit.victory import losses, winner
+from wgkit.victory import losses, standing, winner
 
 Z95 = 1.959963984540054
+SIMPLE = "simple"
+OPPONENT = "opponent"
+PRECISION = 0.05  # a verdict: every side's win rate known to within ±5 points (95% interval)
 
 
 def policy_for(ruleset: str) -> Policy:
@@ -44,34 +51,115 @@ def policy_for(ruleset: str) -> Policy:
     return policy
 
 
-def play_one(scenario: Scenario, seed: int, turns: int, opponent: str | None = None) -> dict[str, Any]:
-    """One seeded game by the policies (with the kit's opponent playing ``opponent``'s side):
-    pieces lost and at the start, by side, and the winner."""
+def seat_players(scenario: Scenario, players: str | Mapping[str, str] | None) -> dict[str, str]:
+    """Who plays each side: ``simple`` (the ruleset's simple policy) or ``opponent`` (the kit's,
+    ``opponent:STYLE`` for a style of :data:`wgkit.opponent.STYLES`). ``players`` is one of those
+    for every side, or ``SIDE=PLAYER,...`` (as text or a mapping; a side left out plays simple);
+    None: simple everywhere."""
+    sides = [x.id for x in scenario.sides]
+    if players is None:
+        players = SIMPLE
+    if isinstance(players, str):
+        text = players.strip()
+        players = dict(part.split("=", 1) for part in text.split(",")) if "=" in text else {x: text for x in sides}
+    seated = {x: SIMPLE for x in sides}
+    for side, who in players.items():
+        side, who = side.strip(), who.strip()
+        if side not in seated:
+            raise ValueError(f"--players names a side the scenario lacks: {side!r} (its sides: {', '.join(sides)})")
+        kind, _, style = who.partition(":")
+        if kind not in (SIMPLE, OPPONENT) or (style and (kind == SIMPLE or style not in STYLES)):
+            raise ValueError(f"a player is {SIMPLE}, {OPPONENT} or {OPPONENT}:STYLE (STYLE one of {', '.join(STYLES)}), "
+                             f"not {who!r}")
+        seated[side] = f"{OPPONENT}:{style or 'balanced'}" if kind == OPPONENT else SIMPLE
+    return seated
+
+
+def seated(bots: Mapping[str, Opponent], simple: Step) -> Step:
+    """A step played by the seated opponents and the simple policy: each opponent of a side that
+    acts takes its side's choices, and the simple policy plays the rest, leaving the opponents'
+    cards to them. Where a card sequence hands the step to another opponent's side, that one
+    plays on (Rookie, with the opponent on both sides)."""
+    finish = leaving(simple, bots)
+    handed: list[bool] = [False]
+
+    def tracked(game: Game, say: Say) -> bool | None:
+        handed[0] = bool(finish(game, say))
+        return handed[0]
+
+    def nothing(game: Game, say: Say) -> bool:
+        return False
+
+    def step(game: Game, say: Say) -> None:
+        acting = [x for x in game.acting_sides() if x in bots] or [next(iter(bots))]
+        for side in acting[:-1]:  # its own choices; the last one's finish plays the rest
+            bots[side].play_step(game, say, finish=nothing)
+        last = acting[-1]
+        for _ in range(1000):  # a card sequence is bounded by its deck
+            handed[0] = False
+            bots[last].play_step(game, say, finish=tracked)
+            now = [x for x in game.acting_sides() if x in bots and x != last]
+            if not handed[0] or not now:
+                return
+            last = now[0]
+    return step
+
+
+def play_one(scenario: Scenario, seed: int, turns: int, players: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """One seeded game, each side by its player (:func:`seat_players`; None: the simple policy):
+    pieces lost and at the start, by side, the winner, the conditions that decided it, the turn
+    from which the winner led to the end, and the turn the game ended in."""
     game = get_ruleset(scenario.ruleset).new_game(scenario, seed)
     policy = policy_for(scenario.ruleset)
-    if opponent is None:
-        policy.play(game, turns)
-    else:
-        from wgkit.opponent import Opponent
+    bots = {side: Opponent(side, seed=seed, turns=turns, style=who.partition(":")[2])
+            for side, who in (players or {}).items() if who != SIMPLE}
+    play = seated(bots, policy.play_step) if bots else policy.play_step
+    leaders: list[tuple[int, str | None]] = []  # (turn, the leader as it ended); turn 0: at the start
 
-        player = Opponent(opponent, seed=seed, turns=turns)
-        finish = leaving(policy.play_step, [opponent])  # the policy leaves the opponent's cards to it
-        policy.play(game, turns, step=lambda g, say: player.play_step(g, say, finish=finish))
+    def step(g: Game, say: Say) -> bool | None:
+        ended = turn_number(g.state) - 1
+        if not leaders or leaders[-1][0] != ended:
+            leaders.append((ended, winner(g)))
+        return play(g, say)
+
+    policy.play(game, turns, step=step)
     lost, total = losses(game)
-    return {"seed": seed, "lost": dict(lost), "pieces": dict(total), "winner": winner(game)}
+    won = winner(game)
+    ended = min(turn_number(game.state), turns)  # played out, the turn counter stands one past the last
+    decided = ended  # the winner led from the end of this turn (0: from the start)
+    for turn, leader in reversed(leaders):
+        if leader != won:
+            break
+        decided = turn
+    return {"seed": seed, "lost": dict(lost), "pieces": dict(total), "winner": won, "by": deciding(game, won),
+            "decided": decided, "ended": ended}
 
 
-def play_safely(scenario: Scenario, seed: int, turns: int, opponent: str | None = None) -> dict[str, Any]:
+def deciding(game: Game, won: str | None) -> str:
+    """What decided a game: the winner's conditions met, level points and who wins them, or the
+    balance measure where the scenario has no conditions as data."""
+    judged = standing(game)
+    if judged is None:
+        return "the smaller share of pieces lost"
+    met = [j.label for j in judged.judged if j.met and j.condition.side == won]
+    if won is not None and len({p for p in judged.points.values()}) > 1 and met:
+        return "; ".join(met)
+    if won is not None:
+        return f"level on points: {won} wins a tie"
+    return "level on points: a draw"
+
+
+def play_safely(scenario: Scenario, seed: int, turns: int, players: Mapping[str, str] | None = None) -> dict[str, Any]:
     """:func:`play_one`, or ``{"seed", "error"}`` naming the exception and where it was raised."""
     try:
-        return play_one(scenario, seed, turns, opponent)
+        return play_one(scenario, seed, turns, players)
     except Exception as exc:  # one game's bug must not cost the other games
         frame = traceback.extract_tb(exc.__traceback__)[-1]
         where = f"{os.path.basename(frame.filename)}:{frame.lineno}"
         return {"seed": seed, "error": " ".join(f"{type(exc).__name__}: {exc} (at {where})".split())}
 
 
-def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+def wilson(k: float, n: int, z: float = Z95) -> tuple[float, float]:
     """Wilson score interval for a proportion k/n."""
     if n == 0:
         return 0.0, 1.0
@@ -90,7 +178,7 @@ class Report:
     games: list[dict[str, Any]] = field(default_factory=list)
     judged_by: str = "victory conditions"  # or the balance measure, when the scenario has none as data
     failed: list[dict[str, Any]] = field(default_factory=list)  # {"seed", "error"} per failed game
-    opponent: str | None = None  # the side the kit's opponent played, if any
+    players: dict[str, str] = field(default_factory=dict)  # side: simple, or opponent:STYLE
 
     @property
     def n(self) -> int:
@@ -123,13 +211,50 @@ class Report:
         half = Z95 * sd / math.sqrt(len(xs))
         return mean, (max(0.0, mean - half), min(float(self.pieces(side)), mean + half))
 
+    def half_width(self, side: str | None) -> float:
+        lo, hi = self.rate(side)[1]
+        return (hi - lo) / 2
+
+    def decided(self) -> bool:
+        """Is every side's win rate (and the draws') known to within :data:`PRECISION`?"""
+        return self.n > 0 and all(self.half_width(x) <= PRECISION for x in self.sides + [None])
+
+    def games_needed(self) -> int:
+        """More games a verdict of ±5 points needs, were the rates seen so far to hold (0 once
+        decided): the fewest games whose 95% interval is that narrow at each side's rate."""
+        need = 0
+        for side in self.sides + [None]:
+            p = self.rate(side)[0]
+            lo, hi = max(self.n, 1), 100_000
+            while lo < hi:  # the interval narrows as the games grow, at a fixed rate
+                mid = (lo + hi) // 2
+                low, high = wilson(p * mid, mid)
+                lo, hi = (lo, mid) if (high - low) / 2 <= PRECISION else (mid + 1, hi)
+            need = max(need, lo - self.n)
+        return need
+
+    def deciders(self, side: str | None) -> Counter:
+        """How the games ``side`` won (None: drawn) were decided: what decided them, counted."""
+        return Counter(g.get("by", "") for g in self.games if g["winner"] == side)
+
+    def turns_decided(self, side: str | None) -> Counter:
+        """In which turn ``side``'s wins were settled: the winner led from the end of that turn on."""
+        return Counter(g.get("decided") for g in self.games if g["winner"] == side)
+
+    def who_plays(self) -> str:
+        bots = {x: who for x, who in self.players.items() if who != SIMPLE}
+        if not bots:
+            return "the simple policy on every side (quick; `--players opponent` for competent play)"
+        if len(bots) == len(self.players):
+            styles = sorted(set(bots.values()))
+            return f"the kit's opponent on every side ({', '.join(w.partition(':')[2] for w in styles)}): competent play"
+        return "; ".join(f"{x}: " + ("the simple policy" if who == SIMPLE else f"the opponent ({who.partition(':')[2]})")
+                         for x, who in self.players.items())
+
     def table(self) -> str:
         total = self.n + len(self.failed)
         lines = [f"{self.scenario} ({self.ruleset}): {total} game{'s' if total != 1 else ''}, seeds {self.seed}..{self.seed + total - 1}, "
-                 f"{self.turns} turns", f"winner by: {self.judged_by}"]
-        players = "the simple policies" if self.opponent is None else \
-            f"the kit's opponent plays {self.opponent}, the simple policy the other side"
-        lines.append(f"players: {players}")
+                 f"{self.turns} turns", f"winner by: {self.judged_by}", f"players: {self.who_plays()}"]
         if self.failed:
             lines.append(f"FAILED: {len(self.failed)} of {total} games, seeds "
                          f"{', '.join(str(g['seed']) for g in self.failed)}; the figures below count "
@@ -141,6 +266,17 @@ class Report:
         for side in self.sides + [None]:
             rate, (lo, hi) = self.rate(side)
             lines.append(f"{(side or 'draw'):12s} {self.wins(side):6d} {rate:7.1%}   {lo:.1%} - {hi:.1%}")
+        need = self.games_needed()
+        lines.append("verdict: every rate known to within ±5 points" if self.decided() else
+                     f"verdict: not yet within ±5 points; about {need} more game{'s' if need != 1 else ''} needed")
+        lines.append("decided by (the winner's conditions met), and the turn from whose end the winner led")
+        for side in self.sides + [None]:
+            for by, k in self.deciders(side).most_common():
+                lines.append(f"  {(side or 'draw'):10s} {k:5d}  {by}")
+            turns = self.turns_decided(side)
+            if turns:
+                lines.append(f"  {'':10s} {'':5s}  turns: " + ", ".join(
+                    f"{'start' if t == 0 else t}: {turns[t]}" for t in sorted(turns, key=lambda t: (t is None, t or 0))))
         lines.append(f"{'pieces lost':12s} {'mean':>6s} {'':>7s}   95% interval   distribution")
         for side in self.sides:
             mean, (lo, hi) = self.loss_mean(side)
@@ -186,13 +322,13 @@ _CACHE: dict[str, Scenario] = {}
 DIED = "the worker process died while playing it"
 
 
-def _worker(text: str, seeds: list[int], turns: int, opponent: str | None = None) -> list[dict[str, Any]]:
+def _worker(text: str, seeds: list[int], turns: int, players: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
     """Games played on a Dask worker; the scenario is read once per worker process."""
     if text not in _CACHE:
         from wgkit.scenario import loads
 
         _CACHE[text] = loads(text, "simulated.yaml")
-    return [play_safely(_CACHE[text], seed, turns, opponent) for seed in seeds]
+    return [play_safely(_CACHE[text], seed, turns, players) for seed in seeds]
 
 
 @contextlib.contextmanager
@@ -217,13 +353,13 @@ def dask_client(scheduler: Any = None, workers: int | None = None):
         yield client
 
 
-def _on_dask(client: Any, text: str, chunks: list[list[int]], seed: int, turns: int, opponent: str | None,
+def _on_dask(client: Any, text: str, chunks: list[list[int]], seed: int, turns: int, players: Mapping[str, str],
              finished: Callable[[int, dict[str, Any]], None]) -> None:
     """Play the chunks on the cluster. The games of a chunk whose worker died are played again one
     at a time, so that a game that kills its worker takes no other game with it."""
     from distributed import KilledWorker, as_completed
 
-    futures = {client.submit(_worker, text, [seed + i for i in chunk], turns, opponent, pure=False): chunk
+    futures = {client.submit(_worker, text, [seed + i for i in chunk], turns, players, pure=False): chunk
                for chunk in chunks}
     again: list[int] = []
     for future in as_completed(futures):
@@ -236,7 +372,7 @@ def _on_dask(client: Any, text: str, chunks: list[list[int]], seed: int, turns: 
             finished(i, result)
     for i in sorted(again):
         try:
-            result = client.submit(_worker, text, [seed + i], turns, opponent, pure=False).result()[0]
+            result = client.submit(_worker, text, [seed + i], turns, players, pure=False).result()[0]
         except KilledWorker:
             result = {"seed": seed + i, "error": DIED}
         finished(i, result)
@@ -244,23 +380,22 @@ def _on_dask(client: Any, text: str, chunks: list[list[int]], seed: int, turns: 
 
 def simulate(scenario: Scenario, n: int, seed: int = 0, turns: int | None = None, jobs: int | None = 1,
              progress: Callable[[int, int], None] | None = None, name: str = "",
-             scheduler: Any = None, opponent: str | None = None) -> Report:
+             scheduler: Any = None, players: str | Mapping[str, str] | None = None) -> Report:
     """Play ``n`` games with seeds ``seed``, ``seed + 1``, ...: in this process (``jobs=1``), on a
     local Dask cluster of ``jobs`` workers (None: every core), or on the Dask cluster of
     ``scheduler`` (an address such as ``tcp://10.0.0.5:8786``, or a ``distributed.Client``).
-    ``opponent``: the kit's opponent (:mod:`wgkit.opponent`) plays that side, the simple policy
-    the others. The report is the same for the same seed whatever runs the games."""
+    ``players``: who plays each side (:func:`seat_players`; default the simple policy, quick;
+    ``"opponent"`` for competent play on every side). The report is the same for the same seed
+    whatever runs the games."""
     if n < 1:
         raise ValueError("simulate at least one game")
     policy_for(scenario.ruleset)
-    if opponent is not None and opponent not in {s.id for s in scenario.sides}:
-        raise ValueError(f"the opponent plays a side of the scenario ({', '.join(s.id for s in scenario.sides)}), "
-                         f"not {opponent!r}")
+    seated_players = seat_players(scenario, players)
     turns = int(turns or scenario.turns or 6)
     report = Report(name or scenario.title, scenario.ruleset, seed, turns,
                     judged_by="the scenario's victory conditions" if scenario.conditions else
                     "the smaller share of pieces lost (the scenario has no victory conditions as data)",
-                    opponent=opponent)
+                    players=seated_players)
     results: dict[int, dict] = {}
 
     def finished(i: int, result: dict[str, Any]) -> None:
@@ -271,18 +406,48 @@ def simulate(scenario: Scenario, n: int, seed: int = 0, turns: int | None = None
     workers = jobs or os.cpu_count() or 1
     if workers == 1 and scheduler is None:
         for i in range(n):
-            finished(i, play_safely(scenario, seed + i, turns, opponent))
+            finished(i, play_safely(scenario, seed + i, turns, seated_players))
     else:
         from wgkit.scenario.io import dumps
 
         with dask_client(scheduler, workers) as client:
             size = max(1, n // (4 * max(1, len(client.scheduler_info().get("workers", {})) or workers)))
             chunks = [list(range(i, min(n, i + size))) for i in range(0, n, size)]
-            _on_dask(client, dumps(scenario), chunks, seed, turns, opponent, finished)
+            _on_dask(client, dumps(scenario), chunks, seed, turns, seated_players, finished)
     ordered = [results[i] for i in range(n)]
     report.games = [g for g in ordered if "error" not in g]
     report.failed = [g for g in ordered if "error" in g]
     return report
+
+
+def until_decided(scenario: Scenario, batch: int, most: int, seed: int = 0, jobs: int | None = 1,
+                  scheduler: Any = None, progress: Callable[[int, int], None] | None = None,
+                  **options: Any) -> Report:
+    """Play batches of ``batch`` games (seeds following on from ``seed``) until every side's win
+    rate is known to within ±5 points (:meth:`Report.decided`) or ``most`` games are played: the
+    same seeds and the same stopping point on any machine. ``options`` as for :func:`simulate`."""
+    if batch < 1 or most < batch:
+        raise ValueError("the batch is at least one game, and the most games at least one batch")
+
+    def run(client: Any) -> Report:
+        report: Report | None = None
+        while report is None or (not report.decided() and report.n + len(report.failed) < most):
+            done = 0 if report is None else report.n + len(report.failed)
+            size = min(batch, most - done)
+            step = (lambda k, _n, done=done: progress(done + k, most)) if progress else None
+            more = simulate(scenario, size, seed=seed + done, jobs=1 if client is None else None, scheduler=client,
+                            progress=step, **options)
+            if report is None:
+                report = more
+            else:
+                report.games += more.games
+                report.failed += more.failed
+        return report
+
+    if (jobs or 0) == 1 and scheduler is None:
+        return run(None)
+    with dask_client(scheduler, jobs) as client:
+        return run(client)
 
 
 def progress_bar(what: str = "games", file: Any = None) -> Callable[[int, int], None]:

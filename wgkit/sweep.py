@@ -9,7 +9,7 @@ Every variant plays the same seeds, so two variants differ by the change, not by
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from wgkit.scenario.model import Scenario
 from wgkit.scenario.variants import Variant, scenarios
@@ -40,6 +40,7 @@ class Sweep:
         lines = [f"{self.scenario} ({first.ruleset}): the scenario as written and {len(self.reports) - 1} "
                  f"variant{'s' if len(self.reports) != 2 else ''}, {total} games each, seeds "
                  f"{first.seed}..{first.seed + total - 1}, on the same dice", f"winner by: {first.judged_by}",
+                 f"players: {first.who_plays()}",
                  f"{'most balanced first':32s}" + "".join(f"{s + ' wins (95%)':>24s}" for s in self.sides)
                  + f"{'draws':>8s}{'gap':>7s}"]
         for name, r in self.ranked():
@@ -50,7 +51,23 @@ class Sweep:
             failed = f"  ({len(r.failed)} failed)" if r.failed else ""
             lines.append(f"{name[:32]:32s}" + "".join(f"{c:>24s}" for c in cells)
                          + f"{r.rate(None)[0]:8.1%}{self.gap(r):7.2f}{failed}")
+        lines.append(self.closest())
         return "\n".join(lines)
+
+    def closest(self) -> str:
+        """The variant closest to even, each side's win rate with its interval, and whether the
+        intervals can tell it from the next closest."""
+        ranked = self.ranked()
+        name, best = ranked[0]
+        rates = ", ".join(f"{s} {best.rate(s)[0]:.0%} ({best.rate(s)[1][0]:.0%}-{best.rate(s)[1][1]:.0%})" for s in self.sides)
+        line = f"closest to even: {name} ({rates})"
+        if len(ranked) > 1:
+            other, runner = ranked[1]
+            apart = all(best.rate(s)[1][1] < runner.rate(s)[1][0] or runner.rate(s)[1][1] < best.rate(s)[1][0]
+                        for s in self.sides)
+            line += (f"; its intervals are clear of {other}'s" if apart else
+                     f"; within the intervals of {other} ({self.gap(runner):.2f} apart): play more games to tell them apart")
+        return line
 
     def plot(self):
         """Each side's win rate with its 95% interval, one row per variant, the most balanced on top."""
@@ -81,9 +98,10 @@ class Sweep:
 
 def sweep(scenario: Scenario, variants: list[Variant], n: int, seed: int = 0, turns: int | None = None,
           jobs: int | None = 1, scheduler: Any = None, progress: Callable[[int, int], None] | None = None,
-          name: str = "", opponent: str | None = None) -> Sweep:
+          name: str = "", players: str | Mapping[str, str] | None = None) -> Sweep:
     """Play ``n`` games (seeds ``seed``...) of the scenario as written and of each variant; ``jobs``
-    and ``scheduler`` as for :func:`~wgkit.simulate.simulate`."""
+    and ``scheduler`` as for :func:`~wgkit.simulate.simulate`, ``players`` who plays each side
+    (:func:`~wgkit.simulate.seat_players`)."""
     plays = scenarios(scenario, variants)
     out = Sweep(name or scenario.title, [s.id for s in scenario.sides], {s.id: s.colour for s in scenario.sides})
     total = n * len(plays)
@@ -93,7 +111,7 @@ def sweep(scenario: Scenario, variants: list[Variant], n: int, seed: int = 0, tu
             step = (lambda done, _n, k=k: progress(k * n + done, total)) if progress else None
             out.reports.append((label, simulate(s, n, seed=seed, turns=turns, jobs=1 if client is None else None,
                                                 scheduler=client, progress=step, name=label,
-                                                opponent=opponent)))
+                                                players=players)))
 
     if (jobs or 0) == 1 and scheduler is None:
         run(None)

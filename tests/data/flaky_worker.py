@@ -7,12 +7,12 @@ import wgkit.simulate as sim
 _real = getattr(sim.play_one, "real", sim.play_one)  # the preload may run twice in a process
 
 
-def _flaky(scenario, seed, turns, opponent=None):
+def _flaky(scenario, seed, turns, players=None):
     if seed == 3:
         raise KeyError("boom")
     if seed == 5:
         os._exit(1)  # the worker process dies outright
-    return _real(scenario, seed, turns, opponent)
+    return _real(scenario, seed, turns, players)
 
 
 _flaky.real = _real
