@@ -1,10 +1,12 @@
 """The simulation policies act only on what their side sees: a hidden enemy is never targeted."""
 
 import importlib
+import math
 
 import pytest
 
 from tests.conftest import ROOT, load_edited
+from wgkit.scenario import load
 from wgkit.rules import situation_of
 from wgkit.rules.policies import seen
 from wgkit.rules.registry import get_ruleset
@@ -73,3 +75,58 @@ def test_seen_counts_own_units_units_in_the_open_and_spotted_ones():
     assert "gruppe2" in seen(game, "de", everyone)  # its own side knows where it is
     situation_of(game).spotted("gruppe2", ["us"])
     assert "gruppe2" in seen(game, "us", everyone)
+
+
+HOLD = ROOT / "tests/data/hold_area.yaml"
+
+
+def _held(game) -> bool:
+    """Every German figure still fighting stands in the orchard (within 5" of (24, 36))."""
+    return all(math.dist(p["position"], (24, 36)) <= 5 for p in game.state["pieces"].values()
+               if p["side"] == "de" and p["alive"])
+
+
+def _games(n: int):
+    from wgkit.victory import winner
+
+    s = load(HOLD)
+    rules = get_ruleset(s.ruleset)
+    out = []
+    for seed in range(n):
+        game = rules.new_game(s, seed)
+        rules.policy.play(game, 2)
+        out.append((_held(game), winner(game)))
+    return out
+
+
+def test_a_side_that_must_hold_an_area_does_not_walk_out_of_it(monkeypatch):
+    """The Germans win by holding the orchard when turn 2 ends. The simple policy advanced them on
+    the Americans they saw, out of the orchard, and so lost; it keeps them there now, and they win
+    unless they are shot out of it."""
+    from wgkit.rules.close_action import policy as ca
+
+    now = _games(40)
+    assert sum(held for held, _ in now) == 40
+    monkeypatch.setattr(ca, "leaves_ground", lambda *a: False)  # the policy as it was: advance regardless
+    before = _games(40)
+    assert sum(held for held, _ in before) < 20
+    assert sum(w == "de" for _, w in now) > sum(w == "de" for _, w in before) + 10
+
+
+def test_leaving_ground_is_judged_against_the_sides_own_areas():
+    from wgkit.rules.policies import held_areas, leaves_ground
+
+    game = get_ruleset("close_action").new_game(load(HOLD), 0)
+    assert len(held_areas(game, "de")) == 1 and held_areas(game, "us") == []
+    assert leaves_ground(game, "de", (24, 33), (24, 30))  # 3" out of the 5" circle
+    assert not leaves_ground(game, "de", (24, 33), (24, 40))  # across it
+    assert not leaves_ground(game, "de", (24, 20), (24, 10))  # never in it
+    assert not leaves_ground(game, "us", (24, 33), (24, 20))  # not the Americans' to hold
+
+
+def test_the_opponent_on_both_sides_holds_the_orchard_too():
+    from wgkit.simulate import simulate
+
+    report = simulate(load(HOLD), 6, seed=0, players="opponent")
+    assert report.wins("de") == 6 and report.deciders("de") == {"German section: hold the orchard": 6}
+    assert report.turns_decided("de") == {0: 6}  # held from the start to the end

@@ -1,6 +1,6 @@
 """What every ruleset's simple policy shares: try an action and report it, know only what its
-side sees, and play a game on to a turn limit step by step (used by playthroughs and
-``wgkit simulate``)."""
+side sees, keep the ground its victory conditions tell it to hold, and play a game on to a turn
+limit step by step (used by playthroughs and ``wgkit simulate``)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,12 @@ import inspect
 import math
 from typing import Callable, Iterable, Sequence
 
+from shapely.geometry import Point
+from shapely.geometry.base import BaseGeometry
+
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.engine.views import visible_to
+from wgkit.scenario.areas import area_geometry
 
 Say = Callable[[str], None]
 Step = Callable[[Game, Say], "bool | None"]  # plays the current step of a game; True: handed back
@@ -50,6 +54,24 @@ def seen(game: Game, side: str, units: Iterable[str]) -> list[str]:
     A policy chooses targets and goals among these only, as a player at the table would."""
     known = {p["unit"] for p in game.state["pieces"].values() if visible_to(p, side)}
     return [u for u in units if u in known]
+
+
+def held_areas(game: Game, side: str) -> list[BaseGeometry]:
+    """The areas the side's own victory conditions tell it to hold or to have a unit in, worked
+    out once per scenario."""
+    kept = game.scenario.__dict__.setdefault("_held_areas", {})
+    if side not in kept:
+        sc = game.scenario
+        kept[side] = [area_geometry(sc, c.target) for c in sc.conditions
+                      if c.side == side and c.kind in ("hold", "contest")]
+    return kept[side]
+
+
+def leaves_ground(game: Game, side: str, here: Sequence[float], to: Sequence[float]) -> bool:
+    """Would a move from ``here`` to ``to`` take a piece out of an area its side must hold? A
+    simple policy never makes such a move by choice (a retreat the rules force still goes)."""
+    areas = held_areas(game, side)
+    return bool(areas) and any(a.covers(Point(here)) and not a.covers(Point(to)) for a in areas)
 
 
 def nearest_seen_enemy(game: Game, side: str, here: Sequence[float]) -> list[float] | None:

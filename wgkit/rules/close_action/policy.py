@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from wgkit.engine.game import Game, IllegalActionError
-from wgkit.rules.policies import Say, Step, attempt, nearest_seen_enemy, play_until, seen
+from wgkit.rules.policies import Say, Step, attempt, leaves_ground, nearest_seen_enemy, play_until, seen
 from wgkit.rules.close_action import fire, melee, morale, movement
 from wgkit.rules.close_action import lookup as S
 
@@ -62,7 +62,7 @@ def _advance(game: Game, side: str, say: Say, choices: bool = True) -> None:
                 k = min(step, gap - CLOSE) / gap
                 options.append((round(here[0] + (target[0] - here[0]) * k, 2), round(here[1] + (target[1] - here[1]) * k, 2)))
             for to in options:
-                if attempt(say, movement.resolve_move, game, fid, to):
+                if not leaves_ground(game, side, here, to) and attempt(say, movement.resolve_move, game, fid, to):
                     break
 
 

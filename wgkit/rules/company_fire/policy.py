@@ -7,7 +7,7 @@ every move it can see with opportunity fire and fires back in the reaction segme
 from __future__ import annotations
 
 from wgkit.engine.game import Game, IllegalActionError
-from wgkit.rules.policies import Say, Step, attempt, play_until, seen
+from wgkit.rules.policies import Say, Step, attempt, leaves_ground, play_until, seen
 from wgkit.rules.company_fire import artillery as A
 from wgkit.rules.company_fire import assault as C
 from wgkit.rules.company_fire import fire as F
@@ -66,7 +66,8 @@ def _advance(game: Game, uid: str, say: Say) -> None:
         if d >= near or g.distance(here, c) > V.allowance(game, uid, [])[0]:
             continue
         path = V.path_to(game, uid, c)
-        if path and path[-1] == c and len(path) == g.distance(here, c):
+        if path and path[-1] == c and len(path) == g.distance(here, c) \
+                and not leaves_ground(game, L.side(game, uid), g.center(here), g.center(c)):
             options.append((d, not L.cover(game, c), c, path))
     for _, _, _, path in sorted(options)[:3]:
         if attempt(say, V.resolve_move, game, uid, path):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from wgkit.engine.game import Game, IllegalActionError
-from wgkit.rules.policies import Say, Step, attempt, play_until, seen
+from wgkit.rules.policies import Say, Step, attempt, leaves_ground, play_until, seen
 from wgkit.rules.eagles import air as AIR
 from wgkit.rules.eagles import barrage as B
 from wgkit.rules.eagles import close as C
@@ -38,7 +38,7 @@ def _advance(game: Game, uid: str, say: Say) -> None:
     for frac in (1.0, 0.75, 0.5, 0.25):
         step = min(gap - 5.0, MV.allowance(game, uid, (tx, ty))[0] * frac)
         to = (round(here[0] + (tx - here[0]) * step / gap, 1), round(here[1] + (ty - here[1]) * step / gap, 1))
-        if step > 0.2 and attempt(say, MV.resolve_move, game, uid, to):
+        if step > 0.2 and not leaves_ground(game, L.side(game, uid), here, to) and attempt(say, MV.resolve_move, game, uid, to):
             return
 
 

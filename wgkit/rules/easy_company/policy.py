@@ -19,7 +19,7 @@ from wgkit.rules.easy_company import melee as ME
 from wgkit.rules.easy_company import morale as MO
 from wgkit.rules.easy_company import movement as MV
 from wgkit.rules.easy_company import tables as T
-from wgkit.rules.policies import Say, Step, attempt, nearest_seen_enemy, play_until, seen
+from wgkit.rules.policies import Say, Step, attempt, leaves_ground, nearest_seen_enemy, play_until, seen
 
 KEEP_OFF = 6.0  # inches: how near an advance comes to the enemy
 
@@ -62,7 +62,8 @@ def _advance(game: Game, fid: str, side: str, say: Say) -> None:
     if step <= 0.1:
         return
     to = (round(here[0] + (near[0] - here[0]) * step / gap, 2), round(here[1] + (near[1] - here[1]) * step / gap, 2))
-    attempt(say, MV.resolve_move, game, fid, to)
+    if not leaves_ground(game, side, here, to):
+        attempt(say, MV.resolve_move, game, fid, to)
 
 
 def play_step(game: Game, say: Say, choices: bool = True) -> None:

@@ -10,7 +10,7 @@ import math
 from collections.abc import Collection
 
 from wgkit.engine.game import Game, IllegalActionError
-from wgkit.rules.policies import Say, Step, attempt, play_until, seen
+from wgkit.rules.policies import Say, Step, attempt, leaves_ground, play_until, seen
 from wgkit.rules.rookie import command as CMD
 from wgkit.rules.rookie import fire as F
 from wgkit.rules.rookie import flow as FL
@@ -65,8 +65,8 @@ def _act(game: Game, uid: str, say: Say) -> None:
         if step <= 0.1:
             break
         tx, ty = L.pos(game, near)
-        to = (here[0] + (tx - here[0]) * step / gap, here[1] + (ty - here[1]) * step / gap)
-        if not attempt(say, MV.resolve_move, game, uid, (round(to[0], 1), round(to[1], 1))):
+        to = (round(here[0] + (tx - here[0]) * step / gap, 1), round(here[1] + (ty - here[1]) * step / gap, 1))
+        if leaves_ground(game, L.side(game, uid), here, to) or not attempt(say, MV.resolve_move, game, uid, to):
             break
         _tests(game, say)
 
