@@ -1,0 +1,81 @@
+"""Competent balancing: what the kit's opponent on every side costs, against two simple policies.
+
+    python benchmarks/bench_balance.py [N] [NAME ...]
+
+For every bundled scenario (with NAMEs, those whose file name holds one): the CPU time per game
+of N seeded games (default 2) with the simple policy on both sides (the baseline), and with the
+opponent on both sides (``wgkit simulate --players opponent``), their ratio (the target: at most
+10x), and where the opponent's time goes: the same games played with its play-outs switched off
+(its look-ahead alone); the rest of its time is the play-outs, each a game played on to its end by
+the simple policy. Then competent games per hour over all the chosen scenarios, wall time, in one
+process and on a local Dask cluster of 2 workers, with the two reports checked identical.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from wgkit.opponent import Opponent  # noqa: E402
+from wgkit.rules.registry import get_ruleset  # noqa: E402
+from wgkit.scenario import load  # noqa: E402
+from wgkit.simulate import dask_client, seated, simulate  # noqa: E402
+
+
+def cpu_per_game(run, seeds) -> float:
+    t0 = time.process_time()
+    for seed in seeds:
+        run(seed)
+    return (time.process_time() - t0) / len(seeds)
+
+
+def play(scenario, seed: int, playouts: int | None) -> None:
+    """One game: the simple policy on both sides (``playouts`` None), else the opponent on both
+    sides with that many play-outs per finalist."""
+    rules = get_ruleset(scenario.ruleset)
+    game = rules.new_game(scenario, seed)
+    turns = int(scenario.turns or 6)
+    if playouts is None:
+        rules.policy.play(game, turns)
+        return
+    bots = {s.id: Opponent(s.id, seed=seed, turns=turns, playouts=playouts) for s in scenario.sides}
+    rules.policy.play(game, turns, step=seated(bots, rules.policy.play_step))
+
+
+def main() -> None:
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 2
+    names = sys.argv[2:]
+    paths = sorted(p for p in (ROOT / "scenarios").glob("*/*.yaml") if not names or any(x in p.stem for x in names))
+    seeds = range(1000, 1000 + n)
+    print(f"CPU per game over {n} seeded games; opponent on both sides against the simple policy on both")
+    print(f"{'scenario':44s} {'simple':>9s} {'opponent':>9s} {'ratio':>7s} {'look-ahead':>11s} {'play-outs':>10s}")
+    ratios = []
+    for path in paths:
+        s = load(path)
+        simple = cpu_per_game(lambda seed: play(s, seed, None), seeds)
+        full = cpu_per_game(lambda seed: play(s, seed, Opponent.playouts), seeds)
+        ahead = cpu_per_game(lambda seed: play(s, seed, 0), seeds)
+        ratios.append(full / simple)
+        print(f"{path.parent.name + '/' + path.stem:44s} {simple:8.3f}s {full:8.2f}s {full / simple:6.0f}x "
+              f"{ahead:10.2f}s {max(0.0, full - ahead) / full:9.0%}", flush=True)
+    print(f"ratio: median {sorted(ratios)[len(ratios) // 2]:.0f}x, worst {max(ratios):.0f}x (target at most 10x); "
+          f"'play-outs' is the share of the opponent's time spent playing finalists on to the end")
+
+    games = n * len(paths)
+    t0 = time.perf_counter()
+    alone = [simulate(load(p), n, seed=1000, jobs=1, players="opponent") for p in paths]
+    one = time.perf_counter() - t0
+    with dask_client(workers=2) as client:
+        t0 = time.perf_counter()
+        two = [simulate(load(p), n, seed=1000, scheduler=client, players="opponent") for p in paths]
+        both = time.perf_counter() - t0
+    same = all(a.games == b.games for a, b in zip(alone, two))
+    print(f"competent games per hour, {games} games: 1 worker {games / one * 3600:.0f}, "
+          f"2 workers {games / both * 3600:.0f} ({one / both:.2f}x); reports {'identical' if same else 'DIFFER'}")
+
+
+if __name__ == "__main__":
+    main()
