@@ -158,3 +158,14 @@ def test_the_history_pattern_sees_history():
     for line in ("Measured on 2026-11-26", "Tried and dropped: ten play-outs", "the pipeline used to cost a third",
                  "in this round", "it is no longer built"):
         assert HISTORY.search(line), line
+
+
+def test_the_designers_guide_shows_the_report_the_command_prints():
+    """The balance report in the designer's guide is what its command prints today."""
+    text = (ROOT / "docs/guides/designer.md").read_text()
+    block = text[text.index("$ wgkit simulate tutorial_crossroads"):]
+    block = block[:block.index("```")].splitlines()
+    args = block[0].split()[2:]
+    out = subprocess.run([sys.executable, "-m", "wgkit.cli", *args], capture_output=True, text=True, timeout=600, cwd=ROOT)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.splitlines() == block[1:]
