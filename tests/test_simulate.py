@@ -320,3 +320,16 @@ def test_the_turn_a_game_was_decided_and_the_turn_it_ended(monkeypatch):
     monkeypatch.setattr(sim, "policy_for", lambda rid: Waits())
     held = play_one(load(GATE), 1, 3)
     assert (held["winner"], held["decided"], held["ended"]) == ("de", 0, 3)  # de led from the start to the end
+
+
+def test_the_command_line_plays_until_the_verdict(capsys):
+    from wgkit.cli import main
+
+    assert main(["simulate", str(GATE), "-n", "100", "--players", "simple", "--until-decided", "--max-games", "400",
+                 "--jobs", "1", "--quiet"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "tutorial_orchard_gate.yaml (company_fire): 300 games, seeds 0..299, 4 turns"  # 200 were not enough
+    assert "verdict: every rate known to within ±5 points" in out
+    assert main(["simulate", str(GATE), "-n", "2", "--players", "us=simple,de=nobody", "--quiet"]) == 1
+    assert capsys.readouterr().err == ("wgkit simulate: a player is simple, opponent or opponent:STYLE (STYLE one of "
+                                       "cautious, balanced, aggressive), not 'nobody'\n")

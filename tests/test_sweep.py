@@ -122,3 +122,24 @@ def test_a_sweep_on_a_local_cluster_plays_the_same_games():
     variants = read("variants:\n  - name: two turns\n    changes: [turns: 2]\n", s)
     serial, cluster = sweep(s, variants, 3, seed=2), sweep(s, variants, 3, seed=2, jobs=2)
     assert [(n, r.games) for n, r in serial.reports] == [(n, r.games) for n, r in cluster.reports]
+
+
+def _games(wins: list) -> list:
+    return [{"seed": i, "lost": {}, "pieces": {"a": 1, "b": 1}, "winner": w} for i, w in enumerate(wins)]
+
+
+def test_the_sweep_names_the_variant_closest_to_even_and_whether_more_games_are_needed():
+    from wgkit.simulate import Report, wilson
+    from wgkit.sweep import Sweep
+
+    even, close, far = (Report("t", "close_action", 0, 1) for _ in range(3))
+    even.games = _games(["a", "b"] * 50)  # 50 to 50
+    close.games = _games(["a"] * 55 + ["b"] * 45)  # 55 to 45: within the even row's intervals
+    far.games = _games(["a"] * 95 + ["b"] * 5)
+    lo, hi = wilson(50, 100)  # 40.4% - 59.6%
+    sweep = Sweep("t", ["a", "b"], {}, [("as written", far), ("even", even), ("close", close)])
+    assert sweep.closest() == (f"closest to even: even (a 50% ({lo:.0%}-{hi:.0%}), b 50% ({lo:.0%}-{hi:.0%})); "
+                               "within the intervals of close (0.10 apart): play more games to tell them apart")
+    assert sweep.table().endswith(sweep.closest())
+    apart = Sweep("t", ["a", "b"], {}, [("as written", far), ("even", even)])
+    assert apart.closest().endswith("; its intervals are clear of as written's")
