@@ -96,12 +96,15 @@ def test_every_ruleset_package_has_the_same_layout():
     assert not (ROOT / "wgkit/rules/easy_company/play.py").exists()
 
 
+PAGES = ("cli.py", "opponent.py", "session.py", "simulate.py", "sweep.py", "desk.py")  # beside wgkit/widgets
 RAW_PATH = re.compile(r"""\(\(\\?["'](units|pieces|vars|decks|turn|rng|sides|active|phase|step)\\?["']""")
 
 
-def test_no_notebook_and_no_test_but_the_engines_writes_a_raw_state_path():
+def test_no_notebook_page_or_test_but_the_engines_writes_a_raw_state_path():
     allowed = {"test_engine.py", "test_save.py", "test_contract.py"}
     texts = {p: p.read_text() for p in (ROOT / "tests").rglob("*.py") if p.name not in allowed}
+    for page in [*(ROOT / "wgkit/widgets").glob("*.py")] + [ROOT / "wgkit" / f for f in PAGES]:
+        texts[page] = page.read_text()
     for nb in (ROOT / "notebooks").glob("*.ipynb"):  # the code the notebook runs, not its printed output
         texts[nb] = "\n".join("".join(c["source"]) for c in json.loads(nb.read_text())["cells"] if c["cell_type"] == "code")
     assert len(texts) > 40
@@ -122,8 +125,7 @@ def test_no_page_cli_opponent_or_notebook_reads_the_state_layout():
     """Pages, the CLI, the opponent and the notebooks read the game by name
     (:mod:`wgkit.engine.views`, the ruleset's lookups), never by the state's layout."""
     paths = [*(ROOT / "wgkit/widgets").glob("*.py"), *(ROOT / "wgkit/app").glob("*.ipynb"),
-             *(ROOT / "notebooks").glob("*.ipynb")] + [ROOT / "wgkit" / f for f in
-                                                       ("cli.py", "opponent.py", "session.py", "simulate.py", "sweep.py")]
+             *(ROOT / "notebooks").glob("*.ipynb")] + [ROOT / "wgkit" / f for f in PAGES]
     assert len(paths) > 25
     found = [f"{p.relative_to(ROOT)}: {line.strip()}" for p in paths for line in _code(p).splitlines() if RAW_READ.search(line)]
     assert found == []

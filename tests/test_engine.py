@@ -335,3 +335,15 @@ def test_the_starting_state_written_out_in_full():
     assert cards.side_colours(g) == {"us": "red", "de": "black"}
     g2 = Game(loads(SMALL, "start.yaml").with_(rules={"colours": {"de": "red", "us": "black"}}))
     assert cards.side_colours(g2) == {"de": "red", "us": "black"}
+
+
+def test_reseeding_starts_a_new_stream_of_dice_and_undoes():
+    from wgkit.engine.views import dice_drawn, seed_of
+
+    g = Game(load(ROOT / "scenarios/close_action/hedgerow_farm.yaml"), seed=3)
+    first = g.roller().roll(D6, 3)
+    e = g.reseed(11, "fresh dice")
+    assert (seed_of(g.state), dice_drawn(g.state), e.text) == (11, 0, "fresh dice")
+    assert g.roller().roll(D6, 3) == Game(load(ROOT / "scenarios/close_action/hedgerow_farm.yaml"), seed=11).roller().roll(D6, 3)
+    g.undo()
+    assert seed_of(g.state) == 3 and first

@@ -115,8 +115,7 @@ def _with_seed(game: Game, src: Path, seed: int | None, scenario_seed: bool) -> 
     seed = fresh_seed() if seed is None else seed
     if not game.log:
         return get_ruleset(game.scenario.ruleset).new_game(game.scenario, seed)
-    game.record("dice", [(("rng", "seed"), seed), (("rng", "counter"), 0)],
-                f"fresh dice for this session (seed {seed})")
+    game.reseed(seed, f"fresh dice for this session (seed {seed})")
     return game
 
 

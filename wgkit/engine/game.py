@@ -222,6 +222,10 @@ class Game:
         return self.record("dice", [(("rng", "counter"), past)],
                            "the umpire chose fresh dice: the faces of the undone roll are skipped")
 
+    def reseed(self, seed: int, why: str) -> Event:
+        """Start a new seeded stream of dice from here (a saved game continued with fresh dice)."""
+        return self.record("dice", [(("rng", "seed"), seed), (("rng", "counter"), 0)], why)
+
     def resolve(self, kind: str, procedure: Callable[..., Any], *args: Any, rule: str,
                 changes: Callable[[Any], Iterable[tuple[Path, Any]]] = lambda outcome: (),
                 text: Callable[[Any], str] = str, action: dict | None = None, **kwargs: Any) -> Event:
