@@ -70,6 +70,27 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_markers(args: argparse.Namespace) -> int:
+    from wgkit.render.sheet import write_sheet
+    from wgkit.scenario import ScenarioError, load
+
+    try:
+        source = find(args.scenario)
+        scenario = load(source)
+    except (ScenarioError, UnknownScenario) as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    out = Path(args.output or f"{source.stem}.markers.pdf")
+    try:
+        pages = write_sheet(scenario, out, args.size)
+    except (ValueError, OSError) as exc:
+        print(f"wgkit markers: {exc}", file=sys.stderr)
+        return 1
+    print(f"wrote {out}: {pages} pages, 8 table markers and {sum(1 for _ in scenario.pieces())} piece markers "
+          f"of {args.size:g} mm; print at 100%")
+    return 0
+
+
 def cmd_render(args: argparse.Namespace) -> int:
     from wgkit.engine import Game
     from wgkit.engine.save import SaveError
@@ -462,6 +483,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--side", default="umpire", help="draw what this side sees (default: umpire)")
     p.add_argument("--width", type=float, default=12.0, help="image width in inches (default 12)")
     p.set_defaults(func=cmd_render)
+    p = sub.add_parser("markers", help="print the ArUco markers that let a photo of the table move the pieces")
+    p.add_argument("scenario", help="the scenario file (or a bundled scenario's name)")
+    p.add_argument("-o", "--output", help="the PDF to write (default: NAME.markers.pdf here)")
+    p.add_argument("--size", type=float, default=15.0, help="a piece marker's side in mm (default 15, at least 12)")
+    p.set_defaults(func=cmd_markers)
     p = sub.add_parser("play", help="run the umpire app in the browser (Voila) on a scenario or saved game")
     p.add_argument("file", nargs="?", metavar="SCENARIO_OR_SAVED_GAME",
                    help=f"default: the bundled {DEFAULT_SCENARIO.parent.name}/{DEFAULT_SCENARIO.name}")

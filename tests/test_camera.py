@@ -1,0 +1,101 @@
+"""The table read from a photo (issue 50): rendered photos with the markers at known positions."""
+
+import math
+import subprocess
+import sys
+
+import cv2
+import numpy as np
+import pytest
+
+from tests.conftest import ROOT
+from tests.photos import Shot, photo
+from wgkit.camera import MM, CameraError, detect, marker_image, piece_markers, read, table_markers
+from wgkit.scenario import load
+
+FARM = ROOT / "scenarios/close_action/hedgerow_farm.yaml"
+
+
+def _placed(scenario):
+    return {p.id: (p.position[0], p.position[1], p.facing or 0.0) for _, _, p in scenario.pieces()}
+
+
+def _turn(a: float, b: float) -> float:
+    return abs((a - b + 180) % 360 - 180)
+
+
+def test_an_overhead_photo_gives_every_piece_its_place_and_facing():
+    s = load(FARM)
+    placed = _placed(s)
+    reading = read(photo(s, placed, Shot()), s)
+    assert sorted(reading.seen) == sorted(placed) and reading.unseen == [] and reading.untrusted == []
+    assert reading.table_markers == 8
+    for piece, seen in reading.seen.items():
+        assert math.dist(seen.position, placed[piece][:2]) < 0.05, piece
+        assert _turn(seen.facing, placed[piece][2]) < 2, piece
+        assert 0 < seen.uncertainty < 0.1
+
+
+def test_a_tilted_distorted_dim_photo_with_covered_markers_lists_what_it_cannot_see():
+    s = load(FARM)
+    placed = _placed(s)
+    covered = {"mg42", "r3", "g1"}
+    shot = Shot(tilt=35, turn=185, k1=-0.07, blur=1.2, noise=5, quality=70, light=0.55, covered=covered)
+    reading = read(photo(s, placed, shot, seed=3), s)
+    hidden = set(reading.unseen) | {what for what, _ in reading.untrusted}
+    assert covered <= hidden  # a half-covered marker is never guessed
+    assert set(reading.seen) | hidden == set(placed) and not set(reading.seen) & hidden
+    assert len(reading.seen) >= len(placed) - len(covered) - 1
+    for piece, seen in reading.seen.items():
+        assert math.dist(seen.position, placed[piece][:2]) < 0.25, piece
+        assert _turn(seen.facing, placed[piece][2]) < 5, piece
+
+
+def test_a_marker_of_no_piece_and_a_marker_seen_twice_are_not_trusted():
+    from tests.photos import PPI, _paste, table_image
+
+    s = load(FARM)
+    placed = _placed(s)
+    americans = s.with_(sides=s.sides[:1])  # the Germans' markers (21 to 31) mean nothing to it
+    reading = read(photo(s, placed, Shot()), americans)
+    assert ("marker 21", "no piece of this scenario has this marker") in reading.untrusted
+    assert sorted(reading.seen) == sorted(p.id for _, _, p in americans.pieces())
+    top = table_image(s, placed)
+    _paste(top, marker_image(8), (10 * PPI, (36 - 20) * PPI), 15 * MM * PPI, 0.0)  # a second "compton" at (10, 20)
+    twice = read(top, s)
+    assert ("compton", "its marker is seen 2 times") in twice.untrusted
+    assert "compton" not in twice.seen and "compton" not in twice.unseen and len(twice.seen) == 23
+
+
+def test_too_few_table_markers_or_no_image_is_one_clear_error(tmp_path):
+    s = load(FARM)
+    blank = np.full((600, 800), 200, np.uint8)
+    ok, png = cv2.imencode(".png", blank)
+    with pytest.raises(CameraError, match="0 of the 8 table markers seen: at least 4 are needed"):
+        read(png.tobytes(), s)
+    with pytest.raises(CameraError, match="not an image OpenCV can read"):
+        read(b"not a photo", s)
+
+
+def test_every_printed_marker_reads_back_as_its_id():
+    s = load(FARM)
+    markers = table_markers(s) + piece_markers(s)
+    assert [m.id for m in markers] == list(range(8 + 24)) and markers[8].piece == "compton"
+    for m in markers:
+        img = cv2.copyMakeBorder(marker_image(m.id), 20, 20, 20, 20, cv2.BORDER_CONSTANT, value=255)
+        assert detect(img)[1] == [m.id]
+    assert table_markers(s)[0].at == pytest.approx((40 * MM * (0.5 + 1 / 6),) * 2)  # its white border on the corner
+    with pytest.raises(ValueError, match="at least 12 mm wide, not 10"):
+        piece_markers(s, 10)
+
+
+def test_the_markers_command_writes_a_pdf(tmp_path):
+    out = subprocess.run([sys.executable, "-m", "wgkit.cli", "markers", "hedgerow_farm", "-o", str(tmp_path / "m.pdf")],
+                         capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == f"wrote {tmp_path / 'm.pdf'}: 2 pages, 8 table markers and 24 piece markers of 15 mm; print at 100%\n"
+    pdf = (tmp_path / "m.pdf").read_bytes()
+    assert pdf.startswith(b"%PDF") and pdf.count(b"/Type /Page\n") + pdf.count(b"/Type /Page ") + pdf.count(b"/Type/Page") >= 2
+    bad = subprocess.run([sys.executable, "-m", "wgkit.cli", "markers", "hedgerow_farm", "--size", "8"],
+                         capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert bad.returncode == 1 and bad.stderr == "wgkit markers: a piece marker is at least 12 mm wide, not 8\n"

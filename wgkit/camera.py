@@ -1,0 +1,227 @@
+"""The real table read from a photo: printed ArUco markers (OpenCV's ``aruco`` module) give each
+piece's position and facing on the table.
+
+Eight *table markers* (ids 0-7) lie at the table's corners and the middle of its edges, each
+upright as seen from the near edge; one *piece marker* (ids from 8, in the scenario's order of
+pieces) travels with each figure or stand, its top towards where the piece faces. A photo is read
+by finding the markers, fitting the camera to the table markers (its focal length and the lens's
+radial distortion, when six or more are seen; a plain perspective with fewer), and mapping each
+piece marker's corners onto the table. A marker that cannot be seen is listed as unseen; one whose
+id belongs to no piece, that shows twice, or whose mapped shape is not the square it was printed
+as is listed as untrusted. Nothing is guessed.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import cv2
+import numpy as np
+
+from wgkit.scenario.model import Scenario
+
+DICTIONARY = cv2.aruco.DICT_4X4_250
+TABLE_IDS = range(8)  # corners SW, SE, NE, NW, then the middles of the S, E, N and W edges
+FIRST_PIECE = 8
+TABLE_MM = 40.0  # a table marker's side
+PIECE_MM = 15.0  # a piece marker's side (at least MIN_MM)
+MIN_MM = 12.0
+MM = 1 / 25.4  # inches per millimetre
+SQUARE = 0.2  # a mapped piece marker whose sides differ from the printed size by more than this share is not trusted
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A marker to print: its id, what it marks, its side in millimetres and (table markers) where
+    its centre goes on the table, in inches."""
+
+    id: int
+    label: str
+    size_mm: float
+    piece: str | None = None
+    at: tuple[float, float] | None = None
+
+
+def table_markers(scenario: Scenario, size_mm: float = TABLE_MM) -> list[Marker]:
+    """The eight table markers, each inside the table with the outer edge of its white border on
+    the table's edge (the border is a sixth of the black square's side)."""
+    w, d, h = scenario.table.width, scenario.table.depth, size_mm * MM * (0.5 + 1 / 6)
+    spots = [("near-left corner", (h, h)), ("near-right corner", (w - h, h)), ("far-right corner", (w - h, d - h)),
+             ("far-left corner", (h, d - h)), ("middle of the near edge", (w / 2, h)),
+             ("middle of the right edge", (w - h, d / 2)), ("middle of the far edge", (w / 2, d - h)),
+             ("middle of the left edge", (h, d / 2))]
+    return [Marker(i, f"table: {where}", size_mm, at=at) for i, (where, at) in zip(TABLE_IDS, spots)]
+
+
+def piece_markers(scenario: Scenario, size_mm: float = PIECE_MM) -> list[Marker]:
+    """One marker per piece (figure or stand), in the scenario's order."""
+    if size_mm < MIN_MM:
+        raise ValueError(f"a piece marker is at least {MIN_MM:g} mm wide, not {size_mm:g}")
+    pieces = [(p.id, p.name or u.name or p.id) for _, u, p in scenario.pieces()]
+    if FIRST_PIECE + len(pieces) > 250:
+        raise ValueError(f"{len(pieces)} pieces: the marker dictionary holds markers for 242")
+    return [Marker(FIRST_PIECE + i, name, size_mm, piece=pid) for i, (pid, name) in enumerate(pieces)]
+
+
+def marker_image(marker_id: int, cells: int = 12) -> np.ndarray:
+    """The marker as a square of black and white pixels, ``cells`` pixels to a cell of the code,
+    with a white border of one cell (the quiet zone the detector needs)."""
+    side = 6 * cells  # 4x4 code and its black border
+    img = cv2.aruco.generateImageMarker(cv2.aruco.getPredefinedDictionary(DICTIONARY), marker_id, side)
+    return cv2.copyMakeBorder(img, cells, cells, cells, cells, cv2.BORDER_CONSTANT, value=255)
+
+
+@dataclass(frozen=True)
+class Seen:
+    """A piece as the photo shows it: where it stands (inches), which way it faces (a compass
+    bearing) and how far off that may be (inches)."""
+
+    piece: str
+    position: tuple[float, float]
+    facing: float
+    uncertainty: float
+
+
+@dataclass
+class Reading:
+    """What a photo shows: the pieces seen, the pieces whose marker was not seen, the markers not
+    trusted (and why), and how well the table markers fit (root mean square, inches)."""
+
+    seen: dict[str, Seen] = field(default_factory=dict)
+    unseen: list[str] = field(default_factory=list)
+    untrusted: list[tuple[str, str]] = field(default_factory=list)
+    table_error: float = 0.0
+    table_markers: int = 0
+
+
+class CameraError(ValueError):
+    """The photo cannot be read onto the table (too few table markers, not an image)."""
+
+
+def _image(photo: Any) -> np.ndarray:
+    if isinstance(photo, np.ndarray):
+        img = photo
+    else:
+        data = photo if isinstance(photo, (bytes, bytearray, memoryview)) else open(photo, "rb").read()
+        img = cv2.imdecode(np.frombuffer(bytes(data), np.uint8), cv2.IMREAD_GRAYSCALE)
+        if img is None:
+            raise CameraError("the photo is not an image OpenCV can read (JPEG or PNG)")
+    return img if img.ndim == 2 else cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+
+
+PASSES = (  # (scale, sharpen, detector settings): small, blurred markers need the bits read on a finer grid
+    (1.0, False, {"perspectiveRemovePixelPerCell": 10, "perspectiveRemoveIgnoredMarginPerCell": 0.2}),
+    (1.0, True, {"perspectiveRemovePixelPerCell": 10, "perspectiveRemoveIgnoredMarginPerCell": 0.2}),
+    (2.0, True, {"perspectiveRemovePixelPerCell": 8}),
+)
+
+
+def _sharpened(gray: np.ndarray) -> np.ndarray:
+    """An unsharp mask: a photo's blur softens a small marker's cells into one another."""
+    return cv2.addWeighted(gray, 2.0, cv2.GaussianBlur(gray, (0, 0), 1.5), -1.0, 0)
+
+
+def detect(gray: np.ndarray) -> tuple[list[np.ndarray], list[int]]:
+    """Every marker OpenCV finds: its four corners (top-left, top-right, bottom-right, bottom-left
+    of the printed marker) in image pixels, and its id. The photo is searched as taken, then
+    sharpened, then sharpened at twice the size; a marker found in several passes counts once,
+    and an id found in two places counts twice (so it is not trusted)."""
+    found: list[tuple[np.ndarray, int]] = []
+    for scale, sharpen, settings in PASSES:
+        params = cv2.aruco.DetectorParameters()
+        params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+        params.minMarkerPerimeterRate = 0.008  # a 15 mm marker across a 6-foot table: ~20 px a side at 4000 px
+        for key, value in settings.items():
+            setattr(params, key, value)
+        detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(DICTIONARY), params)
+        image = gray if scale == 1 else cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+        image = _sharpened(image) if sharpen else image
+        corners, ids, _ = detector.detectMarkers(image)
+        for c, i in zip(corners, [] if ids is None else ids.ravel()):
+            c = c.reshape(4, 2).astype(np.float64) / scale
+            size = np.linalg.norm(c[0] - c[2])
+            if not any(j == i and np.linalg.norm(c.mean(axis=0) - d.mean(axis=0)) < size for d, j in found):
+                found.append((c, int(i)))
+    return [c for c, _ in found], [i for _, i in found]
+
+
+def _square(centre: tuple[float, float], size: float) -> np.ndarray:
+    """A table marker's corners on the table (y up): top-left, top-right, bottom-right, bottom-left."""
+    x, y, h = centre[0], centre[1], size / 2
+    return np.array([[x - h, y + h], [x + h, y + h], [x + h, y - h], [x - h, y - h]])
+
+
+def read(photo: Any, scenario: Scenario, table_mm: float = TABLE_MM, piece_mm: float = PIECE_MM) -> Reading:
+    """Each piece's position, facing and uncertainty from a photo of the table (a path, the
+    file's bytes, or an image array), with the markers printed by ``wgkit markers``."""
+    gray = _image(photo)
+    corners, ids = detect(gray)
+    tables = {m.id: m for m in table_markers(scenario, table_mm)}
+    pieces = {m.id: m for m in piece_markers(scenario, piece_mm)}
+    reading = Reading()
+    count: dict[int, int] = {}
+    for i in ids:
+        count[i] = count.get(i, 0) + 1
+    obj, img = [], []
+    for c, i in zip(corners, ids):
+        if i in tables and count[i] == 1:
+            obj.append(_square(tables[i].at, table_mm * MM))
+            img.append(c)
+    reading.table_markers = len(obj)
+    if len(obj) < 4:
+        raise CameraError(f"{len(obj)} of the 8 table markers seen: at least 4 are needed to place the photo on the table")
+    undistort = _camera(np.vstack(obj), np.vstack(img), gray.shape)
+    table_img = undistort(np.vstack(img))
+    homography, _ = cv2.findHomography(table_img, np.vstack(obj), 0)
+    back = cv2.perspectiveTransform(table_img.reshape(-1, 1, 2), homography).reshape(-1, 2)
+    reading.table_error = float(np.sqrt(np.mean(np.sum((back - np.vstack(obj)) ** 2, axis=1))))
+    printed = piece_mm * MM
+    for c, i in zip(corners, ids):
+        if i in tables:
+            if count[i] > 1:
+                reading.untrusted.append((f"table marker {i}", f"seen {count[i]} times"))
+            continue
+        marker = pieces.get(i)
+        if marker is None:
+            reading.untrusted.append((f"marker {i}", "no piece of this scenario has this marker"))
+            continue
+        if count[i] > 1:
+            reading.untrusted.append((marker.piece, f"its marker is seen {count[i]} times"))
+            continue
+        on_table = cv2.perspectiveTransform(undistort(c).reshape(-1, 1, 2), homography).reshape(4, 2)
+        sides = np.linalg.norm(on_table - np.roll(on_table, -1, axis=0), axis=1)
+        off = float(np.max(np.abs(sides - printed)) / printed)
+        if off > SQUARE:
+            reading.untrusted.append((marker.piece, f"its marker maps to sides of {min(sides) / MM:.0f}-{max(sides) / MM:.0f} mm, "
+                                                    f"printed {piece_mm:g} mm (covered, or not flat)"))
+            continue
+        x, y = on_table.mean(axis=0)
+        up = (on_table[0] + on_table[1]) / 2 - (on_table[3] + on_table[2]) / 2
+        facing = math.degrees(math.atan2(up[0], up[1])) % 360
+        error = reading.table_error + float(np.std(sides))
+        reading.seen[marker.piece] = Seen(marker.piece, (round(float(x), 3), round(float(y), 3)), round(facing, 1),
+                                          round(max(error * 2, 0.02), 3))
+    reading.unseen = [m.piece for m in pieces.values() if m.piece not in reading.seen
+                      and m.piece not in {what for what, _ in reading.untrusted}]
+    return reading
+
+
+def _camera(obj: np.ndarray, img: np.ndarray, shape: tuple[int, ...]):
+    """A function undoing the lens's radial distortion on image points: fitted to the table
+    markers (focal length and one radial term, the principal point at the photo's centre) when
+    six or more are seen, else none (a plain perspective)."""
+    if len(obj) < 24:
+        return lambda points: np.asarray(points, dtype=np.float64).reshape(-1, 2)
+    h, w = shape[:2]
+    k = np.array([[max(w, h), 0, w / 2], [0, max(w, h), h / 2], [0, 0, 1]], dtype=np.float64)
+    flags = (cv2.CALIB_USE_INTRINSIC_GUESS | cv2.CALIB_FIX_PRINCIPAL_POINT | cv2.CALIB_FIX_ASPECT_RATIO
+             | cv2.CALIB_ZERO_TANGENT_DIST | cv2.CALIB_FIX_K2 | cv2.CALIB_FIX_K3)
+    plane = np.hstack([obj, np.zeros((len(obj), 1))]).astype(np.float32)
+    _, k, dist, _, _ = cv2.calibrateCamera([plane], [img.astype(np.float32)], (w, h), k, np.zeros(5), flags=flags)
+
+    def undistort(points: np.ndarray) -> np.ndarray:
+        pts = np.asarray(points, dtype=np.float64).reshape(-1, 1, 2)
+        return cv2.undistortPoints(pts, k, dist, P=k).reshape(-1, 2)
+    return undistort
