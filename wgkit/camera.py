@@ -30,6 +30,7 @@ PIECE_MM = 15.0  # a piece marker's side (at least MIN_MM)
 MIN_MM = 12.0
 MM = 1 / 25.4  # inches per millimetre
 SQUARE = 0.2  # a mapped piece marker whose sides differ from the printed size by more than this share is not trusted
+FLOOR = 0.1  # inches: the least uncertainty claimed (a marker on a base, a base nudged); a house value
 
 
 @dataclass(frozen=True)
@@ -201,8 +202,8 @@ def read(photo: Any, scenario: Scenario, table_mm: float = TABLE_MM, piece_mm: f
         up = (on_table[0] + on_table[1]) / 2 - (on_table[3] + on_table[2]) / 2
         facing = math.degrees(math.atan2(up[0], up[1])) % 360
         error = reading.table_error + float(np.std(sides))
-        reading.seen[marker.piece] = Seen(marker.piece, (round(float(x), 3), round(float(y), 3)), round(facing, 1),
-                                          round(max(error * 2, 0.02), 3))
+        reading.seen[marker.piece] = Seen(marker.piece, (round(float(x), 3), round(float(y), 3)), round(facing, 1) % 360,
+                                          round(max(error * 3, FLOOR), 3))
     reading.unseen = [m.piece for m in pieces.values() if m.piece not in reading.seen
                       and m.piece not in {what for what, _ in reading.untrusted}]
     return reading

@@ -104,6 +104,7 @@ class ActionPanel:
         self._picked: list[str] = []  # pieces (and their units) clicked lately, newest first
         self._group: list[str] = []  # pieces (and units) shift-clicked into the group being chosen
         self.group: list[tuple[str, tuple[float, float]]] = []  # a unit's figures dragged as one, and where to
+        self.group_title = ""  # the group's name in the log, where it is not a unit's move
         self.chosen: list[str] = []  # pieces chosen on the board to move together
         many = any(len(piece_ids(game.state, unit=u)) > 1 for u in unit_ids(game.state))
         self.drag_mode = W.ToggleButtons(options=[("a figure", "piece"), ("its whole unit", "unit")],
@@ -212,7 +213,7 @@ class ActionPanel:
         return W.BoundedIntText(description=label, value=p.initial(), min=p.low, max=p.high)
 
     def _build_params(self) -> None:
-        self.group = []  # a new form: no unit is being dragged
+        self.group, self.group_title = [], ""  # a new form: no unit is being dragged
         spec = self.spec
         kept = self._kept if spec is not None and spec.name == self._kept_for else {}
         self.inputs = {p.name: self._make(p) for p in spec.params} if spec else {}
@@ -452,9 +453,37 @@ class ActionPanel:
             self.group = [(pid, (round(where[pid][0] + dx, 2), round(where[pid][1] + dy, 2))) for pid in members]
             self.show_odds()
 
+    def propose(self, moves: list[tuple[str, tuple[float, float]]], title: str) -> list[str]:
+        """Moves made at the real table (a photo read): the step's move action for each piece, all
+        judged and shown together (one odds list, one Resolve, undone as one group called
+        ``title``). Returns the pieces no move action offers now."""
+        for name in MOVE_ACTIONS:
+            spec = next((s for s in self.specs if s.name == name), None)
+            if spec is None or not any(p.kind == "point" for p in spec.params):
+                continue
+            mover = next((p for p in spec.params if p.kind in ("piece", "choice")), None)
+            offered = [(pid, to) for pid, to in moves if mover is None or self._mover(mover, pid) is not None]
+            if not offered:
+                continue
+            self.choice.value = name
+            self.set_piece(offered[0][0])
+            self.set_point(offered[0][1])
+            self.group, self.group_title = offered, title
+            self.show_odds()
+            return [pid for pid, _ in moves if (pid, _) not in offered]
+        return [pid for pid, _ in moves]
+
+    def _mover(self, mover: Param, piece: str) -> str | None:
+        """What the action's mover is set to for ``piece``: the piece, or its unit where the
+        action moves units; None where the action does not offer it."""
+        if mover.kind == "piece":
+            return piece
+        values = set(mover.values())
+        return piece if piece in values else unit_of(self.game.state, piece) if unit_of(self.game.state, piece) in values else None
+
     def _forget_group(self) -> None:
         if self.group:
-            self.group = []
+            self.group, self.group_title = [], ""
             self.show_odds()
 
     def _group_params(self) -> list[tuple[str, dict[str, Any]]]:
@@ -463,7 +492,7 @@ class ActionPanel:
         assert spec is not None
         mover = next(p for p in spec.params if p.kind in ("piece", "choice"))
         point = next(p for p in spec.params if p.kind == "point")
-        return [(pid, {**base, mover.name: pid, point.name: dest}) for pid, dest in self.group]
+        return [(pid, {**base, mover.name: self._mover(mover, pid) or pid, point.name: dest}) for pid, dest in self.group]
 
     # -- odds ------------------------------------------------------------------------------------
     def judged(self) -> Game:
@@ -532,7 +561,7 @@ class ActionPanel:
             chance = ", ".join(f"{label} {float(p) * 100:.0f}%" for _, label, p in dist.outcomes()) if dist else "no dice"
             x, y = params[next(p.name for p in spec.params if p.kind == "point")]
             rows.append(f"<li>{html.escape(name)} to ({x:.1f}, {y:.1f}): {html.escape(chance)}</li>")
-        self.odds.value = (f"<b>{able} of {len(self.group)} figures move together</b>"
+        self.odds.value = (f"<b>{able} of {len(self.group)} {'pieces' if self.group_title else 'figures'} move together</b>"
                            f"<ul style='margin:2px 0 4px 16px;padding:0'>{''.join(rows)}</ul>")
         self.preview(shapes)
         self._possible(able > 0, "no figure of the unit can make this move")
@@ -559,7 +588,8 @@ class ActionPanel:
             """Each figure's move in turn, one group in the log (undone as one); a figure the
             moves before it now block stays, and says why."""
             events = []
-            with game.grouped(f"{unit_of(self.game.state, members[0][0])} moves ({len(game.log)})"):
+            title = self.group_title or f"{unit_of(self.game.state, members[0][0])} moves"
+            with game.grouped(f"{title} ({len(game.log)})"):
                 for _, p in members:
                     try:
                         events.append(spec.resolve(game, p))

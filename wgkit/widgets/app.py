@@ -32,6 +32,7 @@ from wgkit.widgets.opponent import OpponentBox
 from wgkit.widgets.saving import SaveBox
 from wgkit.widgets.seat import DeskBox
 from wgkit.widgets.still import StillBox
+from wgkit.widgets.tableread import TableReader
 from wgkit.widgets.turn import TurnPanel
 
 BOARD_BOX = (1400.0, 1000.0)  # the board's most pixels; the page shrinks it to the window (BOARD_CSS)
@@ -69,6 +70,8 @@ class UmpireApp:
         self.turn.entered.append(lambda: self.turn.skip_empty.value and self.actions.play_forced())
         self.log = DiceLog(game, self.errors, self.refresh)
         self.opponent = OpponentBox(game, self.errors, self.refresh)
+        self.reader = TableReader(lambda: self.game, self.actions, lambda shapes: self.board.overlay("table-read", shapes),
+                                  self.errors.beside(), self.actions.say)
         folder = Path(save_dir) if save_dir is not None else (journal.path.parent if journal else Path.cwd())
         self.saver = SaveBox(game, folder, self.errors, journal.path if journal else None)
         self.viewer = W.Dropdown(options=[("umpire (everything)", UMPIRE)] +
@@ -95,7 +98,7 @@ class UmpireApp:
         self.start.on_click(lambda _: setattr(self.intro.layout, "display", "none"))
         side = W.VBox([self.intro, self.errors.widget, self.turn.widget, self.actions.widget,
                        W.HTML("<b>Latest</b>"), self.latest, W.HBox([self.undo_last]), self.standing, self.confirm_moves,
-                       self.opponent.widget],
+                       self.opponent.widget, self.reader.widget, self.reader.errors.widget],
                       layout=W.Layout(width="440px", min_width="440px"))
         board = W.VBox([self.board.widget, self.board_errors.widget, W.HTML(legend_html(game))],
                        layout=W.Layout(flex="1 1 0", min_width="0"))
@@ -199,6 +202,8 @@ class UmpireApp:
                 self.board.select(self.board.selected)
         self.turn.refresh()
         self.actions.refresh()
+        if self.reader.moves and not self.actions.group:  # the moves read were made (or the form moved on)
+            self.reader.clear()
         self.log.refresh()
         self.saver.game_changed()
         self.latest.value = self.log.latest()

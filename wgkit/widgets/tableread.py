@@ -1,0 +1,118 @@
+"""*Read the table*: a photo of the real table (a file, or a tablet's camera) proposes every move
+the players made there, each judged by the rules with its odds, made as one undoable action."""
+
+from __future__ import annotations
+
+import html
+import math
+from typing import Callable
+
+import ipywidgets as W
+import numpy as np
+
+from wgkit.camera import CameraError, Reading, read
+from wgkit.engine.game import Game
+from wgkit.engine.views import is_alive, piece_ids
+from wgkit.render.scene import piece_points
+from wgkit.render.shapes import Shape
+from wgkit.widgets.actions import ActionPanel
+from wgkit.widgets.errors import ErrorArea
+
+TITLE = "the table read from a photo"
+GHOST = "#1f4e79"
+
+
+def moves_read(game: Game, reading: Reading, state: dict | None = None) -> list[tuple[str, tuple[float, float], float]]:
+    """The pieces the photo shows somewhere else than the game has them, beyond the photo's
+    uncertainty: (piece, where the photo has it, how far it went), in the scenario's order."""
+    state = game.state if state is None else state
+    where = piece_points(game.scenario, state)
+    out = []
+    for pid in piece_ids(state):
+        seen = reading.seen.get(pid)
+        if seen is None or pid not in where or not is_alive(state, pid):
+            continue
+        gone = math.dist(where[pid], seen.position)
+        if gone > seen.uncertainty:
+            out.append((pid, seen.position, gone))
+    return out
+
+
+class TableReader:
+    """A photo upload, the moves it shows (each ticked to be made), and the arrows on the board."""
+
+    def __init__(self, game: Callable[[], Game], panel: ActionPanel, overlay: Callable[[list[Shape] | None], None],
+                 errors: ErrorArea, say: Callable[[str], str] = lambda text: text):
+        self.game, self.panel, self.overlay, self.errors, self.say = game, panel, overlay, errors, say
+        self.upload = W.FileUpload(accept="image/*", multiple=False, description="Read the table",
+                                   tooltip="a photo of the table from above (or up to 35 degrees off), with its markers "
+                                           "(wgkit markers); on a tablet this offers the camera")
+        self.status = W.HTML()
+        self.picks = W.VBox()
+        self.propose = W.Button(description="Judge the ticked moves", disabled=True,
+                                tooltip="the action panel shows each move's odds or why the rules refuse it; Resolve makes them all")
+        self.moves: list[tuple[str, tuple[float, float], float]] = []
+        self.upload.observe(errors.guard(self._uploaded), names="value")
+        self.propose.on_click(errors.guard(lambda _: self.judge()))
+        self.widget = W.VBox([W.HTML("<b>The real table</b>"), self.upload, self.status, self.picks, self.propose])
+
+    def _uploaded(self, change) -> None:  # type: ignore[no-untyped-def]
+        files = change["new"]
+        if files:
+            self.read(bytes(files[0]["content"]))
+
+    def read(self, photo: bytes) -> list[tuple[str, tuple[float, float], float]]:
+        """Read ``photo``, list the moves it shows (all ticked), draw them, and judge them."""
+        game = self.game()
+        try:
+            reading = read(photo, game.scenario)
+        except CameraError as exc:
+            self.status.value = f"<span style='color:#9b1c1c'>{html.escape(str(exc))}</span>"
+            raise
+        self.moves = moves_read(game, reading)
+        names = game.scenario.names()
+        lines = [f"{len(reading.seen)} pieces seen, {len(self.moves)} moved"]
+        if reading.unseen:
+            lines.append("not seen (left where they are): " + ", ".join(names.get(p, p) for p in reading.unseen))
+        lines += [f"not trusted: {names.get(what, what)}: {why}" for what, why in reading.untrusted]
+        self.status.value = "<br>".join(f"<small>{html.escape(self.say(line))}</small>" for line in lines)
+        self.picks.children = [W.Checkbox(value=True, indent=False, description=f"{names.get(pid, pid)} {gone:.1f}\" "
+                                          f"to ({to[0]:.1f}, {to[1]:.1f})") for pid, to, gone in self.moves]
+        for box in self.picks.children:
+            box.observe(lambda _: self.judge(), names="value")
+        self.overlay(self._arrows(game) if self.moves else None)
+        self.propose.disabled = not self.moves
+        if self.moves:
+            self.judge()
+        return self.moves
+
+    def ticked(self) -> list[tuple[str, tuple[float, float]]]:
+        return [(pid, to) for (pid, to, _), box in zip(self.moves, self.picks.children) if box.value]
+
+    def judge(self) -> None:
+        """Fill the action panel with the ticked moves: each judged by the rules, one Resolve."""
+        chosen = self.ticked()
+        if not chosen:
+            raise ValueError("no move is ticked")
+        left = self.panel.propose(chosen, TITLE)
+        if left:
+            names = self.game().scenario.names()
+            raise ValueError("no move action offers " + ", ".join(names.get(p, p) for p in left) + " now")
+
+    def clear(self) -> None:
+        self.moves, self.picks.children, self.status.value = [], (), ""
+        self.propose.disabled = True
+        self.overlay(None)
+
+    def _arrows(self, game: Game) -> list[Shape]:
+        """An arrow from each piece to where the photo has it, and a ring there (the ghost)."""
+        where = piece_points(game.scenario, game.state)
+        out = []
+        for pid, (x, y), _ in self.moves:
+            x0, y0 = where[pid]
+            angle = math.atan2(y - y0, x - x0)
+            head = [(x - 0.5 * math.cos(angle + s), y - 0.5 * math.sin(angle + s)) for s in (0.45, -0.45)]
+            out += [Shape("line", np.array([[x0, y0], [x, y]]), None, GHOST, 0.06, 0.9, tag="table-read"),
+                    Shape("line", np.array([head[0], [x, y], head[1]]), None, GHOST, 0.06, 0.9, tag="table-read"),
+                    Shape("circle", np.array([[x, y]]), None, GHOST, 0.05, 0.8, radius=0.45, tag="table-read", dash=True)]
+        return out
