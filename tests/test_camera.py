@@ -137,3 +137,31 @@ def test_the_app_reads_a_photo_proposes_the_moves_made_flags_the_one_the_rules_r
     app.log.undo_to(app.game.group_start())
     assert app.game.piece("r1")["position"] == list(s.piece("r1").position)  # undone as one
     assert app.game.piece("r2")["position"] == list(s.piece("r2").position)
+
+
+def test_a_sides_page_reads_only_its_own_pieces_and_proposes_their_moves_as_one(tmp_path):
+    from tests.test_seats import _served, _to_step
+    from wgkit.widgets import UmpireApp
+    from wgkit.widgets.seat import SidePage
+
+    journal = _served(tmp_path)
+    umpire = UmpireApp.attach(journal, seats=True)
+    _to_step(umpire, "Move")
+    us = SidePage.attach(str(journal), "us")
+    s = umpire.game.scenario
+    placed = _placed(s)
+    placed["r1"] = (22, 9.0, 0.0)
+    placed["mg42"] = (30, 20, 180.0)  # an enemy moved too: the Americans must learn nothing of it
+    covered = {"g1"}  # and an enemy marker hidden
+    found = us.reader.read(photo(s, placed, Shot(tilt=10, covered=covered), seed=2))
+    assert [pid for pid, _, _ in found] == ["r1"]
+    said = us.reader.status.value + "".join(box.description for box in us.reader.picks.children)
+    assert all(word not in said for word in ("mg42", "MG 42", "g1", "Krebs"))
+    us.panel.propose()
+    assert umpire.desk.poll() is True
+    [waiting] = umpire.desk.desk.proposals()
+    assert "(the table read from a photo: 1 piece)" in waiting.label
+    start = len(umpire.game.log)
+    umpire.desk.approve(waiting)
+    assert math.dist(umpire.game.piece("r1")["position"], (22, 9)) < 0.25 and len(umpire.game.log) == start + 1
+    assert umpire.game.log[-1].action["group"].startswith("the table read from a photo")

@@ -453,7 +453,7 @@ class ActionPanel:
             self.group = [(pid, (round(where[pid][0] + dx, 2), round(where[pid][1] + dy, 2))) for pid in members]
             self.show_odds()
 
-    def propose(self, moves: list[tuple[str, tuple[float, float]]], title: str) -> list[str]:
+    def take_moves(self, moves: list[tuple[str, tuple[float, float]]], title: str) -> list[str]:
         """Moves made at the real table (a photo read): the step's move action for each piece, all
         judged and shown together (one odds list, one Resolve, undone as one group called
         ``title``). Returns the pieces no move action offers now."""

@@ -30,6 +30,7 @@ from wgkit.widgets.actions import GENERIC_NAMES, ActionPanel
 from wgkit.widgets.board import BoardView
 from wgkit.widgets.errors import ErrorArea
 from wgkit.widgets.still import StillBox
+from wgkit.widgets.tableread import TableReader
 
 BOARD_BOX = (1000.0, 760.0)  # a side's board at most, in pixels (a tablet's screen)
 TOUCH_CSS = """<style>
@@ -49,6 +50,7 @@ def shown(value: Any, label: Callable[[Any], str]) -> str:
 
 
 GROUP = "whole unit"  # a proposal's figures and their destinations, when a unit moves as one
+GROUP_TITLE = "group title"  # the name of such a group in the log, where it is not a unit's move
 
 
 class ProposalPanel(ActionPanel):
@@ -119,9 +121,10 @@ class ProposalPanel(ActionPanel):
         spec.odds(self.judged(), params)  # the rules' refusal, if any, before it reaches the umpire
         words = "; ".join(f"{p.label or p.name} {shown(params[p.name], self._label)}" for p in spec.params)
         label = f"{spec.label}: {words}" if words else spec.label
-        if self.group:  # a unit's figures dragged as one: each figure's destination goes with the order
-            params = {**params, GROUP: [[pid, list(to)] for pid, to in self.group]}
-            label += f" (the whole unit: {len(self.group)} figures by the same offset)"
+        if self.group:  # a unit's figures dragged as one, or the moves read from a photo: each destination goes with it
+            params = {**params, GROUP: [[pid, list(to)] for pid, to in self.group], GROUP_TITLE: self.group_title}
+            label += (f" ({self.group_title}: {len(self.group)} piece{'s' if len(self.group) != 1 else ''})" if self.group_title else
+                      f" (the whole unit: {len(self.group)} figures by the same offset)")
         number = self.desk.propose(self.fog.side, spec.name, label, plain(params), self.note.value.strip(),
                                    at=len(self.game.log))
         self.note.value = ""
@@ -168,6 +171,8 @@ class SidePage:
         self.panel = ProposalPanel(game, self.errors, self.fog, desk, self.refresh,
                                    lambda shapes: self.board.overlay("action", self._safe(shapes)))
         self.board.on(self.board_errors.guard(self._board_event))
+        self.reader = TableReader(lambda: self.game, self.panel, lambda shapes: self.board.overlay("table-read", shapes),
+                                  self.errors.beside(), self.panel.say, side=side)
         self.step = W.HTML()
         self.mine = W.HTML()
         self.reports = W.HTML()
@@ -175,7 +180,8 @@ class SidePage:
         title = W.HTML(f"<h3 style='margin:2px 0'>{html.escape(game.scenario.title)} &middot; "
                        f"{html.escape(self.side_name)}</h3>")
         side = W.VBox([self.errors.widget, self.step, W.HTML("<b>From the umpire</b>"), self.notes,
-                       W.HTML("<b>Your orders</b>"), self.panel.widget, self.mine],
+                       W.HTML("<b>Your orders</b>"), self.panel.widget, self.mine, self.reader.widget,
+                       self.reader.errors.widget],
                       layout=W.Layout(flex="1 1 320px", max_width="460px", min_width="300px"))
         # side by side on a wide screen; on a tablet held upright the orders go under the board
         play = W.HBox([W.VBox([self.board.widget, self.board_errors.widget], layout=W.Layout(flex="3 1 560px", min_width="0")), side],
@@ -238,6 +244,8 @@ class SidePage:
         if self.board.selected:  # its sight lines from where it stands now
             self.board.select(self.board.selected)
         self.panel.refresh()
+        if self.reader.moves and not self.panel.group:  # proposed (or the form moved on)
+            self.reader.clear()
         g, sides = self.game, {s.id: s.name for s in self.game.scenario.sides}
         acting = ", ".join(sides.get(s, s) for s in g.acting_sides())
         yours = " &middot; <b>your step</b>" if self.fog.side in g.acting_sides() else ""
@@ -313,6 +321,7 @@ class DeskBox:
                 w.value = _tupled(value)
         if GROUP in p.params:  # a unit's move: every figure to its own destination, resolved as one
             self.panel.group = [(pid, (float(to[0]), float(to[1]))) for pid, to in p.params[GROUP]]
+            self.panel.group_title = str(p.params.get(GROUP_TITLE) or "")
             self.panel.show_odds()
 
     def approve(self, p: Proposal) -> None:

@@ -38,12 +38,21 @@ def moves_read(game: Game, reading: Reading, state: dict | None = None) -> list[
     return out
 
 
+def _own(reading: Reading, pieces: set[str]) -> Reading:
+    """The reading of ``pieces`` only: the others' markers are not mentioned at all."""
+    return Reading({p: s for p, s in reading.seen.items() if p in pieces}, [p for p in reading.unseen if p in pieces],
+                   [(what, why) for what, why in reading.untrusted if what in pieces], reading.table_error,
+                   reading.table_markers)
+
+
 class TableReader:
     """A photo upload, the moves it shows (each ticked to be made), and the arrows on the board."""
 
     def __init__(self, game: Callable[[], Game], panel: ActionPanel, overlay: Callable[[list[Shape] | None], None],
-                 errors: ErrorArea, say: Callable[[str], str] = lambda text: text):
-        self.game, self.panel, self.overlay, self.errors, self.say = game, panel, overlay, errors, say
+                 errors: ErrorArea, say: Callable[[str], str] = lambda text: text, side: str | None = None):
+        """``side``: a side's page, which reads only its own pieces from the photo (the enemy's
+        markers are on the table too, and the side must learn nothing from them)."""
+        self.game, self.panel, self.overlay, self.errors, self.say, self.side = game, panel, overlay, errors, say, side
         self.upload = W.FileUpload(accept="image/*", multiple=False, description="Read the table",
                                    tooltip="a photo of the table from above (or up to 35 degrees off), with its markers "
                                            "(wgkit markers); on a tablet this offers the camera")
@@ -69,6 +78,8 @@ class TableReader:
         except CameraError as exc:
             self.status.value = f"<span style='color:#9b1c1c'>{html.escape(str(exc))}</span>"
             raise
+        if self.side is not None:
+            reading = _own(reading, set(piece_ids(game.state, side=self.side)))
         self.moves = moves_read(game, reading)
         names = game.scenario.names()
         lines = [f"{len(reading.seen)} pieces seen, {len(self.moves)} moved"]
@@ -94,7 +105,7 @@ class TableReader:
         chosen = self.ticked()
         if not chosen:
             raise ValueError("no move is ticked")
-        left = self.panel.propose(chosen, TITLE)
+        left = self.panel.take_moves(chosen, TITLE)
         if left:
             names = self.game().scenario.names()
             raise ValueError("no move action offers " + ", ".join(names.get(p, p) for p in left) + " now")
