@@ -38,6 +38,12 @@ def moves_read(game: Game, reading: Reading, state: dict | None = None) -> list[
     return out
 
 
+def named(game: Game, pid: str) -> str:
+    """A piece as its marker is labelled: its name, else its unit's name and its id."""
+    unit, piece = next((u, p) for _, u, p in game.scenario.pieces() if p.id == pid)
+    return piece.name or f"{unit.name or unit.id} ({pid})"
+
+
 def _own(reading: Reading, pieces: set[str]) -> Reading:
     """The reading of ``pieces`` only: the others' markers are not mentioned at all."""
     return Reading({p: s for p, s in reading.seen.items() if p in pieces}, [p for p in reading.unseen if p in pieces],
@@ -81,7 +87,7 @@ class TableReader:
         if self.side is not None:
             reading = _own(reading, set(piece_ids(game.state, side=self.side)))
         self.moves = moves_read(game, reading)
-        names = game.scenario.names()
+        names = {pid: named(game, pid) for pid in piece_ids(game.state)}
         lines = [f"{len(reading.seen)} pieces seen, {len(self.moves)} moved"]
         if reading.unseen:
             lines.append("not seen (left where they are): " + ", ".join(names.get(p, p) for p in reading.unseen))
@@ -107,8 +113,7 @@ class TableReader:
             raise ValueError("no move is ticked")
         left = self.panel.take_moves(chosen, TITLE)
         if left:
-            names = self.game().scenario.names()
-            raise ValueError("no move action offers " + ", ".join(names.get(p, p) for p in left) + " now")
+            raise ValueError("no move action offers " + ", ".join(named(self.game(), p) for p in left) + " now")
 
     def clear(self) -> None:
         self.moves, self.picks.children, self.status.value = [], (), ""

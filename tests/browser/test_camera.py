@@ -1,0 +1,56 @@
+"""The table read from a photo in Chromium (issue 50): the umpire uploads a photo of the hedgerow
+farm after the players moved three figures, one of them too far; the page proposes exactly those
+three, refuses the one the rules refuse, and Resolve journals the other two as one group."""
+
+import math
+
+import pytest
+
+from tests.browser.test_umpire_at_the_table import (copy_farm, events_shown, journal_length, open_app, press_next,  # noqa: F401
+                                                    table_page,
+                                                    settled_length)
+from tests.conftest import SHOTS
+from tests.photos import Shot, photo
+from wgkit.scenario import load
+from wgkit.session import load_game
+
+pytestmark = pytest.mark.browser
+
+MOVED = {"r1": (22, 9.5), "r2": (24, 10), "bar1": (18, 22)}  # 3.5" and 4" forward; 16" is beyond any move
+
+
+def test_a_photo_of_the_moved_farm_proposes_the_moves_flags_the_bad_one_and_journals_the_rest(serve, table_page, tmp_path):
+    scenario = copy_farm(tmp_path)
+    s = load(scenario)
+    placed = {p.id: (p.position[0], p.position[1], p.facing or 0.0) for _, _, p in s.pieces()}
+    for piece, (x, y) in MOVED.items():
+        placed[piece] = (x, y, placed[piece][2])
+    picture = tmp_path / "table.jpg"
+    picture.write_bytes(photo(s, placed, Shot(tilt=25, turn=182, k1=-0.04, blur=1.0, noise=4, quality=70, light=0.6), seed=9))
+    journal = tmp_path / "farm.journal.wgsave"
+    server = serve("play", str(scenario), "--seed", "5")
+    page = open_app(table_page, server.url)
+    n = 0
+    while load_game(journal, recover=True).game.current_step().name != "Move":  # Rally, Fire (Next twice: nothing fired)
+        n = press_next(page, journal, n)
+    with page.expect_file_chooser() as chooser:  # as the umpire does: the button, then the photo
+        page.get_by_text("Read the table", exact=False).first.click()
+    chooser.value.set_files(str(picture))
+    page.get_by_text("24 pieces seen, 3 moved").wait_for(timeout=60_000)
+    page.get_by_text("2 of 3 pieces move together").wait_for(timeout=30_000)
+    assert page.get_by_text("stays:", exact=False).count() >= 1  # bar1, refused with the rules' reason
+    for label in ("1st Squad (bar1) 16.0\" to (18.0, 22.0)", "1st Squad (r1) 3.5\" to (22.0, 9.5)",
+                  "1st Squad (r2) 4.0\" to (24.0, 10.0)"):
+        assert page.get_by_text(label, exact=False).count() == 1, label
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "table-read.png"), full_page=True)
+    n = settled_length(journal)
+    page.get_by_role("button", name="Resolve").click()
+    events_shown(page, n + 2, timeout=60_000)
+    game = load_game(journal, recover=True).game
+    assert journal_length(journal) == n + 2
+    assert [e.kind for e in game.log[n:]] == ["move", "move"]
+    assert all(e.action["group"].startswith("the table read from a photo") for e in game.log[n:])
+    for piece in ("r1", "r2"):
+        assert math.dist(game.state["pieces"][piece]["position"], MOVED[piece]) < 0.25
+    assert game.state["pieces"]["bar1"]["position"] == list(s.piece("bar1").position)
