@@ -100,7 +100,8 @@ def test_version_and_help_for_every_option():
     assert out.returncode == 0 and out.stdout.strip() == f"wgkit {__version__}" == "wgkit 0.1.0"
     parser = build_parser()
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    assert sorted(sub.choices) == ["edit", "notebooks", "play", "render", "rulesets", "schema", "simulate", "validate"]
+    assert sorted(sub.choices) == ["edit", "markers", "notebooks", "play", "render", "rulesets", "schema", "simulate",
+                                   "validate"]
     assert all(c.help for c in sub._choices_actions)  # every command says what it does
     missing = [f"{name} {a.dest}" for name, p in sub.choices.items() for a in p._actions
                if not isinstance(a, argparse._HelpAction) and not a.help]

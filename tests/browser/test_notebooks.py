@@ -85,7 +85,7 @@ NOTEBOOKS = [  # notebook, a heading, (x, y) in inches, table depth, expected co
 def test_notebook_opens_in_voila_with_the_canvas_drawn(serve, page, name, heading, point, depth, colour, printed):
     """Every notebook opens in Voila, the board's canvas is drawn (a known pixel), the results show."""
     server = serve(str(ROOT / "notebooks" / f"{name}.ipynb"), "--no-browser", "--Voila.ip=127.0.0.1", module="voila")
-    page.goto(server.url)
+    page.goto(server.url, timeout=180_000)  # Voila answers once every cell has run (the design notebook plays games)
     page.get_by_text(heading).first.wait_for(timeout=150_000)
     wait_canvas(page, point[0], point[1], depth, colour)
     assert page.get_by_text(printed).count() >= 1
