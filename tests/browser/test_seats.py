@@ -152,7 +152,7 @@ def test_a_double_blind_game_with_three_browsers(serve, browser, tmp_path, scena
                 f if isinstance(f, bytes) else f.encode())))
         pages[seat].goto(urls[seat])
     for seat, pg in pages.items():
-        pg.wait_for_selector("canvas", timeout=120_000)
+        pg.wait_for_selector("canvas", timeout=240_000)  # three servers start at once on two cores
     ump, mine, theirs = pages["umpire"], pages[side], pages[other]
     names = {s.id: s.name for s in load(ROOT / "scenarios" / f"{scenario}.yaml").sides}
     # the umpire steps on until the side may propose something; the side's page follows by itself
