@@ -419,13 +419,12 @@ class ActionPanel:
     def drag(self, piece: str, point: tuple[float, float]) -> bool:
         """A piece dropped on the table: choose the step's move action for it and fill the form
         (the umpire then reads the odds and confirms with Resolve). False if no action fits."""
-        unit = unit_of(self.game.state, piece)
         for name in MOVE_ACTIONS:
             spec = next((s for s in self.specs if s.name == name), None)
             if spec is None or not any(p.kind == "point" for p in spec.params):
                 continue
             movers = [p for p in spec.params if p.kind in ("piece", "choice")]
-            if movers and movers[0].kind == "choice" and not ({piece, unit} & set(movers[0].values())):
+            if movers and self._mover(movers[0], piece) is None:
                 continue
             self.choice.value = name
             self.set_piece(piece)
