@@ -9,7 +9,7 @@ from tests.conftest import ROOT
 from wgkit.dice import D6, TABLE
 from wgkit.engine import Game, IllegalActionError, Phase, Step, TurnSequence
 from wgkit.engine import deck as cards
-from wgkit.engine.events import Event
+from wgkit.engine.events import Event, copy_tree
 from wgkit.scenario import load
 
 SCENARIO = load(ROOT / "scenarios/close_action/hedgerow_farm.yaml")
@@ -81,6 +81,25 @@ def test_branch_is_independent():
     what_if = g.branch()
     what_if.move("r1", (30, 30))
     assert g.state["pieces"]["r1"]["position"] == [22, 6] and not g.log
+
+
+def test_a_deep_copy_keeps_every_kind_of_value_and_shares_nothing():
+    tree = {"a": [1, 2.5, None, True, "x"], "t": (1, [2]), "d": {"k": {"j": [3]}}}
+    copied = copy_tree(tree)
+    assert copied == tree and type(copied["t"]) is tuple and copied["a"][3] is True
+    copied["d"]["k"]["j"].append(4)
+    copied["t"][1].append(5)
+    assert tree == {"a": [1, 2.5, None, True, "x"], "t": (1, [2]), "d": {"k": {"j": [3]}}}
+
+
+def test_a_value_marshal_refuses_is_copied_node_by_node():
+    class Mark:  # not JSON-shaped: kept as it is, the containers around it copied
+        pass
+
+    mark = Mark()
+    tree = {"m": [mark, {"n": 1}]}
+    copied = copy_tree(tree)
+    assert copied["m"][0] is mark and copied["m"][1] == {"n": 1} and copied["m"][1] is not tree["m"][1]
 
 
 def test_a_branch_and_its_game_undo_apart_and_share_no_state():

@@ -416,3 +416,13 @@ def test_a_game_is_over_when_the_rules_say_so_or_after_the_last_step_of_the_last
     while not over(g):
         g.advance()
     assert g.position[0] == 2 and g.flow.after(*g.position)[0] == 3
+
+
+def test_an_area_is_shaped_once_per_scenario_and_each_scenario_has_its_own():
+    from wgkit.scenario.areas import area_geometry
+
+    small, large = scenario(""), loads(BASE.replace("size: [4, 4]", "size: [8, 8]"), "victory.yaml")
+    first = area_geometry(small, "farm")
+    assert area_geometry(small, "farm") is first  # asked again: the shape already made
+    assert first.area == pytest.approx(16) and area_geometry(large, "farm").area == pytest.approx(64)
+    assert area_geometry(small, ("farm", "lane")).bounds == (0, 4, 24, 12)  # another area: the farm and the lane

@@ -152,6 +152,7 @@ class Opponent:
         if self.playouts < 0 or self.finalists < 1:
             raise ValueError("play-outs are 0 or more, finalists 1 or more")
         self._rng = random.Random(self.seed)
+        self._covers: tuple[Any, list[BaseGeometry]] = (None, [])
 
     # -- what a position is worth --------------------------------------------------------------
     def goals(self, game: Game, pieces: bool = True) -> list[tuple[float, float]]:
@@ -289,11 +290,8 @@ class Opponent:
                 step = min(reach * share, d - 0.5)
                 out.append((here[0] + (aim[0] - here[0]) * step / d, here[1] + (aim[1] - here[1]) * step / d))
         spot = None
-        for area in game.terrain.areas:
-            if area.cover in NO_COVER or area.linear:
-                continue
-            inner = area.geometry.buffer(-0.3)
-            if inner.is_empty or inner.covers(Point(here)):
+        for inner in self._cover(game):
+            if inner.covers(Point(here)):
                 continue
             q = nearest_points(inner, Point(here))[0]
             d = math.dist(here, (q.x, q.y))
@@ -304,6 +302,15 @@ class Opponent:
         if foes:
             out += self._sight_spots(game, here, reach, foes, enemy, ruleset)
         return [(round(min(max(x, 0.0), sc.table.width), 2), round(min(max(y, 0.0), sc.table.depth), 2)) for x, y in out]
+
+    def _cover(self, game: Game) -> list[BaseGeometry]:
+        """The insides of the table's areas that give cover (0.3" in from their edges), made once
+        per table."""
+        terrain = game.terrain
+        if self._covers[0] is not terrain:
+            inner = [a.geometry.buffer(-0.3) for a in terrain.areas if a.cover not in NO_COVER and not a.linear]
+            self._covers = (terrain, [g for g in inner if not g.is_empty])
+        return self._covers[1]
 
     def _sight_spots(self, game: Game, here: tuple[float, float], reach: float, foes: list[tuple[float, float]],
                      enemy: tuple[float, float], ruleset: Ruleset) -> list[tuple[float, float]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import shapely
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
@@ -19,8 +20,26 @@ def table_grid(scenario: Scenario) -> Grid | None:
     return grid_from_spec(t.grid.to_dict(), t.width, t.depth) if t.grid else None
 
 
+_MADE: dict[tuple[int, str], tuple[Scenario, BaseGeometry]] = {}  # (scenario's id, area): shape
+KEPT = 256  # shapes remembered; what-if play asks for the same few areas thousands of times a game
+
+
 def area_geometry(scenario: Scenario, area: Any) -> BaseGeometry:
-    """The shape of a victory area (terrain ids, or one shape; grid cells as their squares or hexes)."""
+    """The shape of a victory area (terrain ids, or one shape; grid cells as their squares or
+    hexes), made once per scenario and area."""
+    key = (id(scenario), repr(area))
+    made = _MADE.get(key)
+    if made is not None and made[0] is scenario:  # the scenario is held, so its id is not reused
+        return made[1]
+    if len(_MADE) >= KEPT:
+        _MADE.clear()
+    shape = _area_shape(scenario, area)
+    shapely.prepare(shape)  # victory asks whether pieces stand inside, again and again
+    _MADE[key] = (scenario, shape)
+    return shape
+
+
+def _area_shape(scenario: Scenario, area: Any) -> BaseGeometry:
     if isinstance(area, str):
         area = (area,)
     if isinstance(area, tuple):
