@@ -294,16 +294,17 @@ def test_until_decided_plays_batches_until_the_verdict_or_the_most_games(monkeyp
 
 
 class TakesTheFarm:
-    """Plays three turns; in turn 2 the German units go, so the US leads from the end of turn 2."""
+    """Plays three turns (Company Fire's: a turn begins with each attacker's initiative); in turn 2
+    the German units go, so the US leads from the end of turn 2."""
 
     def play_step(self, game, say):
-        if game.state["turn"] == 2 and "gren" in {p["unit"] for p in game.state["pieces"].values() if p["alive"]}:
+        if get_ruleset("company_fire").turn(game) == 2 and "gren" in {p["unit"] for p in game.state["pieces"].values() if p["alive"]}:
             situation_of(game).out_of_action(*[p.id for _, u, p in game.scenario.pieces() if u.id in ("gren", "lmg")])
 
     def play(self, game, turns, step=None):
         from wgkit.rules.policies import play_until
 
-        play_until(game, turns, step or self.play_step, lambda g: g.state["turn"])
+        play_until(game, turns, step or self.play_step, get_ruleset("company_fire").turn)
 
 
 class Waits(TakesTheFarm):
@@ -320,6 +321,18 @@ def test_the_turn_a_game_was_decided_and_the_turn_it_ended(monkeypatch):
     monkeypatch.setattr(sim, "policy_for", lambda rid: Waits())
     held = play_one(load(GATE), 1, 3)
     assert (held["winner"], held["decided"], held["ended"]) == ("de", 0, 3)  # de led from the start to the end
+
+
+def test_company_fire_games_end_and_are_decided_in_its_own_turns():
+    # Initiative: a turn begins each time the attacker takes the initiative; the card sequence
+    # counts many passes of its steps to a turn, and the scenario's 3 turns are the former
+    s = load(ROOT / "scenarios/company_fire/lesson_armour_and_infantry.yaml")
+    rules = get_ruleset("company_fire")
+    game = rules.new_game(s, 0)
+    rules.policy.play(game, 3)
+    assert rules.turn(game) == 4 and game.state["turn"] > 4 and game.state["vars"]["game_over"] == "3 turns played"
+    played = [play_one(s, seed, 3, {"us": "opponent:balanced", "de": "simple"}) for seed in range(3)]
+    assert [(g["ended"], g["decided"] <= 3) for g in played] == [(3, True)] * 3
 
 
 def test_the_command_line_plays_until_the_verdict(capsys):

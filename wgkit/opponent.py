@@ -69,7 +69,7 @@ from shapely.ops import nearest_points
 
 from wgkit.dice import NeedFaces
 from wgkit.engine.game import Game, IllegalActionError
-from wgkit.engine.views import piece_ids, side_ids, side_of, turn_number, unit_ids, unit_of
+from wgkit.engine.views import piece_ids, side_ids, side_of, unit_ids, unit_of
 from wgkit.geometry.los import sight_between
 from wgkit.rules.actions import ActionSpec
 from wgkit.rules.registry import actions_for
@@ -194,7 +194,7 @@ class Opponent:
             v += w_vp * (mine - theirs)
         areas = self.areas(game)
         last = int(self.turns or game.scenario.turns or 6)
-        span = DEFAULT_MOVE * max(1, last - int(turn_number(game.state) or 1) + 1)  # moves left in the game
+        span = DEFAULT_MOVE * max(1, last - int(r.turn(game) or 1) + 1)  # moves left in the game
         known = self._foes(game)
         foes = self._enemies(game, known)
         mine: list[tuple[float, float]] = []

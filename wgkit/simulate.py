@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from wgkit.engine.game import Game
-from wgkit.engine.views import turn_number
 from wgkit.facts.registry import RULESETS
 from wgkit.opponent import STYLES, Opponent
 from wgkit.rules.contract import Policy
@@ -109,7 +108,8 @@ def play_one(scenario: Scenario, seed: int, turns: int, players: Mapping[str, st
     """One seeded game, each side by its player (:func:`seat_players`; None: the simple policy):
     pieces lost and at the start, by side, the winner, the conditions that decided it, the turn
     from which the winner led to the end, and the turn the game ended in."""
-    game = get_ruleset(scenario.ruleset).new_game(scenario, seed)
+    rules = get_ruleset(scenario.ruleset)
+    game = rules.new_game(scenario, seed)
     policy = policy_for(scenario.ruleset)
     bots = {side: Opponent(side, seed=seed, turns=turns, style=who.partition(":")[2])
             for side, who in (players or {}).items() if who != SIMPLE}
@@ -117,7 +117,7 @@ def play_one(scenario: Scenario, seed: int, turns: int, players: Mapping[str, st
     leaders: list[tuple[int, str | None]] = []  # (turn, the leader as it ended); turn 0: at the start
 
     def step(g: Game, say: Say) -> bool | None:
-        ended = turn_number(g.state) - 1
+        ended = rules.turn(g) - 1
         if not leaders or leaders[-1][0] != ended:
             leaders.append((ended, winner(g)))
         return play(g, say)
@@ -125,7 +125,7 @@ def play_one(scenario: Scenario, seed: int, turns: int, players: Mapping[str, st
     policy.play(game, turns, step=step)
     lost, total = losses(game)
     won = winner(game)
-    ended = min(turn_number(game.state), turns)  # played out, the turn counter stands one past the last
+    ended = min(rules.turn(game), turns)  # played out, the turn counter stands one past the last
     decided = ended  # the winner led from the end of this turn (0: from the start)
     for turn, leader in reversed(leaders):
         if leader != won:

@@ -61,6 +61,11 @@ def no_limit(game: "Game", piece: str) -> float | None:
     return None
 
 
+def engine_turn(game: "Game") -> int:
+    """Default turn number: the turn sequence's own (one turn a pass through its phases)."""
+    return game.state["turn"]
+
+
 def is_alive(game: "Game", piece: str) -> bool:
     """The default judgement of a piece still fighting: it is alive."""
     return game.state["pieces"][piece]["alive"]
@@ -93,7 +98,9 @@ class Ruleset:
     is left, 0 to 1: men lost, impairments, markers still to shake off; the opponent weighs pieces
     by it; default: 1 while it is fighting, else 0), ``threat`` (the strength one piece is
     expected to take from another with one shot now, 0 where it cannot fire at it; the opponent
-    weighs the fire each side can bring; default: none, fire potential not weighed).
+    weighs the fire each side can bring; default: none, fire potential not weighed), ``turn``
+    (the game's turn as the ruleset counts it, which a scenario's ``turns`` limits; default: the
+    turn sequence's count; Company Fire counts a turn per attacker's initiative, not per card).
     """
 
     info: RulesetInfo
@@ -110,6 +117,7 @@ class Ruleset:
     fighting: Callable[["Game", str], bool] = is_alive
     strength: Callable[["Game", str], float] | None = None
     threat: Callable[["Game", str, str], float] | None = None
+    turn: Callable[["Game"], int] = engine_turn
 
     def strength_of(self, game: "Game", piece: str) -> float:
         """The piece's ``strength``, or by default whole while it is fighting and none after."""

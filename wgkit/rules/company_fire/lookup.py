@@ -33,6 +33,12 @@ def cf(game: Game) -> dict:
     return game.state["vars"]["cf"]
 
 
+def turn(game: Game) -> int:
+    """The turn: it begins each time the attacker takes the initiative (Initiative); the
+    scenario's ``turns`` counts these."""
+    return cf(game)["turn"]
+
+
 def role(game: Game, uid: str) -> str:
     """smf, team, vehicle or squad: the unit's kind says, so once per scenario."""
     kept = game.scenario.__dict__.setdefault("_cf_roles", {})

@@ -132,5 +132,5 @@ def play_step(game: Game, say: Say, choices: bool = True) -> None:
 
 def play(game: Game, turns: int, say: Say = lambda text: None, step: Step = play_step) -> None:
     """Play until ``turns`` turns are done or the game ends, each step by ``step``."""
-    play_until(game, turns, step, lambda g: L.cf(g)["turn"], say)
+    play_until(game, turns, step, L.turn, say)
 
