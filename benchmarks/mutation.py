@@ -179,7 +179,7 @@ def show(work: Path, needle: str) -> None:
         funcs = {n.name: lines[n.lineno - 1:n.end_lineno] for n in ast.walk(ast.parse(source))
                  if isinstance(n, ast.FunctionDef)}
         for key in alive:
-            name = key.rsplit(".", 1)[-1].split("ǁ")[-1]
+            name = key.rsplit(".", 1)[-1]  # x_function__mutmut_3, or xǁClassǁmethod__mutmut_3
             mutant, orig = funcs.get(name), funcs.get(name.rsplit("__mutmut_", 1)[0] + "__mutmut_orig")
             if mutant is None or orig is None:
                 continue
