@@ -271,3 +271,60 @@ def test_cells_run_row_by_row_from_the_near_left_and_squares_count_steps_through
     assert (g.distance((0, 0), (1, 2)), g.distance((1, 2), (0, 0)), g.distance((1, 0), (1, 0))) == (3, 3, 0)
     assert not g.contains_cell((2, 0)) and not g.contains_cell((0, 3)) and not g.contains_cell((-1, 0))
     assert g.contains_cell((1, 2))
+
+
+def test_cells_of_grids_laid_from_an_origin_away_from_the_corner():
+    # 6" squares from (30, 20): (40, 29) is 10" and 9" in, the second column and row
+    squares = SquareGrid(6, 72, 60, (30, 20))
+    assert squares.cell_of(40, 29) == (1, 1) and squares.cell_of(31, 21) == (0, 0)
+    assert squares.cell_of(29, 29) is None  # west of the grid's first column
+    # flat hexes 2" across the flats from (10, 10): corner radius R = 2/sqrt(3); column 1 (odd,
+    # half a hex north) row 2 is centred R + 1.5R east and 1 + 2*2 + 1 north of the origin
+    r = 2 / math.sqrt(3)
+    flat = HexGrid(2, 30, 30, (10, 10), orientation="flat")
+    assert flat.cell_of(10 + 2.5 * r + 0.05, 16 - 0.05) == (1, 2)
+    # pointy hexes from (10, 10): row 1 (odd, half a hex east) column 2 is centred 1 + 2*2 + 1
+    # east and R + 1.5R north of the origin
+    pointy = HexGrid(2, 30, 30, (10, 10), orientation="pointy")
+    assert pointy.cell_of(16 + 0.05, 10 + 2.5 * r - 0.05) == (2, 1)
+
+
+def test_a_pointy_hex_is_centred_half_a_hex_and_a_corner_radius_in():
+    r = 2 / math.sqrt(3)
+    assert HexGrid(2, 30, 30, orientation="pointy").center((0, 0)) == pytest.approx((1, r))
+    assert HexGrid(2, 30, 30, orientation="pointy").center((0, 1)) == pytest.approx((2, r + 1.5 * r))
+
+
+def test_hex_distances_where_each_cube_axis_is_the_longest():
+    flat = HexGrid(2, 30, 30, orientation="flat")
+    # (0,0) to (1,1): north-east to (1,0), then north; cube differences (1, 1, -2)
+    assert flat.distance((0, 0), (1, 1)) == 2
+    # (0,4) to (1,2): south-east to (1,3), then south; cube differences (1, -2, 1)
+    assert flat.distance((0, 4), (1, 2)) == 2
+    # (0,0) to (2,0): two steps east along the zig-zag; cube differences (2, -1, -1)
+    assert flat.distance((0, 0), (2, 0)) == 2
+
+
+def test_square_distances_count_rows_and_columns():
+    squares = SquareGrid(6, 48, 36)
+    assert squares.distance((0, 1), (0, 3)) == 2 and squares.distance((1, 1), (3, 4)) == 5
+
+
+def test_which_side_of_a_line_a_point_lies():
+    from wgkit.geometry.gridlos import _side, _vertex
+
+    # the line from (10, 2) towards (12, 8): (9, 5) lies to its left, (13, 5) to its right,
+    # (11, 5) on it, and (10.9, 5) just left (cross product 2*3 - 6*0.9 = 0.6)
+    a, b = (10, 2), (12, 8)
+    assert [_side(a, b, p) for p in [(9, 5), (13, 5), (11, 5), (10.9, 5)]] == [1, -1, 0, 1]
+    assert _vertex((1.5, 2.25)) == (1.5, 2.25)
+
+
+def test_grid_sight_names_its_ends_and_both_cells_beside_a_spine():
+    import re
+
+    flat = HexGrid(2, 30, 30, orientation="flat")
+    s = grid_los(flat, (2, 4), (4, 4), blocking_cells=[(3, 4), (3, 3)])
+    assert (s.observer, s.target, s.clear) == ((2, 4), (4, 4), False)
+    words = re.fullmatch(r"cells \((3, \d)\) and \((3, \d)\) on both sides of the line", s.blocked_by[0])
+    assert words and {words[1], words[2]} == {"3, 3", "3, 4"}

@@ -572,3 +572,29 @@ def test_touching_blocking_features_share_a_seam_and_hills_do_not():
     pairs = sorted(tuple(sorted((t.areas[a].id, t.areas[b].id))) for a, b in zip(seams.a, seams.b))
     assert pairs == [("barn", "wood")]
     assert [round(line.length, 6) for line in seams.lines] == [2.0]
+
+
+def test_what_stands_at_a_point_is_its_footprint_not_its_bounding_box():
+    from shapely.geometry import Point
+
+    hill = TerrainArea("knoll", "hill", Point(10, 10).buffer(3), height=2)
+    terrain = TerrainIndex([hill], 30, 30)
+    # (12.8, 12.8) lies inside the knoll's bounding box but 3.96" from its centre: off the hill
+    assert [a.id for a in terrain.at(10, 10)] == ["knoll"] and terrain.at(12.8, 12.8) == []
+    assert terrain.elevation(np.array([[10, 10], [12.8, 12.8]])).tolist() == [2, 0]
+
+
+def test_a_table_without_area_terrain_is_flat_and_open():
+    bare = TerrainIndex([], 24, 24)
+    assert bare.at(5, 5) == [] and bare.covers(np.array([[5, 5]])).shape == (0, 1)
+    assert bare.elevation(np.array([[5, 5]])).tolist() == [0] and bare.base.shape == (0,)
+
+
+def test_a_scenario_index_skips_hedges_along_cell_edges_and_keeps_what_follows():
+    from wgkit.geometry.terrain import finite_point
+
+    # Hedgerows near Saint-Lô lists three hedgerows on cell edges before its area terrain
+    terrain = TerrainIndex.from_scenario(load(ROOT / "scenarios/company_fire/hedgerows_of_normandy.yaml"))
+    assert "bocage_mid" not in terrain.by_id and {"farm", "orchard", "wheat"} <= set(terrain.by_id)
+    with pytest.raises(ValueError, match=r"^point: expected two finite coordinates"):
+        finite_point((math.inf, 1))

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from shapely.geometry import Point
 
 from wgkit.geometry import measure, scatter, zones
 from wgkit.facts.scale import GroundScale
@@ -202,3 +203,69 @@ def test_a_stand_turns_clockwise_to_its_facing():
     right corner, (11, 10.5) when facing 0, turns to (10 + cos 30 + 0.5 sin 30, 10 - sin 30 + 0.5 cos 30)."""
     corners = [tuple(round(v, 3) for v in c) for c in measure.stand_outline((10, 10), (2, 1), 30).exterior.coords]
     assert (11.116, 9.933) in corners
+
+
+def test_bearings_from_a_point_off_the_origin_read_round_the_compass():
+    # from (10, 20): 3" west and 3" south is south-west, 225 degrees; due west is 270
+    assert zones.bearing((10, 20), (7, 17)) == pytest.approx(225)
+    assert zones.bearing((10, 20), (4, 20)) == pytest.approx(270)
+    assert zones.bearing((10, 20), (10, 25)) == pytest.approx(0)
+
+
+def test_an_arc_across_north_takes_bearings_either_side_of_it():
+    # facing 10 degrees, a point on bearing 350 is 20 degrees off: inside 20.5, outside 19.5
+    point = zones.offset((5, 5), 350, 10)
+    assert zones.in_arc((5, 5), 10, point, half_angle=20.5)
+    assert not zones.in_arc((5, 5), 10, point, half_angle=19.5)
+
+
+def test_an_annulus_from_nothing_or_from_one_inch():
+    full = zones.annulus((0, 0), 0, 3)
+    ring = zones.annulus((0, 0), 1, 3)
+    assert full.area == pytest.approx(math.pi * 9, rel=0.01)  # the whole disk
+    assert ring.area == pytest.approx(math.pi * (9 - 1), rel=0.01)  # 3" less the inner 1"
+    with pytest.raises(ValueError, match="^centre: expected two finite coordinates"):
+        zones.annulus((math.nan, 0), 1, 3)
+
+
+def test_a_fire_arc_reaches_1000_inches_by_default_and_is_drawn_in_steps():
+    arc = zones.arc_sector((0, 0), 0)
+    assert arc.covers(Point(0, 999.9)) and not arc.covers(Point(0, 1000.5))
+    # 32 steps a right angle: 45 degrees either side is 16 steps, 17 points on the rim, plus
+    # the origin and the ring's closing point; at 5 degrees either side, at least 2 steps
+    assert len(zones.arc_sector((0, 0), 0, 45).exterior.coords) == 1 + 17 + 1
+    assert len(zones.arc_sector((0, 0), 0, 90).exterior.coords) == 1 + 33 + 1
+    assert len(zones.arc_sector((0, 0), 0, 5).exterior.coords) == 1 + 3 + 1
+
+
+def test_a_danger_zone_close_to_the_weapon_is_not_cut_short():
+    # targets half an inch ahead of the weapon: the wedge reaches them, widened 1" beyond
+    near = [(-0.25, 0.5), (0.25, 0.5)]
+    assert zones.danger_zone((0, 0), near, widen=0).covers(Point(0, 0.4))
+    assert zones.danger_zone((0, 0), near, widen=1).covers(Point(0, 1.2))
+
+
+def test_a_danger_zone_is_widened_with_mitred_corners():
+    # the wedge's corner at (1, 10), widened 1": the widened edges meet at (2.105, 11), so a
+    # point 1.27" from the corner, between them, is in the zone (a rounded corner would miss it)
+    zone = zones.danger_zone((0, 0), [(-1, 10), (1, 10)], widen=1)
+    assert zone.covers(Point(1.9, 10.9)) and not zone.covers(Point(2.2, 10.9))
+
+
+def test_a_corridor_ends_square_at_its_ends():
+    strip = zones.corridor([(0, 0), (10, 0)], 1)
+    assert strip.bounds == pytest.approx((0, -1, 10, 1))
+    assert not strip.covers(Point(-0.5, 0))
+
+
+def test_a_template_is_placed_unturned_by_default_and_must_be_a_simple_polygon():
+    placed = zones.template([(0, 0), (2, 0), (2, 1), (0, 1)], (5, 5))
+    assert placed.bounds == pytest.approx((5, 5, 7, 6), abs=1e-12)
+    with pytest.raises(ValueError, match="simple polygon"):
+        zones.template([(0, 0), (4, 0), (4, 4), (2, -1), (0, 4)], (0, 0))  # crosses itself, area 6
+
+
+def test_equal_roll_off_dice_leave_the_blast_point_in_either_reading():
+    # Firing: Grenades: the point moves only when the passive die is higher
+    assert scatter.roll_off_shift(4, 4) == 0 and scatter.roll_off_shift(4, 4, by="score") == 0
+    assert scatter.roll_off_shift(2, 5, by="score") == 5 and scatter.roll_off_shift(2, 5) == 3
