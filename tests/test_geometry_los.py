@@ -598,3 +598,30 @@ def test_a_scenario_index_skips_hedges_along_cell_edges_and_keeps_what_follows()
     assert "bocage_mid" not in terrain.by_id and {"farm", "orchard", "wheat"} <= set(terrain.by_id)
     with pytest.raises(ValueError, match=r"^point: expected two finite coordinates"):
         finite_point((math.inf, 1))
+
+
+def test_a_sight_field_weighs_pieces_and_terrain_together():
+    copse = TerrainArea("copse", "woods", box(8, 18, 12, 22), blocks_los=True, cover="woods")
+    terrain = TerrainIndex([copse], 30, 30)
+    # pairs along y = 0 (a figure between them), y = 10 (figures only at the two ends) and
+    # y = 20 (the copse between them, no figure)
+    eyes = np.array([[0, 0], [20, 0], [0, 10], [20, 10], [0, 20], [20, 20]])
+    pieces = Pieces.of([("mid", 10, 0.2, 0.5), ("left", 0, 10, 0.5), ("right", 20, 10, 0.5)])
+    field = SightField(terrain, eyes, LosPolicy(pieces_block=True), pieces)
+    m = field.matrix()
+    assert (m[0, 1], m[2, 3], m[4, 5]) == (False, True, False)
+    assert field.between([0, 2, 4], [1, 3, 5]).diagonal().tolist() == [False, True, False]
+    unblocked = SightField(terrain, eyes, LosPolicy(), pieces).matrix()  # figures do not block
+    assert (unblocked[0, 1], unblocked[2, 3], unblocked[4, 5]) == (True, True, False)
+
+
+def test_points_that_are_not_finite_are_named_in_the_error():
+    t = TerrainIndex([], 30, 30)
+    with pytest.raises(ValueError, match="^observer: expected two finite"):
+        sight_between(t, [(math.nan, 1)], [(2, 2)])
+    with pytest.raises(ValueError, match="^target: expected two finite"):
+        sight_between(t, [(1, 1)], [(2, math.inf)])
+    with pytest.raises(ValueError, match="^target: expected two finite"):
+        line_of_sight(t, (1, 1), (math.nan, 2))
+    with pytest.raises(ValueError, match="^observer positions must be finite numbers$"):
+        SightField(t, np.array([[1, 1], [math.nan, 2]]))
