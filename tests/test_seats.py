@@ -271,6 +271,20 @@ def _to_step(app, name: str) -> None:
     raise AssertionError(f"never reached {name}")
 
 
+def test_a_side_page_counts_company_fire_turns_as_its_rules_do(tmp_path):
+    from wgkit.widgets.app import UmpireApp
+    from wgkit.widgets.seat import SidePage
+
+    journal = _served(tmp_path, ROOT / "scenarios/company_fire/lesson_armour_and_infantry.yaml")
+    umpire = UmpireApp.attach(journal, seats=True)
+    rules = get_ruleset("company_fire")
+    rules.policy.play(umpire.game, 1)  # Initiative: every card until the attacker takes the initiative again
+    assert rules.turn(umpire.game) == 2 and umpire.game.position[0] > 2  # many passes of the card sequence
+    us = SidePage.attach(str(journal), "us")
+    us.sync()
+    assert "Turn 2 &middot;" in us.step.value
+
+
 def test_a_side_page_holds_nothing_of_the_pieces_it_does_not_see(tmp_path):
     from wgkit.widgets.seat import SidePage
 

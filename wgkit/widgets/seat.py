@@ -25,7 +25,7 @@ from wgkit.fog import Fog
 from wgkit.render import style as S
 from wgkit.render.shapes import Shape
 from wgkit.rules.actions import ActionSpec
-from wgkit.rules.registry import actions_for
+from wgkit.rules.registry import actions_for, get_ruleset
 from wgkit.widgets.actions import GENERIC_NAMES, ActionPanel
 from wgkit.widgets.board import BoardView
 from wgkit.widgets.errors import ErrorArea
@@ -249,7 +249,7 @@ class SidePage:
         g, sides = self.game, {s.id: s.name for s in self.game.scenario.sides}
         acting = ", ".join(sides.get(s, s) for s in g.acting_sides())
         yours = " &middot; <b>your step</b>" if self.fog.side in g.acting_sides() else ""
-        self.step.value = (f"<div class='wgkit-seat-step'>Turn {g.position[0]} &middot; "
+        self.step.value = (f"<div class='wgkit-seat-step'>Turn {get_ruleset(g.scenario.ruleset).turn(g)} &middot; "
                            f"{html.escape(g.current_step().name)} &middot; acting: {html.escape(acting)}{yours}</div>")
         rows, say = [], self.panel.say
         for p in self.desk.proposals(self.fog.side)[::-1]:
