@@ -283,6 +283,7 @@ def test_a_side_page_counts_company_fire_turns_as_its_rules_do(tmp_path):
     us = SidePage.attach(str(journal), "us")
     us.sync()
     assert "Turn 2 &middot;" in us.step.value
+    assert us.fog.last and {s.turn for s in us.fog.last.values()} <= {1, 2}  # sightings too
 
 
 def test_a_side_page_holds_nothing_of_the_pieces_it_does_not_see(tmp_path):

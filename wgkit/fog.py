@@ -118,7 +118,7 @@ class Fog:
         assert shadow is not None
         seen = set(shadow.state["pieces"]) if self.side == UMPIRE else seen_now(shadow, self.side)
         where = piece_points(shadow.scenario, shadow.state)
-        turn = shadow.position[0]
+        turn = get_ruleset(shadow.scenario.ruleset).turn(shadow)
         self.ever |= seen
         for pid in seen:
             if pid in where:
