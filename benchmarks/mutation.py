@@ -50,7 +50,7 @@ PACKAGES = {  # name: (what is mutated, the tests that concern it)
               "tests/test_journal.py", "tests/test_hostile_saves.py", "tests/test_views.py"]),
     "geometry": (["wgkit/geometry/*"],
                  ["tests/test_geometry_los.py", "tests/test_geometry_grids.py", "tests/test_geometry_zones.py",
-                  "tests/test_geometry_scale.py"]),
+                  "tests/test_geometry_scale.py", "tests/test_scenario_model.py", "tests/test_scenario_errors.py"]),
     "victory_fog": (["wgkit/victory.py", "wgkit/fog.py"], ["tests/test_victory.py", "tests/test_seats.py"]),
 }
 # Not mutated: each ruleset's policy.py, the scripted player of `wgkit simulate`. It plays the rules
