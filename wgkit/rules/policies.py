@@ -57,14 +57,10 @@ def seen(game: Game, side: str, units: Iterable[str]) -> list[str]:
 
 
 def held_areas(game: Game, side: str) -> list[BaseGeometry]:
-    """The areas the side's own victory conditions tell it to hold or to have a unit in, worked
-    out once per scenario."""
-    kept = game.scenario.__dict__.setdefault("_held_areas", {})
-    if side not in kept:
-        sc = game.scenario
-        kept[side] = [area_geometry(sc, c.target) for c in sc.conditions
-                      if c.side == side and c.kind in ("hold", "contest")]
-    return kept[side]
+    """The areas the side's own victory conditions tell it to hold or to have a unit in (each
+    shaped once per scenario by :func:`area_geometry`)."""
+    sc = game.scenario
+    return [area_geometry(sc, c.target) for c in sc.conditions if c.side == side and c.kind in ("hold", "contest")]
 
 
 def leaves_ground(game: Game, side: str, here: Sequence[float], to: Sequence[float]) -> bool:
