@@ -398,6 +398,57 @@ def test_malloc_keeps_freed_memory_on_glibc_unless_told_not_to(monkeypatch):
     assert keep_freed_memory() is False
 
 
+class _FakeLibc:
+    """A C library that records what malloc is asked; ``refuse`` names parameters it rejects."""
+
+    def __init__(self, glibc: bool = True, refuse: tuple = ()):
+        self.calls, self.refuse = [], refuse
+        if glibc:
+            self.gnu_get_libc_version = lambda: b"2.36"
+
+    def mallopt(self, param, value):
+        self.calls.append((param, value))
+        return 0 if param in self.refuse else 1
+
+    def loader(self, name):
+        assert name is None  # the symbols already loaded into the process: Python's own C library
+        return self
+
+
+def test_malloc_is_asked_for_the_settings_its_docstring_names(monkeypatch):
+    from wgkit.geometry import allocator
+
+    # glibc's malloc.h numbers M_TRIM_THRESHOLD -1, M_TOP_PAD -2, M_MMAP_THRESHOLD -3; the module
+    # asks for blocks under 64 MB from the heap, growth by 64 MB and 256 MB kept free at the top.
+    mb = 1024 * 1024
+    monkeypatch.setattr(allocator.sys, "platform", "linux")
+    monkeypatch.delenv("WGKIT_KEEP_MEMORY", raising=False)
+    libc = _FakeLibc()
+    monkeypatch.setattr(allocator.ctypes, "CDLL", libc.loader)
+    assert allocator.keep_freed_memory() is True
+    assert sorted(libc.calls) == [(-3, 64 * mb), (-2, 64 * mb), (-1, 256 * mb)]
+
+    libc = _FakeLibc(refuse=(-2,))  # one setting refused: not done
+    monkeypatch.setattr(allocator.ctypes, "CDLL", libc.loader)
+    assert allocator.keep_freed_memory() is False
+    libc = _FakeLibc(glibc=False)  # another C library: malloc is not touched
+    monkeypatch.setattr(allocator.ctypes, "CDLL", libc.loader)
+    assert allocator.keep_freed_memory() is False and libc.calls == []
+
+    def no_library(name):
+        raise OSError("no C library")
+
+    monkeypatch.setattr(allocator.ctypes, "CDLL", no_library)
+    assert allocator.keep_freed_memory() is False
+    libc = _FakeLibc()
+    monkeypatch.setattr(allocator.ctypes, "CDLL", libc.loader)
+    monkeypatch.setattr(allocator.sys, "platform", "darwin")  # not Linux: nothing asked
+    assert allocator.keep_freed_memory() is False and libc.calls == []
+    monkeypatch.setattr(allocator.sys, "platform", "linux")
+    monkeypatch.setenv("WGKIT_KEEP_MEMORY", "1")  # said on: as unset
+    assert allocator.keep_freed_memory() is True and len(libc.calls) == 3
+
+
 # -- seams: two blocking features drawn touching ---------------------------------------------------
 WEST = TerrainArea("west", "woods", box(0, 0, 10, 10), blocks_los=True)
 EAST = TerrainArea("east", "woods", box(10, 0, 20, 10), blocks_los=True)
