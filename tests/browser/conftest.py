@@ -65,6 +65,12 @@ def wait_for_addresses(log: Path, proc: subprocess.Popen, count: int = 1, timeou
     raise TimeoutError(f"no address printed after {timeout}s: {log.read_text()}")
 
 
+def words_cut_short(page) -> list[str]:
+    """The visible buttons whose words do not fit (ipywidgets ends them with an ellipsis)."""
+    return page.evaluate("Array.from(document.querySelectorAll('button')).filter(b => b.offsetParent !== null"
+                         " && b.scrollWidth > b.clientWidth + 1).map(b => b.innerText || b.title)")
+
+
 class Server:
     """A server on a free loopback port: ``wgkit`` by default, or any Python module."""
 

@@ -4,6 +4,7 @@ import time
 
 import pytest
 
+from tests.browser.conftest import words_cut_short
 from tests.conftest import ROOT, SHOTS
 from wgkit.session import load_game
 
@@ -74,6 +75,7 @@ def test_umpire_app_draws_selects_resolves_and_autosaves(serve, page, tmp_path):
     page.get_by_role("button", name="Resolve").click()
     page.get_by_text("· 1 events").wait_for(timeout=30_000)
     assert len(load_game(autosave, recover=True).game.log) == 1
+    assert words_cut_short(page) == []
 
 
 def field(page, label: str, kind: str = "input"):
@@ -154,6 +156,7 @@ def test_editor_builds_a_scenario_from_nothing_that_validates_plays_and_briefs(s
     assert near(got, (156, 125, 99)), got
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "editor.png"))  # the docs' picture of the editor
+    assert words_cut_short(page) == []
     # the game: the briefing lists the paras' objective
     game = serve("play", str(target), "--journal", str(tmp_path / "dawn.wgsave"))
     page.goto(game.url)

@@ -14,7 +14,7 @@ import time
 import numpy as np
 import pytest
 
-from tests.browser.conftest import wait_for_addresses
+from tests.browser.conftest import wait_for_addresses, words_cut_short
 from tests.conftest import ROOT, SHOTS
 from wgkit.fog import Fog
 from wgkit.render.scene import piece_points
@@ -278,6 +278,7 @@ def test_a_sides_page_on_a_tablet(serve, browser, tmp_path):
     for name, exact in (("Propose", False), ("+", True), ("-", True)):
         height = page.get_by_role("button", name=name, exact=exact).bounding_box()["height"]
         assert height >= 44, (name, height)
+    assert words_cut_short(page) == []  # every button's words whole (the table reader's were cut once)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "seat_tablet.png"))
     context.close()

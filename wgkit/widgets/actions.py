@@ -80,7 +80,7 @@ class ActionPanel:
         self.odds = W.HTML()
         self.dice = W.ToggleButtons(options=[("kit dice", "kit"), ("table dice", "table")], value="kit",
                                     tooltips=["the kit rolls seeded dice", "you roll at the table and type the faces"],
-                                    style={"button_width": "90px"})
+                                    style={"button_width": "auto"})
         self.fresh = W.Checkbox(value=False, description="fresh dice (skip the faces of the undone roll)", indent=False)
         self.button = W.Button(description="Resolve", button_style="primary", icon="check",
                                layout=W.Layout(min_width="110px"))
@@ -109,7 +109,7 @@ class ActionPanel:
         many = any(len(piece_ids(game.state, unit=u)) > 1 for u in unit_ids(game.state))
         self.drag_mode = W.ToggleButtons(options=[("a figure", "piece"), ("its whole unit", "unit")],
                                          value="unit" if many else "piece",
-                                         description="drag moves", style={"button_width": "110px"},
+                                         description="drag moves", style={"button_width": "auto"},
                                          tooltips=["a drag moves the figure dragged",
                                                    "a drag moves every figure of its unit by the same offset"])
         self.drag_mode.layout.display = "" if many else "none"

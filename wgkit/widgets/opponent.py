@@ -28,6 +28,7 @@ class OpponentBox:
         self.style = W.Dropdown(options=list(STYLES), value="balanced", description="style")
         self.auto = W.Checkbox(value=False, indent=False, description="plays its steps by itself")
         self.go = W.Button(description="Opponent plays this step", icon="play",
+                           layout=W.Layout(width="auto", flex="0 0 auto"),  # its words whole beside the tick box
                            tooltip="the opponent takes its side's actions in the current step")
         self.go.on_click(errors.guard(lambda _: self.play()))
         for control in (self.side, self.auto):  # the button follows the side; ticked, it may play at once

@@ -60,11 +60,11 @@ class TableReader:
         markers are on the table too, and the side must learn nothing from them)."""
         self.game, self.panel, self.overlay, self.errors, self.say, self.side = game, panel, overlay, errors, say, side
         self.upload = W.FileUpload(accept="image/*", multiple=False, description="Read the table",
-                                   tooltip="a photo of the table from above (or up to 35 degrees off), with its markers "
+                                   layout=W.Layout(width="auto"), tooltip="a photo of the table from above (or up to 35 degrees off), with its markers "
                                            "(wgkit markers); on a tablet this offers the camera")
         self.status = W.HTML()
         self.picks = W.VBox()
-        self.propose = W.Button(description="Judge the ticked moves", disabled=True,
+        self.propose = W.Button(description="Judge the ticked moves", disabled=True, layout=W.Layout(width="auto"),
                                 tooltip="the action panel shows each move's odds or why the rules refuse it; Resolve makes them all")
         self.moves: list[tuple[str, tuple[float, float], float]] = []
         self.upload.observe(errors.guard(self._uploaded), names="value")
