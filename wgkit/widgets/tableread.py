@@ -60,7 +60,8 @@ class TableReader:
         markers are on the table too, and the side must learn nothing from them)."""
         self.game, self.panel, self.overlay, self.errors, self.say, self.side = game, panel, overlay, errors, say, side
         self.upload = W.FileUpload(accept="image/*", multiple=False, description="Read the table",
-                                   layout=W.Layout(width="auto"), tooltip="a photo of the table from above (or up to 35 degrees off), with its markers "
+                                   layout=W.Layout(width="auto"),
+                                   tooltip="a photo of the table from above (or up to 35 degrees off), with its markers "
                                            "(wgkit markers); on a tablet this offers the camera")
         self.status = W.HTML()
         self.picks = W.VBox()
