@@ -142,18 +142,20 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.n < 1:
         print("wgkit simulate: -n must be at least 1", file=sys.stderr)
         return 1
-    if args.until_decided and variants is not None:
-        print("wgkit simulate: --until-decided plays one scenario, not a sweep", file=sys.stderr)
-        return 1
+    for flag, given in (("--until-decided", args.until_decided), ("--keep", args.keep)):
+        if given and variants is not None:
+            print(f"wgkit simulate: {flag} is for one scenario, not a sweep", file=sys.stderr)
+            return 1
     run = dict(seed=args.seed, turns=args.turns, jobs=args.jobs or None, scheduler=args.scheduler,
                name=source.name, players=args.players)
+    one = dict(run, keep=args.keep)
     try:
         if args.until_decided:
             report = until_decided(scenario, args.n, max(args.n, args.max_games),
-                                   progress=None if args.quiet else progress_bar("games (at most)", sys.stderr), **run)
+                                   progress=None if args.quiet else progress_bar("games (at most)", sys.stderr), **one)
             reports = [report]
         elif variants is None:
-            report = simulate(scenario, args.n, progress=None if args.quiet else progress_bar(file=sys.stderr), **run)
+            report = simulate(scenario, args.n, progress=None if args.quiet else progress_bar(file=sys.stderr), **one)
             reports = [report]
         else:
             report = sweep(scenario, variants, args.n, **run,
@@ -162,7 +164,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"wgkit simulate: {exc}", file=sys.stderr)
         return 1
-    except OSError as exc:  # the scheduler cannot be reached
+    except OSError as exc:  # the file that keeps the games cannot be written, or the scheduler cannot be reached
+        if args.keep and exc.filename is not None:
+            print(f"wgkit simulate: cannot keep the games in {args.keep}: {exc.strerror or exc}", file=sys.stderr)
+            return 1
         print(f"wgkit simulate: no Dask scheduler answers at {args.scheduler}: {' '.join(str(exc).split())}",
               file=sys.stderr)
         return 1
@@ -535,6 +540,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="play batches of N games until every side's win rate is known to within ±5 points "
                         "(or --max-games are played); seeded and reproducible")
     p.add_argument("--max-games", type=int, default=2000, help="the most games --until-decided plays (default 2000)")
+    p.add_argument("--keep", default=None, metavar="FILE",
+                   help="keep each game in FILE as it finishes; run the same command again to carry on where it "
+                        "stopped (a crash or Ctrl-C loses no finished game)")
     p.add_argument("--vary", default=None, metavar="FILE",
                    help="also play each variant in this file (see docs/guides/designer.md): one table, most balanced first")
     p.add_argument("--plot", default=None, help="also write the plot to this PNG")

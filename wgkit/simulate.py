@@ -28,6 +28,7 @@ from typing import Any, Callable, Mapping
 
 from wgkit.engine.game import Game
 from wgkit.facts.registry import RULESETS
+from wgkit.keep import KeptGames, setup_of
 from wgkit.opponent import STYLES, Opponent
 from wgkit.rules.contract import Policy
 from wgkit.rules.policies import Say, Step, leaving
@@ -380,13 +381,15 @@ def _on_dask(client: Any, text: str, chunks: list[list[int]], seed: int, turns: 
 
 def simulate(scenario: Scenario, n: int, seed: int = 0, turns: int | None = None, jobs: int | None = 1,
              progress: Callable[[int, int], None] | None = None, name: str = "",
-             scheduler: Any = None, players: str | Mapping[str, str] | None = None) -> Report:
+             scheduler: Any = None, players: str | Mapping[str, str] | None = None,
+             keep: str | os.PathLike[str] | None = None) -> Report:
     """Play ``n`` games with seeds ``seed``, ``seed + 1``, ...: in this process (``jobs=1``), on a
     local Dask cluster of ``jobs`` workers (None: every core), or on the Dask cluster of
     ``scheduler`` (an address such as ``tcp://10.0.0.5:8786``, or a ``distributed.Client``).
     ``players``: who plays each side (:func:`seat_players`; default the simple policy, quick;
-    ``"opponent"`` for competent play on every side). The report is the same for the same seed
-    whatever runs the games."""
+    ``"opponent"`` for competent play on every side). ``keep``: a file that keeps each game as it
+    finishes and gives back the games it already holds (:mod:`wgkit.keep`). The report is the same
+    for the same seed whatever runs the games, and however often the run was interrupted."""
     if n < 1:
         raise ValueError("simulate at least one game")
     policy_for(scenario.ruleset)
@@ -396,24 +399,32 @@ def simulate(scenario: Scenario, n: int, seed: int = 0, turns: int | None = None
                     judged_by="the scenario's victory conditions" if scenario.conditions else
                     "the smaller share of pieces lost (the scenario has no victory conditions as data)",
                     players=seated_players)
-    results: dict[int, dict] = {}
+    from wgkit.scenario.io import dumps
+
+    text = dumps(scenario)
+    kept = KeptGames(keep, setup_of(text, seated_players, turns)) if keep is not None else None
+    results: dict[int, dict] = {i: kept.games[seed + i] for i in range(n) if seed + i in kept.games} if kept else {}
+    todo = [i for i in range(n) if i not in results]
 
     def finished(i: int, result: dict[str, Any]) -> None:
         results[i] = result
+        if kept:
+            kept.add(result)
         if progress:
             progress(len(results), n)
 
     workers = jobs or os.cpu_count() or 1
-    if workers == 1 and scheduler is None:
-        for i in range(n):
+    if not todo:
+        if progress:
+            progress(n, n)
+    elif workers == 1 and scheduler is None:
+        for i in todo:
             finished(i, play_safely(scenario, seed + i, turns, seated_players))
     else:
-        from wgkit.scenario.io import dumps
-
         with dask_client(scheduler, workers) as client:
-            size = max(1, n // (4 * max(1, len(client.scheduler_info().get("workers", {})) or workers)))
-            chunks = [list(range(i, min(n, i + size))) for i in range(0, n, size)]
-            _on_dask(client, dumps(scenario), chunks, seed, turns, seated_players, finished)
+            size = max(1, len(todo) // (4 * max(1, len(client.scheduler_info().get("workers", {})) or workers)))
+            chunks = [todo[k:k + size] for k in range(0, len(todo), size)]
+            _on_dask(client, text, chunks, seed, turns, seated_players, finished)
     ordered = [results[i] for i in range(n)]
     report.games = [g for g in ordered if "error" not in g]
     report.failed = [g for g in ordered if "error" in g]
