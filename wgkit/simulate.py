@@ -403,7 +403,8 @@ def simulate(scenario: Scenario, n: int, seed: int = 0, turns: int | None = None
 
     text = dumps(scenario)
     kept = KeptGames(keep, setup_of(text, seated_players, turns)) if keep is not None else None
-    results: dict[int, dict] = {i: kept.games[seed + i] for i in range(n) if seed + i in kept.games} if kept is not None else {}
+    held = kept.games if kept is not None else {}
+    results: dict[int, dict] = {i: held[seed + i] for i in range(n) if seed + i in held}
     todo = [i for i in range(n) if i not in results]
 
     def finished(i: int, result: dict[str, Any]) -> None:
