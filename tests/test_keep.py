@@ -126,6 +126,22 @@ def test_the_code_fingerprint_follows_the_source(tmp_path, monkeypatch):
         K.code_fingerprint.cache_clear()
 
 
+def test_a_heading_cut_off_before_its_line_ended_is_written_whole_again(tmp_path, played):
+    s, kept = load(CROSSROADS), tmp_path / "games.jsonl"
+    simulate(s, 1, keep=kept)
+    kept.write_text(kept.read_text().splitlines()[0])  # the heading, its line never ended
+    assert simulate(s, 2, keep=kept).table() == simulate(s, 2).table()
+    assert [json.loads(line).get("seed") for line in _lines(kept)] == [None, 0, 1]
+
+
+def test_a_file_of_something_else_is_left_untouched(tmp_path):
+    kept = tmp_path / "scenario.yaml"
+    kept.write_text("title: a scenario\nturns: 4")  # no newline at its end: nothing may be cut off
+    with pytest.raises(K.KeptGamesError, match="line 1: not a file of simulated games"):
+        simulate(load(CROSSROADS), 2, keep=kept)
+    assert kept.read_text() == "title: a scenario\nturns: 4"
+
+
 @pytest.mark.parametrize("body, line", [(None, 1), ('{"seed": 0}\nnot json\n', 3), ('{"lost": {}}\n', 2)])
 def test_a_file_that_is_not_kept_games_is_named_with_its_line(tmp_path, body, line):
     kept, setup = tmp_path / "games.jsonl", K.setup_of("title: x\n", {"us": "simple"}, 4)

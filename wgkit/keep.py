@@ -54,20 +54,25 @@ class KeptGames:
             self._append(head)
             return
         data = self.path.read_bytes()
-        whole = data[:data.rfind(b"\n") + 1]
-        if len(whole) < len(data):  # the last line was torn by a crash: cut it, or the next would glue to it
-            with open(self.path, "r+b") as fh:
-                fh.truncate(len(whole))
-                os.fsync(fh.fileno())
-        lines = whole.decode("utf-8", errors="replace").splitlines()
-        first = self._line(lines[0], 1) if lines else {}
-        if first.get("kind") != KIND:
+        lines = data.decode("utf-8", errors="replace").split("\n")
+        try:
+            first = json.loads(lines[0])
+        except json.JSONDecodeError:
+            first = None
+        if not isinstance(first, dict) or first.get("kind") != KIND:  # checked before anything is cut
             raise KeptGamesError(f"{self.path}: line 1: not a file of simulated games")
         differ = [WHAT[k] for k in WHAT if first.get(k) != head[k]]
         if differ:
             raise KeptGamesError(f"{self.path}: its games were played with {', '.join(differ)}; keep these in "
                                  f"another file")
-        for number, line in enumerate(lines[1:], start=2):
+        if lines[-1]:  # the last line was torn by a crash: cut it, or the next would glue to it
+            whole = data.rfind(b"\n") + 1
+            with open(self.path, "r+b") as fh:
+                fh.truncate(whole)
+                os.fsync(fh.fileno())
+            if whole == 0:  # the torn line was the heading itself
+                self._append(head)
+        for number, line in enumerate(lines[1:-1], start=2):
             game = self._line(line, number)
             self.games[game["seed"]] = game
 
@@ -76,7 +81,7 @@ class KeptGames:
             value = json.loads(line)
         except json.JSONDecodeError:
             value = None
-        if not isinstance(value, dict) or (number > 1 and not isinstance(value.get("seed"), int)):
+        if not isinstance(value, dict) or not isinstance(value.get("seed"), int):
             raise KeptGamesError(f"{self.path}: line {number}: not a kept game")
         return value
 
