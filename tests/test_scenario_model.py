@@ -51,3 +51,11 @@ def test_every_bundled_side_of_a_nation_wears_that_nations_colour():
             if side.nationality:
                 worn.setdefault(side.nationality, set()).add(side.colour)
     assert worn and all(colours == {NATION_COLOURS[nat]} for nat, colours in worn.items()), worn
+
+
+def test_a_scenario_may_name_its_ruleset_as_the_text_does():
+    """`ruleset: Rookie Rules` is the same game as `ruleset: rookie` (the id is what is kept)."""
+    text = (ROOT / "scenarios" / "rookie" / "tractor_works.yaml").read_text()
+    assert "ruleset: rookie\n" in text
+    named = loads(text.replace("ruleset: rookie\n", "ruleset: Rookie Rules\n"), "named.yaml")
+    assert named.ruleset == "rookie" and named == load(ROOT / "scenarios" / "rookie" / "tractor_works.yaml")

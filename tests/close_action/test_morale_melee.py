@@ -9,6 +9,7 @@ from wgkit.engine.game import IllegalActionError
 from wgkit.odds import exact
 from wgkit.rules import situation_of
 from wgkit.rules.close_action import melee as M
+from wgkit.rules.close_action.lookup import fighting
 from wgkit.rules.close_action import morale as Mo
 
 
@@ -108,3 +109,20 @@ def test_cowering_defenders_surrender():
 def test_no_contact_no_melee():
     with pytest.raises(IllegalActionError, match="no figures are in base-to-base contact"):
         M.require_groups(game(fig("a1", 10, 10), fig("b1", 20, 10)))
+
+
+@pytest.mark.parametrize("morale, alive, counts", [
+    (None, True, True),  # a fresh unit has no morale set: it is steady
+    ("ok", True, True),
+    ("cowering", True, False),
+    ("rout", True, False),
+    ("ok", False, False),
+])
+def test_who_counts_for_victory(morale, alive, counts):
+    """Victory conditions count men alive whose unit is neither cowering nor routed (§ Morale)."""
+    g = game(fig("x", 20, 10), fig("t", 20, 30))
+    if morale is not None:
+        situation_of(g).morale("b", morale)
+    g.state["pieces"]["t"]["alive"] = alive
+    assert fighting(g, "t") is counts
+    assert fighting(g, "x") is True  # the other side's man is untouched

@@ -24,14 +24,15 @@ def _load() -> dict[str, RulesetInfo]:
     return {r.id: r for r in (ec, ea, ca, rk, cf)}
 
 
-RULESETS: dict[str, RulesetInfo] = _load()
-ALIASES: dict[str, str] = {
-    alias: r.id for r in RULESETS.values() for alias in (r.id, *r.aliases)
-}
-
-
 def normalise_name(name: str) -> str:
-    return name.strip().lower().replace("-", "_").replace(" ", "_")
+    """A ruleset's name as it is looked up: lower case, spaces and hyphens as underscores."""
+    return "_".join(name.strip().lower().replace("-", " ").split())
+
+
+RULESETS: dict[str, RulesetInfo] = _load()
+ALIASES: dict[str, str] = {  # keyed as names are looked up, so "Rookie Rules" finds "rookie rules"
+    normalise_name(alias): r.id for r in RULESETS.values() for alias in (r.id, *r.aliases)
+}
 
 
 def find_ruleset(name: str) -> RulesetInfo:
