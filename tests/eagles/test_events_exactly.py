@@ -15,6 +15,7 @@ from wgkit.rules import situation_of
 from wgkit.rules.eagles import air as AIR
 from wgkit.rules.eagles import close as C
 from wgkit.rules.eagles import fire as F
+from wgkit.rules.eagles import lookup as L
 from wgkit.rules.eagles import movement as MV
 from wgkit.rules.eagles import spotting as SP
 
@@ -113,6 +114,18 @@ def test_spotting_by_the_chart_rolls_d00_against_the_modified_chance():
     assert (e.text, dotted(e)[-1]) == ("dcli_a looks for pzgren (20%): spotted", ("units.pzgren.status.spotted", True))
     with pytest.raises(IllegalActionError, match="^pzgren is already spotted$"):
         SP.resolve_spot(g, "dcli_a", "pzgren")
+
+
+def test_a_unit_out_of_sight_behind_the_wood_cannot_be_looked_for():
+    # 4.11 needs the spotter to see where the target is: the crest wood (radius 3" about (38, 34))
+    # lies between them, and at 1050 yd, not moving, firing or on a road, 4.1 spots nothing
+    g = game()
+    put(g, "pzgren", 38, 38.5, spotted=False)
+    put(g, "dcli_a", 38, 28)
+    before = len(g.log)
+    with pytest.raises(IllegalActionError, match="^dcli_a cannot see where pzgren is$"):
+        SP.resolve_spot(g, "dcli_a", "pzgren")
+    assert len(g.log) == before
 
 
 def _melee(*faces):
@@ -250,10 +263,56 @@ def test_a_tank_that_moved_fast_is_harder_to_assault():
     assert _assault(11, moved=True, moved_code="E").text == "the assault fails: dcli_a destroyed"
 
 
+def test_a_tank_that_moved_at_d_speed_adds_ten_and_slower_codes_nothing():
+    # 5.2: moved at D speed +10, so 20 + 10 = 30 succeeds and 21 fails; moved at a slower code, no
+    # modifier is listed: the bare 30%
+    assert _assault(20, moved=True, moved_code="D").text == "dcli_a destroys tigers"
+    assert _assault(21, moved=True, moved_code="D").text == "the assault fails: dcli_a destroyed"
+    e = _assault(30, moved=True, moved_code="C")
+    assert (e.text, e.detail["modifiers"]) == ("dcli_a destroys tigers", [])
+    assert e.detail["odds"] == ["fails: 70.0%", "succeeds: 30.0%"]
+    assert _assault(31, moved=True, moved_code="C").text == "the assault fails: dcli_a destroyed"
+
+
+def test_a_suicide_squad_assaults_at_minus_30_and_is_spent_even_when_it_wins():
+    # 5.2: suicide squad -30, still tank -10: 30 + 40 = 70 succeeds; 5.3: once it has fought it is
+    # destroyed whether it won or not
+    g = game(step="Assaults on tanks and bunkers")
+    put(g, "tigers", 40, 31)
+    put(g, "dcli_a", 40, 30.5, spotted=False, suicide=True)
+    with g.table_dice([70]):
+        e = C.resolve_assault(g, "dcli_a", "tigers")
+    assert e.text == "dcli_a destroys tigers; dcli_a, a suicide squad, is spent"
+    assert [(m["name"], m["value"]) for m in e.detail["modifiers"]] == [("vehicle did not move", -10),
+                                                                         ("suicide squad", -30)]
+    assert ("units.dcli_a.status.destroyed", True) in dotted(e) and ("pieces.dcli_a1.alive", False) in dotted(e)
+    g.undo()
+    with g.table_dice([71]):
+        assert C.resolve_assault(g, "dcli_a", "tigers").text == "the assault fails: dcli_a destroyed"
+
+
+def test_an_assault_is_refused_where_5_2_does_not_allow_it():
+    g = game(step="Assaults on tanks and bunkers")
+    put(g, "tigers", 40, 31)
+    put(g, "dcli_a", 40, 30.5, spotted=False)
+    put(g, "pzgren", 40, 30)
+    with pytest.raises(IllegalActionError, match="^pzgren is not an enemy vehicle or bunker$"):
+        C.resolve_assault(g, "dcli_a", "pzgren")  # infantry: a melee, not an assault
+    with pytest.raises(IllegalActionError, match="^tigers is not an enemy vehicle or bunker$"):
+        C.resolve_assault(g, "pzgren", "tigers")  # its own side's tank
+    with pytest.raises(IllegalActionError, match="^dcli_a is not on the defending side$"):
+        C.resolve_assault(g, "dcli_a", "tigers", support=("dcli_a",))
+    put(g, "dcli_a", 40, 29.9)  # 1.1" = 110 yd: beyond reach
+    with pytest.raises(IllegalActionError, match="^tigers is beyond 100 yd of dcli_a$"):
+        C.resolve_assault(g, "dcli_a", "tigers")
+    put(g, "dcli_a", 40, 30, no_assault_until=1)  # 100 yd exactly is within reach; won an assault last turn
+    with pytest.raises(IllegalActionError, match="^dcli_a won an assault last turn and cannot assault again yet$"):
+        C.resolve_assault(g, "dcli_a", "tigers")
+    assert [e.kind for e in g.log].count("assault") == 0
+
+
 def test_a_heavy_towed_gun_breaks_down_in_two_turns_and_sets_up_in_three():
     from wgkit.rules.eagles import barrage as B
-    from wgkit.rules.eagles import lookup as L
-
     g = game(edit=lambda d: next(u for s in d["sides"] for u in s["units"] if u["id"] == "field_regt")["rules"].update(
         off_board=False, calibre_mm=150))
     e = B.resolve_deploy(g, "field_regt")  # 3.9: towed over 100 mm: break down 2 turns, set up 3
@@ -431,6 +490,39 @@ def test_a_barrage_lands_50_yards_long_and_suppresses_the_panzergrenadiers():
         B.resolve(g, "field_regt")
 
 
+def test_on_a_hex_map_a_barrage_drifts_whole_hexes():
+    from wgkit.rules.eagles import barrage as B
+
+    g = game("hill_112_hexes")  # 2" hexes; the UK guns 1000 yd behind the near edge, at (34, -10)
+    B.call(g, "field_regt", "fire", (36, 32))
+    situation_of(g).turn(3)
+    put(g, "pzgren", 60, 32)  # out of the way: nobody under the barrage
+    # 3.3, hex map row: error d10 5 is 2 hexes, 2 x 2" = 4"; direction 1 is long, along the line
+    # from (34, -10) to (36, 32), whose length is sqrt(2^2 + 42^2) = 42.05": (36 + 4 x 2/42.05,
+    # 32 + 4 x 42/42.05) = (36.19, 36.00)
+    with g.table_dice([5, 1]):
+        e = B.resolve(g, "field_regt")
+    assert e.text == "field_regt (spread, W) lands 400 yd long: nobody in the zone"
+    assert L.eg(g)["impacts"]["field_regt"] == [36.19, 36.0]
+    # the odds in hexes: 2 hexes on faces 5 and 6 (2 in 10), long on 1, 2 and 3 (3 in 10): 6%
+    assert "(2, 'long'): 6.0%" in e.detail["odds"] and "(3, 'short'): 9.0%" in e.detail["odds"]
+
+
+def test_a_battery_on_the_table_is_not_hit_by_its_own_barrage():
+    from wgkit.rules.eagles import barrage as B
+
+    g = game(edit=lambda d: next(u for s in d["sides"] for u in s["units"] if u["id"] == "field_regt")["rules"].update(
+        off_board=False))
+    put(g, "dcli_a", 34, 2.5)
+    B.call(g, "field_regt", "fire", (34, 2))  # on its own position's CD: the guns at (34, 1) are 1" off
+    situation_of(g).turn(3)
+    assert sorted(B.zone(g, (34, 2), "spread")) == ["dcli_a", "field_regt"]
+    with g.table_dice([0, 1] + [5] * 5):  # on target; the infantry beside it takes five dice, all misses
+        e = B.resolve(g, "field_regt")
+    assert "dcli_a" in e.text and "field_regt:" not in e.text
+    assert not any(path[:2] == ("units", "field_regt") and path[-1] != "fired" for path, _ in e.changes)
+
+
 def test_the_barrage_odds_include_the_advanced_error_modifier():
     from wgkit.rules.eagles import barrage as B
 
@@ -502,8 +594,6 @@ def _stukas_with(edit):
 
 
 def test_lookups_defaults_steps_and_the_ground_a_unit_stands_on():
-    from wgkit.rules.eagles import lookup as L
-
     def edit(d):
         d["terrain"] += [{"id": "pits", "type": "foxholes", "circle": {"center": [36, 32], "radius": 1}},
                          {"id": "farm", "type": "buildings", "rectangle": {"center": [20, 5], "size": [2, 2]}}]
@@ -545,8 +635,6 @@ def test_hex_costs_of_2_5():
 
 
 def test_the_road_gives_the_next_code_and_e_two_inches_more():
-    from wgkit.rules.eagles import lookup as L
-
     g = game()
     put(g, "dcli_a", 10, 13)  # on the road to Evrecy
     assert MV.allowance(g, "dcli_a", (14, 13.44)) == (6.0, ["code A on the road: strategic rate 6\""])  # B's 6"

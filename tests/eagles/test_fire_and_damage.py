@@ -7,6 +7,7 @@ import pytest
 from tests.eagles.helpers import game, put, unit
 from wgkit.engine import IllegalActionError
 from wgkit.odds import exact
+from wgkit.rules import situation_of
 from wgkit.rules.eagles import damage as D
 from wgkit.rules.eagles import fire as F
 from wgkit.rules.eagles import lookup as L
@@ -132,6 +133,8 @@ def test_a_units_strength_for_the_opponent_is_its_fp_left_halved_while_suppresse
     assert strength(g, "dcli_a1") == pytest.approx(3 / 4)
     put(g, "churchills", 33, 5, impaired=1, suppressed=True)  # a vehicle loses two FP a step: 2 of 4, halved
     assert strength(g, "rtr_a") == pytest.approx(2 / 4 / 2)
+    situation_of(g).unit_status("dcli_a", destroyed=True)
+    assert strength(g, "dcli_a1") == 0.0
 
 
 def test_no_direct_fire_reaches_a_battery_off_the_table():

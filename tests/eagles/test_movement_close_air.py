@@ -5,6 +5,7 @@ from fractions import Fraction
 
 import pytest
 
+from tests.conftest import dotted
 from tests.eagles.helpers import game, put, unit
 from wgkit.engine import IllegalActionError
 from wgkit.odds import exact
@@ -307,3 +308,76 @@ def test_the_policy_holds_its_quarter_segments_and_hands_a_left_sides_back():
     assert said == ["pzgren holds its ground"] and MV.next_quarter(g) == "uk"
     assert P.play_step(g, said.append) is False  # playing every side, it holds the Churchills too
     assert said[-1] == "churchills holds its ground" and MV.next_quarter(g) is None
+
+
+def _hex_game(**terrain_at):
+    """Hill 112 on a 2" flat hex grid, with a small patch of terrain of each type at the centre of
+    the hex given (placed after the grid is known)."""
+    hexed = lambda d: d["table"].update(grid={"type": "hex", "size": 2, "orientation": "flat"})  # noqa: E731
+    g = game(step="Cross-country movement", edit=hexed)
+    grid = MV.hex_grid(g)
+    here = grid.cell_of(*L.pos(g, "dcli_a"))
+    cells = {"ahead": grid.neighbour(here, grid.side_names[0]), "aside": grid.neighbour(here, grid.side_names[2])}
+    cells["two_on"] = grid.neighbour(cells["ahead"], grid.side_names[0])
+
+    def edit(d):
+        hexed(d)
+        for name, kind in terrain_at.items():
+            x, y = grid.center(cells[name])
+            d["terrain"].append({"id": name, "type": kind, "circle": {"center": [x, y], "radius": 0.5}})
+    return game(step="Cross-country movement", edit=edit), grid, here, cells
+
+
+def test_a_swamp_hex_takes_all_a_units_points_so_only_as_the_first_hex_straight_ahead():
+    # 2.5: mud or swamp costs all of a unit's MPs (code A: 2). Straight ahead it is the whole move;
+    # a hex beyond it, or a swamp hex that needs a turn first (1 MP), cannot be reached.
+    g, grid, here, cells = _hex_game(ahead="swamp")
+    assert MV.hex_route(g, "dcli_a", grid.center(cells["ahead"])) == (2, 2, [here, cells["ahead"]])
+    with pytest.raises(IllegalActionError, match="^dcli_a cannot reach that hex with 2 MPs \\(code A\\)$"):
+        MV.hex_route(g, "dcli_a", grid.center(cells["two_on"]))
+    g, grid, here, cells = _hex_game(aside="mud")
+    with pytest.raises(IllegalActionError, match="^dcli_a cannot reach that hex with 2 MPs \\(code A\\)$"):
+        MV.hex_route(g, "dcli_a", grid.center(cells["aside"]))
+
+
+def test_a_point_off_the_hex_grid_is_refused():
+    g, grid, _, _ = _hex_game()
+    with pytest.raises(IllegalActionError, match=r"^\(-5, -5\) is off the hex grid$"):
+        MV.hex_route(g, "dcli_a", (-5, -5))
+
+
+def _mined(at=(30, 12)):
+    return game(step="Cross-country movement", edit=lambda d: d["terrain"].append(
+        {"id": "mines", "type": "minefield", "variant": "hasty", "rectangle": {"center": list(at), "size": [3, 3]}}))
+
+
+def test_an_infantry_unit_clears_a_minefield_by_spending_its_turn_there():
+    # 1.5: cleared "if ... an infantry unit spends one turn clearing it": it neither moves nor fires
+    g = _mined()
+    put(g, "dcli_a", 30, 10.1)  # 0.4" outside the field's edge (y = 10.5): at it
+    e = MV.resolve_clear(g, "dcli_a", "mines")
+    assert (e.kind, e.text, e.detail["rule"]) == ("clear mines", "dcli_a clears mines", "1.5 Minefields")
+    assert dotted(e) == (("vars.eg.cleared", ["mines"]), ("units.dcli_a.status.moved", True),
+                         ("units.dcli_a.status.fired", True))
+
+
+def test_clearing_mines_is_refused_away_from_the_field_for_vehicles_and_for_a_field_that_is_not_there():
+    g = _mined()
+    put(g, "dcli_a", 30, 9.9)  # 0.6" outside the edge
+    with pytest.raises(IllegalActionError, match="^dcli_a is not at mines$"):
+        MV.resolve_clear(g, "dcli_a", "mines")
+    with pytest.raises(IllegalActionError, match="^there is no minefield 'wood'$"):
+        MV.resolve_clear(g, "dcli_a", "wood")
+    put(g, "churchills", 30, 11)
+    with pytest.raises(IllegalActionError, match="^churchills cannot clear mines$"):
+        MV.resolve_clear(g, "churchills", "mines")
+    assert not any(e.kind == "clear mines" for e in g.log)
+
+
+def test_a_gun_changing_between_packed_and_deployed_cannot_move():
+    # 3.9: a gun that is breaking down or setting up is doing neither; it moves once packed
+    g = game()
+    situation_of(g).unit_status("field_regt", deploying={"to": "packed", "ready": 2}, deployed=False)
+    assert not MV.movable(g, "field_regt")
+    situation_of(g).unit_status("field_regt", deploying=None, deployed=False)
+    assert MV.movable(g, "field_regt")

@@ -67,6 +67,19 @@ def test_automatic_spotting_distances_double_in_the_desert(desert, gap, spotted)
     assert SP.auto_spotted(g, "pzgren") == spotted
 
 
+@pytest.mark.parametrize("where, status, gap, spotted", [
+    ((36, 32), {"fired": True}, 5.0, "fired within 500 yd"), ((36, 32), {"fired": True}, 5.1, None),
+    ((60, 14.7), {}, 10.0, "on a road within 1000 yd"), ((60, 14.7), {}, 10.1, None),
+    ((36, 32), {}, 1.0, None),  # neither moved, fired nor on a road: only the 4.11 chart spots it
+])
+def test_firing_within_500_yards_or_standing_on_a_road_within_1000_gives_a_unit_away(where, status, gap, spotted):
+    # 4.1 automatic spotting: 2. fires within 500 yd of the enemy; 3. on a road within 1000 yd
+    g = game()
+    put(g, "pzgren", *where, **status)
+    put(g, "dcli_a", where[0], where[1] - gap)
+    assert SP.auto_spotted(g, "pzgren") == spotted
+
+
 def test_a_unit_dug_in_is_impaired_only_on_a_0():
     """3.7/4.3: the first hit suppresses; the others are re-rolled against DD and impair only on
     a '0' (elsewhere in cover, on any even face). Two dice hitting on 0: both hit (1/100), then
