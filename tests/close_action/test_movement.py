@@ -19,6 +19,8 @@ def test_text_example_six_inches_through_dense_terrain_is_upright():
     g = g1(fig("x", 7, 28))  # the wood is the square x 7-13, y 27-33
     p = plan_move(g, "x", (13, 28))  # 6" along the wood's inside, every inch dense
     assert p.distance == pytest.approx(6) and p.cost == pytest.approx(12) and p.stance == "upright"
+    with pytest.raises(IllegalActionError, match='^x cannot move 12.0" crouching: the rate is 6"$'):
+        plan_move(g, "x", (13, 28), stance="crouching")  # "the base crouch rate will not allow that distance"
     g = g1(fig("x", 7.5, 30))  # inside the wood (dense: half rate)
     p = plan_move(g, "x", (12.5, 30))  # 5" inside the wood (x 7 to 13) at half rate
     assert p.cost == pytest.approx(10.0) and p.stance == "upright"

@@ -98,14 +98,15 @@ def plan_move(game: Game, fid: str, to: tuple[float, float], stance: str | None 
     else:
         speed = T.OFFICER_SPEED.value if officer else 1.0
         crawl, crouch, up = (T.MOVE_RATE[k].value for k in ("crawl", "crouch", "upright"))
+        rates = {"crawling": crawl, "crouching": crouch * speed, "upright": up * speed}
         st = "crawling" if total <= crawl else "crouching" if total <= crouch * speed else "upright"
-        if stance is not None and STANCE_ORDER[stance] > STANCE_ORDER[st]:
-            st = stance  # a figure may stand higher than its distance needs (e.g. to fire over a wall)
+        if stance is not None and STANCE_ORDER[stance] < STANCE_ORDER[st] and not charge:
+            raise IllegalActionError(f"{fid} cannot move {total:.1f}\" {stance}: the rate is {rates[stance]:g}\"")
+        if stance is not None:
+            st = stance if STANCE_ORDER[stance] > STANCE_ORDER[st] else st  # higher, e.g. to fire over a wall
         if charge:
             st = "upright"
-        limit = {"crawling": crawl, "crouching": crouch * speed, "upright": up * speed}[st] if stance else up * speed
-        if stance is not None and not within_allowance(total, limit):
-            raise IllegalActionError(f"{fid} cannot move {total:.1f}\" {stance}: the rate is {limit:g}\"")
+        limit = rates[st] if stance else up * speed
     if not within_allowance(total, limit):
         raise IllegalActionError(f"{fid} needs {total:.1f}\" of movement (terrain included); the most is {limit:g}\"")
     return MovePlan(fid, (float(to[0]), float(to[1])), math.dist(p["position"], to), total, st, limit, tuple(notes))
