@@ -106,22 +106,39 @@ def test_a_file_kept_for_another_run_is_refused_and_left_as_it_was(tmp_path, cha
 def test_games_played_by_other_code_are_refused(tmp_path, monkeypatch):
     kept = tmp_path / "games.jsonl"
     simulate(load(CROSSROADS), 2, keep=kept)
-    monkeypatch.setattr(K, "code_fingerprint", lambda: "0123456789abcdef")  # the kit was changed since
+    monkeypatch.setattr(K, "code_fingerprint", lambda ruleset: "0123456789abcdef")  # the kit was changed since
     with pytest.raises(K.KeptGamesError, match="played with other code of the kit;"):
         simulate(load(CROSSROADS), 2, keep=kept)
 
 
-def test_the_code_fingerprint_follows_the_source(tmp_path, monkeypatch):
-    fingerprint = K.code_fingerprint()
-    assert len(fingerprint) == 16 and int(fingerprint, 16) >= 0 and K.code_fingerprint() == fingerprint
-    (tmp_path / "a.py").write_text("x = 1\n")
+def test_the_code_fingerprint_follows_the_source_a_game_of_its_ruleset_can_run(tmp_path, monkeypatch):
+    fingerprint = K.code_fingerprint("close_action")
+    assert len(fingerprint) == 16 and int(fingerprint, 16) >= 0 and K.code_fingerprint("close_action") == fingerprint
+    kit = {"keep.py": "", "engine.py": "x = 1\n", "rules/close_action/__init__.py": "", "rules/close_action/fire.py": "",
+           "rules/eagles/__init__.py": "", "rules/eagles/fire.py": "", "facts/close_action.py": "",
+           "facts/eagles.py": "", "facts/common.py": "", "app/page.py": "", "widgets/board.py": ""}
+    for name, text in kit.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
     monkeypatch.setattr(K, "__file__", str(tmp_path / "keep.py"))
-    K.code_fingerprint.cache_clear()
-    try:
-        one = K.code_fingerprint()
-        (tmp_path / "a.py").write_text("x = 2\n")
+
+    def changed(name: str) -> tuple[bool, bool]:
+        """Whether editing ``name`` changes the fingerprint of (Close Action, Eagles)."""
         K.code_fingerprint.cache_clear()
-        assert K.code_fingerprint() != one
+        before = K.code_fingerprint("close_action"), K.code_fingerprint("eagles")
+        (tmp_path / name).write_text((tmp_path / name).read_text() + "# edited\n")
+        K.code_fingerprint.cache_clear()
+        after = K.code_fingerprint("close_action"), K.code_fingerprint("eagles")
+        return before[0] != after[0], before[1] != after[1]
+
+    try:
+        assert changed("engine.py") == (True, True)  # the core: every ruleset's games
+        assert changed("facts/common.py") == (True, True)
+        assert changed("rules/close_action/fire.py") == (True, False)  # its own rules only
+        assert changed("facts/eagles.py") == (False, True)
+        assert changed("rules/eagles/fire.py") == (False, True)
+        assert changed("app/page.py") == (False, False)  # pages no game runs
+        assert changed("widgets/board.py") == (False, False)
     finally:
         K.code_fingerprint.cache_clear()
 
@@ -144,7 +161,7 @@ def test_a_file_of_something_else_is_left_untouched(tmp_path):
 
 @pytest.mark.parametrize("body, line", [(None, 1), ('{"seed": 0}\nnot json\n', 3), ('{"lost": {}}\n', 2)])
 def test_a_file_that_is_not_kept_games_is_named_with_its_line(tmp_path, body, line):
-    kept, setup = tmp_path / "games.jsonl", K.setup_of("title: x\n", {"us": "simple"}, 4)
+    kept, setup = tmp_path / "games.jsonl", K.setup_of("title: x\n", {"us": "simple"}, 4, "close_action")
     text = "title: a scenario\n" if body is None else json.dumps({"kind": K.KIND, **setup}) + "\n" + body
     kept.write_text(text)
     with pytest.raises(K.KeptGamesError, match=f"^{kept}: line {line}: not a"):

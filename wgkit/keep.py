@@ -3,10 +3,9 @@
 ``wgkit simulate --keep FILE`` appends each finished game's result to FILE, one JSON line written
 and fsynced as the game ends; run again with the same FILE, it plays only the seeds FILE lacks and
 reports exactly what one uninterrupted run would. A game's result depends on the scenario, who
-plays each side, the turns, its seed and the kit's code: FILE's first line records all but the
-seed, and a FILE kept for anything else is refused rather than mixed in. A line torn by a crash is
-cut off; a game that raised an error is not kept (it is played again).
-"""
+plays each side, the turns, its seed and the kit's code for its ruleset: FILE's first line records
+all but the seed, and a FILE kept for anything else is refused rather than mixed in. A line torn
+by a crash is cut off; a game that raised an error is not kept (it is played again)."""
 
 from __future__ import annotations
 
@@ -24,20 +23,31 @@ class KeptGamesError(ValueError):
     """The file cannot hold these games: it is not a games file, or it was kept for another run."""
 
 
-@lru_cache(maxsize=1)
-def code_fingerprint() -> str:
-    """A digest of the kit's Python source: games played by other code may have gone otherwise."""
+# What a simulated game never runs: the notebook and app pages. Every other module counts, a new
+# one included, so that an omission can only void a kept run, never mix games of other code.
+_NEVER_PLAYED = ("app", "widgets")
+
+
+@lru_cache(maxsize=None)
+def code_fingerprint(ruleset: str) -> str:
+    """A digest of the kit's Python source that a game of ``ruleset`` can run: games played by other
+    code may have gone otherwise. Other rulesets' rules and facts, and the pages, are left out, so
+    a fix to them does not void a kept run."""
     root = Path(__file__).resolve().parent
+    others = {p.name for p in (root / "rules").iterdir() if p.is_dir() and (p / "__init__.py").exists()} - {ruleset}
     digest = hashlib.sha256()
     for path in sorted(root.rglob("*.py")):
-        digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
+        parts = path.relative_to(root).parts
+        if parts[0] in _NEVER_PLAYED or parts[0] in ("rules", "facts") and parts[1].removesuffix(".py") in others:
+            continue
+        digest.update("/".join(parts).encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]
 
 
-def setup_of(scenario_text: str, players: dict[str, str], turns: int) -> dict[str, Any]:
+def setup_of(scenario_text: str, players: dict[str, str], turns: int, ruleset: str) -> dict[str, Any]:
     """What a kept game's result depends on, besides its seed."""
     return {"scenario": hashlib.sha256(scenario_text.encode()).hexdigest()[:16], "players": dict(sorted(players.items())),
-            "turns": int(turns), "code": code_fingerprint()}
+            "turns": int(turns), "code": code_fingerprint(ruleset)}
 
 
 WHAT = {"scenario": "another scenario", "players": "other players", "turns": "another number of turns",

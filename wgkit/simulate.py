@@ -402,7 +402,7 @@ def simulate(scenario: Scenario, n: int, seed: int = 0, turns: int | None = None
     from wgkit.scenario.io import dumps
 
     text = dumps(scenario)
-    kept = KeptGames(keep, setup_of(text, seated_players, turns)) if keep is not None else None
+    kept = KeptGames(keep, setup_of(text, seated_players, turns, scenario.ruleset)) if keep is not None else None
     held = kept.games if kept is not None else {}
     results: dict[int, dict] = {i: held[seed + i] for i in range(n) if seed + i in held}
     todo = [i for i in range(n) if i not in results]
