@@ -4,6 +4,7 @@ the fire, morale and movement procedures that the worked cases do not reach."""
 import pytest
 
 from tests.close_action.helpers import fig, game, to_step
+from tests.conftest import dotted
 from wgkit.engine.game import IllegalActionError
 from wgkit.rules import situation_of
 from wgkit.rules.close_action import blast as B
@@ -126,4 +127,4 @@ def test_a_move_may_turn_the_man_to_a_new_facing():
     g = game(fig("x", 10, 10), fig("t", 40, 40))
     to_step(g, "Move")
     e = Mv.resolve_move(g, "x", (10, 11), facing=90.0)
-    assert (("pieces", "x", "facing"), 90.0) in e.changes and g.piece("x")["facing"] == 90.0
+    assert ("pieces.x.facing", 90.0) in dotted(e) and g.piece("x")["facing"] == 90.0
