@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.company_fire.helpers import game, put
+from tests.company_fire.helpers import game, put, unit
 from wgkit.engine import IllegalActionError
 from wgkit.rules import situation_of
 from wgkit.rules.registry import actions_for
@@ -41,6 +41,18 @@ def test_a_bazooka_team_may_not_move_and_fire_on_the_same_face_card():
     put(g, "zook", (6, 5), moved=True)
     with pytest.raises(IllegalActionError, match="zook has already acted on this card"):
         F.at_plan(g, "zook", "stug")
+
+
+@pytest.mark.parametrize("kind", ["mmg", "hmg", "light_mortar"])
+def test_mortars_and_tripod_mgs_never_move_and_fire_on_one_card(kind):
+    """Fire, note *: "mortars and tripod mounted MGs may never move and fire in the same turn";
+    they are weapons teams, so not even on a face card."""
+    g = game(card="any", edit=lambda d: unit(d, "mg").update(kind=kind))
+    put(g, "mg", (5, 3))
+    F.plan(g, ["mg"], (5, 4))  # before moving, it may fire at the Gruppe next door
+    put(g, "mg", (5, 3), moved=True)
+    with pytest.raises(IllegalActionError, match="^mg has already acted on this card$"):
+        F.plan(g, ["mg"], (5, 4))
 
 
 def test_a_squad_may_move_then_fire_on_a_face_card():

@@ -82,9 +82,7 @@ def plan(game: Game, firers: list[str], target: L.Cell, mode: str = "fire") -> F
         if L.order(game, u) == "suppressed":
             raise IllegalActionError(f"{u} is suppressed and may not fire")
         if mode == "fire":
-            may_act(game, u, "fired")
-            if L.kind(game, u) in ("light_mortar", "mmg", "hmg") and L.status(game, u).get("moved"):
-                raise IllegalActionError(f"{u}: mortars and tripod MGs never move and fire on the same card")
+            may_act(game, u, "fired")  # mortars and tripod MGs are weapons teams: never move and fire
         elif mode == "reaction":
             st = L.status(game, u)
             if L.order(game, u) != "good order":
