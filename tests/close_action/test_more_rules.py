@@ -72,11 +72,15 @@ def test_hmg_may_aim_one_die_at_a_weapon():
     plan = F.plan_fire(g, "a", "b")
     less, need = F.aim_at_weapon(g, plan, "mg")
     assert plan.dice == 8 and less.dice == 7 and need == 6  # close 5, crawling -1
-    e = F.resolve_fire(g, "a", "b", weapon_target="mg")
-    last = e.rolls[-1]
-    if "weapon" in last.purpose:
-        assert ("wrecked" in e.text) == (last.faces[0] >= 6)
+    with g.table_dice([1] * 7 + [5]):  # seven misses at the men; the weapon's die needs a 6
+        e = F.resolve_fire(g, "a", "b", weapon_target="mg")
+    assert e.text == "a fires 8 dice at b: 0 hits" and e.rolls[-1].purpose == "HMG die at mg's weapon (6+)"
     assert g.state["units"]["b"]["status"]["fire_dice"] == 8  # all eight dice count for morale
+    g.undo()
+    with g.table_dice([1] * 7 + [6]):
+        e = F.resolve_fire(g, "a", "b", weapon_target="mg")
+    assert e.text == "a fires 8 dice at b: 0 hits; mg's weapon wrecked"
+    assert g.piece("mg")["status"]["weapons_lost"] == ["lmg"]
     rifles = game(fig("r", 40, 10), fig("t", 40, 20, facing=180) + "\n" + fig("mg", 41, 20, "lmg", facing=180))
     with pytest.raises(IllegalActionError, match="only HMG fire"):
         F.aim_at_weapon(rifles, F.plan_fire(rifles, "a", "b"), "mg")

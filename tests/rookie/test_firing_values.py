@@ -3,11 +3,15 @@ factors with five men per squad. Thus each squad is 15ff. Each casualty reduces 
 by 3. My Americans get four fire factors ... My Italians and Russians are generally organized
 into squads of four"; and the best cover a unit stands in."""
 
+import math
+
 import pytest
 
-from tests.rookie.helpers import game, put
+from tests.rookie.helpers import act, game, put
 from wgkit.rules import situation_of
+from wgkit.rules.rookie import fire as F
 from wgkit.rules.rookie import lookup as L
+from wgkit.rules.rookie.chart import column_of
 
 
 def squad(nationality: str, rules: dict | None = None, kind: str = "squad", weapons=("rifle",)):
@@ -102,3 +106,25 @@ def test_a_pinned_or_suppressed_squad_no_longer_holds_the_works():
     for marker, holds in (("disrupted", True), ("pinned", False), ("suppressed", False)):
         situation_of(g).marker("ru_sq1", marker)
         assert standing(g).judged[0].met is holds and L.fighting(g, "ru_sq1_s") is holds, marker
+
+
+@pytest.mark.parametrize("distance, column, shift", [
+    (47, "1-5", ("long range", -1)),  # beyond 24": one column left (the worked example at 26")
+    (49, "off chart", ("extreme range", -2)),  # beyond 48": two columns left (house)
+])
+def test_beyond_48_inches_a_squad_fires_two_columns_left(distance, column, shift):
+    """The squad's 12 factor, halved out of command (6: the 6-10 column), shifted left by range.
+    The firer stands at (47, 23), the target 46" across and far enough down to be ``distance`` off,
+    clear of the birch wood."""
+    g = game()
+    put(g, "ru_sq", 47, 23)
+    put(g, "de_open", 1, 23 - math.sqrt(distance ** 2 - 46 ** 2))
+    act(g, "ru_sq")
+    shot = F.plan(g, "ru_sq", "de_open")
+    assert (shot.ff, shot.column, [(m.name, m.value) for m in shot.mods]) == (6.0, column, [shift])
+
+
+@pytest.mark.parametrize("ff, column", [(0.5, -1), (1, 0), (5, 0), (5.9, 0), (6, 1), (60, 11), (61, 12), (200, 12)])
+def test_a_firing_factor_finds_its_column_of_five(ff, column):
+    """Firing chart: columns 1-5, 6-10, ... 61+; a factor under 1 is off the chart's left edge."""
+    assert column_of(ff) == column

@@ -83,11 +83,23 @@ def test_artillery_plot_drift_template_and_attack():
     assert SU.drift_odds().p((0.0, 0.0)) == pytest.approx(0.4)  # 1-4 on target
     while g.current_step().name != "Air and artillery":
         g.advance()
-    e = SU.resolve_artillery(g, "de")
-    face = e.rolls[0].faces[0]
-    if 1 <= face <= 4:
-        assert "on target" in e.text and "artillery on 41-45 at ru_sq1" in e.text
+    # a drift die of 2 is on target: template B (a 10" circle, column 41-45) on (14, 26) covers the
+    # platoon HQ at (16, 25) and the first squad at (12, 24), both in the assembly hall: two columns
+    # left (buildings as woods, house), 31-35; a chart face 0 on that column
+    with g.table_dice([2, 0, 0]):
+        e = SU.resolve_artillery(g, "de")
+    assert e.text.startswith("de's artillery (2: on target): artillery on 31-35 at ru_plt: ")
+    assert "; artillery on 31-35 at ru_sq1: " in e.text
+    assert [m["name"] for m in e.detail["modifiers"]] == ["ru_plt: target in buildings", "ru_sq1: target in buildings"]
     assert L.rk(g)["missions"]["de"]["fired"] == 1
+    g.undo()
+    # a 6 drifts 4" on bearing 60 (house): (14 + 4 sin 60, 26 + 4 cos 60) = (17.46, 28); the HQ is
+    # 3.3" from there, under the 5" radius, the squad 6.8", clear of it
+    with g.table_dice([6, 0]):
+        e = SU.resolve_artillery(g, "de")
+    assert L.rk(g)["missions"]["de"]["last"] == [17.46, 28.0]
+    assert e.text.startswith("de's artillery (6: drifts 4\" on bearing 60): artillery on 31-35 at ru_plt: ")
+    assert "ru_sq1" not in e.text
 
 
 def test_template_shapes():
