@@ -366,3 +366,41 @@ def test_reseeding_starts_a_new_stream_of_dice_and_undoes():
     assert g.roller().roll(D6, 3) == Game(load(ROOT / "scenarios/close_action/hedgerow_farm.yaml"), seed=11).roller().roll(D6, 3)
     g.undo()
     assert seed_of(g.state) == 3 and first
+
+
+def test_events_recorded_in_a_group_are_undone_as_one_action():
+    """A unit's figures moved one by one are one action to take back (the group's start)."""
+    g = Game(SCENARIO)
+    g.move("r1", (23, 9))
+    with g.grouped("squad a moves"):
+        g.move("r2", (24, 9))
+        g.move("r3", (25, 9))
+    assert [(e.action or {}).get("group") for e in g.log] == [None, "squad a moves", "squad a moves"]
+    assert g.group is None and g.group_start() == 1
+    g.undo_to(g.group_start())
+    assert len(g.log) == 1 and g.state["pieces"]["r2"]["position"] == list(SCENARIO.piece("r2").position)
+    assert g.group_start() == 0  # an ungrouped event is its own action
+    with pytest.raises(IllegalActionError, match="^the log has 1 events; cannot return to 2$"):
+        g.undo_to(2)
+    with pytest.raises(IllegalActionError, match="^the log has 1 events; cannot return to -1$"):
+        g.undo_to(-1)
+    assert Game(SCENARIO).group_start() == 0
+
+
+def test_decks_refuse_what_a_pack_of_cards_cannot_hold():
+    with pytest.raises(ValueError, match="^a deck has 0, 1 or 2 jokers$"):
+        cards.standard_deck(3)
+    with pytest.raises(ValueError, match="^a deck has 0, 1 or 2 jokers$"):
+        cards.standard_deck(-1)
+    assert len(cards.standard_deck(2)) == 54 and cards.standard_deck(2)[-2:] == ["JK1", "JK2"]
+    with pytest.raises(ValueError, match="^a deck holds 0 to 26 red cards, not 27$"):
+        cards.colour_deck({"red": 27})
+    assert cards.colour_deck({"red": 26, "black": 0}) == [c for c in cards.standard_deck() if cards.colour(c) == "red"]
+    g = Game(SCENARIO)
+    with pytest.raises(IllegalActionError, match="^there is no deck called 'spare'$"):
+        g.draw("spare")
+
+
+def test_a_step_names_who_acts_in_it():
+    with pytest.raises(ValueError, match="^step 'Fire': who must be one of .*, not 'everyone'$"):
+        Step("Fire", "everyone", ("fire",))
