@@ -18,6 +18,11 @@ statistics, or one that collected them, a mutant would find caches warm (the lru
 grid sight, a terrain's memo) and objects the test modules build on import (a hex grid, a terrain
 index) made by the unmutated code, and the mutated code behind them never ran: it "survived".
 
+A mutant mutmut leaves with "no tests" is then judged by the package's whole test list with the
+mutant on from the start (:func:`judge_unreached`): code that runs while a module is imported (a
+table built by a function, a ruleset's facts) is called by no test in mutmut's records, though every
+test reads what it built.
+
 Not part of CI: a ruleset package has thousands of mutants.
 """
 
@@ -27,6 +32,7 @@ import argparse
 import ast
 import difflib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -192,6 +198,38 @@ def show(work: Path, needle: str) -> None:
             print(f"{key}: {' | '.join(diff)}"[:400])
 
 
+def judge_unreached(work: Path) -> int:
+    """Judge each mutant mutmut left with "no tests" by the package's whole test list, the mutant
+    switched on before anything is imported (mutmut's ``MUTANT_UNDER_TEST``). Code that runs while
+    a module is imported (a table built by a function, a ruleset's facts) is called by no test in
+    mutmut's records, so mutmut never runs it, yet every test reads what it built. Returns how
+    many were judged; their outcomes are written where mutmut keeps its own."""
+    from mutmut.stats import status_by_exit_code
+
+    _, tests = PACKAGES[work.name]
+    args = [sys.executable, "-m", "pytest", "-x", "-q", "-o", "addopts=", "-p", "no:warnings",
+            "-p", "no:cacheprovider", *tests]
+    metas = {meta: json.loads(meta.read_text()) for meta in sorted((work / "mutants").rglob("*.py.meta"))}
+    todo = [(meta, key) for meta, data in metas.items() for key, code in data["exit_code_by_key"].items()
+            if status_by_exit_code[code] == "no tests" and not _excluded(key)]
+    if not todo:
+        return 0
+    unmutated = subprocess.run(args, cwd=work / "mutants", env={**os.environ, "MUTANT_UNDER_TEST": ""},
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, check=False)
+    if unmutated.returncode != 0:  # every mutant would look killed
+        raise SystemExit(f"mutation.py: the unmutated tests fail in {work / 'mutants'}:\n{unmutated.stdout[-2000:]}")
+    for meta, key in todo:
+        try:
+            done = subprocess.run(args, cwd=work / "mutants", env={**os.environ, "MUTANT_UNDER_TEST": key},
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, timeout=900)
+            code = {0: 0, 5: 33}.get(done.returncode, 1)  # survived, no tests, or killed
+        except subprocess.TimeoutExpired:
+            code = 36  # as mutmut counts a mutant that runs away: not killed
+        metas[meta]["exit_code_by_key"][key] = code
+        meta.write_text(json.dumps(metas[meta]))  # after each, so an interrupted run keeps what it judged
+    return len(todo)
+
+
 def _rate(c: Counter) -> str:
     judged = c["killed"] + c["survived"] + c["no tests"] + c["timeout"]
     return f"{c['killed'] / judged:6.1%}" if judged else "   n/a"
@@ -251,6 +289,8 @@ def main(argv: list[str] | None = None) -> int:
                 mutmut(names)  # re-judged
         elif not args.score_only:
             mutmut()  # every mutant not yet judged
+        if not args.score_only:
+            judge_unreached(work)
         report(name, *score(work, mutate))
     return 0
 
