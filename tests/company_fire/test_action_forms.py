@@ -235,3 +235,51 @@ def test_forms_without_a_picture_draw_nothing(name):
     put(g, "plt_ldr", (4, 2))
     spec = menu(g)[name]
     assert spec.preview(g, {}) == [] and spec.explain(g, {}) == []
+
+
+def test_dismounting_and_scouting_are_offered_to_the_units_that_can():
+    """Stacking: a carried unit dismounts in its vehicle's square; Scouts: a scout reveals what it
+    sees and leaves. Each form lists only the units able to, and resolves as the rule does."""
+    from tests.company_fire.helpers import unit
+
+    g = game()
+    assert "dismount" not in menu(g)  # nobody is carried
+    situation_of(g).carried("zook", "sherman")
+    dismount = menu(g)["dismount"]
+    assert (dismount.label, dismount.ref, [(p.name, p.choices) for p in dismount.params]) == (
+        "Dismount", "Stacking", [("unit", ("zook",))])
+    assert resolved(dismount, g, {"unit": "zook"}, []) == ("dismount", "zook dismounts at (6, 0)")
+    g = game(edit=lambda d: unit(d, "fo").update(kind="scout", rules={}))
+    put(g, "fo", (1, 3))  # in the orchard beside the hidden SMG squad
+    scout = menu(g)["scout"]
+    assert (scout.label, scout.ref, [(p.name, p.choices) for p in scout.params]) == (
+        "Scout: reveal hidden units in sight", "Scouts", [("unit", ("fo",))])
+    assert resolved(scout, g, {"unit": "fo"}, []) == ("scout", "fo reveals brandt_base and leaves the table")
+
+
+def test_after_an_attack_the_forms_to_retreat_a_hit_off_and_to_sacrifice_a_leader():
+    """Hit Reduction: a unit hit by the last attack may retreat a square to take one hit fewer;
+    a leader in the square of a unit just destroyed may be given up to save it."""
+    from wgkit.rules.company_fire import fire as FI
+    from wgkit.rules.company_fire.effects import Effects
+
+    g = game(card="fire", side="de")
+    assert "reduce hits" not in menu(g)
+    put(g, "sq2", (4, 3))
+    with g.table_dice([5, 6, 6]):  # three hits: destroyed
+        FI.resolve(g, ["gruppe"], (4, 3))
+    reduce = menu(g)["reduce hits"]
+    assert (reduce.label, reduce.ref, [(p.name, p.kind, p.choices) for p in reduce.params]) == (
+        "Retreat to take one hit fewer", "Hit Reduction", [("unit", "choice", ("sq2",)), ("to", "point", ())])
+    assert resolved(reduce, g, {"unit": "sq2", "to": at(g, (4, 2))}, []) == (
+        "reduce hits", "sq2 retreats to (4, 2): 3 hits become 2, suppressed")
+    g = game()
+    put(g, "plt_ldr", (2, 0))
+    fx = Effects(g)
+    fx.hit("sq1", 3)
+    g.record("attack", fx.finish())
+    sacrifice = menu(g)["sacrifice leader"]
+    assert (sacrifice.label, [(p.name, p.choices) for p in sacrifice.params]) == (
+        "Sacrifice a leader to save a unit", [("leader", ("plt_ldr",)), ("unit", ("sq1",))])
+    assert resolved(sacrifice, g, {"leader": "plt_ldr", "unit": "sq1"}, []) == (
+        "sacrifice", "plt_ldr is lost saving sq1 (suppressed)")  # the unit is left suppressed
