@@ -6,10 +6,14 @@ from fractions import Fraction
 
 import pytest
 
+from tests.conftest import ROOT
 from tests.test_easy_company_play import game, to
+from wgkit.engine import Game
 from wgkit.engine.game import IllegalActionError
 from wgkit.rules import situation_of
 from wgkit.rules.easy_company import actions as A
+from wgkit.rules.easy_company.flow import SEQUENCE
+from wgkit.scenario import loads
 
 US = ("winters", "lipton", "toye", "malarkey", "guarnere", "battery_fo")
 DE = ("unteroffizier", "de1", "de2")
@@ -287,3 +291,26 @@ def test_a_form_is_offered_only_when_it_has_someone_to_act_and_something_to_act_
     to(g, "Attacker moves and fires")
     situation_of(g).piece_status("de1", acted=True)  # it has used its one action this turn
     assert menu(g)["opportunity fire"].params[0].choices == ("unteroffizier", "de2")
+
+
+def test_a_mortar_crew_is_offered_the_mortar_with_its_2_inch_zone_drawn():
+    """§5.4 Mortars: every figure within 2" of the point may be wounded, if the mortar is on target."""
+    g = game()
+    to(g, "Attacker moves and fires")
+    assert "mortar" not in menu(g)  # nobody carries one in the farmyard
+    text = (ROOT / "scenarios/easy_company/tutorial_farmyard.yaml").read_text().replace(
+        "weapons: [lmg]", "weapons: [lmg, mortar]")
+    g = Game(loads(text), 44, flow=SEQUENCE)
+    to(g, "Attacker moves and fires")
+    mortar = menu(g)["mortar"]
+    assert (mortar.label, mortar.ref) == ("Mortar (2\" radius)", "§5.4")
+    assert params(mortar) == [("figure", "choice", "mortar", ("malarkey",), None), ("point", "point", "aim at", (), None)]
+    p = {"figure": "malarkey", "point": [19, 26]}  # de1 (17, 26) and de2 (21, 26) both 2" off
+    # veteran in the open: on target on 01-59; then each man is wounded on 01-49
+    assert mortar.odds(g, p).p(2) == Fraction(59, 100) * Fraction(49, 100) ** 2
+    (zone, label) = mortar.preview(g, p)
+    assert label.text == "mortar 2\"" and zone.kind == "polygon"
+    xs, ys = [x for x, _ in zone.points], [y for _, y in zone.points]
+    assert (min(xs), max(xs), min(ys), max(ys)) == pytest.approx((17, 21, 24, 28), abs=0.01)
+    with g.table_dice([10, 20, 60]):
+        assert mortar.resolve(g, p).text == "malarkey's mortar: de1 wounded"
