@@ -17,6 +17,17 @@ def dotted(event) -> tuple[tuple[str, object], ...]:
     return tuple((".".join(map(str, path)), value) for path, value in event.changes)
 
 
+def refused(game, message: str, call, *args, **kwargs) -> None:
+    """``call(game, *args, **kwargs)`` is refused with exactly ``message`` (a regular expression)
+    and writes nothing to the game's log."""
+    from wgkit.engine import IllegalActionError
+
+    before = len(game.log)
+    with pytest.raises(IllegalActionError, match=f"^{message}$"):
+        call(game, *args, **kwargs)
+    assert len(game.log) == before
+
+
 def load_edited(path: Path, edit=None):
     """A bundled scenario, optionally changed first: ``edit(doc)`` alters the YAML document, which
     is then validated like any file."""

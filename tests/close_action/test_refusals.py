@@ -4,7 +4,7 @@ the fire, morale and movement procedures that the worked cases do not reach."""
 import pytest
 
 from tests.close_action.helpers import fig, game, to_step
-from tests.conftest import dotted
+from tests.conftest import dotted, refused
 from wgkit.engine.game import IllegalActionError
 from wgkit.rules import situation_of
 from wgkit.rules.close_action import blast as B
@@ -14,12 +14,6 @@ from wgkit.rules.close_action import morale as Mo
 from wgkit.rules.close_action import movement as Mv
 from wgkit.rules.close_action.actions import _fire_explain
 
-
-def _refused(g, message: str, call, *args, **kwargs) -> None:
-    before = len(g.log)
-    with pytest.raises(IllegalActionError, match=f"^{message}$"):
-        call(g, *args, **kwargs)
-    assert len(g.log) == before
 
 
 def test_scores_beyond_six_are_a_six_then_a_second_die_and_beyond_nine_cannot_hit():
@@ -33,31 +27,31 @@ def test_scores_beyond_six_are_a_six_then_a_second_die_and_beyond_nine_cannot_hi
 
 def test_fire_is_refused_where_the_firing_rules_forbid_it():
     g = game(fig("x", 20, 10) + "\n" + fig("y", 22, 10), fig("t", 20, 16, stance="crouching"))
-    _refused(g, "aim must be all or one of open, upright, crouching, crawling, soft, hard", F.plan_fire, "a", "b",
+    refused(g, "aim must be all or one of open, upright, crouching, crawling, soft, hard", F.plan_fire, "a", "b",
              aim="legs")
-    _refused(g, "you cannot fire at your own side", F.plan_fire, "a", "a")
-    _refused(g, "b has no figure that can be hit \\(hard\\)", F.plan_fire, "a", "b", aim="hard")  # t is in the open
+    refused(g, "you cannot fire at your own side", F.plan_fire, "a", "a")
+    refused(g, "b has no figure that can be hit \\(hard\\)", F.plan_fire, "a", "b", aim="hard")  # t is in the open
     with pytest.raises(IllegalActionError, match="^no figure of the target is hard$"):
         F.target_modifiers(g, "a", ["t"], "hard")
-    _refused(g, "not live figures of a: z", F.plan_fire, "a", "b", firers=["x", "z"])
+    refused(g, "not live figures of a: z", F.plan_fire, "a", "b", firers=["x", "z"])
     situation_of(g).morale("a", "cowering")
-    _refused(g, "a is cowering and may not fire", F.plan_fire, "a", "b")
+    refused(g, "a is cowering and may not fire", F.plan_fire, "a", "b")
 
 
 def test_a_unit_without_an_officer_may_not_split_its_fire():
     # Firing: a unit fires at one target in a phase; only one with an officer may split its fire
     g = game(fig("x", 20, 10), fig("t", 20, 16, stance="crouching"))
     g.state["units"]["a"]["status"]["fired_at"] = "c"
-    _refused(g, "a already fired at c this phase; only a unit with an officer may split its fire",
+    refused(g, "a already fired at c this phase; only a unit with an officer may split its fire",
              F.plan_fire, "a", "b")
 
 
 def test_a_unit_whose_men_are_all_down_cannot_fire_and_a_target_all_down_cannot_be_hit():
     g = game(fig("x", 20, 10), fig("t", 20, 16, stance="crouching"))
     g.state["pieces"]["t"]["alive"] = False
-    _refused(g, "b has no figure that can be hit \\(all\\)", F.plan_fire, "a", "b")
+    refused(g, "b has no figure that can be hit \\(all\\)", F.plan_fire, "a", "b")
     g.state["pieces"]["x"]["alive"] = False
-    _refused(g, "a has no figure left to fire", F.plan_fire, "a", "b")
+    refused(g, "a has no figure left to fire", F.plan_fire, "a", "b")
 
 
 def test_only_a_support_weapon_can_be_aimed_at():
@@ -78,14 +72,14 @@ def test_the_explanation_names_friends_rolled_for_in_a_danger_zone():
 def test_grenades_and_mortars_are_refused_by_name():
     g = game(fig("x", 20, 10, weapons="rifle, grenade") + "\n" + fig("m", 24, 10, weapons="mortar"),
              fig("t", 20, 14))
-    _refused(g, "x has no mortar", B.resolve_cease, "x")
+    refused(g, "x has no mortar", B.resolve_cease, "x")
     situation_of(g).morale("a", "cowering")
-    _refused(g, "a is not in good order and may not fire", B.resolve_blast, "grenade", "x", (20, 13))
+    refused(g, "a is not in good order and may not fire", B.resolve_blast, "grenade", "x", (20, 13))
 
 
 def test_no_hand_to_hand_without_contact():
     g = game(fig("x", 20, 10), fig("t", 20, 30))
-    _refused(g, "no figures are in base-to-base contact", M.require_groups)
+    refused(g, "no figures are in base-to-base contact", M.require_groups)
 
 
 def test_a_veteran_unit_tests_morale_at_plus_two():
@@ -108,7 +102,7 @@ def test_a_man_who_broke_off_may_not_charge_again_that_turn():
     g = game(fig("x", 20, 10), fig("t", 20, 14))
     to_step(g, "Move")
     g.state["pieces"]["x"]["status"]["broke_off"] = True
-    _refused(g, "x broke off from hand to hand and may not join a new fight this turn",
+    refused(g, "x broke off from hand to hand and may not join a new fight this turn",
              Mv.resolve_move, "x", (20, 13.5), charge=True)
 
 

@@ -3,10 +3,8 @@
 Each case is an umpire's likely slip: the wrong unit picked, an order given twice, a battery
 given two jobs at once. The refusal says what is wrong with the unit named."""
 
-import pytest
-
+from tests.conftest import refused
 from tests.eagles.helpers import game, put, unit
-from wgkit.engine import IllegalActionError
 from wgkit.rules import situation_of
 from wgkit.rules.eagles import actions as A
 from wgkit.rules.eagles import air as AIR
@@ -14,33 +12,27 @@ from wgkit.rules.eagles import barrage as B
 from wgkit.rules.eagles import fire as F
 
 
-def _refused(g, message: str, call, *args, **kwargs) -> None:
-    before = len(g.log)
-    with pytest.raises(IllegalActionError, match=f"^{message}$"):
-        call(g, *args, **kwargs)
-    assert len(g.log) == before
-
 
 def test_only_an_aircraft_not_yet_sent_flies_a_sortie():
     # 6.1: a sortie is ordered at a point and spends the turn en route
     g = game()
-    _refused(g, "dcli_a is not an available sortie", AIR.resolve_sortie, "dcli_a", (36, 30))
+    refused(g, "dcli_a is not an available sortie", AIR.resolve_sortie, "dcli_a", (36, 30))
     AIR.resolve_sortie(g, "typhoons", (36, 30))
-    _refused(g, "typhoons is already on its way", AIR.resolve_sortie, "typhoons", (40, 30))
+    refused(g, "typhoons is already on its way", AIR.resolve_sortie, "typhoons", (40, 30))
     situation_of(g).unit_status("typhoons", destroyed=True)
-    _refused(g, "typhoons is not an available sortie", AIR.resolve_sortie, "typhoons", (40, 30))
+    refused(g, "typhoons is not an available sortie", AIR.resolve_sortie, "typhoons", (40, 30))
 
 
 def test_anti_aircraft_fire_only_at_a_sortie_over_the_table_this_turn():
     # 6.4: AA fires at a sortie in the turn it attacks, not while it is en route
     g = game()
-    _refused(g, "typhoons is not over the table this turn", AIR.resolve_aa, "pzgren", "typhoons")
+    refused(g, "typhoons is not over the table this turn", AIR.resolve_aa, "pzgren", "typhoons")
     AIR.resolve_sortie(g, "typhoons", (36, 32))
-    _refused(g, "typhoons is not over the table this turn", AIR.resolve_aa, "pzgren", "typhoons")
+    refused(g, "typhoons is not over the table this turn", AIR.resolve_aa, "pzgren", "typhoons")
     situation_of(g).turn(2)
-    _refused(g, "dcli_a cannot fire at typhoons", AIR.resolve_aa, "dcli_a", "typhoons")  # its own side's
+    refused(g, "dcli_a cannot fire at typhoons", AIR.resolve_aa, "dcli_a", "typhoons")  # its own side's
     AIR.resolve_aa(g, "pzgren", "typhoons")  # under the attack point: in the zone
-    _refused(g, "pzgren cannot fire at typhoons", AIR.resolve_aa, "pzgren", "typhoons")  # once a turn
+    refused(g, "pzgren cannot fire at typhoons", AIR.resolve_aa, "pzgren", "typhoons")  # once a turn
 
 
 def test_an_air_attack_spares_units_of_its_own_side_in_the_zone():
@@ -57,14 +49,14 @@ def test_an_air_attack_spares_units_of_its_own_side_in_the_zone():
 def test_a_battery_takes_one_job_a_turn_and_must_be_set_up():
     # Phase A assigns each battery to barrage or direct support; 3.9: a gun fires only set up
     g = game(edit=lambda d: unit(d, "field_regt")["rules"].update(off_board=False))
-    _refused(g, "a battery is assigned to barrage or support", B.assign, "field_regt", "counter-battery")
+    refused(g, "a battery is assigned to barrage or support", B.assign, "field_regt", "counter-battery")
     B.assign(g, "field_regt", "support")
-    _refused(g, "field_regt is assigned to direct support this turn", B.call, "field_regt", "fire", (36, 32))
+    refused(g, "field_regt is assigned to direct support this turn", B.call, "field_regt", "fire", (36, 32))
     g = game(edit=lambda d: unit(d, "field_regt")["rules"].update(off_board=False))
     situation_of(g).unit_status("field_regt", deployed=False)
-    _refused(g, "field_regt is not deployed", B.call, "field_regt", "fire", (36, 32))
+    refused(g, "field_regt is not deployed", B.call, "field_regt", "fire", (36, 32))
     situation_of(g).unit_status("field_regt", deployed=True, deploying={"to": "packed", "ready": 2})
-    _refused(g, "field_regt is not deployed", B.call, "field_regt", "fire", (36, 32))
+    refused(g, "field_regt is not deployed", B.call, "field_regt", "fire", (36, 32))
 
 
 def test_a_battery_on_the_table_fires_from_where_it_stands():
@@ -78,13 +70,13 @@ def test_direct_fire_needs_an_enemy_and_support_from_a_free_friend():
     # assigned to support, and a supporting unit must be a friend that has not fired
     g = game(step="Infantry vs infantry")
     put(g, "dcli_a", 36, 28)
-    _refused(g, "dcli_b is not an enemy unit on the table", F.plan, "dcli_a", "dcli_b")
+    refused(g, "dcli_b is not an enemy unit on the table", F.plan, "dcli_a", "dcli_b")
     situation_of(g).unit_status("tigers", destroyed=True)
-    _refused(g, "tigers is not an enemy unit on the table", F.plan, "dcli_a", "tigers")
-    _refused(g, "field_regt is not assigned to direct support", F.plan, "dcli_a", "pzgren", support=("field_regt",))
+    refused(g, "tigers is not an enemy unit on the table", F.plan, "dcli_a", "tigers")
+    refused(g, "field_regt is not assigned to direct support", F.plan, "dcli_a", "pzgren", support=("field_regt",))
     situation_of(g).unit_status("dcli_b", fired=True)
-    _refused(g, "dcli_b cannot support this fire", F.plan, "dcli_a", "pzgren", support=("dcli_b",))
-    _refused(g, "pzgren cannot support this fire", F.plan, "dcli_a", "pzgren", support=("pzgren",))
+    refused(g, "dcli_b cannot support this fire", F.plan, "dcli_a", "pzgren", support=("dcli_b",))
+    refused(g, "pzgren cannot support this fire", F.plan, "dcli_a", "pzgren", support=("pzgren",))
     B.assign(g, "field_regt", "support")
     p = F.plan(g, "dcli_a", "pzgren", support=("field_regt",))
     assert [(m.name, m.value) for m in p.mods] == [("direct support by field_regt", 3)]  # its FP, 3
@@ -92,4 +84,4 @@ def test_direct_fire_needs_an_enemy_and_support_from_a_free_friend():
 
 def test_units_move_only_in_the_movement_phase():
     g = game(step="Infantry vs infantry")
-    _refused(g, "units move in the movement phase; now is Infantry vs infantry", A.move, "dcli_a1", (30, 9))
+    refused(g, "units move in the movement phase; now is Infantry vs infantry", A.move, "dcli_a1", (30, 9))

@@ -3,8 +3,8 @@ the odds a teacher asks for without a game are the resolutions' own."""
 
 import pytest
 
+from tests.conftest import refused
 from tests.rookie.helpers import act, game, put
-from wgkit.engine import IllegalActionError
 from wgkit.rules import get_ruleset, situation_of
 from wgkit.rules.rookie import chart as CH
 from wgkit.rules.rookie import command as C
@@ -14,48 +14,42 @@ from wgkit.rules.rookie import odds as RO
 from wgkit.rules.rookie import support as SU
 
 
-def _refused(g, message: str, call, *args) -> None:
-    before = len(g.log)
-    with pytest.raises(IllegalActionError, match=f"^{message}$"):
-        call(g, *args)
-    assert len(g.log) == before
 
-
-def test_a_function_the_unit_cannot_spend_is_refused():
+def test_a_function_the_unit_cannot_spend_isrefused():
     # Movement and Firing: a function removes a marker (in command radius), traverses a tank's
     # turret, or (four of them) sets up a heavy mortar or gun
     g = game()
     act(g, "ru_sq")
-    _refused(g, "ru_sq has no penalty marker", C.resolve_remove, "ru_sq")
-    _refused(g, "ru_sq has no turret", C.resolve_traverse, "ru_sq", 90)
-    _refused(g, "ru_sq is not a heavy mortar or gun", C.resolve_setup, "ru_sq")
-    _refused(g, "ru_lt is not an enemy unit on the table", F.plan, "ru_sq", "ru_lt")
+    refused(g, "ru_sq has no penalty marker", C.resolve_remove, "ru_sq")
+    refused(g, "ru_sq has no turret", C.resolve_traverse, "ru_sq", 90)
+    refused(g, "ru_sq is not a heavy mortar or gun", C.resolve_setup, "ru_sq")
+    refused(g, "ru_lt is not an enemy unit on the table", F.plan, "ru_sq", "ru_lt")
 
 
 def test_a_unit_out_of_action_neither_acts_nor_tests_morale():
     g = game(step="Morale")
     situation_of(g).unit_status("de_open", marker="pinned", gone=True)
-    _refused(g, "de_open is out of action", MO.resolve, "de_open")
+    refused(g, "de_open is out of action", MO.resolve, "de_open")
     assert get_ruleset("rookie").strength_of(g, "de_open_s") == 0.0
 
 
 def test_aircraft_orders_need_aircraft_over_the_table_with_a_path():
     # Aircraft: a flight path string, a target within 12" of it, anti-aircraft fire at it
     g = game("tractor_works")
-    _refused(g, "de has no aircraft over the table", SU.resolve_path, "de", (0, 10), (48, 10))
-    _refused(g, "de has no aircraft with a flight path", SU.resolve_strike, "de", (24, 10))
-    _refused(g, "no de aircraft to fire at", SU.resolve_aa, "ru_sq1", "de")
-    _refused(g, "no su aircraft to fire at", SU.resolve_aa, "de_sq1", "su")
+    refused(g, "de has no aircraft over the table", SU.resolve_path, "de", (0, 10), (48, 10))
+    refused(g, "de has no aircraft with a flight path", SU.resolve_strike, "de", (24, 10))
+    refused(g, "no de aircraft to fire at", SU.resolve_aa, "ru_sq1", "de")
+    refused(g, "no su aircraft to fire at", SU.resolve_aa, "de_sq1", "su")
 
 
 def test_only_a_hidden_unit_in_sight_can_be_observed():
     g = game()
     act(g, "ru_sq")
-    _refused(g, "de_open is not hidden", SU.resolve_observe, "ru_sq", "de_open")
+    refused(g, "de_open is not hidden", SU.resolve_observe, "ru_sq", "de_open")
     g.state["pieces"]["de_wood_s"]["hidden"] = True
     put(g, "ru_sq", 10, 10)
     put(g, "de_wood", 45, 10)  # beyond the birch wood (x 34-42): out of sight
-    _refused(g, "ru_sq has no line of sight to where de_wood is", SU.resolve_observe, "ru_sq", "de_wood")
+    refused(g, "ru_sq has no line of sight to where de_wood is", SU.resolve_observe, "ru_sq", "de_wood")
 
 
 def test_the_odds_without_a_game_are_the_resolutions_own():
