@@ -66,6 +66,10 @@ PACKAGES = {  # name: (what is mutated, the tests that concern it)
 NOT_MUTATED = ["wgkit/rules/*/policy.py"]
 
 
+# Each mutant's pytest starts afresh: plugins no mutation test uses are not loaded (nbval alone, through
+# nbformat's JSON schema checks, costs two seconds of import per mutant, as long as the tests themselves).
+PYTEST_ARGS = ["-o", "addopts=", "-p", "no:warnings", "-p", "no:cacheprovider", "-p", "no:nbval", "-p", "no:anyio",
+               "-x", "-q"]
 PRELOAD = ["numpy", "shapely", "shapely.geometry", "shapely.ops", "yaml", "pytest", "hypothesis", "ipywidgets",
            "ipycanvas", "matplotlib", "matplotlib.pyplot"]  # imported once by the fork server: none of wgkit or its tests
 
@@ -78,7 +82,7 @@ def _config(mutate: list[str], tests: list[str], work: Path) -> str:
 source_paths = ["wgkit"]
 only_mutate = [{quoted}]
 do_not_mutate = [{", ".join(json.dumps(x) for x in NOT_MUTATED)}]
-pytest_add_cli_args = ["-o", "addopts=", "-p", "no:warnings", "-p", "no:cacheprovider", "-x", "-q"]
+pytest_add_cli_args = [{", ".join(json.dumps(x) for x in PYTEST_ARGS)}]
 pytest_add_cli_args_test_selection = [{", ".join(json.dumps(t) for t in tests)}]
 process_isolation = "forkserver"
 forkserver_warmup = "import"
@@ -207,8 +211,7 @@ def judge_unreached(work: Path) -> int:
     from mutmut.stats import status_by_exit_code
 
     _, tests = PACKAGES[work.name]
-    args = [sys.executable, "-m", "pytest", "-x", "-q", "-o", "addopts=", "-p", "no:warnings",
-            "-p", "no:cacheprovider", *tests]
+    args = [sys.executable, "-m", "pytest", *PYTEST_ARGS, *tests]
     metas = {meta: json.loads(meta.read_text()) for meta in sorted((work / "mutants").rglob("*.py.meta"))}
     todo = [(meta, key) for meta, data in metas.items() for key, code in data["exit_code_by_key"].items()
             if status_by_exit_code[code] == "no tests" and not _excluded(key)]
