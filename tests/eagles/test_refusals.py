@@ -46,6 +46,19 @@ def test_an_air_attack_spares_units_of_its_own_side_in_the_zone():
     assert not any(path[:2] == ("units", "dcli_a") for path, _ in e.changes)
 
 
+def test_converged_rockets_whose_nearest_unit_is_their_own_side_attack_nobody_and_say_why():
+    # 3.6/6.3: rockets converge on the one unit nearest the impact point; the sortie's own unit
+    # there is not a target, so no kill die is rolled, and the log says the zone held only it
+    g = game(seed=3, edit=lambda d: unit(d, "typhoons")["rules"].update(sortie="rockets"))
+    put(g, "dcli_a", 36, 32)  # on the impact point; pzgren, 0.5" off, is not the nearest
+    put(g, "pzgren", 36, 32.5)
+    AIR.resolve_sortie(g, "typhoons", (36, 32))
+    situation_of(g).turn(2)
+    e = AIR.resolve_attack(g, "typhoons")
+    assert (e.text, e.rolls) == ("typhoons attacks (Y, converged): no enemy in the zone, only its own dcli_a", ())
+    assert not any(path[:2] in (("units", "dcli_a"), ("units", "pzgren")) for path, _ in e.changes)
+
+
 def test_a_battery_takes_one_job_a_turn_and_must_be_set_up():
     # Phase A assigns each battery to barrage or direct support; 3.9: a gun fires only set up
     g = game(edit=lambda d: unit(d, "field_regt")["rules"].update(off_board=False))

@@ -88,9 +88,10 @@ def resolve_attack(game: Game, plane: str):
     cls, pat = sortie_class(game, plane)
     roller = game.roller()
     chance = Play(roller)
-    lines = []
+    lines, spared = [], []
     for target in B.zone(game, tuple(over["point"]), pat):
         if L.side(game, target) == L.side(game, plane):
+            spared.append(target)
             continue
         dice = T.INDIRECT_DICE[cls].value + T.INDIRECT_ARMOUR_DICE[L.armour(game, target)].value
         faces, star = T.INDIRECT_HIT[L.tpd(game, target)][cls].value
@@ -99,8 +100,14 @@ def resolve_attack(game: Game, plane: str):
         changes += more
         lines.append(words)
     return game.record("air attack", [(("rng", "counter"), roller.counter)] + changes,
-                       f"{plane} attacks ({cls}, {pat}): " + ("; ".join(lines) or "nobody in the zone"),
+                       f"{plane} attacks ({cls}, {pat}): " + ("; ".join(lines) or _no_target(spared)),
                        rolls=tuple(roller.log), detail={"rule": "6.2-6.3", "outcome": lines, "modifiers": []})
+
+
+def _no_target(spared: list[str]) -> str:
+    """Why a sortie's attack hit nobody: an empty zone, or only its own side's units in it (for a
+    converged attack, the one unit nearest the centre)."""
+    return f"no enemy in the zone, only its own {', '.join(spared)}" if spared else "nobody in the zone"
 
 
 # -- paratroops (1.8) -------------------------------------------------------------------------------
