@@ -38,6 +38,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from fnmatch import fnmatch
 from pathlib import Path
 
@@ -202,12 +203,12 @@ def show(work: Path, needle: str) -> None:
             print(f"{key}: {' | '.join(diff)}"[:400])
 
 
-def judge_unreached(work: Path) -> int:
+def judge_unreached(work: Path, jobs: int = 2) -> int:
     """Judge each mutant mutmut left with "no tests" by the package's whole test list, the mutant
-    switched on before anything is imported (mutmut's ``MUTANT_UNDER_TEST``). Code that runs while
-    a module is imported (a table built by a function, a ruleset's facts) is called by no test in
-    mutmut's records, so mutmut never runs it, yet every test reads what it built. Returns how
-    many were judged; their outcomes are written where mutmut keeps its own."""
+    switched on before anything is imported (mutmut's ``MUTANT_UNDER_TEST``), ``jobs`` at a time.
+    Code that runs while a module is imported (a table built by a function, a ruleset's facts) is
+    called by no test in mutmut's records, so mutmut never runs it, yet every test reads what it
+    built. Returns how many were judged; their outcomes are written where mutmut keeps its own."""
     from mutmut.stats import status_by_exit_code
 
     _, tests = PACKAGES[work.name]
@@ -221,15 +222,18 @@ def judge_unreached(work: Path) -> int:
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, check=False)
     if unmutated.returncode != 0:  # every mutant would look killed
         raise SystemExit(f"mutation.py: the unmutated tests fail in {work / 'mutants'}:\n{unmutated.stdout[-2000:]}")
-    for meta, key in todo:
+    def judge(key: str) -> int:
         try:
             done = subprocess.run(args, cwd=work / "mutants", env={**os.environ, "MUTANT_UNDER_TEST": key},
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, timeout=900)
-            code = {0: 0, 5: 33}.get(done.returncode, 1)  # survived, no tests, or killed
+            return {0: 0, 5: 33}.get(done.returncode, 1)  # survived, no tests, or killed
         except subprocess.TimeoutExpired:
-            code = 36  # as mutmut counts a mutant that runs away: not killed
-        metas[meta]["exit_code_by_key"][key] = code
-        meta.write_text(json.dumps(metas[meta]))  # after each, so an interrupted run keeps what it judged
+            return 36  # as mutmut counts a mutant that runs away: not killed
+
+    with ThreadPoolExecutor(jobs) as pool:  # each judge is a process of its own
+        for (meta, key), code in zip(todo, pool.map(lambda job: judge(job[1]), todo)):
+            metas[meta]["exit_code_by_key"][key] = code
+            meta.write_text(json.dumps(metas[meta]))  # after each, so an interrupted run keeps what it judged
     return len(todo)
 
 
@@ -293,7 +297,7 @@ def main(argv: list[str] | None = None) -> int:
         elif not args.score_only:
             mutmut()  # every mutant not yet judged
         if not args.score_only:
-            judge_unreached(work)
+            judge_unreached(work, args.max_children)
         report(name, *score(work, mutate))
     return 0
 
