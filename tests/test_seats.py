@@ -12,7 +12,8 @@ import pytest
 from tests.conftest import ROOT
 from wgkit.desk import APPROVED, CHANGED, IN_FORM, REFUSED, WAITING, Desk, desk_path
 from wgkit.engine.journal import Journal
-from wgkit.fog import Fog, bearing, seen_now
+from wgkit.engine.views import UMPIRE
+from wgkit.fog import Fog, Report, bearing, seen_now
 from wgkit.render.scene import piece_points
 from wgkit.rules import situation_of
 from wgkit.rules.registry import actions_for
@@ -121,8 +122,8 @@ def test_fire_from_an_unseen_enemy_is_reported_by_direction_only():
     assert g.log[-1].text == "zug fires 2 dice at able: 2 hits, a1 killed"
     fog = Fog("us")
     fog.follow(g)
-    report = fog.reports[-1]
-    assert report.text == "Able: fire by an unseen enemy from the east"  # (27, 28) is due east of (3, 28)
+    report = fog.reports[-1]  # the fire is the log's last event, numbered from 1
+    assert report == Report(len(g.log), "fire", "Able: fire by an unseen enemy from the east")  # (27, 28) is due east of (3, 28)
     assert "zug" not in report.text and "Brandt" not in report.text and report.dice == ""
     de = Fog("de")
     de.follow(g)
@@ -136,7 +137,7 @@ def test_the_sides_own_action_on_what_it_does_not_see_is_told_without_its_effect
              action={"name": "mortar", "params": {"unit": "able", "point": [27, 28]}})
     fog = Fog("us")
     fog.follow(g)
-    assert fog.reports[-1].text == "Able: mortar; what it did is out of your sight"
+    assert fog.reports[-1] == Report(len(g.log), "mortar", "Able: mortar; what it did is out of your sight")
 
 
 def test_an_event_out_of_sight_is_not_told():
@@ -145,8 +146,24 @@ def test_an_event_out_of_sight_is_not_told():
     us, de = Fog("us"), Fog("de")
     us.follow(g)
     de.follow(g)
-    assert us.reports[-1].kind == "unseen" and "g1" not in us.reports[-1].text
-    assert "g1" in de.reports[-1].text
+    assert us.reports[-1] == Report(len(g.log), "unseen", "something happened out of your sight")
+    assert de.reports[-1] == Report(len(g.log), "situation", "g1 placed at (26, 4)")
+
+
+def test_the_umpire_learns_every_event_whole_and_keeps_no_ghosts():
+    g = wall_game()
+    situation_of(g).hidden("g2")  # the ambush of the fire above, which the umpire sees whole
+    situation_of(g).face("g2", 270)
+    g = g.at_step("Fire")
+    fire = next(s for s in actions_for(g) if s.name == "fire")
+    with g.table_dice([6, 6, 6]):
+        fire.resolve(g, {"unit": "zug", "target": "able", "aim": "all", "weapon": "none"})
+    umpire = Fog(UMPIRE)
+    umpire.follow(g)
+    assert umpire.reports == [Report(i, e.kind, e.text, "; ".join(f"{r.purpose}: {r.die} {list(r.faces)}" for r in e.rolls))
+                              for i, e in enumerate(g.log, 1)]
+    assert umpire.reports[-1].dice.count("[6, 6]") == 1 and umpire.seen == set(g.state["pieces"])
+    assert umpire.ghosts() == [] and umpire.view(g.state) == g.state
 
 
 @pytest.mark.parametrize("to, expected", [((1, 0), "east"), ((1, 1), "north-east"), ((0, 1), "north"),
@@ -701,3 +718,18 @@ def test_what_an_event_names_its_changes_and_its_actions_parameters():
     assert _named(situation_of(g).place("r4", (11, 10))) == {"r4"}
     assert _dice(e) == "fire at g1: d6 [4, 6]; morale: d6 [2]"
     assert _named(Event("note", ())) == set() and _params(Event("note", (), action={"params": {}})) == []
+
+
+def test_a_sides_fog_view_keeps_the_dice_count_and_its_own_plans_only():
+    import copy
+
+    g = wall_game()
+    fog = Fog("us")
+    fog.follow(g)
+    state = copy.deepcopy(g.state)
+    state["sides"]["de"]["vars"] = {"aim": [27, 28]}  # where each side's artillery is aimed
+    state["sides"]["us"]["vars"] = {"aim": [3, 28]}
+    seen = fog.view(state)
+    assert seen["rng"] == {"counter": state["rng"]["counter"]} and "seed" in state["rng"]
+    assert seen["sides"]["de"]["vars"] == {} and seen["sides"]["us"]["vars"] == {"aim": [3, 28]}
+    assert state["sides"]["de"]["vars"] == {"aim": [27, 28]}  # the state it was given is untouched

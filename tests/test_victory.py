@@ -426,3 +426,18 @@ def test_an_area_is_shaped_once_per_scenario_and_each_scenario_has_its_own():
     assert area_geometry(small, "farm") is first  # asked again: the shape already made
     assert first.area == pytest.approx(16) and area_geometry(large, "farm").area == pytest.approx(64)
     assert area_geometry(small, ("farm", "lane")).bounds == (0, 4, 24, 12)  # another area: the farm and the lane
+
+
+def test_without_conditions_the_side_that_lost_the_smaller_share_of_its_pieces_wins():
+    from wgkit.victory import losses, winner
+
+    g = game_of("")  # the Americans have 3 pieces (a1, a2, b1), the Germans 2 (g1, g2)
+    assert losses(g) == ({"us": 0, "de": 0}, {"us": 3, "de": 2}) and winner(g) is None  # level: a draw
+    kill(g, "a1")
+    assert losses(g) == ({"us": 1, "de": 0}, {"us": 3, "de": 2}) and winner(g) == "de"  # 1/3 against 0
+    kill(g, "g1")
+    assert winner(g) == "us"  # 1/3 against 1/2
+    kill(g, "a2")
+    assert losses(g)[0] == {"us": 2, "de": 1} and winner(g) == "de"  # 2/3 against 1/2
+    kill(g, "g2")
+    assert winner(g) == "us"  # 2/3 against 2/2
