@@ -733,3 +733,17 @@ def test_a_sides_fog_view_keeps_the_dice_count_and_its_own_plans_only():
     assert seen["rng"] == {"counter": state["rng"]["counter"]} and "seed" in state["rng"]
     assert seen["sides"]["de"]["vars"] == {} and seen["sides"]["us"]["vars"] == {"aim": [3, 28]}
     assert state["sides"]["de"]["vars"] == {"aim": [27, 28]}  # the state it was given is untouched
+
+
+def test_ghosts_come_in_the_order_they_were_last_seen_and_a_piece_seen_leaving_is_told():
+    g = wall_game()
+    fog = Fog("us")
+    situation_of(g).place("g1", (27, 25))  # event 1: g1 steps into sight beside g2
+    situation_of(g).place("g1", (27, 8))  # event 2: back behind the block
+    fog.follow(g)
+    # the side saw g1 go: the move that took it out of sight is told whole
+    assert fog.reports[-1] == Report(2, "situation", "g1 placed at (27, 8)")
+    situation_of(g).place("g2", (27, 6))  # event 3: g2 follows it
+    fog.follow(g)
+    # g1 last seen at event 1, g2 at event 2: oldest first (not the order the side first saw them)
+    assert [(s.position, s.event, s.turn) for s in fog.ghosts()] == [((27.0, 25.0), 1, 1), ((27.0, 28.0), 2, 1)]

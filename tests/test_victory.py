@@ -441,3 +441,27 @@ def test_without_conditions_the_side_that_lost_the_smaller_share_of_its_pieces_w
     assert losses(g)[0] == {"us": 2, "de": 1} and winner(g) == "de"  # 2/3 against 1/2
     kill(g, "g2")
     assert winner(g) == "us"  # 2/3 against 2/2
+
+
+def test_every_unit_in_a_reason_is_named_and_counted_past_one_out_of_action():
+    g = game_of("victory:\n  conditions:\n    - {side: us, hold: farm}\n    - {side: de, contest: farm}\n"
+                "    - {side: us, exit: north, units: 2}\n    - {side: de, break: us}\n")
+    put(g, "b1", 7, 7)  # beside a1 in the farm (4" square about (6, 6))
+    put(g, "g1", 5, 5)
+    put(g, "a2", 20, 23)  # at the north edge with... nobody else: b1 has left it
+    why = [j.why for j in standing(g).judged]
+    assert why == ["us: able, baker; enemy: gruppe", "de: gruppe; enemy: able, baker",
+                   "1 of 2 at the north edge (able)", "in good order: able, baker"]
+    put(g, "b1", 12, 23.5)
+    assert standing(g).judged[2].why == "2 of 2 at the north edge (able, baker)"
+    kill(g, "a1")  # the first piece in the table is out: the pieces after it still count
+    put(g, "a2", 6, 6)
+    assert standing(g).judged[0].why == "us: able; enemy: gruppe"
+
+
+def test_with_conditions_the_standing_decides_however_many_pieces_each_side_lost():
+    from wgkit.victory import winner
+
+    g = game_of("victory:\n  conditions:\n    - {side: us, hold: farm}\n")
+    kill(g, "a2", "b1")  # 2 of 3 American pieces lost, no German: by losses the Germans would lead
+    assert winner(g) == "us"  # a1 holds the farm
