@@ -747,3 +747,23 @@ def test_ghosts_come_in_the_order_they_were_last_seen_and_a_piece_seen_leaving_i
     fog.follow(g)
     # g1 last seen at event 1, g2 at event 2: oldest first (not the order the side first saw them)
     assert [(s.position, s.event, s.turn) for s in fog.ghosts()] == [((27.0, 25.0), 1, 1), ((27.0, 28.0), 2, 1)]
+
+
+def test_an_enemy_seen_falling_leaves_no_ghost_and_a_body_found_later_is_no_sighting():
+    g = wall_game()
+    fog = Fog("us")
+    situation_of(g).out_of_action("g2")  # falls in full view
+    situation_of(g).place("a1", (3, 2))  # then Able goes where it cannot see the body
+    fog.follow(g)
+    assert fog.seen == set() and fog.ghosts() == []  # nothing to look for: it is out of action
+    g = wall_game()
+    fog = Fog("us")
+    situation_of(g).out_of_action("g1")  # falls out of sight, behind the block
+    situation_of(g).place("a1", (27, 28))  # Able comes round and sees the body and g2
+    fog.follow(g)
+    assert fog.seen == {"g1", "g2"} and set(fog.last) == {"g2"}
+
+
+def test_a_fog_for_a_side_the_game_lacks_names_the_sides_it_has():
+    with pytest.raises(ValueError, match="^no side 'uk': choose one of us, de$"):
+        Fog("uk").follow(wall_game())

@@ -465,3 +465,33 @@ def test_with_conditions_the_standing_decides_however_many_pieces_each_side_lost
     g = game_of("victory:\n  conditions:\n    - {side: us, hold: farm}\n")
     kill(g, "a2", "b1")  # 2 of 3 American pieces lost, no German: by losses the Germans would lead
     assert winner(g) == "us"  # a1 holds the farm
+
+
+def test_the_last_turn_ends_on_its_last_step_however_few_phases_a_turn_has():
+    from wgkit.victory import over
+
+    long = loads(BASE.replace("turns: 2\n", "turns: 9\n") + "victory:\n  conditions:\n    - {side: us, hold: farm}\n", "v.yaml")
+    g = get_ruleset(long.ruleset).new_game(long, 1)
+    phases = len(g.flow.phases)
+    assert phases < 9  # the turn number, not the phase's index, is compared with the 9 turns
+    while g.position[0] < 9 or g.flow.after(*g.position)[0] == 9:
+        assert not over(g)
+        g.advance()
+    assert g.position[:2] == (9, phases - 1) and over(g)
+
+
+def test_only_the_units_of_the_kinds_named_count_and_the_rest_are_passed_over():
+    officer_first = BASE.replace("    units:\n      - id: able", "    units:\n      - id: boss\n        kind: officer\n"
+                                 "        figures: [{id: o1, position: [6, 7], weapons: [rifle]}]\n      - id: able", 1)
+    s = loads(officer_first + "victory:\n  conditions:\n    - {side: us, hold: farm, kinds: [squad]}\n", "v.yaml")
+    g = get_ruleset(s.ruleset).new_game(s, 1)
+    assert standing(g).judged[0].why == "us: able; enemy: none"  # the officer in the farm is not a squad
+
+
+def test_an_exit_is_described_by_its_edge_even_where_a_feature_shares_the_edges_name():
+    from wgkit.victory import describe
+
+    s = loads(BASE.replace("terrain:\n", "terrain:\n  - {id: north, name: The north wood, type: woods, "
+                                         "rectangle: {center: [20, 4], size: [4, 4]}}\n", 1)
+              + "victory:\n  conditions:\n    - {side: us, exit: north, units: 1}\n", "v.yaml")
+    assert describe(s.conditions[0], s).startswith("get 1 unit to the north edge")
