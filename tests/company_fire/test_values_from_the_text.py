@@ -59,3 +59,44 @@ def test_a_squad_may_move_then_fire_on_a_face_card():
     g = game(card="any")
     put(g, "sq2", (5, 3), moved=True)
     assert F.plan(g, ["sq2"], (5, 4)).targets == ["gruppe"]
+
+
+def _open_table(doc):
+    doc["terrain"] = []  # no hedges or buildings in the way: only the range decides
+
+
+def test_a_buttoned_vehicles_opportunity_fire_reaches_6_squares_with_the_main_gun_and_4_with_the_hull_mg():
+    # Vehicle Opportunity Fire: buttoned up, the main gun fires at vehicles "within 6" (its own
+    # range is 20 squares) and the hull MG at infantry "within 4": the sixth and the fourth square
+    # are within, the next is not
+    from wgkit.rules.company_fire import movement as V
+
+    g = game(card="move", side="de", edit=_open_table)
+    V.resolve_button_up(g, "stug")
+    situation_of(g).face("stug", 90)
+    put(g, "stug", (0, 3))
+    for x, allowed in ((6, True), (7, False)):
+        put(g, "sherman", (x, 3))
+        situation_of(g).moving(["sherman"], (x, 2), (x, 3))
+        if allowed:
+            assert F.at_plan(g, "stug", "sherman", "opfire")[0].notes == ["main_gun at 6 squares: 4d6"]
+        else:
+            with pytest.raises(IllegalActionError, match="^sherman is 7 squares away; the range is 6$"):
+                F.at_plan(g, "stug", "sherman", "opfire")
+    g = game(card="move", side="us", edit=_open_table)
+    V.resolve_button_up(g, "sherman")
+    situation_of(g).face("sherman", 90)
+    put(g, "sherman", (0, 3))
+    put(g, "gruppe", (4, 3))
+    situation_of(g).moving(["gruppe"], (4, 2), (4, 3))
+    F.plan(g, ["sherman"], (4, 3), "opfire")  # the fourth square: within
+    put(g, "gruppe", (5, 3))
+    situation_of(g).moving(["gruppe"], (5, 2), (5, 3))
+    with pytest.raises(IllegalActionError, match=r"^\(5, 3\) is 5 squares away; the range is 4$"):
+        F.plan(g, ["sherman"], (5, 3), "opfire")
+    g = game(card="move", side="us", edit=_open_table)  # the same, never buttoned up
+    situation_of(g).face("sherman", 90)
+    put(g, "sherman", (0, 3))
+    put(g, "gruppe", (5, 3))
+    situation_of(g).moving(["gruppe"], (5, 2), (5, 3))
+    F.plan(g, ["sherman"], (5, 3), "opfire")  # open, its MG reaches as an infantry MG does
