@@ -218,13 +218,13 @@ def judge_unreached(work: Path, jobs: int = 2) -> int:
             if status_by_exit_code[code] == "no tests" and not _excluded(key)]
     if not todo:
         return 0
-    unmutated = subprocess.run(args, cwd=work / "mutants", env={**os.environ, "MUTANT_UNDER_TEST": ""},
+    unmutated = subprocess.run(args, cwd=work / "mutants", env=_env(MUTANT_UNDER_TEST=""),
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, check=False)
     if unmutated.returncode != 0:  # every mutant would look killed
         raise SystemExit(f"mutation.py: the unmutated tests fail in {work / 'mutants'}:\n{unmutated.stdout[-2000:]}")
     def judge(key: str) -> int:
         try:
-            done = subprocess.run(args, cwd=work / "mutants", env={**os.environ, "MUTANT_UNDER_TEST": key},
+            done = subprocess.run(args, cwd=work / "mutants", env=_env(MUTANT_UNDER_TEST=key),
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, timeout=900)
             return {0: 0, 5: 33}.get(done.returncode, 1)  # survived, no tests, or killed
         except subprocess.TimeoutExpired:
@@ -249,10 +249,18 @@ def report(name: str, total: Counter, per: dict[str, Counter]) -> None:
               f"no tests {c['no tests']:5d}" + (f"  not checked {c['not checked']}" if c["not checked"] else ""))
 
 
+def _env(**extra: str) -> dict[str, str]:
+    """This process's environment with bytecode caching on: a mutated package is megabytes of
+    source, and a mutant's test process that may not write (or find) ``.pyc`` files compiles all of
+    it again before its first test (``PYTHONDONTWRITEBYTECODE``, set on some machines)."""
+    return {**{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}, **extra}
+
+
 def _mutmut(command: list[str], work: Path) -> None:
     """Run mutmut; stop with its last words when it could not run the tests on the unmutated code
     (a failing test there would leave every mutant unjudged and the score silently stale)."""
-    done = subprocess.run(command, cwd=work, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, check=False)
+    done = subprocess.run(command, cwd=work, env=_env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                          check=False)
     if done.returncode != 0 or "failed to collect stats" in done.stdout:
         tail = "\n".join(line for line in done.stdout.replace("\r", "\n").splitlines() if line.strip())[-2000:]
         raise SystemExit(f"mutation.py: mutmut stopped in {work} (exit {done.returncode}); the unmutated tests "
