@@ -18,10 +18,11 @@ statistics, or one that collected them, a mutant would find caches warm (the lru
 grid sight, a terrain's memo) and objects the test modules build on import (a hex grid, a terrain
 index) made by the unmutated code, and the mutated code behind them never ran: it "survived".
 
-A mutant mutmut leaves with "no tests" is then judged by the package's whole test list with the
-mutant on from the start (:func:`judge_unreached`): code that runs while a module is imported (a
-table built by a function, a ruleset's facts) is called by no test in mutmut's records, though every
-test reads what it built.
+A mutant mutmut leaves with "no tests" or a timeout is then judged by the package's whole test list
+with the mutant on from the start (:func:`judge_unreached`): code that runs while a module is
+imported (a table built by a function, a ruleset's facts) is called by no test in mutmut's records,
+though every test reads what it built, and a mutant that breaks an import ends mutmut's test process
+in a way it counts as a timeout.
 
 Not part of CI: a ruleset package has thousands of mutants.
 """
@@ -208,14 +209,17 @@ def judge_unreached(work: Path, jobs: int = 2) -> int:
     switched on before anything is imported (mutmut's ``MUTANT_UNDER_TEST``), ``jobs`` at a time.
     Code that runs while a module is imported (a table built by a function, a ruleset's facts) is
     called by no test in mutmut's records, so mutmut never runs it, yet every test reads what it
-    built. Returns how many were judged; their outcomes are written where mutmut keeps its own."""
+    built. A mutant mutmut counted a timeout is judged again the same way, with 15 minutes to finish:
+    mutmut reports a test process that exits 255 as one, which is also how a process ends whose
+    mutant breaks a module's import (Rookie's card codes, built while its tables load). Returns how
+    many were judged; their outcomes are written where mutmut keeps its own."""
     from mutmut.stats import status_by_exit_code
 
     _, tests = PACKAGES[work.name]
     args = [sys.executable, "-m", "pytest", *PYTEST_ARGS, *tests]
     metas = {meta: json.loads(meta.read_text()) for meta in sorted((work / "mutants").rglob("*.py.meta"))}
     todo = [(meta, key) for meta, data in metas.items() for key, code in data["exit_code_by_key"].items()
-            if status_by_exit_code[code] == "no tests" and not _excluded(key)]
+            if status_by_exit_code[code] in ("no tests", "timeout") and not _excluded(key)]
     if not todo:
         return 0
     unmutated = subprocess.run(args, cwd=work / "mutants", env=_env(MUTANT_UNDER_TEST=""),
