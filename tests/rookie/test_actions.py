@@ -133,6 +133,37 @@ def test_a_card_activates_and_fires_in_one_action_undone_whole():
     assert g.group_start() == start  # Undo last takes both back
 
 
+def test_a_card_activates_and_moves_in_one_action_as_the_two_would():
+    """Movement and Firing: the move offered with the unit reads, costs and logs as activating the
+    unit and then moving it."""
+    g = game()
+    situation_of(g).deck_order("activation", ["2H", "3S"])
+    FL.draw_card(g)  # 2H: the Russians'
+    both = menu(g)["move"]
+    assert (both.label, both.ref, both.shortcut) == ("Activate and move (2H)", "Movement and Firing", True)
+    assert form(both) == [("unit", "choice", "unit", ("ru_lt", "ru_sq"), None, 100), ("to", "point", "to", (), None, 100)]
+    where = L.pos(g, "ru_sq")
+    to = [where[0] + 3, where[1]]
+    apart = g.branch()
+    menu(apart)["activate"].resolve(apart, {"unit": "ru_sq"})
+    alone = menu(apart)["move"]
+    assert both.odds(g, {"unit": "ru_sq", "to": to}) is None
+    assert both.explain(g, {"unit": "ru_sq", "to": to}) == alone.explain(apart, {"to": to}) != []
+    moved = alone.resolve(apart, {"to": to})
+    start = len(g.log)
+    e = both.resolve(g, {"unit": "ru_sq", "to": to})
+    assert [x.text for x in g.log[start:]] == ["ru_sq acts (2 functions)", moved.text] and e.text == moved.text
+    assert L.pos(g, "ru_sq") == L.pos(apart, "ru_sq") != where and g.group_start() == start
+
+
+def test_a_hidden_enemy_is_not_offered_as_a_target_with_the_activation():
+    g = game()
+    situation_of(g).hidden("de_open")
+    situation_of(g).deck_order("activation", ["2H", "3S"])
+    FL.draw_card(g)
+    assert menu(g)["fire"].params[1].choices == ("de_lt", "de_wood")
+
+
 def test_a_refused_first_function_takes_its_activation_back():
     g = game()
     situation_of(g).deck_order("activation", ["2H", "3S"])
