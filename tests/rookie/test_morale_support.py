@@ -185,3 +185,28 @@ def test_observing_a_hidden_unit_uses_a_function():
     e = SU.resolve_observe(g, "ru_sq", "de_wood")
     assert e.detail["odds"] == exact(SU.spot, 20).describe()  # woods at 26": the 24-48" band, 20% (house)
     assert g.state["pieces"]["de_wood_s"]["hidden"] is (not e.detail["outcome"])
+
+
+@pytest.mark.parametrize("start, end, opposite", [
+    ((0.5, 10), (47.5, 20), True),  # west to east, each end within half an inch of its edge
+    ((48, 5), (0, 30), True),  # east to west
+    ((10, 0.5), (20, 35.5), True),  # south to north
+    ((30, 36), (2, 0), True),  # north to south
+    ((0.6, 10), (48, 10), False),  # the start is 0.6" in from the west edge: on no edge
+    ((0, 10), (47.4, 10), False),
+    ((10, 0.6), (10, 36), False),
+    ((10, 0), (10, 35.4), False),
+    ((0, 10), (20, 36), False),  # west to north: edges, but not opposite ones
+    ((0, 5), (0.5, 30), False),  # in and out by the same edge
+])
+def test_a_flight_path_runs_between_opposite_edges_within_half_an_inch(start, end, opposite):
+    # Turn Over Aircraft: the path enters by one table edge and leaves by the opposite one; a point
+    # within 0.5" of an edge is on it (house: the kit's reading of "edge" for a point placed by hand)
+    g = game("tractor_works", step="Plot")  # a 48" x 36" table
+    situation_of(g).aircraft("de", on_table=1)
+    if opposite:
+        assert SU.resolve_path(g, "de", start, end).text == f"de's aircraft flies {start} -> {end}"
+        assert SU.air(g, "de")["path"] == [list(start), list(end)]
+    else:
+        with pytest.raises(IllegalActionError, match="^a flight path enters and leaves by opposite table edges$"):
+            SU.resolve_path(g, "de", start, end)

@@ -156,8 +156,8 @@ def resolve_path(game: Game, side: str, start: tuple[float, float], end: tuple[f
     t = game.scenario.table
 
     def edge(p):
-        x, y = p
-        return "W" if x <= 0.5 else "E" if x >= t.width - 0.5 else "S" if y <= 0.5 else "N" if y >= t.depth - 0.5 else None
+        x, y, near = *p, T.PATH_EDGE.value
+        return "W" if x <= near else "E" if x >= t.width - near else "S" if y <= near else "N" if y >= t.depth - near else None
 
     ends = {edge(start), edge(end)}
     if ends not in ({"W", "E"}, {"N", "S"}):

@@ -226,6 +226,7 @@ AA_RESULT: dict[str, Sourced[str]] = {
 AIR_ARRIVAL: dict[str, Sourced[int]] = {"base": seed(35, "Turn Over Aircraft (35%)"),
                                         "step": seed(10, "Turn Over Aircraft (+10% a turn)")}
 AIR_REACH: Sourced[float] = seed(12.0, "Aircraft (targets within 12\" of the flight path)")
+PATH_EDGE: Sourced[float] = house(0.5, "a flight path's end within 0.5\" of a table edge is on that edge (placed by hand)")
 DRIFT_ON_TARGET: Sourced[int] = seed(4, "Artillery (1-4 on target, 5-0 drift)")
 DRIFT: dict[int, Sourced[tuple[float, float]]] = {
     f: house(v, "the drift diagram is lost: faces 5-0 drift 4\" in six directions 60 degrees apart (bearing, inches)")
