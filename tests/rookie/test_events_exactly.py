@@ -99,6 +99,28 @@ def test_an_air_strike_on_troops_in_cover():
                              ("units.ru_sq1.status.marker", "disrupted"), ("vars.rk.must_test", ["ru_sq1"]))
 
 
+def test_a_damaged_aircraft_strikes_two_columns_further_left_and_may_drift_onto_a_target():
+    """Aircraft: drift 5-0 (house diagram: face 5, 4" to the north); a damaged aircraft attacks two
+    columns left (house: the AA results are lost), on top of the two for cover: template D's 26-30,
+    four columns left, is 6-10, where a 4 misses (the worked example's cell)."""
+    g = game("tractor_works", step="Plot")
+    situation_of(g).aircraft("de")
+    SU.resolve_path(g, "de", (0, 24), (48, 24))
+    act(g, "ru_sq1")
+    with g.table_dice([5, 5]):  # 05%: a hit; 5 on the results: damaged
+        assert SU.resolve_aa(g, "ru_sq1", "de").text == "ru_sq1 fires at de's aircraft: damaged"
+    to_strikes(g)
+    with g.table_dice([5, 4]):  # aimed 4" short of ru_sq1 (12, 24); drifts 4" north onto it
+        e = SU.resolve_strike(g, "de", (12, 20))
+    assert head(e) == ("air strike", "de's aircraft strikes (drifts 4): air attack on 6-10 at ru_sq1: miss (worked example cell)",
+                       "Aircraft", ["air attack on 6-10 at ru_sq1: miss (worked example cell)"],
+                       [{"name": "ru_sq1: aircraft damaged", "value": -2,
+                         "source": "HOUSE: the AA result table is lost: a damaged aircraft attacks two columns left"},
+                        {"name": "ru_sq1: air attack on a target in cover", "value": -2, "source": HOUSE_COVER}])
+    assert rolls(e) == [("drift", "d10 (0-9)", (5,)), ("fire (6-10)", "d10 (0-9)", (4,))]
+    assert e.detail["odds"] == SU.drift_odds().describe()
+
+
 def test_aircraft_arrive_and_a_pair_goes_off_dogfighting():
     """TURN OVER AIRCRAFT: 35%, "+10% added every turn until an aircraft does arrive"; "If two
     aircraft from side A are on the table and one aircraft from side B shows up both sides must

@@ -180,7 +180,7 @@ def resolve_strike(game: Game, side: str, point: tuple[float, float]):
     face, (bearing, inches) = drift(chance)
     at = offset(point, bearing, inches) if inches else point
     changes: list = [(("vars", "rk", "aircraft", side), {**a, "on_table": a["on_table"] - 1, "path": None})]
-    extra = [Modifier.of("aircraft damaged", T.SHIFTS["air attack on a target in cover"])] if a.get("damaged") else []
+    extra = [Modifier.of("aircraft damaged", T.SHIFTS["aircraft damaged"])] if a.get("damaged") else []
 
     def mods_for(u: str) -> list[Modifier]:
         cover = ([Modifier.of("air attack on a target in cover", T.SHIFTS["air attack on a target in cover"])]

@@ -88,6 +88,7 @@ SHIFTS: dict[str, Sourced[int]] = {
     "firer pinned": house(-2, "one column per marker step, following the disrupted firer's one"),
     "unattached leader as target": seed(-3, "Vulnerability of Command 6 (three columns)"),
     "air attack on a target in cover": house(-2, "rolled as unobserved targets: two columns left"),
+    "aircraft damaged": house(-2, "the AA result table is lost: a damaged aircraft attacks two columns left"),
 }
 COVER_SHIFTS: dict[str, Sourced[int]] = {
     "light": house(-1, "cover modifiers are lost: light cover one column"),
