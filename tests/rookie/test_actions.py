@@ -333,7 +333,15 @@ def test_morale_tests_due_come_first_and_voluntary_ones_wait_for_the_morale_step
     vol = menu(g)["morale"]
     assert vol.label == "Morale test (voluntary)" and form(vol)[0][3] == ("de_wood",)
     lines = vol.explain(g, {"unit": "de_wood"})
-    assert lines[0] == "base 6 (HOUSE morale chart)"  # a regular unit (house chart)
+    assert lines == ["base 6 (HOUSE morale chart)",  # a regular unit (house chart)
+                     "leader in command radius +1 (HOUSE: the morale modifiers are lost)",
+                     "in cover +1 (HOUSE: the morale modifiers are lost)",
+                     "pinned (2 steps) -2 (HOUSE: the morale modifiers are lost)"]
+    # 6 + 1 + 1 - 2: a d10 (0 as 10) of 6 or less passes; by 3 or more (1-3) steadies, 4-6 holds,
+    # 7-9 fail by 1-3 (shaken), 10 by 4 (runs)
+    assert vol.odds(g, {"unit": "de_wood"}).describe() == ["holds: 30.0%", "runs: 10.0%", "shaken: 30.0%", "steady: 30.0%"]
+    with g.table_dice([5]):  # passes by 1: a voluntary test that passes sheds a marker
+        assert vol.resolve(g, {"unit": "de_wood"}).text == "de_wood tests morale (6 or less): holds, pinned -> disrupted"
     situation_of(g).must_test("de_open")
     both = menu(g)["morale"]
     assert both.label == "Morale test (1 due)" and form(both)[0][3] == ("de_open", "de_wood")
