@@ -447,3 +447,14 @@ def test_two_understrength_squads_combine():
     put(g, "de_sq2", 26, 18.1)
     with pytest.raises(IllegalActionError, match="de_sq2 is outside de_plt's command radius"):
         CMD.resolve_combine(g, "de_plt", "de_sq1", "de_sq2")
+
+
+def test_special_damage_and_the_fire_roll_are_each_a_d10_named_in_the_log():
+    from wgkit.odds import Play
+
+    g = game("tractor_works")
+    with g.table_dice([9, 2]):
+        roller = g.roller()
+        F.special_damage(g, "panzer", Play(roller), [])
+    assert [(r.purpose, r.die, r.faces) for r in roller.log] == [("special damage", "d10 (0-9)", (9,)),
+                                                                 ("fire in the tank", "d10 (0-9)", (2,))]
