@@ -458,3 +458,26 @@ def test_special_damage_and_the_fire_roll_are_each_a_d10_named_in_the_log():
         F.special_damage(g, "panzer", Play(roller), [])
     assert [(r.purpose, r.die, r.faces) for r in roller.log] == [("special damage", "d10 (0-9)", (9,)),
                                                                  ("fire in the tank", "d10 (0-9)", (2,))]
+
+
+def test_a_turret_traverse_a_marker_removed_and_a_gun_taken_down_and_set_up_in_the_log():
+    """Movement and Firing: a function traverses a turret; Command Radius 3: a unit in radius
+    spends a function to lift one marker step; four functions (two activations of two) take a
+    heavy gun down, and four more set it up again."""
+    g = game("tractor_works")
+    act(g, "panzer")
+    e = CMD.resolve_traverse(g, "panzer", 370)
+    assert (e.kind, e.text, e.detail["rule"]) == ("traverse", "panzer traverses its turret to 10 degrees", "Movement and Firing")
+    assert dotted(e) == (("units.panzer.status.functions", 1), ("units.panzer.status.turret", 10.0))
+    situation_of(g).marker("ru_sq1", "pinned")
+    act(g, "ru_sq1")
+    e = CMD.resolve_remove(g, "ru_sq1")
+    assert (e.kind, e.text, e.detail["rule"]) == ("remove marker", "ru_sq1 removes a marker: pinned -> disrupted",
+                                                  "Command Radius 3")
+    texts = []
+    for _ in range(4):
+        act(g, "ru_atg")  # two functions a time
+        texts.append(CMD.resolve_setup(g, "ru_atg").text)
+    assert texts == ["ru_atg: 2 of 4 functions to take down", "ru_atg is taken down",
+                     "ru_atg: 2 of 4 functions to set up", "ru_atg is set up"]
+    assert L.status(g, "ru_atg")["deployed"] is True and L.status(g, "ru_atg")["setup_progress"] == 0
