@@ -481,3 +481,22 @@ def test_a_turret_traverse_a_marker_removed_and_a_gun_taken_down_and_set_up_in_t
     assert texts == ["ru_atg: 2 of 4 functions to take down", "ru_atg is taken down",
                      "ru_atg: 2 of 4 functions to set up", "ru_atg is set up"]
     assert L.status(g, "ru_atg")["deployed"] is True and L.status(g, "ru_atg")["setup_progress"] == 0
+
+
+@pytest.mark.parametrize("special, face, free, odds", [
+    (False, 4, True, ["fails: 60.0%", "succeeds: 40.0%"]),  # house: other tanks free on 1-4
+    (True, 4, False, ["fails: 70.0%", "succeeds: 30.0%"]),  # house: special tanks on 1-3
+    (True, 3, True, ["fails: 70.0%", "succeeds: 30.0%"]),
+])
+def test_a_special_tank_breaks_free_of_the_mud_on_1_to_3_and_others_on_1_to_4(special, face, free, odds):
+    def edit(doc):
+        doc["sides"][1]["units"][4]["rules"]["special_tank"] = special
+
+    g = game("tractor_works", edit=edit)
+    situation_of(g).stuck("panzer")
+    act(g, "panzer")
+    with g.table_dice([face]):
+        e = MV.resolve_unstick(g, "panzer")
+    words = "breaks free of" if free else "stays stuck in"
+    assert head(e) == ("unstick", f"panzer {words} the mud", "Breakdown and Immobilization", free, [])
+    assert e.detail["odds"] == odds and (L.status(g, "panzer").get("immobile") is None) is free
