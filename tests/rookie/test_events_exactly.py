@@ -26,6 +26,12 @@ def head(e):
     return e.kind, e.text, e.detail.get("rule"), e.detail.get("outcome"), e.detail.get("modifiers")
 
 
+# Artillery and Aircraft: 1-4 on target (40%); each of the six drift faces 5-0 (house diagram: 4"
+# on bearings 0, 60 ... 300) one in ten
+DRIFT_ODDS = ["(0.0, 0.0): 40.0%", "(0.0, 4.0): 10.0%", "(120.0, 4.0): 10.0%", "(180.0, 4.0): 10.0%",
+              "(240.0, 4.0): 10.0%", "(300.0, 4.0): 10.0%", "(60.0, 4.0): 10.0%"]
+
+
 def to_strikes(g):
     while g.current_step().name != "Air and artillery":
         g.advance()
@@ -76,6 +82,7 @@ def test_artillery_that_drifts_moves_the_template():
     assert head(e) == ("artillery", "de's artillery (8: drifts 4\" on bearing 180): nobody under the template",
                        "Resolution of Air and Artillery Fire", ["nobody under the template"], [])
     assert dotted(e)[1:] == (("vars.rk.missions.de", {"fired": 1, "last": [12.0, 16.0], "template": "A", "facing": 90.0}),)
+    assert e.detail["odds"] == DRIFT_ODDS
     with pytest.raises(IllegalActionError, match="de has plotted no fire this turn"):
         SU.resolve_artillery(g, "de")
 
@@ -118,7 +125,7 @@ def test_a_damaged_aircraft_strikes_two_columns_further_left_and_may_drift_onto_
                          "source": "HOUSE: the AA result table is lost: a damaged aircraft attacks two columns left"},
                         {"name": "ru_sq1: air attack on a target in cover", "value": -2, "source": HOUSE_COVER}])
     assert rolls(e) == [("drift", "d10 (0-9)", (5,)), ("fire (6-10)", "d10 (0-9)", (4,))]
-    assert e.detail["odds"] == SU.drift_odds().describe()
+    assert e.detail["odds"] == DRIFT_ODDS
 
 
 def test_aircraft_arrive_and_a_pair_goes_off_dogfighting():
@@ -129,6 +136,7 @@ def test_aircraft_arrive_and_a_pair_goes_off_dogfighting():
     with g.table_dice([35]):
         e = SU.resolve_arrival(g, "de")
     assert head(e) == ("air arrival", "de: aircraft arrives (35%)", "Turn Over Aircraft", True, [])
+    assert e.detail["odds"] == ["fails: 65.0%", "succeeds: 35.0%"]
     assert rolls(e) == [("aircraft arrival (35%)", "d00", (35,))]
     assert dotted(e)[1:] == (("vars.rk.air_chance.de", 35),
                              ("vars.rk.aircraft.de", {"on_table": 1, "path": None, "damaged": False}))
@@ -164,6 +172,8 @@ def test_anti_aircraft_fire_from_a_squad_at_five_percent(faces, result, aircraft
     with g.table_dice(faces):
         e = SU.resolve_aa(g, "ru_sq1", "de")
     assert head(e) == ("AA fire", f"ru_sq1 fires at de's aircraft: {result}", "Anti-Aircraft Fire", result, [])
+    # 5% to hit, then the house results: 1-4 driven off (2% in all), 5-7 damaged, 8-0 shot down (1.5% each)
+    assert e.detail["odds"] == ["damaged: 1.5%", "driven off: 2.0%", "miss: 95.0%", "shot down: 1.5%"]
     assert [r[0] for r in rolls(e)] == ["AA fire (5%)", "AA result"][:len(faces)]
     assert dotted(e)[1:] == (("units.ru_sq1.status.functions", 1),) + (
         (("vars.rk.aircraft.de", aircraft),) if aircraft else ())
@@ -298,6 +308,8 @@ def test_melee_the_high_die_wins_and_the_loser_dies():
     with g.table_dice([5, 3]):
         e = F.resolve_melee(g, "ru_sq", "de_open")
     assert head(e) == ("melee", "ru_sq and de_open fight: de_open loses a man", "Melee", 1, [])
+    # a d6 each, the higher wins: 15 of 36 either way, 6 ties
+    assert e.detail["odds"] == ["-1: 41.7%", "0: 16.7%", "1: 41.7%", "at least 0: 58.3%", "at least 1: 41.7%"]
     assert rolls(e) == [("attacker", "d6", (5,)), ("defender", "d6", (3,))]
     assert dotted(e)[1:] == (("units.ru_sq.status.functions", 1), ("units.de_open.status.casualties", 1),
                              ("vars.rk.must_test", ["de_open"]))
@@ -500,3 +512,15 @@ def test_a_special_tank_breaks_free_of_the_mud_on_1_to_3_and_others_on_1_to_4(sp
     words = "breaks free of" if free else "stays stuck in"
     assert head(e) == ("unstick", f"panzer {words} the mud", "Breakdown and Immobilization", free, [])
     assert e.detail["odds"] == odds and (L.status(g, "panzer").get("immobile") is None) is free
+
+
+def test_an_arrival_joining_an_aircraft_already_there_fights_off_in_two_pairs():
+    """TURN OVER AIRCRAFT: aircraft of both sides on the table fight each other off in pairs: a
+    German arriving beside one already there makes two; the Russians' three lose two."""
+    g = game("tractor_works", step="Morale")
+    situation_of(g).aircraft("su", 3)
+    situation_of(g).aircraft("de", 1)
+    with g.table_dice([1]):
+        e = SU.resolve_arrival(g, "de")
+    assert e.text == "de: aircraft arrives (35%); 2 pairs go off dogfighting"
+    assert (SU.air(g, "de")["on_table"], SU.air(g, "su")["on_table"]) == (0, 1)
