@@ -179,7 +179,8 @@ def test_anti_aircraft_fire_from_a_squad_at_five_percent(faces, result, aircraft
         (("vars.rk.aircraft.de", aircraft),) if aircraft else ())
 
 
-@pytest.mark.parametrize("kind, barrels, chance", [("hmg", 1, 20), ("hmg", 4, 80), ("squad", 1, 5)])
+@pytest.mark.parametrize("kind, barrels, chance", [("hmg", 1, 20), ("hmg", 2, 40), ("hmg", 4, 80), ("hmg", 6, 100),
+                                                   ("squad", 1, 5)])  # six barrels: 120%, a certainty
 def test_the_anti_aircraft_chance_by_weapon(kind, barrels, chance):
     """ "Each heavy machine gun, dedicated to air defense ... 20% ... Multi-barreled guns have a
     20% X the number of barrels"; a squad 5%; an HMG not dedicated to air defence fires as a squad."""
@@ -524,3 +525,16 @@ def test_an_arrival_joining_an_aircraft_already_there_fights_off_in_two_pairs():
         e = SU.resolve_arrival(g, "de")
     assert e.text == "de: aircraft arrives (35%); 2 pairs go off dogfighting"
     assert (SU.air(g, "de")["on_table"], SU.air(g, "su")["on_table"]) == (0, 1)
+
+
+@pytest.mark.parametrize("men, full, marker, left", [
+    (0, 4, None, 0.0),  # no men: no strength, whatever the marker
+    (1, 1, None, 1.0),  # a one-man unit at full strength
+    (2, 4, "disrupted", 0.5),  # a disrupted unit still fights: half its men
+    (4, 4, "pinned", 0.5),  # one removal from fighting
+    (3, 4, "suppressed", 0.25),  # two removals: 3/4 / 3
+])
+def test_what_is_left_of_a_units_fighting_power(men, full, marker, left):
+    """For the kit's opponent (not a rule): men over men at full strength, divided by one plus the
+    marker removals that would let it fight again (pinned one, suppressed two)."""
+    assert L.strength_left(men, full, marker) == left
