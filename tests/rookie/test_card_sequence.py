@@ -99,3 +99,9 @@ def test_the_turn_panels_line():
     FL.pass_card(g)
     assert FL.headline(g) == ("<b>Turn 1 of 3</b> &mdash; card <b style='color:#000'>3S</b>; acting: passed; "
                               "0 cards left")
+
+
+def test_the_turn_panels_line_without_a_turn_limit():
+    g = game(edit=lambda d: d.pop("turns", None))
+    assert g.scenario.turns is None
+    assert FL.headline(g).startswith("<b>Turn 1</b> &mdash; card <b style='color:#000'>none yet</b>; acting: -; ")
