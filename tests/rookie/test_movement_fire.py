@@ -362,3 +362,14 @@ def test_wheeled_and_tracked_vehicles(rules, speed):
     put(g, "de_plt", 40, 4)  # in command
     assert MV.mover(g, "panzer") == ("wheeled" if speed == 16 else "tracked")
     assert MV.speed(g, "panzer", (44, 2)) == (speed, ["terrain class A (open)", f"{speed:g}\" this function"])
+
+
+def test_what_blocks_a_line_of_sight_is_named_feature_by_feature():
+    # the Tractor Works: a line along y = 27 from x = 5 to x = 45 crosses the assembly hall
+    # (x 9-19) and the offices (x 33-39); down the open west side nothing is in the way
+    g = game("tractor_works")
+    put(g, "ru_sq1", 5, 27)
+    put(g, "de_sq1", 45, 27)
+    assert (L.sees(g, "ru_sq1", "de_sq1"), L.why_not(g, "ru_sq1", "de_sq1")) == (False, "workshop, office")
+    put(g, "de_sq1", 5, 10)
+    assert (L.sees(g, "ru_sq1", "de_sq1"), L.why_not(g, "ru_sq1", "de_sq1")) == (True, "")
