@@ -391,3 +391,91 @@ def test_the_board_hooks_move_only_the_acting_unit_within_its_speed():
     act(g, "ru_sq")
     assert A.move_limit(g, "ru_sq_s") == 6.0  # house: infantry 6" a function in the open
     assert A.move(g, "ru_sq_s", (11, 10)).text == "ru_sq moves 1.0\" to (11.0, 10.0)"
+
+
+def test_activate_and_fire_reads_the_scenarios_chart_and_declares_a_split():
+    """Firing the Unit with the card's activation: the odds read the scenario's own chart, and a
+    split declared on the first shot shifts it two columns too, as in EXAMPLES: 12 ff doubled at
+    7" is 24 (the 21-25 column), "go left two columns ... The resulting column would be the 11-15"."""
+    def chart(doc):  # the scenario's own 21-25 column: one killed on a 1, nothing otherwise
+        doc.setdefault("rules", {})["chart"] = {"21-25": {**{str(f): "-" for f in range(10)}, "1": "K"}}
+
+    g = game(edit=chart)
+    situation_of(g).deck_order("activation", ["2H", "3S"])
+    FL.draw_card(g)  # 2H: the Russians'
+    both = menu(g)["fire"]
+    assert form(both) == [("unit", "choice", "unit", ("ru_lt", "ru_sq"), None, 100),
+                          ("target", "choice", "target", ("de_lt", "de_open", "de_wood"), None, 100),
+                          ("split", "choice", "fire at two targets?", ("no", "yes"), None, 100)]
+    p = {"unit": "ru_sq", "target": "de_open", "split": "no"}
+    assert both.odds(g, p).probs == {"miss": Fraction(9, 10), "1 killed, disrupted": Fraction(1, 10)}
+    assert both.explain(g, p)[-1] == "column 21-25"
+    assert both.explain(g, {**p, "split": "yes"})[-2:] == [
+        "second target this activation: -2 columns (worked example Examples (shifting fire to a second target))",
+        "column 11-15"]
+    assert both.odds(g, {**p, "split": "yes"}) != both.odds(g, p)  # the house 11-15, not the scenario's 21-25
+    with g.table_dice([1]):
+        e = both.resolve(g, {**p, "split": "yes"})
+    assert e.text.startswith("ru_sq fires on 11-15 at de_open")
+    assert (L.status(g, "ru_sq")["split"], L.status(g, "ru_sq")["targets"]) == (True, ["de_open"])
+
+
+def test_melee_from_the_menu_the_attacker_may_be_the_one_to_fall():
+    """MELEE: the high d6 wins and the loser loses a man, whichever side it is on."""
+    g = game()
+    put(g, "de_open", 11.8, 10)
+    act(g, "ru_sq")
+    fight = menu(g)["melee"]
+    assert fight.actor == "ru_sq"
+    with g.table_dice([2, 5]):  # the attacker's 2 against the defender's 5
+        e = fight.resolve(g, {"enemy": "de_open"})
+    assert e.text == "ru_sq and de_open fight: ru_sq loses a man"
+    assert (L.men(g, "ru_sq"), L.men(g, "de_open")) == (3, 5)  # four men and five before
+
+
+def test_a_gun_taken_down_is_offered_set_up():
+    """Movement and Firing: a heavy weapon sets up, or takes down, with four functions."""
+    g = game("tractor_works")
+    situation_of(g).unit_status("ru_atg", deployed=False)
+    act(g, "ru_atg")
+    assert menu(g)["set up"].label == "Set up (ru_atg, 2 functions left)"
+
+
+def test_a_special_tank_breaks_free_of_mud_on_1_to_3():
+    """Breakdown: "roll a 1 3 for special tanks" (house: 1-3 on a d10): 3 in 10."""
+    def special(doc):
+        next(u for s in doc["sides"] for u in s["units"] if u["id"] == "panzer").setdefault("rules", {})["special_tank"] = True
+
+    g = game("tractor_works", edit=special)
+    situation_of(g).stuck("panzer")
+    act(g, "panzer")
+    assert menu(g)["unstick"].odds(g, {}).p(True) == Fraction(3, 10)
+
+
+def test_an_observation_explains_its_modifiers_before_the_roll():
+    """Observation: 80% (house: light cover within 12"), -50% for a camouflaged target, both shown."""
+    def camouflaged(doc):
+        next(u for s in doc["sides"] for u in s["units"] if u["id"] == "ru_sq1").setdefault("rules", {})["camouflaged"] = True
+
+    g = game("tractor_works", edit=camouflaged)
+    put(g, "ru_sq1", 26, 14)
+    situation_of(g).hidden("ru_sq1_s")
+    act(g, "de_sq1")
+    look = menu(g)["observe"]
+    assert look.explain(g, {"target": "ru_sq1"}) == ["base 80%", "camouflaged target -50 (worked example Observation example)"]
+    assert look.odds(g, {"target": "ru_sq1"}).p(True) == Fraction(30, 100)
+
+
+def test_off_board_artillery_lands_from_the_menu():
+    """Artillery: a plotted mission is fired in the air and artillery step; 1-4 on target (house)."""
+    g = game("tractor_works", step="Plot")
+    menu(g)["plot artillery"].resolve(g, {"side": "de", "point": [20, 12], "template": "A", "facing": 90})
+    assert L.rk(g)["missions"]["de"]["facing"] == 90.0
+    while "artillery" not in g.legal_actions():
+        g.advance()
+    fire = menu(g)["artillery"]
+    assert (fire.label, fire.ref) == ("Off-board artillery lands", "Resolution of Air and Artillery Fire")
+    assert form(fire) == [("side", "choice", "side", ("de",), None, 100)]
+    with g.table_dice([1]):
+        e = fire.resolve(g, {"side": "de"})
+    assert e.text == "de's artillery (1: on target): nobody under the template"

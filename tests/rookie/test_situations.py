@@ -35,3 +35,11 @@ def test_a_breakdown_the_rules_do_not_know_is_refused_by_name():
     with pytest.raises(ValueError, match="^a vehicle is stuck in 'mud' or 'for good', not 'sand'$"):
         situation_of(g).stuck("ru_sq", "sand")
     assert len(g.log) == n
+
+
+def test_a_card_turned_up_leaves_no_unit_activated_by_it():
+    g = game()
+    s = situation_of(g)
+    s.activated("ru_sq", 1, "9D")
+    s.card_up("3S", "de")
+    assert (g.state["vars"]["rk"]["card"], g.state["vars"]["rk"]["unit"], g.state["active"]) == ("3S", None, "de")

@@ -125,9 +125,9 @@ def _card_actions(game: Game, r: dict) -> list[ActionSpec]:
     if foes:
         fns.append(ActionSpec("fire", "Fire" + tag, (Param("target", "choice", "target", foes),
                                                      Param("split", "choice", "fire at two targets?", ("no", "yes"))),
-                              lambda g, p: F.plan(g, uid, p["target"], _split(g, uid, p)).odds(g.scenario.rules.get("chart")),
+                              lambda g, p: F.plan(g, uid, p["target"], p["split"] == "yes").odds(g.scenario.rules.get("chart")),
                               lambda g, p: F.resolve(g, uid, p["target"], p["split"] == "yes"), "Firing the Unit",
-                              lambda g, p: _shot_lines(F.plan(g, uid, p["target"], _split(g, uid, p)))))
+                              lambda g, p: _shot_lines(F.plan(g, uid, p["target"], p["split"] == "yes"))))
     if L.marker(game, uid):
         fns.append(ActionSpec("remove marker", "Remove a marker" + tag, (), lambda g, p: None,
                               lambda g, p: CMD.resolve_remove(g, uid), "Command Radius 3"))
@@ -191,11 +191,6 @@ def _first(game: Game, uid: str, act):
         except IllegalActionError:
             game.undo()
             raise
-
-
-def _split(game: Game, uid: str, p: dict) -> bool:
-    declared = L.status(game, uid).get("split")
-    return bool(declared) if declared is not None else p.get("split") == "yes"
 
 
 # -- board hooks -------------------------------------------------------------------------------
