@@ -53,24 +53,64 @@ def test_a_mandatory_test_comes_immediately_before_anything_else():
     assert MV.resolve_move(g, "ru_sq", (11, 10)).kind == "move"
 
 
-def test_outcomes_change_markers_or_remove_the_unit():
-    seen = set()
-    for seed in range(40):
-        g = game(step="Morale", seed=seed)
-        put(g, "de_open", 17, 10, marker="pinned")
-        put(g, "de_lt", 20, 13)  # a friend within 8"
-        e = MO.resolve(g, "de_open")  # voluntary: to shed the marker
-        out = e.detail["outcome"]
-        expect = {"steady": "disrupted", "holds": "disrupted", "shaken": "suppressed"}.get(out)
-        if out == "runs":
-            assert not L.alive(g, "de_open") and "de_lt" in L.rk(g)["must_test"]
-        else:
-            assert L.marker(g, "de_open") == expect
-        seen.add(out)
-    assert {"holds", "shaken"} <= seen
+HOUSE_MORALE = "HOUSE: the morale modifiers are lost"
+
+
+@pytest.mark.parametrize("face, outcome, after, must_test", [
+    (2, "steady, pinned -> disrupted", "disrupted", []),  # 3 or more under the need: one step better
+    (5, "holds, pinned -> disrupted", "disrupted", []),  # at the need: a voluntary test sheds a step too
+    (6, "shaken, now suppressed", "suppressed", []),  # failed by 1: one step worse
+    (8, "shaken, now suppressed", "suppressed", []),  # failed by 3, one short of the rout margin
+    (9, "runs away; de_lt must test", None, ["de_lt"]),  # failed by 4: runs; a friend within 8" tests
+])
+def test_a_voluntary_test_sheds_worsens_or_routs_by_the_face(face, outcome, after, must_test):
+    """Morale (house chart, the text's is lost): regular 6, +1 a leader in command radius, -1 each
+    marker step (pinned is two): 5 or less on a d10. 1-2 steady, 3-5 holds, 6-8 shaken, 9-10 runs."""
     g = game(step="Morale")
+    put(g, "de_open", 17, 10, marker="pinned")
+    put(g, "de_lt", 20, 13)  # 4.2" away: in command radius and within 8"
+    with g.table_dice([face]):
+        e = MO.resolve(g, "de_open")
+    assert (e.kind, e.text) == ("morale", f"de_open tests morale (5 or less): {outcome}")
+    assert e.detail == {"rule": "Morale", "outcome": outcome.split(",")[0].split(" ")[0], "base": 6,
+                        "modifiers": [{"name": "leader in command radius", "value": 1, "source": HOUSE_MORALE},
+                                      {"name": "pinned (2 steps)", "value": -2, "source": HOUSE_MORALE}],
+                        "odds": ["holds: 30.0%", "runs: 20.0%", "shaken: 30.0%", "steady: 20.0%"]}
+    assert [(r.purpose, r.faces) for r in e.rolls] == [("morale", (face,))]
+    assert L.alive(g, "de_open") is (after is not None) and L.rk(g)["must_test"] == must_test
+    if after is not None:
+        assert L.marker(g, "de_open") == after
+
+
+def test_a_due_test_that_holds_keeps_the_marker_and_shaken_without_one_is_disrupted():
+    """Morale: a mandatory test passed without 3 to spare changes nothing; failed, a unit with no
+    marker takes the first (disrupted), and a suppressed one cannot get worse than suppressed."""
+    g = game(step="Morale")
+    situation_of(g).must_test("de_open")  # no marker: 6 + 1 (de_lt in radius) = 7 or less
+    with g.table_dice([6]):
+        e = MO.resolve(g, "de_open")
+    assert e.text == "de_open tests morale (7 or less): holds" and L.marker(g, "de_open") is None
+    situation_of(g).must_test("de_open")
+    with g.table_dice([8]):
+        assert MO.resolve(g, "de_open").text == "de_open tests morale (7 or less): shaken, now disrupted"
+    put(g, "de_open", 17, 10, marker="suppressed")  # three steps: 6 + 1 - 3 = 4 or less
+    with g.table_dice([6]):
+        assert MO.resolve(g, "de_open").text == "de_open tests morale (4 or less): shaken, now suppressed"
+    assert L.marker(g, "de_open") == "suppressed"
     with pytest.raises(IllegalActionError, match="no reason to test"):
         MO.resolve(g, "ru_sq")
+
+
+@pytest.mark.parametrize("x, tests", [(25.0, True), (25.1, False)])
+def test_a_rout_shakes_friends_up_to_8_inches_away(x, tests):
+    """Morale 5: a friendly unit running away within 8": exactly 8" is within."""
+    g = game(step="Morale")
+    put(g, "de_open", 17, 10, marker="pinned")
+    put(g, "de_lt", x, 10)
+    with g.table_dice([10]):  # a 10 fails any need here by 4 or more
+        e = MO.resolve(g, "de_open")
+    assert e.text.endswith("runs away; de_lt must test" if tests else "runs away")
+    assert L.rk(g)["must_test"] == (["de_lt"] if tests else [])
 
 
 def test_artillery_plot_drift_template_and_attack():
