@@ -9,6 +9,7 @@ from wgkit.rules import situation_of
 from wgkit.rules.rookie import actions as A
 from wgkit.rules.rookie import fire as F
 from wgkit.rules.rookie import lookup as L
+from wgkit.rules.rookie import movement as MV
 from wgkit.rules.rookie import support as SU
 
 
@@ -83,3 +84,70 @@ def test_melee_reach_is_an_inch_edge_to_edge(x, within):
     else:
         with pytest.raises(IllegalActionError, match="not an enemy stand within an inch of ru_sq"):
             F.resolve_melee(g, "ru_sq", "de_open")
+
+
+def _bog(doc, special=False):
+    """A mud patch 4" square centred at (40, 6), by the German leader's radius."""
+    doc["terrain"].append({"id": "bog", "name": "Bog", "type": "mud", "rectangle": {"center": [40, 6], "size": [4, 4]}})
+    if special:
+        _unit(doc, "panzer").setdefault("rules", {})["special_tank"] = True
+
+
+@pytest.mark.parametrize("special, face, stuck", [
+    (False, 2, True), (False, 3, False),  # "A roll of 1 or 2 on a 10d and the vehicle is immobilized"
+    (True, 1, True), (True, 2, False),  # "In MUD special tanks must roll a 1"
+])
+def test_a_tank_driving_into_mud_is_stuck_in_it(special, face, stuck):
+    """Breakdown and Immobilization: in mud, 1-2 for a tank, 1 for a special tank; stuck in the mud
+    (it may try to break free), not immobile for good."""
+    g = game("tractor_works", edit=lambda d: _bog(d, special))
+    put(g, "de_plt", 40, 9)  # in command
+    put(g, "panzer", 36, 6)
+    act(g, "panzer")
+    with g.table_dice([face]):
+        e = MV.resolve_move(g, "panzer", (40, 6))
+    assert [(r.purpose, r.faces) for r in e.rolls] == [("breakdown", (face,))]
+    assert e.text == 'panzer moves 4.0" to (40.0, 6.0)' + ("; panzer breaks down and is immobilised in the mud" if stuck else "")
+    assert L.status(g, "panzer").get("immobile") == ("mud" if stuck else None)
+
+
+def test_a_tank_broken_down_in_rubble_is_immobile_for_the_rest_of_the_game():
+    """Breakdown: "In RUBBLE any tank ..." on a 1, and for good."""
+    g = game("tractor_works")
+    put(g, "panzer", 26, 10)
+    act(g, "panzer")
+    with g.table_dice([1]):
+        e = MV.resolve_move(g, "panzer", (26, 16))  # up the road into the rubble field
+    assert e.text == 'panzer moves 6.0" to (26.0, 16.0); panzer breaks down and is immobilised for the rest of the game'
+    assert e.detail["outcome"] == ["panzer breaks down and is immobilised for the rest of the game"]
+    assert L.status(g, "panzer")["immobile"] == "for good"
+
+
+@pytest.mark.parametrize("x, over_run", [(27.0, True), (27.05, False)])
+def test_a_vehicle_over_runs_a_stand_within_an_inch_of_its_path(x, over_run):
+    """Over Run: the panzer drives from (26, 2) to (26, 10); a squad 1" beside the path is in its
+    space (house: stands an inch across) and is attacked on the 41-45 column, in the open unshifted."""
+    g = game("tractor_works")
+    put(g, "ru_sq2", x, 9)
+    act(g, "panzer")
+    with g.table_dice([5]):
+        e = MV.resolve_move(g, "panzer", (26, 10))
+    assert [(r.purpose, r.faces) for r in e.rolls] == ([("fire (41-45)", (5,))] if over_run else [])
+    assert ("over run on 41-45 at ru_sq2" in e.text) is over_run
+
+
+def test_mines_attack_a_unit_entering_the_field_not_one_moving_inside_it():
+    """Mines and Booby Traps: a unit entering a minefield is attacked on the 16-20 column; a move
+    that starts inside the field enters nothing."""
+    g = game("tractor_works")
+    put(g, "ru_sq2", 34, 21)
+    put(g, "ru_plt", 34, 24)
+    act(g, "ru_sq2")
+    with g.table_dice([5]):  # the text's own 16-20 cell: "a 5 ... one Russian killed and a disruption"
+        e = MV.resolve_move(g, "ru_sq2", (36.5, 18.5))
+    assert e.text == 'ru_sq2 moves 3.5" to (36.5, 18.5); mines on 16-20 at ru_sq2: 1 killed, disrupted (worked example cell)'
+    assert e.detail["notes"] == ["terrain class A (mines)", '6" this function']
+    situation_of(g).must_test()  # its morale test taken
+    with g.table_dice([]):
+        e = MV.resolve_move(g, "ru_sq2", (37.5, 17.5))
+    assert e.rolls == () and e.text == 'ru_sq2 moves 1.4" to (37.5, 17.5)'

@@ -50,22 +50,19 @@ def test_a_move_costs_a_function_and_is_refused_beyond_the_speed():
 
 
 def test_vehicles_break_down_over_run_and_frighten_infantry():
-    broke = set()
-    for seed in range(60):
-        g = game("tractor_works", seed=seed)
-        put(g, "panzer", 26, 10)
-        act(g, "panzer")
+    g = game("tractor_works")
+    put(g, "panzer", 26, 10)
+    act(g, "panzer")
+    with g.table_dice([2]):  # in the rubble only a 1 immobilises (a 2 would, elsewhere)
         e = MV.resolve_move(g, "panzer", (26, 16))  # up the road into the rubble field
-        face = e.rolls[0].faces[0]  # in the rubble only a 1 immobilises, and for good
-        assert e.rolls[0].purpose == "breakdown" and (L.status(g, "panzer").get("immobile") == "for good") == (face == 1)
-        broke.add(face == 1)
-    assert broke == {True, False}
-    g = game("tractor_works", seed=3)
+    assert [(r.purpose, r.faces) for r in e.rolls] == [("breakdown", (2,))] and not L.status(g, "panzer").get("immobile")
+    g = game("tractor_works")
     put(g, "ru_sq2", 26, 8)
     act(g, "panzer")
-    e = MV.resolve_move(g, "panzer", (26, 10))
+    with g.table_dice([5]):
+        e = MV.resolve_move(g, "panzer", (26, 10))
     assert "over run on 41-45 at ru_sq2" in e.text  # the squad on the road, in the open: no shift
-    assert ("ru_sq2" in L.rk(g)["must_test"]) == L.alive(g, "ru_sq2")  # a tank within 8": a morale test
+    assert L.alive(g, "ru_sq2") and "ru_sq2" in L.rk(g)["must_test"]  # a tank within 8": a morale test
     assert "ru_atg" not in L.rk(g)["must_test"]
 
 

@@ -153,7 +153,7 @@ def _card_actions(game: Game, r: dict) -> list[ActionSpec]:
         fns.append(ActionSpec("AA fire", "Fire at aircraft" + tag, (Param("side", "choice", "aircraft of", flyers),),
                               lambda g, p: odds.aa_fire(SU.aa_chance(g, uid)),
                               lambda g, p: SU.resolve_aa(g, uid, p["side"]), "Anti-Aircraft Fire"))
-    close = tuple(u for u in L.enemies(game, uid) if L.distance(game, uid, u) <= T.MELEE_REACH.value + 1.0)
+    close = tuple(u for u in L.enemies(game, uid) if L.distance(game, uid, u) <= T.MELEE_REACH.value + T.STAND.value)
     if close:
         fns.append(ActionSpec("melee", "Melee" + tag, (Param("enemy", "choice", "enemy stand", close),),
                               lambda g, p: odds.melee(), lambda g, p: F.resolve_melee(g, uid, p["enemy"]), "Melee"))

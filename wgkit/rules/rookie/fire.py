@@ -289,7 +289,7 @@ def melee_roll(chance) -> int:
 
 def resolve_melee(game: Game, uid: str, enemy: str):
     """Melee: stands within an inch; each side rolls a d6, the high die wins, the loser loses a man."""
-    if L.distance(game, uid, enemy) > T.MELEE_REACH.value + 1.0 or L.side(game, uid) == L.side(game, enemy):
+    if L.distance(game, uid, enemy) > T.MELEE_REACH.value + T.STAND.value or L.side(game, uid) == L.side(game, enemy):
         raise IllegalActionError(f"{enemy} is not an enemy stand within an inch of {uid}")
     changes = spend(game, uid)
     roller = game.roller()

@@ -112,7 +112,7 @@ def resolve_move(game: Game, uid: str, to: tuple[float, float]):
     path = LineString([here, stop])
     if L.kind(game, uid) == "vehicle":
         for e in L.enemies(game, uid):
-            if not L.is_armoured(game, e) and path.distance(Point(L.pos(game, e))) <= 1.0:
+            if not L.is_armoured(game, e) and path.distance(Point(L.pos(game, e))) <= T.STAND.value:
                 lines += F.attack(game, e, T.OVERRUN_COLUMN.value, "over run", chance, changes, F.cover_mods(game, e))
         for u in L.units(game):
             if L.side(game, u) != L.side(game, uid) and not L.is_armoured(game, u) and math.dist(stop, L.pos(game, u)) <= T.TANK_NEAR.value:

@@ -251,3 +251,6 @@ TEMPLATES: dict[str, Sourced[Template]] = {
 HEAVY_TEMPLATES: Sourced[tuple[str, ...]] = seed(("A", "B"), "Resolution of Air and Artillery Fire (heavy: A or B)")
 AIR_TEMPLATE: Sourced[str] = seed("D", "Aircraft (strafing, dive and fighter bombers: template D)")
 MELEE_REACH: Sourced[float] = seed(1.0, "Melee (within one inch)")
+STAND: Sourced[float] = house(1.0, "stands are not sized: an inch across, so edge-to-edge distances gain an inch "
+                                   "centre to centre, and a vehicle over runs a stand whose centre its path passes "
+                                   "within an inch of")
