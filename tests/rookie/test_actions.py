@@ -479,3 +479,18 @@ def test_off_board_artillery_lands_from_the_menu():
     with g.table_dice([1]):
         e = fire.resolve(g, {"side": "de"})
     assert e.text == "de's artillery (1: on target): nobody under the template"
+
+
+def test_a_shot_resolves_on_the_scenarios_own_chart():
+    """A scenario may give the firing chart's cells (the text's body is lost): the roll is read
+    there, and the odds recorded with it are that column's."""
+    def chart(doc):  # the scenario's own 21-25 column: one killed on a 1, nothing otherwise
+        doc.setdefault("rules", {})["chart"] = {"21-25": {**{str(f): "-" for f in range(10)}, "1": "K"}}
+
+    g = game(edit=chart)
+    act(g, "ru_sq")
+    with g.table_dice([1]):
+        e = menu(g)["fire"].resolve(g, {"target": "de_open", "split": "no"})  # 12 ff doubled at 7": 21-25
+    assert e.text.startswith("ru_sq fires on 21-25 at de_open: 1 killed, disrupted (house cell)")  # set by the scenario, not the text
+    assert e.detail["odds"] == ["miss: 90.0%", "1 killed, disrupted: 10.0%"]
+    assert L.men(g, "de_open") == 4

@@ -151,3 +151,46 @@ def test_mines_attack_a_unit_entering_the_field_not_one_moving_inside_it():
     with g.table_dice([]):
         e = MV.resolve_move(g, "ru_sq2", (37.5, 17.5))
     assert e.rolls == () and e.text == 'ru_sq2 moves 1.4" to (37.5, 17.5)'
+
+
+@pytest.mark.parametrize("first, second, best", [
+    ("hill", "rough", "light"), ("woods", "rough", "woods"), ("woods", "buildings", "buildings"),
+    ("trenches", "buildings", "entrenched"), ("trenches", "bunker", "bunker"),
+])
+def test_a_stand_in_two_kinds_of_terrain_has_the_better_cover(first, second, best):
+    """Line of Sight and the cover shifts: where two terrain areas overlap, a unit takes the better
+    cover (house order, worst to best: none, light, woods, buildings, entrenched, bunker)."""
+    def overlap(doc):
+        doc["terrain"] += [{"id": f"t{i}", "name": t, "type": t, "rectangle": {"center": [17, 10], "size": [2, 2]},
+                            **({"height": 1} if t == "hill" else {})} for i, t in enumerate((first, second))]
+
+    assert L.cover_of(game(edit=overlap), "de_open") == best
+
+
+@pytest.mark.parametrize("distance, ff, mods", [
+    (8.0, 24, []), (8.1, 12, []),  # close range doubles a squad's 12 ff up to 8" (house band)
+    (24.0, 12, []), (24.1, 12, [("long range", -1)]),  # beyond 24": one column left
+    (48.0, 12, [("long range", -1)]), (48.1, 12, [("extreme range", -2)]),  # beyond 48": two
+])
+def test_range_bands_include_their_upper_edge(distance, ff, mods):
+    """Firing the Unit, house range bands (the text fixes 7" as close and 26" as one column left):
+    close up to 8", long beyond 24", extreme beyond 48", each edge in the nearer band."""
+    g = game("tractor_works")
+    put(g, "ru_sq1", 0, 2)
+    put(g, "ru_plt", 0, 3)  # in command: no halving
+    put(g, "de_sq1", min(distance, 48.0), 2 + max(distance ** 2 - 48.0 ** 2, 0) ** 0.5)  # along the open south edge
+    shot = F.plan(g, "ru_sq1", "de_sq1")
+    assert shot.ff == ff and [(m.name, m.value) for m in shot.mods] == mods
+
+
+@pytest.mark.parametrize("distance, allowed", [(8.1, True), (8.0, False)])
+def test_on_table_artillery_fires_from_8_1_inches(distance, allowed):
+    """Resolution of Air and Artillery Fire: on-table artillery has a "minimum range of 8.1"": 8.1"
+    is allowed, 8" is not."""
+    g = game("tractor_works")
+    put(g, "de_sq2", 30.0, 30.0 - distance)  # straight south of ru_atg at (30, 30)
+    if allowed:
+        assert F.plan(g, "ru_atg", "de_sq2").target == "de_sq2"
+    else:
+        with pytest.raises(IllegalActionError, match="minimum range of 8.1"):
+            F.plan(g, "ru_atg", "de_sq2")
