@@ -191,3 +191,25 @@ def test_a_table_roll_off_still_reads_the_active_die_then_the_passive_die():
     with g.table_dice([2, 5, 1, 1]):  # active 2, passive 5: the point may move 3"; then a die per man
         result = blast(Play(g.roller()), g, "mortar", "a3", (11, 16), 0.0)
     assert result.shift == 3
+
+
+def test_the_fire_preview_draws_each_firers_arc_and_the_lmgs_danger_zone_to_the_aimed_targets():
+    """Firing: each figure fires in a 45° arc either side of its facing (drawn 8" long); an LMG's
+    danger zone runs from its front to the targets aimed at, an inch outside them."""
+    g = game(fig("a1", 10, 10, "rifle") + "\n" + fig("a2", 12, 10, "lmg"),
+             fig("b1", 10, 16, stance="crawling") + "\n" + fig("b2", 12, 17, "hmg"))
+    to_step(g, "Fire")
+    fire = menu(g)["fire"]
+    p = {"unit": "a", "target": "b", "aim": "all", "weapon": "none"}
+    shapes = fire.preview(g, p)
+    arcs = [Polygon(s.points).bounds for s in shapes if s.kind == "polygon" and s.fill == "#f4d35e"]
+    half = 8 * 2 ** 0.5 / 2  # 8" at 45° off north: 5.657" to either side
+    assert arcs == [pytest.approx((10 - half, 10, 10 + half, 18)), pytest.approx((12 - half, 10, 12 + half, 18))]
+    zone = [s for s in shapes if s.kind == "polygon" and s.fill == "#d73027"]
+    assert len(zone) == 1 and zone[0].alpha == 0.2
+    assert [s.text for s in shapes if s.kind == "text"] == ["a2 danger zone"]
+    whole = Polygon(zone[0].points)
+    assert whole.contains(Point(10, 16)) and whole.contains(Point(12, 17)) and whole.bounds[3] > 18
+    assert not whole.contains(Point(12, 9.5))  # nothing behind the gun
+    crawling = [s for s in fire.preview(g, dict(p, aim="crawling")) if s.kind == "polygon" and s.fill == "#d73027"]
+    assert Polygon(crawling[0].points).bounds[3] == pytest.approx(17.0, abs=0.01)  # b1 at 16, and an inch beyond

@@ -282,6 +282,18 @@ def test_ten_cowering_men_charged_surrender_and_one_attacker_escorts_them():
                          ("pieces.a1.alive", False))
     assert e.detail == {"rule": "Hand-to-Hand: Surrender", "outcome": {"murdered": False, "escorts": ["a1"]},
                         "modifiers": []}
+    assert [(r.purpose, r.faces) for r in e.rolls] == [("surrender", (4,))]
+    assert e.action == {"name": "melee", "params": {"unit": "b"}}
+
+
+def test_fewer_than_ten_prisoners_need_no_escort():
+    """Hand-to-Hand: Surrender: one escort for each 10 prisoners; 9 need none."""
+    men = "\n".join(fig(f"b{i}", 20 + i, 40) for i in range(1, 10))
+    g = game(fig("a1", 21.5, 40) + "\n" + fig("a2", 15, 30), men)
+    situation_of(g).morale("b", "cowering")
+    with g.table_dice([1]):
+        e = H.resolve_melee(g, H.groups(g)[0])
+    assert e.text == "b surrenders (9 men): 0 escorts leave with them" and g.piece("a1")["alive"]
 
 
 def test_too_late_on_a_five_and_nobody_leaves_to_escort():
@@ -333,7 +345,20 @@ def test_a_routed_unit_runs_to_hard_cover_or_away_and_drops_its_support_weapon()
                          ("units.a.status.morale", "cowering"))
     assert e.detail == {"rule": "Morale: Morale States", "outcome": ["a1 to (27.3, 30)", "a2 to (40, 0)"],
                         "modifiers": []}
-    assert e.action == {"name": "retreat", "params": {"unit": "a"}}
+    assert (e.kind, e.action) == ("retreat", {"name": "retreat", "params": {"unit": "a"}})
+
+
+def test_a_routed_man_runs_straight_away_from_the_nearest_enemy_or_south_when_none_is_left():
+    """Morale States, rout: with no hard cover within the 12" move, a man runs directly away from
+    the nearest enemy: from (40, 14) away from (41, 15) is 12" at 225°, to (40 - 12/√2, 14 - 12/√2),
+    kept to the hundredth. With no enemy left on the table, he runs south (house)."""
+    g = game(fig("a1", 40, 14, "lmg"), fig("b1", 41, 15))
+    situation_of(g).morale("a", "rout")
+    assert dotted(V.resolve_retreat(g, "a"))[0] == ("pieces.a1.position", [31.51, 5.51])
+    g = game(fig("a1", 40, 14, "lmg"), fig("b1", 41, 15))
+    situation_of(g).out_of_action("b1")
+    situation_of(g).morale("a", "rout")
+    assert V.resolve_retreat(g, "a").text == "a (rout) retreats: a1 to (40, 2)"
 
 
 def test_a_cowering_unit_creeps_to_better_cover_and_one_in_the_house_stays():
