@@ -192,8 +192,9 @@ def test_a_morale_test_with_every_modifier_and_an_isolated_man_testing_alone():
     situation_of(g).shot_at("b", dice=16, hits=2, heavy=True)
     # Morale Table: green -2, half or more in hard cover +2, officer within 3" +2, two hits -2,
     # under HMG fire -2: -2 in all. 16-23 dice: 1 or less routs, 7 or more is OK.
-    # The unit rolls 3 + 4 = 7, -2 = 5: cowering. b3 adds isolated -2: rolls 1 + 2 = 3, -4 = -1: rout.
-    with g.table_dice([3, 4, 1, 2]):
+    # The unit rolls 3 + 4 = 7, -2 = 5: cowering. b3 adds isolated -2: rolls 2 + 3 = 5, -4 = 1: rout
+    # (without the isolated -2 it would be 3: cowering).
+    with g.table_dice([3, 4, 2, 3]):
         e = M.resolve_morale(g, "b")
     assert e.text == "b tests morale (16 dice): 7 -2 = 5 -> cowering; isolated b3 -> rout"
     assert dotted(e) == (("rng.counter", 0), ("units.b.status.morale", "cowering"),
@@ -208,7 +209,8 @@ def test_a_morale_test_with_every_modifier_and_an_isolated_man_testing_alone():
     assert set(d["odds"]) >= {f"rout: {_pct(Fraction(3, 36))}", f"ok: {_pct(Fraction(10, 36))}",
                               f"cowering: {_pct(Fraction(23, 36))}"}
     assert e.action == {"name": "morale", "params": {"unit": "b"}}
-    assert rolls(e) == [("morale", (3,)), ("morale", (4,)), ("morale", (1,)), ("morale", (2,))]
+    assert rolls(e) == [("morale", (3,)), ("morale", (4,)), ("morale", (2,)), ("morale", (3,))]
+    assert e.kind == "morale"
 
 
 def test_a_green_unit_rallies_on_a_six_by_its_officer():
@@ -216,7 +218,8 @@ def test_a_green_unit_rallies_on_a_six_by_its_officer():
     situation_of(g).morale("b", "cowering")
     with g.table_dice([5]):  # Morale: Rally: green units rally on a 6 only
         e = M.resolve_rally(g, "b")
-    assert (e.text, dotted(e)) == ("o rallies b (6-6): fails", (("rng.counter", 0),))
+    assert (e.kind, e.text, dotted(e)) == ("rally", "o rallies b (6-6): fails", (("rng.counter", 0),))
+    assert rolls(e) == [("rally", (5,))]
     assert e.detail == {"rule": "Morale: Rally", "outcome": False, "odds": ["not rallied: 83.3%", "rallied: 16.7%"],
                         "modifiers": [{"name": "green rallies on", "value": 6, "source": "rules Morale: Rally (6)"}]}
     with g.table_dice([6]):
@@ -375,6 +378,11 @@ def test_a_cowering_unit_creeps_to_better_cover_and_one_in_the_house_stays():
         V.resolve_retreat(g, "a")
 
 
+def exact_2d6_at_most(n: int) -> Fraction:
+    """Two d6 totalling ``n`` or less, counted by hand."""
+    return Fraction(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= n), 36)
+
+
 def test_plain_odds_by_hand():
     from wgkit.rules.close_action import odds as O
 
@@ -384,6 +392,10 @@ def test_plain_odds_by_hand():
     assert O.morale(16, -2).p("rout") == Fraction(3, 36)  # 2d6 - 2 at 1 or less: a roll of 2 or 3
     assert O.rally(5).describe() == ["not rallied: 66.7%", "rallied: 33.3%"]
     assert O.melee(1, 0).p("tie") == Fraction(5, 36)
+    # the defaults: 4+ (half the faces) a die; no modifiers
+    # the 16-23 dice row: 7 or more is OK, 21 of the 36 rolls of 2d6
+    assert O.fire(2).p(2) == Fraction(1, 4) and O.morale(16).p("ok") == 1 - exact_2d6_at_most(6) == Fraction(21, 36)
+    assert O.melee().p("tie") == Fraction(6, 36)
 
 
 def test_lookups_default_stance_and_the_weapon_a_figure_fires():
