@@ -213,3 +213,31 @@ def test_the_fire_preview_draws_each_firers_arc_and_the_lmgs_danger_zone_to_the_
     assert not whole.contains(Point(12, 9.5))  # nothing behind the gun
     crawling = [s for s in fire.preview(g, dict(p, aim="crawling")) if s.kind == "polygon" and s.fill == "#d73027"]
     assert Polygon(crawling[0].points).bounds[3] == pytest.approx(17.0, abs=0.01)  # b1 at 16, and an inch beyond
+
+
+def test_a_7_plus_need_is_a_six_then_four_to_six():
+    """Fire Table: a need over 6 rolls a 6 then a second die: 7+ is a 6 then 4-6. A rifle at far
+    range (6) against a crawling man (-1) needs 7."""
+    g = game(fig("a1", 40, 5), fig("b1", 40, 35, stance="crawling"))
+    to_step(g, "Fire")
+    assert menu(g)["fire"].explain(g, {"unit": "a", "target": "b", "aim": "all", "weapon": "none"})[-1] == \
+        "a1: 2 dice, base 6+, need 7+: a 6, then 4-6"
+
+
+def test_an_hmg_die_at_a_weapon_is_taken_out_of_the_shot_shown_and_rolled():
+    """Firing: Damage to Weapons, from the menu: aimed at crawling men, the HMG's 8 dice at close
+    range need 5+, -1: 6+; one die goes at b2's LMG (as at a crawling figure: 6+), so 7 dice are
+    rolled at the men and the odds are those of 7 dice at 6+."""
+    g = game(fig("h", 10, 10, "hmg"), fig("b1", 10, 16, stance="crawling") + "\n" + fig("b2", 12, 17, "lmg"))
+    to_step(g, "Fire")
+    fire = menu(g)["fire"]
+    p = {"unit": "a", "target": "b", "aim": "crawling", "weapon": "b2"}
+    assert fire.explain(g, p) == ["crawling or prone -1 (rules Fire Table: Target crawling/prone -1)",
+                                  "h: 7 dice, base 5+, need 6+", "one HMG die aimed at b2's weapon",
+                                  "the HMG die at the weapon needs 6+"]
+    assert fire.odds(g, p).p(0) == Fraction(5, 6) ** 7
+    with g.table_dice([1] * 7 + [6]):
+        e = fire.resolve(g, p)
+    assert e.text == "a fires 8 dice at b: 0 hits; b2's weapon wrecked"
+    assert e.action["params"] == {"unit": "a", "target": "b", "aim": "crawling", "firers": None, "weapon_target": "b2"}
+    assert [r.purpose for r in e.rolls][-1] == "HMG die at b2's weapon (6+)"

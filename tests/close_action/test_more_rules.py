@@ -105,3 +105,14 @@ def test_blind_fire_needs_a_referee():
     g2 = Game(refereed, flow=SEQUENCE)
     p = F.plan_fire(g2, "a", "b", blind=True)
     assert p.pools and "blind fire allowed by the referee" in p.notes[-1]
+
+
+@pytest.mark.parametrize("distance, need", [(48, 6), (48.1, 7)])
+def test_the_hmg_die_at_a_weapon_is_close_up_to_48_inches(distance, need):
+    """Firing: Damage to Weapons: the HMG die rolls as at a crawling figure, close (5-6) up to the
+    HMG's 48" close range and far (6) beyond it, -1 for crawling: 6+ at 48", 7+ at 48.1"."""
+    x, y = 2 + 0.6 * distance, 2 + 0.8 * distance  # straight along a 3-4-5 line over open ground
+    g = game(fig("h", 2, 2, "hmg", facing=37), fig("mg", x, y, "lmg", facing=180) + "\n" + fig("t", x + 1, y, facing=180))
+    to_step(g, "Fire")
+    less, got = F.aim_at_weapon(g, F.plan_fire(g, "a", "b"), "mg")
+    assert got == need and less.dice == 7 and less.notes[-1] == "one HMG die aimed at mg's weapon"

@@ -26,7 +26,7 @@ def _point(p: dict) -> tuple[float, float]:
 
 
 def _fire_explain(game: Game, p: dict) -> list[str]:
-    plan = fire.plan_fire(game, p["unit"], p["target"], aim=p.get("aim", "all"), blind=p.get("blind") == "yes")
+    plan, weapon_need = _fire_plan(game, p)
     shift = -int(sum(m.value for m in plan.modifiers))  # a modifier of -2 raises the number needed by 2
     lines = [str(m) for m in plan.modifiers]
     for pool in plan.pools:
@@ -34,6 +34,8 @@ def _fire_explain(game: Game, p: dict) -> list[str]:
         two = f": a 6, then {pool.need - 3}-6" if pool.need > 6 else ""
         lines.append(f"{', '.join(pool.figures)}: {pool.dice} dice, {base}need {pool.need}+{two}")
     lines += list(plan.notes)
+    if weapon_need is not None:
+        lines.append(f"the HMG die at the weapon needs {weapon_need}+")
     if plan.danger:
         lines.append(f"danger zone: {', '.join(plan.danger)} also rolled for")
     return lines
@@ -126,7 +128,7 @@ def _fire_preview(game: Game, p: dict) -> list:
     """Each firing figure's 45° arc, and the danger zone of any LMG or HMG among them."""
     from wgkit.geometry.zones import danger_zone, offset
 
-    plan = fire.plan_fire(game, p["unit"], p["target"], aim=p.get("aim", "all"), blind=p.get("blind") == "yes")
+    plan, _ = _fire_plan(game, p)
     shapes = []
     for pool in plan.pools:
         for f in pool.figures:
@@ -140,16 +142,21 @@ def _fire_preview(game: Game, p: dict) -> list:
 
 
 def _fire_kw(p: dict) -> dict:
-    return {"aim": p["aim"], "blind": p.get("blind") == "yes",
+    return {"aim": p.get("aim", "all"), "blind": p.get("blind") == "yes",
             "weapon_target": None if p.get("weapon", "none") == "none" else p["weapon"]}
 
 
-def _fire_odds(game: Game, p: dict):
+def _fire_plan(game: Game, p: dict) -> tuple[fire.FirePlan, int | None]:
+    """The fire the form describes, less an HMG die aimed at a weapon, with that die's need."""
     kw = _fire_kw(p)
     plan = fire.plan_fire(game, p["unit"], p["target"], aim=kw["aim"], blind=kw["blind"])
     if kw["weapon_target"]:
-        plan, _ = fire.aim_at_weapon(game, plan, kw["weapon_target"])
-    return fire.fire_odds(plan)
+        return fire.aim_at_weapon(game, plan, kw["weapon_target"])
+    return plan, None
+
+
+def _fire_odds(game: Game, p: dict):
+    return fire.fire_odds(_fire_plan(game, p)[0])
 
 
 def _fire_resolve(game: Game, p: dict):
