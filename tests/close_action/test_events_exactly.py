@@ -257,6 +257,18 @@ def test_hand_to_hand_two_men_and_an_officer_against_one_in_the_wood():
     assert set(d["odds"]) >= {f"active: {_pct(Fraction(21, 36))}", f"tie: {_pct(Fraction(5, 36))}",
                               f"passive: {_pct(Fraction(10, 36))}"}
     assert e.action == {"name": "melee", "params": {"single": "b1", "many": ["a1", "a2"]}}
+    assert rolls(e) == [("hand to hand (active)", (3,)), ("hand to hand (passive)", (5,))]
+
+
+def test_a_lone_attacker_against_a_pair_is_named_with_each_defender():
+    """Hand-to-Hand: the text names each side's men; the pair is +1 for its extra man. The lone
+    attacker's 6 beats 1 + 1, and a man of the pair falls."""
+    g = game(fig("a1", 10, 20), fig("b1", 10.8, 20) + "\n" + fig("b2", 9.2, 20))
+    (group,) = H.groups(g)
+    with g.table_dice([6, 1]):
+        e = H.resolve_melee(g, group)
+    assert (e.text, e.detail["outcome"]) == ("hand to hand a1 v b1+b2: b1 falls", "active")
+    assert [(m["name"], m["value"]) for m in e.detail["modifiers"]] == [("passive: extra man", 1)]
 
 
 def test_a_tied_round_lets_every_man_in_the_group_break_off():
