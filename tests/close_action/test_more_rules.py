@@ -116,3 +116,27 @@ def test_the_hmg_die_at_a_weapon_is_close_up_to_48_inches(distance, need):
     to_step(g, "Fire")
     less, got = F.aim_at_weapon(g, F.plan_fire(g, "a", "b"), "mg")
     assert got == need and less.dice == 7 and less.notes[-1] == "one HMG die aimed at mg's weapon"
+
+
+def _houses(*centres):
+    return "terrain:\n" + "\n".join(f"  - {{id: t{i}, type: {kind}, rectangle: {{center: [{x}, {y}], size: [6, 6]}}}}"
+                                    for i, (kind, x, y) in enumerate(centres))
+
+
+@pytest.mark.parametrize("x, reaches", [(15.3, True), (15.2, False)])
+def test_a_routed_man_reaches_hard_cover_up_to_a_full_move_away(x, reaches):
+    """Morale States, rout: he runs to hard cover within his 12" move, else straight away from the
+    enemy. The house's edge is x 27; he stops 0.3" inside it, at x 27.3: 12" from x 15.3, 12.1"
+    from 15.2. A wood listed first is soft cover and is passed over."""
+    g = game(fig("a1", x, 30), fig("b1", x, 45), terrain=_houses(("woods", 10, 10), ("buildings", 30, 30)))
+    situation_of(g).morale("a", "rout")
+    Mv.resolve_retreat(g, "a")
+    assert g.piece("a1")["position"] == ([27.3, 30.0] if reaches else [x, 18.0])  # or 12" south, away from b1
+
+
+def test_of_two_refuges_equally_near_the_first_listed_is_taken():
+    """Two houses each 7.3" from a cowering man (their inner edges at x 12.7 and 27.3): the tie goes
+    to the one the scenario lists first, so a replay always agrees."""
+    g = game(fig("a1", 20, 30), fig("b1", 20, 45), terrain=_houses(("buildings", 10, 30), ("buildings", 30, 30)))
+    situation_of(g).morale("a", "cowering")
+    assert Mv.refuge(g, "a1", 2, 12.0) == (12.7, 30.0)
