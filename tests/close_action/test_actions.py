@@ -241,3 +241,14 @@ def test_an_hmg_die_at_a_weapon_is_taken_out_of_the_shot_shown_and_rolled():
     assert e.text == "a fires 8 dice at b: 0 hits; b2's weapon wrecked"
     assert e.action["params"] == {"unit": "a", "target": "b", "aim": "crawling", "firers": None, "weapon_target": "b2"}
     assert [r.purpose for r in e.rolls][-1] == "HMG die at b2's weapon (6+)"
+
+
+def test_a_unit_that_can_fire_is_offered_before_one_that_cannot():
+    """Firing: a man fires only in his 45° arcs; a facing away from every enemy leaves his unit
+    nothing to fire at, so the form offers first the unit that can."""
+    g = game(fig("a1", 10, 10, facing=180), fig("b1", 10, 16),
+             extra="      - {id: c, kind: squad, leader: z, figures: [{id: z, position: [14, 10], facing: 0, weapons: [rifle]}]}")
+    to_step(g, "Fire")
+    assert menu(g)["fire"].params[0].choices == ("c", "a")
+    situation_of(g).face("z", 180.0)  # now neither can: the order is the scenario's
+    assert menu(g)["fire"].params[0].choices == ("a", "c")

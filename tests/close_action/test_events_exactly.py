@@ -60,6 +60,17 @@ def test_a_grenade_hits_the_upright_man_on_3_and_misses_the_crawler_who_needs_6(
     assert not g.piece("t")["alive"] and g.piece("u")["alive"] and g.piece("x")["status"]["fired"]
 
 
+def test_a_grenade_that_hits_two_men_names_both():
+    """Grenades: each figure in the 3" zone rolls apart; upright men in the open need 3-6."""
+    g = game(fig("x", 20, 10, "rifle, grenade"),
+             fig("t", 20, 14, facing=180, stance="upright") + "\n" + fig("u", 21, 14, stance="upright"))
+    to_step(g, "Fire")
+    with g.table_dice([5, 4, 2, 3, 4]):  # thrown; the point stays; t rolls 3, u rolls 4: both hit
+        e = B.resolve_blast(g, "grenade", "x", (20, 14))
+    assert e.text == "x's grenade bursts at (20.0, 14.0): 2 in the zone, t, u hit"
+    assert e.detail["outcome"]["killed"] == ["t", "u"]
+
+
 def test_the_passive_player_pushes_a_grenade_away_from_his_men_onto_the_throwers_friend():
     # roll-off: passive 4 beats active 2, so the point moves 2"; by default away from the enemy's
     # own men (t and u stand north of the point), i.e. due south, onto x's friend at (20.5, 12)

@@ -140,3 +140,21 @@ def test_of_two_refuges_equally_near_the_first_listed_is_taken():
     g = game(fig("a1", 20, 30), fig("b1", 20, 45), terrain=_houses(("buildings", 10, 30), ("buildings", 30, 30)))
     situation_of(g).morale("a", "cowering")
     assert Mv.refuge(g, "a1", 2, 12.0) == (12.7, 30.0)
+
+
+@pytest.mark.parametrize("x, alone", [(16.0, []), (16.1, ["a1", "a2"])])
+def test_a_figure_is_isolated_only_more_than_6_inches_from_the_rest(x, alone):
+    """Isolated figures (house: more than 6" from every other figure of the unit): two men exactly
+    6" apart are together; 6.1" apart, each is alone."""
+    g = game(fig("a1", 10, 10) + "\n" + fig("a2", x, 10), fig("b1", 40, 45))
+    assert Mo.isolated(g, "a") == alone
+
+
+@pytest.mark.parametrize("inside, counts", [(1, False), (2, True)])
+def test_half_or_more_in_hard_cover_counts_for_morale(inside, counts):
+    """Morale Table: +2 "half or more in hard cover": one man of three in the house is not half;
+    two of three are."""
+    figs = [fig("a1", 30, 30), fig("a2", 29, 31 if inside == 2 else 10), fig("a3", 5, 10)]
+    g = game("\n".join(figs), fig("b1", 40, 45))
+    names = [m.name for m in Mo.morale_modifiers(g, "a")]
+    assert ("half or more in hard cover" in names) is counts
