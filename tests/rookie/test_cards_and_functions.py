@@ -193,3 +193,40 @@ def test_a_stands_strength_for_the_opponent_counts_men_left_and_removals_to_figh
     g = game()
     put(g, "ru_sq", 10, 10, casualties=casualties, marker=marker)
     assert get_ruleset("rookie").strength_of(g, "ru_sq_s") == pytest.approx(expected)
+
+
+def test_a_scenario_may_add_or_take_cards_never_below_none():
+    """The Sequence of the Game: a card per unit in its side's colour (Soviets hearts, Germans
+    spades here: 2 and 3 units); a scenario's extra cards add to a side, and a side cannot have
+    fewer than none."""
+    assert sorted(FL.deck_for(game())) == ["2H", "2S", "3S", "AH", "AS"]
+    more = game(edit=lambda d: d.setdefault("rules", {}).update(extra_cards={"su": 1, "de": -5}))
+    assert sorted(FL.deck_for(more)) == ["2H", "3H", "AH"]  # 2 + 1 hearts; 3 - 5 spades: none
+
+
+def test_each_sequence_gathers_every_card_before_shuffling():
+    """The Sequence of the Game 3 and 5: the whole deck is shuffled for each card sequence."""
+    g = game()
+    FL.draw_card(g)
+    FL.pass_card(g)
+    FL.draw_card(g)
+    assert len(g.state["decks"]["activation"]["draw"]) == 3
+    while g.current_step().name != "Second card sequence":
+        g.advance()
+    gathered = next(e for e in reversed(g.log) if e.text == "gather the deck")
+    assert gathered.kind == "deck" and sorted(g.state["decks"]["activation"]["draw"]) == ["2H", "2S", "3S", "AH", "AS"]
+    assert g.state["decks"]["activation"]["discard"] == [] and L.rk(g)["sequence"] == 2
+    assert (L.rk(g)["card"], L.rk(g)["unit"]) == (None, None)
+
+
+@pytest.mark.parametrize("deployed, expected", [(None, True), (False, False)])
+def test_guns_start_set_up_unless_the_scenario_says_not(deployed, expected):
+    """Movement and Firing: heavy weapons take four functions to set up; a scenario places them set
+    up unless it says otherwise."""
+    def edit(doc):
+        rules = next(u for s in doc["sides"] for u in s["units"] if u["id"] == "ru_atg").setdefault("rules", {})
+        rules.pop("deployed", None)
+        if deployed is not None:
+            rules["deployed"] = deployed
+
+    assert L.status(game("tractor_works", edit=edit), "ru_atg")["deployed"] is expected

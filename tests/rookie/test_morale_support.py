@@ -250,3 +250,40 @@ def test_a_flight_path_runs_between_opposite_edges_within_half_an_inch(start, en
     else:
         with pytest.raises(IllegalActionError, match="^a flight path enters and leaves by opposite table edges$"):
             SU.resolve_path(g, "de", start, end)
+
+
+@pytest.mark.parametrize("x, y, on", [(0, 0, True), (48, 36, True), (48.1, 10, False), (10, -0.1, False)])
+def test_an_impact_point_may_be_plotted_anywhere_on_the_table_edges_included(x, y, on):
+    g = game("tractor_works", step="Plot")  # a 48" x 36" table
+    if on:
+        assert SU.resolve_plot(g, "de", (x, y), "A").text == f"de plots template A at {x:g}\" along, {y:g}\" across"
+    else:
+        with pytest.raises(IllegalActionError, match=r"is off the table"):
+            SU.resolve_plot(g, "de", (x, y), "A")
+
+
+def test_guns_without_a_mission_count_fire_every_turn_and_use_the_heavy_templates():
+    """Artillery: a battery whose scenario gives no number of missions is not limited; with no
+    templates named it is heavy, A or B (Resolution of Air and Artillery Fire). One given two
+    missions has none left after two."""
+    from wgkit.rules.rookie import actions as A
+
+    g = game("tractor_works", step="Plot", edit=lambda d: d["rules"]["artillery"].update(de={}))
+    plot = next(a for a in A.ACTIONS(g) if a.name == "plot artillery")
+    assert (plot.params[0].choices, plot.params[2].choices) == (("de",), ("A", "B"))
+    for fired in (0, 5):
+        g.record("missions fired", [(("vars", "rk", "missions", "de"), {"fired": fired})])
+        assert SU.resolve_plot(g, "de", (14, 26), "B").kind == "plot"
+    with pytest.raises(IllegalActionError, match="^de's guns use template A or B$"):
+        SU.resolve_plot(g, "de", (14, 26), "C")
+    g = game("tractor_works", step="Plot")  # artillery de: {templates: [A, B], missions: 2}
+    g.record("missions fired", [(("vars", "rk", "missions", "de"), {"fired": 2})])
+    with pytest.raises(IllegalActionError, match="^de has fired all its missions$"):
+        SU.resolve_plot(g, "de", (14, 26), "B")
+
+
+def test_the_flight_path_event_names_its_rule():
+    g = game("tractor_works", step="Plot")
+    situation_of(g).aircraft("de")
+    e = SU.resolve_path(g, "de", (0, 10), (48, 20))
+    assert (e.kind, e.detail) == ("flight path", {"rule": "Turn Over Aircraft"})

@@ -35,7 +35,7 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
     r = L.rk(game)
     sides = tuple(game.state["sides"])
     if "plot artillery" in legal:
-        gunners = tuple(s for s in sides if game.scenario.rules.get("artillery", {}).get(s))
+        gunners = tuple(s for s in sides if game.scenario.rules.get("artillery", {}).get(s) is not None)
         templates = tuple(dict.fromkeys(t for s in gunners  # only what these guns may use (the rules refuse others)
                                         for t in SU.battery(game, s).get("templates", T.HEAVY_TEMPLATES.value)))
         if gunners:

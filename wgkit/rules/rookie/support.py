@@ -61,7 +61,7 @@ def _strike(game: Game, shape, template: str, why: str, chance, changes: list,
 # -- off-board artillery -----------------------------------------------------------------------------
 def battery(game: Game, side: str) -> dict:
     guns = game.scenario.rules.get("artillery", {}).get(side)
-    if not guns:
+    if guns is None:  # an empty entry is a battery on the defaults (heavy templates, no mission limit)
         raise IllegalActionError(f"{side} has no off-board artillery in this scenario")
     return guns
 
@@ -74,7 +74,7 @@ def resolve_plot(game: Game, side: str, point: tuple[float, float], template: st
     if template not in allowed:
         raise IllegalActionError(f"{side}'s guns use template {' or '.join(allowed)}")
     used = L.rk(game)["missions"].get(side, {}).get("fired", 0)
-    if used >= int(guns.get("missions", 99)):
+    if guns.get("missions") is not None and used >= int(guns["missions"]):  # no number given: no limit
         raise IllegalActionError(f"{side} has fired all its missions")
     x, y = point
     t = game.scenario.table
