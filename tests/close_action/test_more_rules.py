@@ -158,3 +158,40 @@ def test_half_or_more_in_hard_cover_counts_for_morale(inside, counts):
     g = game("\n".join(figs), fig("b1", 40, 45))
     names = [m.name for m in Mo.morale_modifiers(g, "a")]
     assert ("half or more in hard cover" in names) is counts
+
+
+@pytest.mark.parametrize("y, near", [(33.0, True), (33.1, False)])
+def test_an_officer_within_3_inches_counts_at_exactly_3(y, near):
+    """Morale: Rally and the Morale Table: an officer "within 3"" of the unit: 3" is within."""
+    from wgkit.rules.close_action import lookup as S
+
+    g = game(fig("x", 10, 10), fig("b1", 30, 30) + "\n" + fig("o", 30, y, role="officer"))
+    assert S.officer_near(g, "b") == ("o" if near else None)
+
+
+@pytest.mark.parametrize("x, touching", [(11.0, True), (11.1, False)])
+def test_base_contact_is_figure_centres_up_to_an_inch_apart(x, touching):
+    """Hand-to-Hand (house: base contact is centres within 1", two 20-25 mm bases)."""
+    from wgkit.rules.close_action import melee as H
+
+    g = game(fig("a1", 10, 20), fig("b1", x, 20))
+    assert bool(H.groups(g)) is touching
+
+
+def test_morale_modifiers_of_a_fresh_unit_an_isolated_man_and_mortar_fire():
+    """Morale Table: a steady unit never fired at has no modifier; an isolated figure tests with
+    -2; a unit under mortar fire alone takes the -2 for "mortar or HMG fire"."""
+    g = game(fig("a1", 10, 10) + "\n" + fig("a2", 40, 10), fig("b1", 40, 45))
+    assert Mo.morale_modifiers(g, "a") == []
+    assert [(m.name, m.value) for m in Mo.morale_modifiers(g, "a", isolated=True)] == [("isolated figure", -2)]
+    situation_of(g).unit_status("a", mortar_fire=True)
+    assert [(m.name, m.value) for m in Mo.morale_modifiers(g, "a")] == [("under mortar or HMG fire", -2)]
+
+
+def test_a_wrecked_grenade_cannot_be_thrown():
+    """Damage to Weapons: a wrecked weapon is lost to its carrier."""
+    g = game(fig("x", 20, 10, "rifle, grenade"), fig("t", 20, 14))
+    to_step(g, "Fire")
+    situation_of(g).piece_status("x", "x's grenades lost", weapons_lost=["grenade"])
+    with pytest.raises(IllegalActionError, match="^x has no grenade$"):
+        B.check_blast(g, "grenade", "x", (20, 14))
