@@ -195,3 +195,20 @@ def test_a_wrecked_grenade_cannot_be_thrown():
     situation_of(g).piece_status("x", "x's grenades lost", weapons_lost=["grenade"])
     with pytest.raises(IllegalActionError, match="^x has no grenade$"):
         B.check_blast(g, "grenade", "x", (20, 14))
+
+
+def test_blind_fire_from_the_menu_is_rolled_and_replayed_as_blind():
+    """Firing: Eligible Targets (referee's option): fire into a suspected position behind the house
+    is resolved as blind fire and recorded so, so a replay fires blind again."""
+    from tests.close_action.test_actions import menu
+
+    g = game(fig("x", 30, 22), fig("t", 30, 38, facing=180), rules="{referee: true}")
+    to_step(g, "Fire")
+    fire = menu(g)["fire"]
+    with g.table_dice([1, 1]):
+        e = fire.resolve(g, {"unit": "a", "target": "b", "aim": "all", "weapon": "none", "blind": "yes"})
+    assert (e.kind, e.action["params"]["blind"]) == ("fire", True)
+    assert e.detail["notes"][-1] == "blind fire allowed by the referee (Firing: Eligible Targets)"
+    g.undo()
+    with pytest.raises(IllegalActionError, match="^no figure of a can fire at b: x cannot see a target figure within its arc$"):
+        fire.resolve(g, {"unit": "a", "target": "b", "aim": "all", "weapon": "none", "blind": "no"})
