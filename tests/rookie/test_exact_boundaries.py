@@ -194,3 +194,41 @@ def test_on_table_artillery_fires_from_8_1_inches(distance, allowed):
     else:
         with pytest.raises(IllegalActionError, match="minimum range of 8.1"):
             F.plan(g, "ru_atg", "de_sq2")
+
+
+@pytest.mark.parametrize("marker, inches", [("disrupted", 8), ("pinned", 2)])
+def test_a_road_doubles_class_b_but_not_class_c(marker, inches):
+    """Movement: a road doubles class A or B movement (house chart: infantry 6/4/2"). Disrupted
+    infantry moves at B on the road, 4" doubled to 8"; pinned, at C, 2" and no doubling."""
+    g = game("tractor_works")
+    put(g, "ru_sq1", 26, 5, marker=marker)
+    put(g, "ru_plt", 24, 6)  # in command
+    assert MV.speed(g, "ru_sq1", (26, 10))[0] == inches
+
+
+def test_barbed_wire_stops_a_gun_crew_as_it_stops_infantry():
+    """Movement: barbed wire stops infantry; a gun taken down moves as its crew."""
+    g = game("tractor_works")
+    situation_of(g).unit_status("ru_atg", deployed=False)
+    put(g, "ru_atg", 10, 17)
+    put(g, "ru_plt", 10, 15)
+    assert MV.speed(g, "ru_atg", (10, 19)) == (0.0, ["terrain class A (open)", "barbed wire stops infantry for the phase"])
+
+
+def test_a_template_lies_along_its_bearing():
+    """Artillery: heavy guns orient template A, the 16" x 6" sheaf (house), when they plot it. On
+    bearing 45 it runs north-east: 7" that way from its centre is under it, 7" north-west is not."""
+    from shapely.geometry import Point
+
+    sheaf = SU.template_shape("A", (20, 12), 45)
+    d = 7 / 2 ** 0.5
+    assert sheaf.contains(Point(20 + d, 12 + d)) and not sheaf.contains(Point(20 - d, 12 + d))
+
+
+def test_a_scenario_chart_cell_may_be_keyed_by_a_number():
+    """Scenario overrides: YAML writes `{6: 2KP}` with a number for the face; it is read as the
+    face 6 like `{"6": 2KP}`."""
+    from wgkit.rules.rookie import chart as X
+
+    cell = X.cell("11-15", 6, {"11-15": {6: "2KP"}})
+    assert (cell.value.kills, cell.value.marker, cell.source, cell.note) == (2, "pinned", "house", "set by the scenario")
