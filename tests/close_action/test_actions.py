@@ -252,3 +252,35 @@ def test_a_unit_that_can_fire_is_offered_before_one_that_cannot():
     assert menu(g)["fire"].params[0].choices == ("c", "a")
     situation_of(g).face("z", 180.0)  # now neither can: the order is the scenario's
     assert menu(g)["fire"].params[0].choices == ("a", "c")
+
+
+def test_each_steps_form_resolves_what_it_names():
+    """Rally, Morale, Move, forced retreat and grenades resolved from their forms, with fixed dice."""
+    g = game(fig("a1", 10, 10) + "\n" + fig("o", 11, 10, role="officer"), fig("b1", 10, 30))
+    situation_of(g).morale("a", "rout")
+    to_step(g, "Rally")
+    with g.table_dice([5]):  # Morale: Rally: steady troops rally on 5-6
+        assert menu(g)["rally"].resolve(g, {"unit": "a"}).text == "o rallies a (5-6): rallied"
+    assert A.move_limit(g, "o") == 24.0 and A.move_limit(g, "a1") == 12.0  # officers move at double speed
+    g = table()
+    to_step(g, "Morale")
+    situation_of(g).shot_at("b", dice=8, hits=1)
+    with g.table_dice([3, 2]):  # 8-15 dice: 5 - 1 = 4, under the 5 that is OK
+        assert menu(g)["morale"].resolve(g, {"unit": "b"}).text == "b tests morale (8 dice): 5 -1 = 4 -> cowering"
+    g = table()
+    to_step(g, "Move")
+    move = menu(g)["move"]
+    assert (move.label, move.ref, move.odds(g, {"figure": "a1", "point": (10, 13)})) == ("Move a figure", "Movement", None)
+    e = move.resolve(g, {"figure": "a1", "point": (10, 13)})  # "how" left out: an ordinary move
+    assert (e.kind, e.text) == ("move", "a1 moves 3.0\" (3.0\" of rate), crawling") and "charging" not in dotted(e)[-1][0]
+    assert move.explain(g, {"figure": "a2", "point": (12, 13), "how": "charge"}) == [
+        "3.0\" on the table costs 3.0\" of rate (most 8\"): moves upright"]  # a charge is made upright
+    situation_of(g).piece_status("a1", "a1 has run 13\"", moved=13.0)
+    assert A.move_limit(g, "a1") == 0.0  # never less than nothing left
+    situation_of(g).morale("a", "cowering")
+    assert menu(g)["retreat"].resolve(g, {"unit": "a"}).kind == "retreat"
+    g = table()
+    to_step(g, "Fire")
+    with g.table_dice([5, 4, 2, 3]):  # thrown; the point stays; b1, crouching in the open, needs 5: rolls 3
+        e = menu(g)["grenade"].resolve(g, {"firer": "a1", "point": (10, 15.5)})
+    assert (e.kind, e.text) == ("grenade", "a1's grenade bursts at (10.0, 15.5): 1 in the zone, nobody hit")

@@ -272,12 +272,12 @@ def test_guns_without_a_mission_count_fire_every_turn_and_use_the_heavy_template
     plot = next(a for a in A.ACTIONS(g) if a.name == "plot artillery")
     assert (plot.params[0].choices, plot.params[2].choices) == (("de",), ("A", "B"))
     for fired in (0, 5):
-        g.record("missions fired", [(("vars", "rk", "missions", "de"), {"fired": fired})])
+        situation_of(g).missions_fired("de", fired)
         assert SU.resolve_plot(g, "de", (14, 26), "B").kind == "plot"
     with pytest.raises(IllegalActionError, match="^de's guns use template A or B$"):
         SU.resolve_plot(g, "de", (14, 26), "C")
     g = game("tractor_works", step="Plot")  # artillery de: {templates: [A, B], missions: 2}
-    g.record("missions fired", [(("vars", "rk", "missions", "de"), {"fired": 2})])
+    situation_of(g).missions_fired("de", 2)
     with pytest.raises(IllegalActionError, match="^de has fired all its missions$"):
         SU.resolve_plot(g, "de", (14, 26), "B")
 

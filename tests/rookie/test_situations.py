@@ -43,3 +43,9 @@ def test_a_card_turned_up_leaves_no_unit_activated_by_it():
     s.activated("ru_sq", 1, "9D")
     s.card_up("3S", "de")
     assert (g.state["vars"]["rk"]["card"], g.state["vars"]["rk"]["unit"], g.state["active"]) == ("3S", None, "de")
+
+
+def test_missions_fired_in_words():
+    g = game("tractor_works")
+    assert situation_of(g).missions_fired("de", 2).text == "de: 2 artillery missions fired"
+    assert g.state["vars"]["rk"]["missions"]["de"] == {"fired": 2}

@@ -43,3 +43,7 @@ class RookieSituation(Situation):
     def air_chance(self, side: str, percent: int) -> Event:
         """Aircraft: ``side``'s chance that its aircraft arrive this turn."""
         return self._set(f"{side}: aircraft arrive on {percent}%", [(("vars", "rk", "air_chance", side), int(percent))])
+
+    def missions_fired(self, side: str, fired: int) -> Event:
+        """Artillery: ``side``'s guns have fired ``fired`` missions and have none plotted."""
+        return self._set(f"{side}: {fired} artillery missions fired", [(("vars", "rk", "missions", side), {"fired": int(fired)})])
