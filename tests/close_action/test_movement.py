@@ -93,3 +93,20 @@ def test_a_fallen_officer_keeps_nobody_in_command():
     # at the next turn's start 'far' is 18" from his leader and has no officer near: out of command
     status = {path[1]: value for path, value in turn_start(g) if path[0] == "pieces"}
     assert status["far"]["in_command"] is False and status["ldr"]["in_command"] is True
+
+
+def _woods(*spans):
+    """Woods 6" wide across x 7-13, each spanning y ``a`` to ``b``."""
+    return "terrain:\n" + "\n".join(f"  - {{id: w{i}, type: woods, rectangle: {{center: [10, {(a + b) / 2}], size: [6, {b - a}]}}}}"
+                                    for i, (a, b) in enumerate(spans))
+
+
+@pytest.mark.parametrize("spans, cost", [
+    (((12, 14), (16, 18)), 12.0),  # two woods 2" deep: 8" of ground, each wood's 2" at x1/2 costs 2" more
+    (((12, 14), (12, 14)), 10.0),  # the same 2" under two woods is paid for once
+    (((12, 14), (13, 15)), 11.0),  # overlapping: 3" of wood in all
+])
+def test_dense_ground_is_paid_for_once_however_many_woods_cover_it(spans, cost):
+    """Movement Table: dense terrain at x1/2 (each inch inside costs two)."""
+    g = game(fig("a1", 10, 10), fig("b1", 40, 45), terrain=_woods(*spans))
+    assert plan_move(g, "a1", (10, 18)).cost == cost
