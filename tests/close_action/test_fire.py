@@ -170,3 +170,23 @@ def test_cannot_fire_at_own_side_or_when_cowering():
     situation_of(g).morale("a", "cowering")
     with pytest.raises(IllegalActionError, match="a is cowering and may not fire"):
         F.plan_fire(g, "a", "b")
+
+
+SOFT, HARD, OPEN = (10, 27.5), (30, 27.5), (16, 12)  # inside the wood's and the house's near edges; open ground
+
+
+@pytest.mark.parametrize("first, second, mods", [
+    (("crouching", SOFT), ("crouching", OPEN), [("soft cover", -1)]),  # -1 against 0
+    (("upright", OPEN), ("crouching", OPEN), []),  # +2 against 0
+    (("crawling", HARD), ("crouching", (31, 27.5)), [("hard cover", -2), ("crawling or prone", -1)]),  # -3 against -2
+    (("upright", SOFT), ("upright", OPEN), [("soft cover", -1)]),  # upright in cover has no +2: -1 against +2
+    (("crawling", OPEN), ("upright", (17, 12)), [("crawling or prone", -1)]),  # -1 against +2
+])
+def test_a_mixed_target_is_shot_at_as_its_best_protected_figures(first, second, mods):
+    """Firing: Mixed-stance or mixed-cover targets (house reading): fire at the whole target uses the
+    modifiers of its figures whose Fire Table modifiers sum lowest."""
+    (s1, p1), (s2, p2) = first, second
+    g = game(fig("a1", 20, 5), fig("t1", *p1, stance=s1) + "\n" + fig("t2", *p2, stance=s2))
+    got = [(m.name, m.value) for m in F.target_modifiers(g, "a", ["t1", "t2"], "all")]
+    assert got == mods
+    assert [(m.name, m.value) for m in F.target_modifiers(g, "a", ["t2", "t1"], "all")] == mods  # whichever comes first

@@ -71,46 +71,47 @@ def firing_point(game: Game, unit: str) -> tuple[float, float]:
 
 
 def target_modifiers(game: Game, firer_unit: str, target_figures: list[str], aim: str) -> list[Modifier]:
-    """Fire Table modifiers. A mixed target is shot at as its best-protected figures unless the
-    firer aims at one stance or cover (Firing: Mixed-stance or mixed-cover targets)."""
-    mods = []
+    """Fire Table modifiers. A mixed target is shot at as its best-protected figures (the class
+    whose modifiers sum lowest) unless the firer aims at one stance or cover (Firing: Mixed-stance or
+    mixed-cover targets)."""
     src = firing_point(game, firer_unit)
     classes = [("upright", "none") if game.piece(f)["status"].get("charging") else (S.stance(game, f), S.cover(game, f, src))
                for f in target_figures]  # Hand-to-Hand: Defensive Fire: chargers are upright, without cover
-    if aim in ("upright", "crouching", "crawling"):
-        classes = [c for c in classes if c[0] == aim]
-    elif aim in ("soft", "hard"):
-        classes = [c for c in classes if c[1] == aim]
-    elif aim == "open":
-        classes = [c for c in classes if c[1] == "none"]
+    classes = [(st, cv) for st, cv in classes if _in_aim(aim, st, lambda cv=cv: cv)]
     if not classes:
         raise IllegalActionError(f"no figure of the target is {aim}")
-
-    def score(c: tuple[str, str]) -> int:
-        st, cv = c
-        return {"none": 0, "soft": -1, "hard": -2}[cv] + (-1 if st == "crawling" else 0) + \
-            (2 if st == "upright" and cv == "none" else 0)
-
-    st, cv = min(classes, key=score)
-    if cv in ("soft", "hard"):
-        mods.append(Modifier.of(f"{cv} cover", T.FIRE_MODIFIERS[f"{cv} cover"]))
-    if st == "crawling":
-        mods.append(Modifier.of("crawling or prone", T.FIRE_MODIFIERS["crawling or prone"]))
-    if st == "upright" and cv == "none":
-        mods.append(Modifier.of("upright in the open", T.FIRE_MODIFIERS["upright in the open"]))
+    mods = min((_class_modifiers(st, cv) for st, cv in classes), key=lambda ms: sum(m.value for m in ms))
     if S.quality(game, firer_unit) == "green":
         mods.append(Modifier.of("green firer", T.FIRE_MODIFIERS["green firer"]))
     return mods
 
 
-def eligible(game: Game, fig: str, aim: str, src: tuple[float, float] | None = None) -> bool:
+def _class_modifiers(stance: str, cover: str) -> list[Modifier]:
+    """Fire Table: what a figure's cover and stance give against fire."""
+    mods = []
+    if cover in ("soft", "hard"):
+        mods.append(Modifier.of(f"{cover} cover", T.FIRE_MODIFIERS[f"{cover} cover"]))
+    if stance == "crawling":
+        mods.append(Modifier.of("crawling or prone", T.FIRE_MODIFIERS["crawling or prone"]))
+    if stance == "upright" and cover == "none":
+        mods.append(Modifier.of("upright in the open", T.FIRE_MODIFIERS["upright in the open"]))
+    return mods
+
+
+def _in_aim(aim: str, stance: str, cover) -> bool:
+    """Firing: aiming at one stance or cover of a mixed target. ``cover`` is asked only when the aim
+    names a cover (it is a line-of-sight question)."""
     if aim in ("upright", "crouching", "crawling"):
-        return S.stance(game, fig) == aim
+        return stance == aim
     if aim in ("soft", "hard"):
-        return S.cover(game, fig, src) == aim
+        return cover() == aim
     if aim == "open":
-        return S.cover(game, fig, src) == "none"
+        return cover() == "none"
     return True
+
+
+def eligible(game: Game, fig: str, aim: str, src: tuple[float, float] | None = None) -> bool:
+    return _in_aim(aim, S.stance(game, fig), lambda: S.cover(game, fig, src))
 
 
 def plan_fire(game: Game, unit: str, target: str, firers: list[str] | None = None, aim: str = "all",
