@@ -110,3 +110,32 @@ def test_dense_ground_is_paid_for_once_however_many_woods_cover_it(spans, cost):
     """Movement Table: dense terrain at x1/2 (each inch inside costs two)."""
     g = game(fig("a1", 10, 10), fig("b1", 40, 45), terrain=_woods(*spans))
     assert plan_move(g, "a1", (10, 18)).cost == cost
+
+
+@pytest.mark.parametrize("fid, to, stance", [
+    ("a1", (10, 16), "crouching"), ("a1", (10, 16.1), "upright"),  # a man: crouching up to 6", then upright
+    ("a2", (12, 16), "crouching"), ("a2", (12, 16.1), "upright"),  # a weapon team as well, within its 8"
+])
+def test_a_move_of_exactly_the_crouching_rate_is_made_crouching(fid, to, stance):
+    """Movement Table: crawl 3", crouch 6", upright 12": a move's stance is the slowest whose rate
+    covers it, the rate's own distance included."""
+    g = game(fig("a1", 10, 10) + "\n" + fig("a2", 12, 10, "lmg"), fig("b1", 40, 45))
+    assert plan_move(g, fid, to).stance == stance
+
+
+@pytest.mark.parametrize("stance, limit", [("crawling", 3.0), ("crouching", 6.0), ("upright", 12.0)])
+def test_a_stance_asked_for_keeps_its_own_rate(stance, limit):
+    """Movement: Stances: a man may move 2" in any stance, a slower one than the distance needs
+    included, and the stance's rate is then his limit."""
+    g = game(fig("a1", 10, 10), fig("b1", 40, 45))
+    plan = plan_move(g, "a1", (10, 12), stance=stance)
+    assert (plan.stance, plan.limit) == (stance, limit)
+
+
+def test_a_man_cowering_alone_may_not_move_though_his_unit_may():
+    """Morale: an isolated figure tests alone; cowering, he may not move by choice."""
+    g = game(fig("a1", 10, 10) + "\n" + fig("a2", 30, 10), fig("b1", 40, 45))
+    situation_of(g).piece_status("a2", "a2 cowers alone", morale="cowering")
+    with pytest.raises(IllegalActionError, match="^a2 is cowering and may not move by choice this turn$"):
+        plan_move(g, "a2", (30, 12))
+    assert plan_move(g, "a1", (10, 12)).stance == "crawling"
