@@ -232,3 +232,14 @@ def test_a_scenario_chart_cell_may_be_keyed_by_a_number():
 
     cell = X.cell("11-15", 6, {"11-15": {6: "2KP"}})
     assert (cell.value.kills, cell.value.marker, cell.source, cell.note) == (2, "pinned", "house", "set by the scenario")
+
+
+@pytest.mark.parametrize("code, kills, marker", [("-", 0, None), ("D", 0, "disrupted"), ("P", 0, "pinned"),
+                                                 ("S", 0, "suppressed"), ("K", 1, "disrupted"), ("2KP", 2, "pinned")])
+def test_a_scenarios_chart_codes(code, kills, marker):
+    """Scenario overrides: - a miss, D/P/S a marker (red, white, blue), K one killed and the rest
+    disrupted, 2KP two killed and pinned."""
+    from wgkit.rules.rookie import chart as X
+
+    result = X.cell("11-15", 3, {"11-15": {"3": code}}).value
+    assert (result.kills, result.marker) == (kills, marker)

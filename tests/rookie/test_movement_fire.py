@@ -232,7 +232,8 @@ def test_snipers_use_the_first_column_and_hide_on_their_first_turn():
     g = game("tractor_works", seed=11)
     put(g, "de_sq2", 40, 26)
     shot = F.plan(g, "ru_sniper", "de_sq2")
-    assert shot.column == "1-5" and shot.mods == []
+    assert (shot.column, shot.mods, shot.notes) == ("1-5", [], ["a sniper: first column, no modifiers"])
+    assert (shot.firer, shot.target, shot.ff) == ("ru_sniper", "de_sq2", L.ff(g, "ru_sniper"))
     act(g, "ru_sniper")
     e = F.resolve(g, "ru_sniper", "de_sq2")
     assert "cannot be detected this turn" in e.text and L.status(g, "ru_sniper")["sniper_hidden"]
