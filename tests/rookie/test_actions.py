@@ -494,3 +494,22 @@ def test_a_shot_resolves_on_the_scenarios_own_chart():
     assert e.text.startswith("ru_sq fires on 21-25 at de_open: 1 killed, disrupted (house cell)")  # set by the scenario, not the text
     assert e.detail["odds"] == ["miss: 90.0%", "1 killed, disrupted: 10.0%"]
     assert L.men(g, "de_open") == 4
+
+
+def test_nothing_lands_without_a_plotted_point_or_a_laid_flight_path():
+    """Artillery and Aircraft: guns fire where a point was plotted, aircraft strike along a laid
+    flight path; a battery with missions fired and none plotted, and an aircraft over the table
+    without a path, are offered nothing in the air and artillery step."""
+    g = game("tractor_works", step="Plot")
+    situation_of(g).aircraft("de")
+    situation_of(g).missions_fired("de", 1)
+    while g.current_step().name != "Air and artillery":
+        g.advance()
+    assert {"artillery", "air strike"} <= set(g.legal_actions()) and list(menu(g)) == []
+
+
+def test_activate_and_fire_is_marked_a_shortcut():
+    g = game()
+    situation_of(g).deck_order("activation", ["2H", "3S"])
+    FL.draw_card(g)
+    assert menu(g)["fire"].shortcut is True
