@@ -212,3 +212,18 @@ def test_blind_fire_from_the_menu_is_rolled_and_replayed_as_blind():
     g.undo()
     with pytest.raises(IllegalActionError, match="^no figure of a can fire at b: x cannot see a target figure within its arc$"):
         fire.resolve(g, {"unit": "a", "target": "b", "aim": "all", "weapon": "none", "blind": "no"})
+
+
+def test_breaking_off_from_the_move_form():
+    """Hand-to-Hand: Breaking Off: after a tie the form's "break off" moves the man away; an
+    ordinary move is no break-off, and a break-off without a tie is refused."""
+    from tests.close_action.test_actions import menu
+
+    g = game(fig("x", 10, 10), fig("t", 10.5, 10))
+    to_step(g, "Move")
+    move = menu(g)["move"]
+    with pytest.raises(IllegalActionError, match="^x may only break off after a tied round of hand to hand$"):
+        move.resolve(g, {"figure": "x", "point": (10, 7), "how": "break off"})
+    situation_of(g).may_break_off("x")
+    move.resolve(g, {"figure": "x", "point": (10, 7), "how": "break off"})
+    assert g.piece("x")["status"]["broke_off"] is True
