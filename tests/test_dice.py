@@ -106,3 +106,18 @@ def test_count_counts_the_faces_among_the_hits():
     assert count([1, 6, 6, 3, 5], [5, 6]) == 3
     assert count([1, 6, 6, 3, 5], [6, 6]) == 2  # a face listed twice among the hits still counts once
     assert count([], [6]) == 0
+
+
+def test_single_die_helpers_read_the_stream_as_a_roll_of_one_and_log_it():
+    r = Roller(1944)
+    assert (r.d6(), r.d6("x")) == (3, 6)  # the first two faces of the pinned d6 stream above
+    assert r.d10() == Roller(1944, 2).roll(D10)[0] and r.d10("y", zero_based=True) == Roller(1944, 3).roll(D10_ZERO)[0]
+    assert r.d00() == Roller(1944, 4).roll(D00)[0]
+    assert [(x.purpose, x.die, x.counter) for x in r.log] == [
+        ("", "d6", 0), ("x", "d6", 1), ("", "d10", 2), ("y", "d10 (0-9)", 3), ("", "d00", 4)]
+
+
+def test_a_strict_d00_test_fails_on_the_chance_itself():
+    """Easy Company: "less than" the chance; 01 still succeeds and 00 still fails."""
+    assert d00_succeeds(49, 50, strict=True) and not d00_succeeds(50, 50, strict=True)
+    assert d00_succeeds(1, 1, strict=True) and not d00_succeeds(100, 150, strict=True)

@@ -192,3 +192,57 @@ def test_sampled_odds_come_near_the_exact_ones():
     assert abs(lead.p(True) - 15 / 36) < 0.05
     hit = monte_carlo(lambda c: c.check(D6, {5, 6}, "x"), 3000, seed=4)
     assert abs(hit.p(True) - 1 / 3) < 0.05
+
+
+def test_a_ranked_distribution_keeps_its_chances_unit_and_words_and_reads_mildest_first():
+    d = Distribution({"miss": Fraction(1, 2), "pinned": Fraction(1, 3), "killed": Fraction(1, 6)})
+    assert d.describe() == ["killed: 16.7%", "miss: 50.0%", "pinned: 33.3%"]  # words: alphabetical
+    r = d.ranked(["miss", "pinned", "killed"].index)
+    assert r.probs == d.probs and r.describe() == ["miss: 50.0%", "pinned: 33.3%", "killed: 16.7%"]
+    assert r.named("").describe() == r.describe()  # naming keeps the order
+    counted = Distribution({1: Fraction(1, 2), 2: Fraction(1, 2)}, "hits", names=lambda o: f"{o} down").ranked(lambda o: -o)
+    assert (counted.unit, [label for _, label, _ in counted.outcomes()]) == ("hits", ["2 down", "1 down"])
+
+
+def test_chances_of_what_cannot_happen_are_exact_zeros():
+    d = Distribution({1: Fraction(1, 2), 2: Fraction(1, 2)})
+    assert d.p(3) == 0 and isinstance(d.p(3), Fraction)
+    assert d.where(lambda o: o > 5) == 0 and isinstance(d.where(lambda o: o > 5), Fraction)
+
+
+@pytest.mark.parametrize("rare, shown", [(Fraction(1, 2000), True), (Fraction(1, 2001), False)])
+def test_an_outcome_is_listed_unless_it_rounds_to_nothing(rare, shown):
+    """0.05% prints as 0.1%: listed; anything less prints as 0.0%: left out, unless nothing else is."""
+    d = Distribution({"rare": rare, "usual": 1 - rare})
+    assert [o for o, _, _ in d.outcomes()] == (["rare", "usual"] if shown else ["usual"])
+    tiny = Distribution({"a": Fraction(1, 5000), "b": Fraction(1, 5000)})  # not a distribution, but all tiny
+    assert [o for o, _, _ in tiny.outcomes()] == ["a", "b"]
+
+
+def test_at_least_lines_only_for_counts_and_only_when_asked():
+    d = Distribution({0: Fraction(1, 4), 1: Fraction(1, 2), 2: Fraction(1, 4)}, "hits")
+    assert d.describe() == ["0 hits: 25.0%", "1 hit: 50.0%", "2 hits: 25.0%", "at least 1 hit: 75.0%",
+                            "at least 2 hits: 25.0%"]
+    assert d.describe(cumulative=False) == ["0 hits: 25.0%", "1 hit: 50.0%", "2 hits: 25.0%"]
+    assert Distribution({True: Fraction(1, 3), False: Fraction(2, 3)}).describe() == ["fails: 66.7%", "succeeds: 33.3%"]
+
+
+def test_exact_enumeration_stops_past_its_limit_and_passes_keywords():
+    def d6_plus(chance, bonus=0):
+        return chance.face(D6, "die") + bonus
+
+    assert exact(d6_plus, bonus=2, max_leaves=6).probs == {f + 2: Fraction(1, 6) for f in range(1, 7)}
+    with pytest.raises(ValueError, match="^more than 5 outcomes to enumerate: use monte_carlo$"):
+        exact(d6_plus, max_leaves=5)
+
+
+def test_an_estimate_counts_reports_its_error_and_orders_numbers_before_words():
+    est = monte_carlo(lambda chance, word="x": word, 10, 3, word="y")
+    assert (est.counts, est.n, est.seed) == ({"y": 10}, 10, 3)
+    from wgkit.odds import Estimate
+
+    e = Estimate({"hit": 30, "miss": 70, 2: 0}, 100, 7)
+    assert (e.p("hit"), e.p("none")) == (0.3, 0.0)
+    assert e.stderr("hit") == pytest.approx((0.3 * 0.7 / 100) ** 0.5)  # 0.0458: the binomial's
+    assert e.describe() == ["2: 0.0% ± 0.0% (n=100, seed 7)", "hit: 30.0% ± 4.6% (n=100, seed 7)",
+                            "miss: 70.0% ± 4.6% (n=100, seed 7)"]
