@@ -404,3 +404,39 @@ def test_decks_refuse_what_a_pack_of_cards_cannot_hold():
 def test_a_step_names_who_acts_in_it():
     with pytest.raises(ValueError, match="^step 'Fire': who must be one of .*, not 'everyone'$"):
         Step("Fire", "everyone", ("fire",))
+
+
+def test_steps_for_the_attacker_or_the_defender_name_their_side():
+    flow = TurnSequence((Phase("Assault", (Step("Attack", "attacker", ("move",)), Step("Hold", "defender", ("fire",)),
+                                            Step("Both", "both", ("melee",)))),))
+    g = Game(SCENARIO, 7, flow=flow)
+    sides = []
+    for _ in range(3):
+        sides.append(g.acting_sides())
+        g.advance()
+    assert sides == [["us"], ["de"], ["us", "de"]]
+
+
+def test_undo_redo_and_reseed_say_what_they_did():
+    g = Game(SCENARIO, 7, flow=FLOW)
+    with pytest.raises(IllegalActionError, match="^nothing to undo$"):
+        g.undo()
+    with pytest.raises(IllegalActionError, match="^nothing to redo$"):
+        g.redo()
+    heard = []
+    g.listeners.append(lambda what, event: heard.append((what, event.kind)))
+    e = g.reseed(99, "fresh dice for the second evening")
+    assert (e.kind, e.text, g.state["rng"]) == ("dice", "fresh dice for the second evening", {"seed": 99, "counter": 0})
+    g.undo()
+    g.redo()
+    assert heard[-2:] == [("undo", "dice"), ("redo", "dice")]
+    g.undo_to(len(g.log))  # already there: nothing happens
+    assert len(g.log) == 1
+    assert g.group_start() == 0  # the latest event alone
+
+
+def test_a_game_shows_itself_as_a_picture_in_a_notebook():
+    g = Game(SCENARIO, 7, flow=FLOW)
+    svg = g._repr_svg_()
+    assert svg.startswith("<?xml") and "<svg" in svg and svg.count("<path") > 10  # terrain and pieces drawn
+    assert g._repr_png_()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -77,3 +77,14 @@ def test_reading_a_state_by_name():
     g.draw("activation")
     assert decks(g.state) == {"activation": (2, "KD")}
     assert "seed" not in view(g.state, "us")["rng"]
+
+
+def test_a_view_is_a_copy_with_the_dice_position_but_not_the_seed():
+    g = Game(hidden_scenario(), 5)
+    us = view(g.state, "us")
+    assert us["rng"] == {"counter": g.state["rng"]["counter"]}
+    for v in (us, view(g.state)):
+        next(iter(v["pieces"].values()))["alive"] = False  # a page scribbling on what it was given
+    assert all(p["alive"] for p in g.state["pieces"].values())
+    with pytest.raises(ValueError, match="^no side 'xx': choose one of us, de or 'umpire'$"):
+        view(g.state, "xx")
