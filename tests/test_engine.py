@@ -440,3 +440,18 @@ def test_a_game_shows_itself_as_a_picture_in_a_notebook():
     svg = g._repr_svg_()
     assert svg.startswith("<?xml") and "<svg" in svg and svg.count("<path") > 10  # terrain and pieces drawn
     assert g._repr_png_()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_deck_events_say_what_happened_to_the_cards():
+    g = Game(SCENARIO, 3, flow=FLOW)
+    e = g.new_deck("cards", ["AS", "2H", "JK1", "JK2"])
+    assert (e.kind, e.text) == ("deck", "deck cards: 4 cards")
+    e = g.shuffle("cards")
+    assert (e.kind, e.text, [r.purpose for r in e.rolls]) == ("deck", "shuffled cards", ["shuffle cards"])
+    top = g.state["decks"]["cards"]["draw"][0]
+    assert g.draw("cards") == top
+    e = g.log[-1]
+    assert (e.kind, e.text, e.detail) == ("deck", f"cards: drew {top} ({cards.colour(top)})", {"card": top})
+    # suits: hearts and diamonds red; the first joker red, the second black (a pair per deck)
+    assert [cards.colour(c) for c in ("2H", "QD", "AS", "3C", "JK1", "JK2")] == ["red", "red", "black", "black", "red", "black"]
+    assert (cards.suit("AS"), cards.suit("JK1")) == ("S", None)

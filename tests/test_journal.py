@@ -204,3 +204,18 @@ def test_on_a_full_disk_no_event_is_shown_that_the_journal_lacks(tmp_path):
         assert back.game.state == g.state
     finally:
         subprocess.run(["umount", str(disk)], check=True)
+
+
+def test_each_journal_line_numbers_its_event_as_the_log_does_after_undos(tmp_path):
+    """A journal line holds the event's place in the log, so a reader of the file sees that an
+    event after an undo takes the undone one's place."""
+    import json
+
+    g = Game(SCENARIO, flow=FLOW)
+    Journal.create(g, tmp_path / "j.wgsave")
+    play_some(g)  # six events: 0 to 5
+    g.undo()
+    g.move("r4", (5, 5))
+    records = [json.loads(line) for line in (tmp_path / "j.wgsave").read_text().splitlines()[1:]]
+    assert [r.get("n", "undo" if r.get("undo") == 1 else None) for r in records] == [0, 1, 2, 3, 4, 5, "undo", 5]
+
