@@ -68,6 +68,8 @@ PACKAGES = {  # name: (what is mutated, the tests that concern it)
 NOT_MUTATED = ["wgkit/rules/*/policy.py"]
 
 
+RUNAWAY = 5  # a mutant whose whole test list runs this many times longer than the unmutated one's has run away
+
 # Each mutant's pytest starts afresh: plugins no mutation test uses are not loaded (nbval alone, through
 # nbformat's JSON schema checks, costs two seconds of import per mutant, as long as the tests themselves).
 PYTEST_ARGS = ["-o", "addopts=", "-p", "no:warnings", "-p", "no:cacheprovider", "-p", "no:nbval", "-p", "no:anyio",
@@ -209,7 +211,8 @@ def judge_unreached(work: Path, jobs: int = 2) -> int:
     switched on before anything is imported (mutmut's ``MUTANT_UNDER_TEST``), ``jobs`` at a time.
     Code that runs while a module is imported (a table built by a function, a ruleset's facts) is
     called by no test in mutmut's records, so mutmut never runs it, yet every test reads what it
-    built. A mutant mutmut counted a timeout is judged again the same way, with 15 minutes to finish:
+    built. A mutant mutmut counted a timeout is judged again the same way, given ``RUNAWAY`` times as
+    long as the unmutated list takes (two minutes at least) before it counts as running away:
     mutmut reports a test process that exits 255 as one, which is also how a process ends whose
     mutant breaks a module's import (Rookie's card codes, built while its tables load). Returns how
     many were judged; their outcomes are written where mutmut keeps its own."""
@@ -222,14 +225,17 @@ def judge_unreached(work: Path, jobs: int = 2) -> int:
             if status_by_exit_code[code] in ("no tests", "timeout") and not _excluded(key)]
     if not todo:
         return 0
+    started = time.monotonic()
     unmutated = subprocess.run(args, cwd=work / "mutants", env=_env(MUTANT_UNDER_TEST=""),
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, check=False)
     if unmutated.returncode != 0:  # every mutant would look killed
         raise SystemExit(f"mutation.py: the unmutated tests fail in {work / 'mutants'}:\n{unmutated.stdout[-2000:]}")
+    limit = max(120.0, RUNAWAY * (time.monotonic() - started))  # two at a time: each runs slower than alone
+
     def judge(key: str) -> int:
         try:
             done = subprocess.run(args, cwd=work / "mutants", env=_env(MUTANT_UNDER_TEST=key),
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, timeout=900)
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, timeout=limit)
             return {0: 0, 5: 33}.get(done.returncode, 1)  # survived, no tests, or killed
         except subprocess.TimeoutExpired:
             return 36  # as mutmut counts a mutant that runs away: not killed
