@@ -121,3 +121,28 @@ def test_a_strict_d00_test_fails_on_the_chance_itself():
     """Easy Company: "less than" the chance; 01 still succeeds and 00 still fails."""
     assert d00_succeeds(49, 50, strict=True) and not d00_succeeds(50, 50, strict=True)
     assert d00_succeeds(1, 1, strict=True) and not d00_succeeds(100, 150, strict=True)
+
+
+def test_a_roll_of_no_dice_is_empty_and_of_fewer_is_refused():
+    r = Roller(1944)
+    assert r.roll(D6, 0, "nothing") == () and len(r.roll(D6)) == 1  # one die unless told
+    with pytest.raises(ValueError, match="^cannot roll a negative number of dice$"):
+        r.roll(D6, -1)
+
+
+def test_a_rolls_note_survives_a_save_and_a_roll_without_one_writes_none():
+    from wgkit.dice import Roll
+
+    typed = Roll("fire", "d6", (3, 5), 12, "table dice")
+    assert typed.to_dict()["note"] == "table dice" and Roll.from_dict(typed.to_dict()) == typed
+    plain = Roll("fire", "d6", (3, 5), 12)
+    assert "note" not in plain.to_dict() and Roll.from_dict(plain.to_dict()) == plain
+
+
+def test_a_shuffle_is_logged_as_one_roll_of_positions():
+    r = Roller(5)
+    out = r.shuffle(["a", "b", "c", "d"])
+    assert sorted(out) == ["a", "b", "c", "d"]
+    (log,) = r.log
+    assert (log.purpose, log.die, len(log.faces), log.counter) == ("shuffle", "shuffle", 3, 0)  # a pick for 4, 3, 2 left
+    assert [0 <= f <= i for f, i in zip(log.faces, (3, 2, 1))] == [True, True, True]
