@@ -455,3 +455,26 @@ def test_the_deck_events_say_what_happened_to_the_cards():
     # suits: hearts and diamonds red; the first joker red, the second black (a pair per deck)
     assert [cards.colour(c) for c in ("2H", "QD", "AS", "3C", "JK1", "JK2")] == ["red", "red", "black", "black", "red", "black"]
     assert (cards.suit("AS"), cards.suit("JK1")) == ("S", None)
+
+
+def test_event_plumbing_says_what_is_wrong_with_a_broken_record():
+    from wgkit.engine.events import MISSING, plain, put
+
+    assert plain({"t": ("a\ud800b", 1)}) == {"t": ["a\ufffdb", 1]}  # a cut emoji has no UTF-8 form: U+FFFD
+    assert repr(MISSING) == "MISSING"
+    state = {"pieces": {"r1": 5}}
+    with pytest.raises(ValueError, match="^the path pieces.r1.alive runs into a int$"):
+        put(state, ("pieces", "r1", "alive"), True)
+    assert put(state, ("pieces", "r1"), MISSING) == 5 and state == {"pieces": {}}
+    assert put(state, ("pieces", "r9"), MISSING) is MISSING  # nothing there to remove
+    odd = {"a": (1, [2, {"b": (3,)}]), "c": object()}  # marshal refuses the object: copied node by node
+    copied = copy_tree(odd)
+    assert copied == odd and copied["a"][1] is not odd["a"][1] and copied["c"] is odd["c"]
+    with pytest.raises(ValueError, match="^an event needs a 'kind' and a list of 'changes'$"):
+        Event.from_dict({"kind": "x"})
+    with pytest.raises(ValueError, match=r"^a change must be \[path, value, removed\], not \['a'\]$"):
+        Event.from_dict({"kind": "x", "changes": [["a"]]})
+    with pytest.raises(ValueError, match="^an event's text, rolls, detail or action has the wrong shape$"):
+        Event.from_dict({"kind": "x", "changes": [], "rolls": {}})
+    e = Event.from_dict({"kind": "x", "changes": [[["turn"], None, True]]})
+    assert (e.text, e.changes) == ("", ((("turn",), MISSING),))  # removed: no value; no text: empty
