@@ -28,6 +28,11 @@ def refused(game, message: str, call, *args, **kwargs) -> None:
     assert len(game.log) == before
 
 
+def unit(doc: dict, uid: str) -> dict:
+    """The unit ``uid`` in a scenario document (for ``load_edited``'s ``edit``)."""
+    return next(u for s in doc["sides"] for u in s["units"] if u["id"] == uid)
+
+
 def load_edited(path: Path, edit=None):
     """A bundled scenario, optionally changed first: ``edit(doc)`` alters the YAML document, which
     is then validated like any file."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from tests.conftest import ROOT, load_edited
+from tests.conftest import ROOT, load_edited, unit  # noqa: F401 (unit: for the tests that import it from here)
 from wgkit.engine import Game
 from wgkit.rules import situation_of
 from wgkit.rules.company_fire.flow import SEQUENCE
@@ -25,11 +25,6 @@ def game(name: str = "hedgerows_of_normandy", seed: int | None = None, step: str
 def set_card(g: Game, kind: str, side: str = "us") -> None:
     """Turn up a new card of ``kind`` (move, fire, any) for ``side``: every unit may act again."""
     situation_of(g).card(kind, side)
-
-
-def unit(doc: dict, uid: str) -> dict:
-    """The unit ``uid`` in a scenario document."""
-    return next(u for s in doc["sides"] for u in s["units"] if u["id"] == uid)
 
 
 def put(g: Game, uid: str, cell: tuple[int, int], **status) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.conftest import ROOT, load_edited
+from tests.conftest import ROOT, load_edited, unit  # noqa: F401 (unit: for the tests that import it from here)
 from wgkit.engine import Game
 from wgkit.rules import situation_of
 from wgkit.rules.eagles.flow import SEQUENCE
@@ -14,10 +14,6 @@ def game(name: str = "hill_112", seed: int | None = None, step: str | None = Non
     while step and g.current_step().name != step:
         g.advance()
     return g
-
-
-def unit(doc: dict, uid: str) -> dict:
-    return next(u for s in doc["sides"] for u in s["units"] if u["id"] == uid)
 
 
 def put(g: Game, uid: str, x: float, y: float, **status) -> None:

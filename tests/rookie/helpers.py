@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.conftest import ROOT, load_edited
+from tests.conftest import ROOT, load_edited, unit  # noqa: F401 (unit: for the tests that import it from here)
 from wgkit.engine import Game
 from wgkit.rules import situation_of
 from wgkit.rules.rookie import flow as FL

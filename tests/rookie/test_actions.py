@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from tests.rookie.helpers import act, game, put
+from tests.rookie.helpers import act, game, put, unit
 from wgkit.engine import IllegalActionError
 from wgkit.rules import situation_of
 from wgkit.rules.rookie import actions as A
@@ -444,7 +444,7 @@ def test_a_gun_taken_down_is_offered_set_up():
 def test_a_special_tank_breaks_free_of_mud_on_1_to_3():
     """Breakdown: "roll a 1 3 for special tanks" (house: 1-3 on a d10): 3 in 10."""
     def special(doc):
-        next(u for s in doc["sides"] for u in s["units"] if u["id"] == "panzer").setdefault("rules", {})["special_tank"] = True
+        unit(doc, "panzer").setdefault("rules", {})["special_tank"] = True
 
     g = game("tractor_works", edit=special)
     situation_of(g).stuck("panzer")
@@ -455,7 +455,7 @@ def test_a_special_tank_breaks_free_of_mud_on_1_to_3():
 def test_an_observation_explains_its_modifiers_before_the_roll():
     """Observation: 80% (house: light cover within 12"), -50% for a camouflaged target, both shown."""
     def camouflaged(doc):
-        next(u for s in doc["sides"] for u in s["units"] if u["id"] == "ru_sq1").setdefault("rules", {})["camouflaged"] = True
+        unit(doc, "ru_sq1").setdefault("rules", {})["camouflaged"] = True
 
     g = game("tractor_works", edit=camouflaged)
     put(g, "ru_sq1", 26, 14)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.rookie.helpers import act, game, put
+from tests.rookie.helpers import act, game, put, unit
 from wgkit.engine import IllegalActionError, deck
 from wgkit.rules import situation_of
 from wgkit.rules.registry import actions_for
@@ -224,7 +224,7 @@ def test_guns_start_set_up_unless_the_scenario_says_not(deployed, expected):
     """Movement and Firing: heavy weapons take four functions to set up; a scenario places them set
     up unless it says otherwise."""
     def edit(doc):
-        rules = next(u for s in doc["sides"] for u in s["units"] if u["id"] == "ru_atg").setdefault("rules", {})
+        rules = unit(doc, "ru_atg").setdefault("rules", {})
         rules.pop("deployed", None)
         if deployed is not None:
             rules["deployed"] = deployed

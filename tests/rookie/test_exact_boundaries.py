@@ -3,7 +3,7 @@ chance that cannot leave 0-100%, and the inch of a melee."""
 
 import pytest
 
-from tests.rookie.helpers import act, game, put
+from tests.rookie.helpers import act, game, put, unit
 from wgkit.engine import IllegalActionError
 from wgkit.rules import situation_of
 from wgkit.rules.rookie import actions as A
@@ -11,10 +11,6 @@ from wgkit.rules.rookie import fire as F
 from wgkit.rules.rookie import lookup as L
 from wgkit.rules.rookie import movement as MV
 from wgkit.rules.rookie import support as SU
-
-
-def _unit(doc, uid):
-    return next(u for s in doc["sides"] for u in s["units"] if u["id"] == uid)
 
 
 @pytest.mark.parametrize("fired_before, turn, chance", [([1], 2, 25), ([1, 2], 3, 50), ([1, 3], 4, 50)])
@@ -39,7 +35,7 @@ def test_an_observation_certain_by_its_modifiers_rolls_no_dice():
     """Observation: light cover within 12" is 80% (house), +30% specialists, +20% class A: 130%,
     held at 100%. A certain spot is not rolled for."""
     def edit(doc):
-        _unit(doc, "de_sq1").setdefault("rules", {}).update(specialist=True, training="A")
+        unit(doc, "de_sq1").setdefault("rules", {}).update(specialist=True, training="A")
 
     g = game("tractor_works", edit=edit)
     put(g, "ru_sq1", 26, 14)  # in the rubble, 7.2" from de_sq1
@@ -56,7 +52,7 @@ def test_an_observation_below_nothing_is_held_at_0_and_never_spots():
     """Observation: woods from 24" to 48" are 20% (house), -50% camouflaged: -30%, held at 0%.
     Even the lowest face, 01, is above 0: nothing is seen."""
     def edit(doc):
-        _unit(doc, "de_wood").setdefault("rules", {})["camouflaged"] = True
+        unit(doc, "de_wood").setdefault("rules", {})["camouflaged"] = True
 
     g = game(edit=edit)
     assert SU.observe_chance(g, "ru_sq", "de_wood")[:2] == (20, 0)  # 26" from ru_sq
@@ -90,7 +86,7 @@ def _bog(doc, special=False):
     """A mud patch 4" square centred at (40, 6), by the German leader's radius."""
     doc["terrain"].append({"id": "bog", "name": "Bog", "type": "mud", "rectangle": {"center": [40, 6], "size": [4, 4]}})
     if special:
-        _unit(doc, "panzer").setdefault("rules", {})["special_tank"] = True
+        unit(doc, "panzer").setdefault("rules", {})["special_tank"] = True
 
 
 @pytest.mark.parametrize("special, face, stuck", [

@@ -3,7 +3,7 @@ fire and observation (the text's jungle example)."""
 
 import pytest
 
-from tests.rookie.helpers import act, game, put
+from tests.rookie.helpers import act, game, put, unit
 from wgkit.engine import IllegalActionError
 from wgkit.odds import exact
 from wgkit.rules import situation_of
@@ -194,7 +194,7 @@ def test_an_anti_aircraft_gun_has_50_percent_whatever_its_barrels():
     """"Anti-aircraft guns have a 50% or less chance to hit": a twin gun is not worse (40%) than a single one."""
     def aa_gun(barrels):
         def edit(doc):
-            squad = next(u for s in doc["sides"] for u in s["units"] if u["id"] == "ru_sq1")
+            squad = unit(doc, "ru_sq1")
             squad["stands"][0]["weapons"] = ["aa_gun"]
             squad.setdefault("rules", {})["barrels"] = barrels
         return game("tractor_works", edit=edit)

@@ -3,7 +3,7 @@ leaders under fire, snipers, over runs, mines and melee."""
 
 import pytest
 
-from tests.rookie.helpers import Fixed, act, game, put
+from tests.rookie.helpers import Fixed, act, game, put, unit
 from wgkit.engine import IllegalActionError
 from wgkit.fog import seen_now
 from wgkit.rules import situation_of
@@ -286,7 +286,7 @@ def test_mud_sticks_rubble_holds_for_good_and_a_function_frees_from_mud():
 
 def test_mortar_fire_makes_the_target_test_morale_even_without_a_casualty():
     def mortar(doc):
-        hmg = next(u for s in doc["sides"] for u in s["units"] if u["id"] == "de_hmg")
+        hmg = unit(doc, "de_hmg")
         hmg["kind"] = "mortar"
         hmg["stands"][0]["weapons"] = ["mortar"]
 

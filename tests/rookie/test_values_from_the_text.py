@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.rookie.helpers import act, game, put
+from tests.rookie.helpers import act, game, put, unit
 from wgkit.engine import IllegalActionError
 from wgkit.rules import situation_of
 from wgkit.rules.rookie import fire as F
@@ -13,8 +13,7 @@ from wgkit.rules.rookie import support as SU
 
 def class_of(armour: str):
     def edit(doc):
-        unit = next(u for s in doc["sides"] for u in s["units"] if u["id"] == "panzer")
-        unit.setdefault("rules", {})["armour_class"] = armour
+        unit(doc, "panzer").setdefault("rules", {})["armour_class"] = armour
     return edit
 
 

@@ -35,7 +35,7 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
     r = L.rk(game)
     sides = tuple(game.state["sides"])
     if "plot artillery" in legal:
-        gunners = tuple(s for s in sides if game.scenario.rules.get("artillery", {}).get(s) is not None)
+        gunners = tuple(s for s in sides if SU.has_battery(game, s))
         templates = tuple(dict.fromkeys(t for s in gunners  # only what these guns may use (the rules refuse others)
                                         for t in SU.battery(game, s).get("templates", T.HEAVY_TEMPLATES.value)))
         if gunners:
@@ -153,7 +153,7 @@ def _card_actions(game: Game, r: dict) -> list[ActionSpec]:
         fns.append(ActionSpec("AA fire", "Fire at aircraft" + tag, (Param("side", "choice", "aircraft of", flyers),),
                               lambda g, p: odds.aa_fire(SU.aa_chance(g, uid)),
                               lambda g, p: SU.resolve_aa(g, uid, p["side"]), "Anti-Aircraft Fire"))
-    close = tuple(u for u in L.enemies(game, uid) if L.distance(game, uid, u) <= T.MELEE_REACH.value + T.STAND.value)
+    close = tuple(u for u in L.enemies(game, uid) if F.in_melee_reach(game, uid, u))
     if close:
         fns.append(ActionSpec("melee", "Melee" + tag, (Param("enemy", "choice", "enemy stand", close),),
                               lambda g, p: odds.melee(), lambda g, p: F.resolve_melee(g, uid, p["enemy"]), "Melee"))

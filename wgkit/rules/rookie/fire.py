@@ -287,9 +287,14 @@ def melee_roll(chance) -> int:
     return (a > d) - (a < d)
 
 
+def in_melee_reach(game: Game, uid: str, other: str) -> bool:
+    """Melee: "within one inch of the opposing stand", edge to edge (stands an inch across, house)."""
+    return L.distance(game, uid, other) <= T.MELEE_REACH.value + T.STAND.value
+
+
 def resolve_melee(game: Game, uid: str, enemy: str):
     """Melee: stands within an inch; each side rolls a d6, the high die wins, the loser loses a man."""
-    if L.distance(game, uid, enemy) > T.MELEE_REACH.value + T.STAND.value or L.side(game, uid) == L.side(game, enemy):
+    if not in_melee_reach(game, uid, enemy) or L.side(game, uid) == L.side(game, enemy):
         raise IllegalActionError(f"{enemy} is not an enemy stand within an inch of {uid}")
     changes = spend(game, uid)
     roller = game.roller()

@@ -59,11 +59,16 @@ def _strike(game: Game, shape, template: str, why: str, chance, changes: list,
 
 
 # -- off-board artillery -----------------------------------------------------------------------------
+def has_battery(game: Game, side: str) -> bool:
+    """Artillery: the scenario gives ``side`` off-board guns; an empty entry is a battery on the
+    defaults (heavy templates, no mission limit)."""
+    return game.scenario.rules.get("artillery", {}).get(side) is not None
+
+
 def battery(game: Game, side: str) -> dict:
-    guns = game.scenario.rules.get("artillery", {}).get(side)
-    if guns is None:  # an empty entry is a battery on the defaults (heavy templates, no mission limit)
+    if not has_battery(game, side):
         raise IllegalActionError(f"{side} has no off-board artillery in this scenario")
-    return guns
+    return game.scenario.rules["artillery"][side]
 
 
 def resolve_plot(game: Game, side: str, point: tuple[float, float], template: str, facing: float = 0.0):
