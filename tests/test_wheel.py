@@ -13,7 +13,7 @@ import zipfile
 
 import pytest
 
-from tests.browser.conftest import free_port, wait_for_addresses
+from tests.browser.conftest import board_shown, free_port, wait_for_addresses
 from tests.conftest import ROOT
 
 SOURCES = ("pyproject.toml", "setup.py", "README.md", "wgkit", "scenarios", "notebooks")
@@ -154,8 +154,7 @@ def test_play_serves_a_board_that_draws_in_chromium_and_journals_here(installed,
         url, = wait_for_addresses(log, proc, timeout=120)
         assert (work / "hedgerow_farm.journal.wgsave").is_file()  # here, not inside the installed package
         page = browser.new_page(viewport={"width": 1400, "height": 900})
-        page.goto(url)  # opened the moment the address is printed: the server already answers
-        canvas = page.wait_for_selector("canvas", timeout=120_000)
+        canvas = board_shown(page, url)  # opened the moment the address is printed: the server already answers
         page.wait_for_function("""() => [...document.querySelectorAll('canvas')].some(c => {
             const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
             for (let i = 3; i < d.length; i += 4 * 97) if (d[i] > 0) return true;

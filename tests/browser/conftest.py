@@ -101,8 +101,21 @@ class Server:
         return self.log.read_text()
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Keep each phase's report on the test, so a fixture's teardown knows whether the test failed."""
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"report_{report.when}", report)
+
+
+def _failed(request: pytest.FixtureRequest) -> bool:
+    return any(getattr(getattr(request.node, f"report_{when}", None), "failed", False) for when in ("setup", "call"))
+
+
 @pytest.fixture
-def serve(tmp_path):
+def serve(request, tmp_path):
+    """Start servers for a test; a failed test's report shows the end of each one's log."""
     servers: list[Server] = []
 
     def start(*args: str, module: str = "wgkit.cli") -> Server:
@@ -112,12 +125,52 @@ def serve(tmp_path):
 
     yield start
     for s in servers:
-        s.stop()
+        log = s.stop()
+        if _failed(request):
+            print(f"--- the end of the server log on port {s.port} ---", *log.splitlines()[-60:], sep="\n")
 
 
 @pytest.fixture
-def page(browser):
+def page(request, browser):
+    """A page in a fresh browser context; a failed test leaves a screenshot of it in build/failures."""
     context = browser.new_context(viewport={"width": 1500, "height": 1300})
     pg = context.new_page()
     yield pg
+    if _failed(request):
+        keep_failure(pg, request.node.name)
     context.close()
+
+
+def board_shown(page, url: str | None = None, timeout: float = 120_000):
+    """Open ``url`` in ``page`` (or take the page as it is) and wait for its board's canvas.
+
+    Voila now and then leaves a page stuck before its widgets show, whatever the page holds
+    (voila-dashboards/voila#1428; once in CI, never here in repeated runs under load). A person
+    reloads such a page, and so does this: once, after keeping a screenshot of the stuck page and
+    saying so in a warning, so that it shows in the run's summary. A second stuck load fails."""
+    import warnings
+
+    if url is not None:
+        page.goto(url)
+    try:
+        return page.wait_for_selector("canvas", timeout=timeout)
+    except Exception:
+        shot = keep_failure(page, "stuck " + page.url.split("?")[0])
+        warnings.warn(f"a page was stuck before its board showed and was reloaded (screenshot: {shot})", stacklevel=2)
+    page.reload()
+    return page.wait_for_selector("canvas", timeout=timeout)
+
+
+def keep_failure(page, name: str) -> Path:
+    """A screenshot of ``page`` as a test failed, in build/failures, and where it is said."""
+    from tests.conftest import ROOT
+
+    folder = ROOT / "build" / "failures"
+    folder.mkdir(parents=True, exist_ok=True)
+    shot = folder / (re.sub(r"[^\w.-]+", "_", name) + ".png")
+    try:
+        page.screenshot(path=str(shot), full_page=True)
+        print(f"the page as the test failed: {shot}\n{page.inner_text('body')[-3000:]}")
+    except Exception as exc:  # the page may be what broke
+        print(f"no screenshot of the failed page: {exc}")
+    return shot

@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from tests.browser.conftest import words_cut_short
+from tests.browser.conftest import board_shown, words_cut_short
 from tests.conftest import ROOT, SHOTS
 from wgkit.session import load_game
 
@@ -55,8 +55,7 @@ def click(page, x: float, y: float) -> None:
 def test_umpire_app_draws_selects_resolves_and_autosaves(serve, page, tmp_path):
     autosave = tmp_path / "game.wgsave"
     server = serve("play", str(SCENARIO), "--journal", str(autosave))
-    page.goto(server.url)
-    page.wait_for_selector("canvas", timeout=120_000)
+    board_shown(page, server.url)
     # terrain and units drawn where the scenario puts them
     wait_for_pixel(page, 33, 28.5, (156, 125, 99))  # the farmhouse
     wait_for_pixel(page, 2, 34, BACKGROUND)  # open table
@@ -95,8 +94,7 @@ def test_editor_builds_a_scenario_from_nothing_that_validates_plays_and_briefs(s
 
     target = tmp_path / "dawn.yaml"
     server = serve("edit", str(target))
-    page.goto(server.url)
-    page.wait_for_selector("canvas", timeout=120_000)
+    board_shown(page, server.url)
     wait_for_pixel(page, 2, 18, BACKGROUND)
     field(page, "Title").fill("Bridge at dawn")
     field(page, "Turns").fill("6")
@@ -159,8 +157,7 @@ def test_editor_builds_a_scenario_from_nothing_that_validates_plays_and_briefs(s
     assert words_cut_short(page) == []
     # the game: the briefing lists the paras' objective
     game = serve("play", str(target), "--journal", str(tmp_path / "dawn.wgsave"))
-    page.goto(game.url)
-    page.wait_for_selector("canvas", timeout=120_000)
+    board_shown(page, game.url)
     page.get_by_role("tab", name="Briefing").click()
     page.get_by_text("Paras' objectives").last.wait_for(timeout=30_000)  # the tab's (a new game opens on it too)
     assert page.get_by_text("hold woods1 (1 pt)").count() >= 1
@@ -180,8 +177,7 @@ def test_a_background_picture_is_drawn_under_the_table_in_the_browser(serve, pag
     d.set_background(tmp_path / "sketch.png", opacity=1.0)  # 0.24" a pixel, its top edge on the far edge
     d.save()
     server = serve("edit", str(tmp_path / "traced.yaml"))
-    page.goto(server.url)
-    page.wait_for_selector("canvas", timeout=120_000)
+    board_shown(page, server.url)
     wait_for_pixel(page, 38.4, 28.8, (200, 30, 30))  # the square: x 36-40.8, y 26.4-31.2
     wait_for_pixel(page, 20, 30, (240, 240, 240), timeout=10)  # the paper
     wait_for_pixel(page, 20, 5, BACKGROUND, timeout=10)  # the table below the picture
@@ -197,8 +193,7 @@ def test_a_two_units_a_side_scenario_is_built_by_clicks_in_at_most_45_actions(se
     menu = {value: label for label, value in Draft(blank("close_action")).terrain_menu()}
     target = tmp_path / "farm.yaml"
     server = serve("edit", str(target))
-    page.goto(server.url)
-    page.wait_for_selector("canvas", timeout=120_000)
+    board_shown(page, server.url)
     wait_for_pixel(page, 2, 18, BACKGROUND)
     actions = 0
 

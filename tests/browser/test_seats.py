@@ -14,7 +14,7 @@ import time
 import numpy as np
 import pytest
 
-from tests.browser.conftest import wait_for_addresses, words_cut_short
+from tests.browser.conftest import board_shown, wait_for_addresses, words_cut_short
 from tests.conftest import ROOT, SHOTS
 from wgkit.fog import Fog
 from wgkit.render.scene import piece_points
@@ -75,8 +75,7 @@ def received(browser, url: str, settle: float = 4.0):
     frames: list[bytes] = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(
         f if isinstance(f, bytes) else f.encode())))
-    page.goto(url)
-    page.wait_for_selector("canvas", timeout=120_000)
+    board_shown(page, url)
     page.get_by_text("What you know happened").wait_for(timeout=60_000)
     time.sleep(settle)  # the board's layers arrive as canvas messages after the page shows
     html = page.content()
@@ -152,7 +151,7 @@ def test_a_double_blind_game_with_three_browsers(serve, browser, tmp_path, scena
                 f if isinstance(f, bytes) else f.encode())))
         pages[seat].goto(urls[seat])
     for seat, pg in pages.items():
-        pg.wait_for_selector("canvas", timeout=240_000)  # three servers start at once on two cores
+        board_shown(pg, timeout=240_000)  # three servers start at once on two cores
     ump, mine, theirs = pages["umpire"], pages[side], pages[other]
     names = {s.id: s.name for s in load(ROOT / "scenarios" / f"{scenario}.yaml").sides}
     # the umpire steps on until the side may propose something; the side's page follows by itself
@@ -316,8 +315,7 @@ def test_over_a_seeded_double_blind_game_no_frame_names_a_piece_never_seen(serve
     frames: list[bytes] = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(
         f if isinstance(f, bytes) else f.encode())))
-    page.goto(urls[side])
-    page.wait_for_selector("canvas", timeout=120_000)
+    board_shown(page, urls[side])
     writer = attach(journal)
     batches = np.array_split(np.arange(len(events)), 5)
     for batch in batches:  # the umpire plays on; the page catches up each time

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from tests.browser.conftest import board_shown
 from tests.browser.test_apps import click
 from tests.conftest import ROOT, SHOTS
 from wgkit.session import load_game
@@ -36,8 +37,7 @@ def table_page(browser):
 
 def open_app(context, url: str):
     page = context.new_page()
-    page.goto(url)
-    page.wait_for_selector("canvas", timeout=120_000)
+    board_shown(page, url)
     page.get_by_text("events", exact=False).first.wait_for(timeout=60_000)
     return page
 
@@ -102,7 +102,7 @@ def test_reload_second_tab_and_restart_never_lose_or_fork_the_game(serve, table_
     umpire_roll(first)
     events_shown(first, 1)
     first.reload()  # a refresh attaches to the same game at the same event
-    first.wait_for_selector("canvas", timeout=120_000)
+    board_shown(first)
     events_shown(first, 1, timeout=60_000)
     second = open_app(table_page, server.url)  # a second tab: the same game
     events_shown(second, 1)
@@ -418,7 +418,7 @@ def test_a_whole_turn_of_each_ruleset_with_clicks_and_table_dice_survives_a_relo
               for i in v if isinstance(v[i], dict) and v[i] != mine[k].get(i) for j in v[i] if v[i][j] != mine[k][i].get(j)}
     assert not differ, differ
     page.reload()
-    page.wait_for_selector("canvas", timeout=120_000)
+    board_shown(page)
     events_shown(page, n, timeout=60_000)
 
 
