@@ -491,7 +491,8 @@ def test_a_shot_resolves_on_the_scenarios_own_chart():
     act(g, "ru_sq")
     with g.table_dice([1]):
         e = menu(g)["fire"].resolve(g, {"target": "de_open", "split": "no"})  # 12 ff doubled at 7": 21-25
-    assert e.text.startswith("ru_sq fires on 21-25 at de_open: 1 killed, disrupted (house cell)")  # set by the scenario, not the text
+    assert e.text.startswith("ru_sq fires on 21-25 at de_open: 1 killed, disrupted (scenario cell)")  # not the text's, nor the kit's
+    assert e.detail["cell"] == "scenario"
     assert e.detail["odds"] == ["miss: 90.0%", "1 killed, disrupted: 10.0%"]
     assert L.men(g, "de_open") == 4
 

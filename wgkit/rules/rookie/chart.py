@@ -27,13 +27,22 @@ def shifted(ff: float, shift: int) -> str:
     return T.COLUMNS[min(i, len(T.COLUMNS) - 1)]
 
 
+BY_SCENARIO = "set by the scenario"
+
+
 def cell(column: str, face: int, overrides: Mapping | None = None) -> Sourced[T.Result]:
     """One cell of the chart, or the scenario's override of it (``rules.chart``)."""
     given = (overrides or {}).get(column, {})
     code = given.get(str(face), given.get(face)) if isinstance(given, Mapping) else None
     if code is not None:
-        return house(T._code(str(code)), "set by the scenario")
+        return house(T._code(str(code)), BY_SCENARIO)
     return T.CHART[column][face]
+
+
+def origin(read: Sourced[T.Result]) -> str:
+    """Where a cell read came from, as the log names it: the text (``seed``), its ``worked
+    example``, the kit's lost-table value (``house``), or the ``scenario`` that set it."""
+    return "scenario" if read.note == BY_SCENARIO else read.source
 
 
 def chart_cell(chance, column: str, overrides: Mapping | None = None) -> Sourced[T.Result]:

@@ -159,10 +159,10 @@ def resolve(game: Game, firer: str, target: str, split: bool = False):
     if L.kind(game, firer) == "sniper":
         lines += _sniper_after(game, firer, chance, changes)
     return game.record("fire", [(("rng", "counter"), roller.counter)] + changes,
-                       f"{firer} fires on {shot.column} at {target}: {result} ({read.source} cell)"
+                       f"{firer} fires on {shot.column} at {target}: {result} ({X.origin(read)} cell)"
                        + (f"; {'; '.join(lines)}" if lines else ""),
                        rolls=tuple(roller.log),
-                       detail={"rule": "Firing the Unit", "outcome": str(result), "column": shot.column, "cell": read.source,
+                       detail={"rule": "Firing the Unit", "outcome": str(result), "column": shot.column, "cell": X.origin(read),
                                "modifiers": [{**m.to_dict(), "unit": "columns"} for m in shot.mods], "notes": shot.notes,
                                "odds": shot.odds(game.scenario.rules.get("chart")).describe()})
 
@@ -271,7 +271,7 @@ def attack(game: Game, target: str, column: str, why: str, chance, changes: list
         i = T.COLUMNS.index(column) + int(sum(m.value for m in mods))
         col = T.OFF_CHART if i < 0 else T.COLUMNS[min(i, len(T.COLUMNS) - 1)]
     read = X.chart_cell(chance, col, game.scenario.rules.get("chart"))
-    return [f"{why} on {col} at {target}: {read.value} ({read.source} cell)"] + apply(game, target, read.value, chance, changes)
+    return [f"{why} on {col} at {target}: {read.value} ({X.origin(read)} cell)"] + apply(game, target, read.value, chance, changes)
 
 
 def cover_mods(game: Game, uid: str) -> list[Modifier]:
