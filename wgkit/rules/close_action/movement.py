@@ -10,6 +10,7 @@ from shapely.geometry import LineString
 
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.geometry.measure import within_allowance
+from wgkit.geometry.zones import offset
 from wgkit.rules.close_action import lookup as S
 from wgkit.rules.close_action import tables as T
 from wgkit.facts.registry import find_ruleset, terrain_effect
@@ -183,9 +184,8 @@ def resolve_retreat(game: Game, unit: str):
         spot = refuge(game, f, current + 1 if state == "cowering" else 2, reach)
         if spot is None and state == "rout":
             away = _nearest_enemy_point(game, f)
-            bearing = (math.degrees(math.atan2(here[0] - away[0], here[1] - away[1])) % 360) if away else 180.0
-            from wgkit.geometry.zones import offset
-
+            bearing = ((math.degrees(math.atan2(here[0] - away[0], here[1] - away[1])) % 360) if away
+                       else T.ROUT_BEARING.value)
             x, y = offset(here, bearing, reach)
             spot = (round(min(max(x, 0.0), game.scenario.table.width), 2),
                     round(min(max(y, 0.0), game.scenario.table.depth), 2))

@@ -124,6 +124,8 @@ RALLY: dict[str, Sourced[int]] = {
 }
 ISOLATED: Sourced[float] = house(6.0, "a figure more than 6\" (the command distance) from every other figure "
                                        "of its unit is isolated; the text does not define isolation")
+ROUT_BEARING: Sourced[float] = house(180.0, "a routed man runs away from the enemy; with no enemy left on the "
+                                            "table, the text gives no direction: due south (bearing 180°)")
 
 # -- Hand to hand --------------------------------------------------------------------------------
 MELEE_MODIFIERS: dict[str, Sourced[int]] = {
