@@ -66,9 +66,25 @@ def wait_for_addresses(log: Path, proc: subprocess.Popen, count: int = 1, timeou
 
 
 def words_cut_short(page) -> list[str]:
-    """The visible buttons whose words do not fit (ipywidgets ends them with an ellipsis)."""
-    return page.evaluate("Array.from(document.querySelectorAll('button')).filter(b => b.offsetParent !== null"
-                         " && b.scrollWidth > b.clientWidth + 1).map(b => b.innerText || b.title)")
+    """The visible controls a person cannot read whole: buttons and field labels whose words do not
+    fit (ipywidgets ends them with an ellipsis), and buttons, lists and fields that reach past the
+    edge of the box that clips them (a row of controls wider than its panel)."""
+    return page.evaluate("""() => {
+        const shown = [...document.querySelectorAll('button, select, input, textarea')]
+            .filter(e => e.offsetParent !== null && e.type !== 'hidden');
+        const name = e => (e.tagName === 'BUTTON' ? e.innerText || e.title
+            : e.closest('.widget-inline-hbox')?.querySelector('.widget-label')?.innerText || e.title || e.tagName);
+        const clipper = e => { for (let a = e.parentElement; a; a = a.parentElement) {
+            const o = getComputedStyle(a).overflowX; if (o !== 'visible') return a; } return null; };
+        const cut = shown.filter(e => e.tagName === 'BUTTON' && e.scrollWidth > e.clientWidth + 1).map(name);
+        for (const label of document.querySelectorAll('.widget-label'))
+            if (label.offsetParent !== null && label.scrollWidth > label.clientWidth + 1) cut.push(label.innerText);
+        for (const e of shown) {
+            const box = clipper(e);
+            if (box && e.getBoundingClientRect().right > box.getBoundingClientRect().right + 1) cut.push(name(e));
+        }
+        return [...new Set(cut)];
+    }""")
 
 
 class Server:

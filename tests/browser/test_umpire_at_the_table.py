@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.browser.conftest import board_shown
+from tests.browser.conftest import board_shown, words_cut_short
 from tests.browser.test_apps import click
 from tests.conftest import ROOT, SHOTS
 from wgkit.session import load_game
@@ -402,6 +402,7 @@ def test_a_whole_turn_of_each_ruleset_with_clicks_and_table_dice_survives_a_relo
             for piece in clicks:
                 click_piece(page, shadow, piece)
             page.get_by_text("%").first.wait_for(timeout=30_000)  # the odds, before the roll
+            assert words_cut_short(page) == []  # the form's labels, lists and buttons read whole
             n = table_roll(page, shadow, journal, n)
             assert any(r.note == TABLE for r in load_game(journal, recover=True).game.log[-1].rolls)
             rolled = True

@@ -22,6 +22,7 @@ from wgkit.widgets.errors import ErrorArea
 Changed = Callable[[], None]
 GENERIC_NAMES = {spec.name for spec in GENERIC}
 MOVE_ACTIONS = ("move", "leader move", "sortie")  # the rules actions a drag on the board fills in
+LABEL_CHARS = 24  # a form's labels are shown whole up to this many characters; the fields keep the rest
 
 
 class WaitingForPoint(ValueError):
@@ -229,7 +230,10 @@ class ActionPanel:
             if anchor in self.inputs:
                 self._tied(p)
                 self.inputs[anchor].observe(self.errors.guard(lambda _, p=p: self._tied(p)), "value")
+        labels = [p.label or p.name for p in spec.params] if spec else []
+        width = f"{min(max(map(len, labels), default=0), LABEL_CHARS) + 1}ch"  # the form's words whole
         for w in self.inputs.values():
+            w.style.description_width = width
             w.observe(self.errors.guard(lambda _: self._edited()), "value")
         self.params_box.children = list(self.inputs.values())
         self.cancel_faces()

@@ -182,7 +182,7 @@ class ScenarioEditor:
         self.remove_condition.on_click(g(lambda _: self._remove_condition()))
         # output
         self.report = W.HTML()
-        self.yaml = W.Textarea(layout=W.Layout(width="100%", height="200px"), disabled=True)
+        self.yaml = W.Textarea(layout=W.Layout(width="98%", height="200px"), disabled=True)  # borders inside the panel
         mc = self.canvas.widget
         mc.on_mouse_down(g(lambda px, py: self.click(*self.canvas.to_table(px, py))))
         mc.on_mouse_up(g(lambda px, py: self.release(*self.canvas.to_table(px, py))))

@@ -23,9 +23,11 @@ class OpponentBox:
 
     def __init__(self, game: Game, errors: ErrorArea, changed: Callable[[], None] = lambda: None):
         self.game, self.changed = game, changed
+        half = W.Layout(width="50%")  # the two lists share the panel's width rather than overflow it
         self.side = W.Dropdown(options=[("nobody", "")] + [(s.name, s.id) for s in game.scenario.sides],
-                               description="Opponent", tooltip="the side the kit's opponent plays")
-        self.style = W.Dropdown(options=list(STYLES), value="balanced", description="style")
+                               description="Opponent", tooltip="the side the kit's opponent plays", layout=half)
+        self.style = W.Dropdown(options=list(STYLES), value="balanced", description="style", layout=half,
+                                style={"description_width": "initial"})
         self.auto = W.Checkbox(value=False, indent=False, description="plays its steps by itself")
         self.go = W.Button(description="Opponent plays this step", icon="play",
                            layout=W.Layout(width="auto", flex="0 0 auto"),  # its words whole beside the tick box
