@@ -122,6 +122,23 @@ def test_an_automatic_weapons_odds_count_figures_hit():
     assert [label for _, label, _ in d.outcomes()] == ["0 figures hit", "1 figure hit", "2 figures hit"]
 
 
+def test_the_artillery_aim_point_is_a_red_cross_with_its_state_above_it():
+    """§3.2: the aim point (19, 27) is marked by two strokes 0.6" either side of it, crossing, in
+    the mission red, and its side's name and state half an inch above the cross. A side that has
+    called nothing, listed first, draws nothing and hides nothing of the other's."""
+    from wgkit.rules.easy_company.markers import MARKERS
+
+    g = ranging_on_target()
+    sides = g.state["sides"]
+    drawn = MARKERS(g.scenario, {**g.state, "sides": {"de": sides["de"], "us": sides["us"]}})
+    assert [(s.kind, s.points.tolist()) for s in drawn] == [
+        ("line", [[18.4, 26.4], [19.6, 27.6]]), ("line", [[18.4, 27.6], [19.6, 26.4]]), ("text", [[19, 28.1]])]
+    assert [(s.stroke, s.width, s.alpha) for s in drawn[:2]] == [("#d62828", 0.1, 0.9)] * 2
+    assert (drawn[2].fill, drawn[2].size, drawn[2].text) == ("#1d1d1d", 0.5, "2nd Platoon, Easy Company artillery (ranging)")
+    assert {s.tag for s in drawn} == {"marker:artillery us"}
+    assert all(s.fill is None for s in drawn[:2])
+
+
 def test_the_artillery_aim_point_is_drawn_for_the_umpire_and_its_side_only():
     """§3.2: once called, the aim point stands on the board as a red cross with its state; the
     other side's page does not show where the enemy's guns are aimed."""

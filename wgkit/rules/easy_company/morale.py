@@ -27,11 +27,11 @@ def resolve_withdraw(game: Game, uid: str):
         here = game.piece(f)["position"]
         foes = [q["position"] for q in game.state["pieces"].values() if q["side"] != game.piece(f)["side"] and q["alive"]]
         nearest = min(foes, key=lambda q: math.dist(q, here)) if foes else None
-        away = bearing(nearest, here) if nearest else 180.0
+        away = bearing(nearest, here) if nearest else T.WITHDRAW_BEARING.value
         spots = []
         for area in game.terrain.areas:
             if area.cover in ("concealed", "dug_in") and not area.linear:
-                inner = area.geometry.buffer(-0.3)
+                inner = area.geometry.buffer(-T.WITHDRAW_COVER_DEPTH.value)
                 if not inner.is_empty and not inner.covers(P_(here)):
                     spot = nearest_points(inner, P_(here))[0]
                     further = nearest is None or math.dist((spot.x, spot.y), nearest) >= math.dist(here, nearest)

@@ -93,6 +93,9 @@ MORALE = by_quality((10, 30, 50, 70, 90), "§8.1")
 MORALE_AT: tuple[Sourced[float], ...] = (seed(0.5, "§8.1 (at 50% casualties)"), seed(0.75, "§8.1 (and at 75%)"))
 MORALE_RETRY_MP: Sourced[int] = seed(1, "§8.1 (1 MP, doubling each attempt)")
 MORALE_PER_FAILED_TURN: Sourced[int] = seed(-10, "§8.1 (-10% per consecutive failing turn)")
+WITHDRAW_COVER_DEPTH: Sourced[float] = house(0.3, "§8.1 says to use the best cover: a withdrawing man stops 0.3\" "
+                                                  "inside a concealing or dug-in area, so that he is in it")
+WITHDRAW_BEARING: Sourced[float] = house(180.0, "§8.1: away from the enemy; with no enemy left, due south (bearing 180°)")
 
 # House values where the text gives no figure (the kit's, marked as such)
 GRENADE_RANGE_IN = house(3.0, "the text gives no grenade range; 30 m (3\") is a thrown grenade's reach")
