@@ -90,7 +90,7 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
                                    Param("target", "choice", "target group", movers), mps),
                                   lambda g, p: F.fire_odds(g, p["figure"], p["target"], p["mps"], observing=True),
                                   lambda g, p: F.resolve_fire(g, p["figure"], p["target"], p["mps"], observing=True),
-                                  "§1.4; §4.2"))
+                                  "§1.4; §4.2", lambda g, p: _fire_explain(g, p, observing=True)))
     if "grenade" in legal:
         throwers = _figs(game, sides, lambda f: ready(f) and "grenade" in game.scenario.piece(f).weapons)
         foes = _figs(game, enemies)
@@ -144,10 +144,13 @@ def _barrage(game: Game, leader: str, point: tuple[float, float]) -> list:
     return zone_overlay(radius_zone(point, radius), label=f"barrage {radius:g}\"")
 
 
-def _fire_explain(game: Game, p: dict) -> list[str]:
-    weapon, targets, band, fire, eff, metres = F.fire_plan(game, p["figure"], p["target"], p["mps"])
+def _fire_explain(game: Game, p: dict, observing: bool = False) -> list[str]:
+    """§5.3-5.5 before the roll: the weapon and range band, the chances to fire and to be effective
+    with their modifiers, and the MPs the firer's side has left (the observers' for opportunity fire)."""
+    weapon, targets, band, fire, eff, metres = F.fire_plan(game, p["figure"], p["target"], p["mps"], observing)
+    sides = [game.piece(p["figure"])["side"]] if observing else game.acting_sides()
     return [f"{weapon} at {metres:.0f} m ({band} range{': hits only on 01' if band == 'long' else ''})",
-            f"fires if the d00 is under {fire}", f"effective if under {eff}"] + _leader_mps(game, game.acting_sides())
+            f"fires if the d00 is under {fire}", f"effective if under {eff}"] + _leader_mps(game, sides)
 
 
 def move_limit(game: Game, fid: str) -> float:
