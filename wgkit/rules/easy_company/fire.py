@@ -177,8 +177,9 @@ def resolve_mortar(game: Game, fid: str, point: tuple[float, float]):
     if s.fired:
         changes += under_fire(game, victims, T.MORTAR_FIRE.value)
     changes += wound_changes(game, hurt)
-    return game.record("mortar", changes, f"{fid}'s mortar: " + ("off target" if not s.hit else
-                                                                  (", ".join(hurt) + " wounded" if hurt else "no one hurt")),
+    words = ("does not fire" if not s.fired else "off target" if not s.hit else
+             ", ".join(hurt) + " wounded" if hurt else "no one hurt")
+    return game.record("mortar", changes, f"{fid}'s mortar: {words}",
                        rolls=tuple(roller.log), detail={"rule": "§5.4 Mortars", "outcome": hurt,
                                                         "modifiers": [m.to_dict() for m in fire.modifiers]},
                        action={"name": "mortar", "params": {"figure": fid, "point": list(point)}})
