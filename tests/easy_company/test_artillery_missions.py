@@ -101,3 +101,19 @@ def test_a_battery_of_no_stated_quality_is_rolled_for_as_experienced():
     assert A.walk_odds(g, "us").p(True) == Fraction(49, 100)
     with g.table_dice([49]):
         assert A.resolve_walk(g, "winters", (20, 27)).text == "winters walks the fire: on target"
+
+
+def test_a_battery_of_no_stated_calibre_is_105_mm_light_artillery_of_14_inches():
+    """House: 105 mm when the scenario names none; §3.2 gives 105 mm a 140 m radius (14"), and the
+    kit reads up to 105 mm as light artillery (§4.4)."""
+    text = (ROOT / "scenarios/easy_company/tutorial_farmyard.yaml").read_text().replace(
+        "        rules: {calibre_mm: 105}\n", "")
+    g = called(Game(loads(text), 44, flow=SEQUENCE))
+    assert A.calibre(g, "us") == 105 and A.barrage_radius(g, "us") == 14
+    with g.table_dice([10, 20]):
+        A.resolve_arrival(g, "us")
+    labels = [s.text for s in menu(g)["fire for effect"].preview(g, {"leader": "winters"}) if s.kind == "text"]
+    assert labels == ['barrage 14"']
+    with g.table_dice([99, 99, 99]):  # nobody wounded; the three Germans within 14" of (19, 27) come under fire
+        e = A.resolve_effect(g, "winters")
+    assert e.detail["outcome"] == [] and g.state["units"]["outpost"]["status"]["fire_types"] == ["light artillery"]

@@ -101,3 +101,26 @@ def test_the_arrival_roll_counts_the_missions_failures():
     g.advance()
     to(g, "Artillery")
     assert menu(g)["artillery"].odds(g, {"side": "us"}).p(True) == Fraction(59, 100)
+
+
+@pytest.mark.parametrize("mode, inches", [("normal", 7), ("cautious", 5), ("under_fire", 4)])
+def test_the_move_limit_drawn_on_a_drag_is_the_units_mode(mode, inches):
+    """§4.3: 70, 50 or 40 m by mode, at 1" = 10 m."""
+    from wgkit.rules.easy_company import actions as A
+
+    g = attackers()
+    situation_of(g).mode("squad", mode)
+    assert A.move_limit(g, "toye") == inches
+
+
+def test_a_drag_moves_a_figure_only_in_its_sides_move():
+    from wgkit.rules.easy_company import actions as A
+
+    g = game()
+    to(g, "Artillery")
+    with pytest.raises(IllegalActionError, match="^figures move in their side's phase; now is Artillery$"):
+        A.move(g, "toye", (12, 12))
+    to(g, "Attacker moves and fires")
+    with g.table_dice([50]):  # veteran, cautious: 90%
+        e = A.move(g, "toye", (12, 12))
+    assert g.piece("toye")["position"] == [12, 12] and e.action["params"]["to"] == [12, 12]

@@ -140,7 +140,7 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
 def _barrage(game: Game, leader: str, point: tuple[float, float]) -> list:
     """The radius of effect of the leader's side's guns (§3.2), drawn on the table."""
     side = game.piece(leader)["side"]
-    radius = L.SCALE.to_inches(C.radius_m(A.battery(game, side).rules.get("calibre_mm", 105)))
+    radius = A.barrage_radius(game, side)
     return zone_overlay(radius_zone(point, radius), label=f"barrage {radius:g}\"")
 
 

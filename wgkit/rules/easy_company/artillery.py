@@ -90,9 +90,19 @@ def resolve_walk(game: Game, leader: str, point: tuple[float, float]):
                        action={"name": "walk fire", "params": {"leader": leader, "point": list(point)}})
 
 
+def calibre(game: Game, side: str) -> float:
+    """The side's guns' calibre in mm: the battery's ``rules: {calibre_mm: ...}``, or the house default."""
+    return battery(game, side).rules.get("calibre_mm", T.DEFAULT_CALIBRE_MM.value)
+
+
+def barrage_radius(game: Game, side: str) -> float:
+    """§3.2: the radius of effect of the side's guns, in inches."""
+    return SCALE.to_inches(C.radius_m(calibre(game, side)))
+
+
 def effect_victims(game: Game, side: str) -> list[str]:
     a = _fire_mission(game, side)
-    radius = SCALE.to_inches(C.radius_m(battery(game, side).rules.get("calibre_mm", 105)))
+    radius = barrage_radius(game, side)
     live = [(pid, q) for pid, q in game.state["pieces"].items() if q["alive"]]
     hits = inside(radius_zone(a["point"], radius), np.array([q["position"] for _, q in live], dtype=float))
     return [pid for (pid, _), h in zip(live, hits) if h]
@@ -115,12 +125,12 @@ def resolve_effect(game: Game, leader: str):
     if a["state"] != "ranging":
         raise IllegalActionError("fire for effect follows a ranging round on target")
     changes = spend(game, leader, T.FFE_MP.value)
-    radius = SCALE.to_inches(C.radius_m(battery(game, side).rules.get("calibre_mm", 105)))
+    radius = barrage_radius(game, side)
     roller = game.roller()
     victims = effect_victims(game, side)
     hurt = wound_rolls(Play(roller), game, victims)
     changes += [(("rng", "counter"), roller.counter)]
-    changes += under_fire(game, victims, C.artillery_kind(battery(game, side).rules.get("calibre_mm", 105)))
+    changes += under_fire(game, victims, C.artillery_kind(calibre(game, side)))
     changes += wound_changes(game, hurt)
     return game.record("artillery", changes, f"fire for effect ({radius:g}\" radius): "
                        + (", ".join(hurt) + " wounded" if hurt else "no one hurt"),

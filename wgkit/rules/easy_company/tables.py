@@ -37,6 +37,8 @@ WOUND_FACTOR: dict[str, Sourced[float]] = {
     "open": seed(1.0, "§3.2 (in the open: no change)"), "prone": seed(0.5, "§3.2 (prone x50%)"),
     "dug_in": seed(0.1, "§3.2 (dug in x10%)"),
 }
+DEFAULT_CALIBRE_MM: Sourced[int] = house(105, "§3.2 gives each calibre's radius; a battery whose scenario names no "
+                                                "calibre is taken as 105 mm field guns")
 RADIUS_M: tuple[tuple[float, Sourced[int]], ...] = (  # (largest calibre in mm, radius in metres)
     (100, seed(70, "§3.2")), (120, seed(140, "§3.2")), (130, seed(210, "§3.2")),
     (150, seed(280, "§3.2")), (float("inf"), seed(350, "§3.2")),
