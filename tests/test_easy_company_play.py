@@ -217,13 +217,7 @@ def test_grenade_hits_one_man_in_the_open_or_everyone_in_the_room():
 
 
 def test_mortar_two_inch_radius_and_wound_table():
-    g = game()
-    text = (ROOT / "scenarios/easy_company/tutorial_farmyard.yaml").read_text().replace(
-        "weapons: [lmg]", "weapons: [lmg, mortar]")
-    from wgkit.scenario import loads
-
-    g = Game(loads(text), 44, flow=SEQUENCE)
-    to(g, "Attacker moves and fires")
+    g = mortar_game()
     d = F.mortar_odds(g, "malarkey", (19, 26))  # de1 (17, 26) and de2 (21, 26) are both 2" away
     on_target = Fraction(59, 100)  # veteran, open: fires under 110, effective under 60 -> 01-59
     both_open = Fraction(49, 100) ** 2  # 50%, "less than": 01-49
@@ -231,7 +225,8 @@ def test_mortar_two_inch_radius_and_wound_table():
 
 
 
-def _mortar_game():
+def mortar_game():
+    """The farmyard with Malarkey carrying a mortar too, at the attackers' moves and fire."""
     from wgkit.scenario import loads
 
     text = (ROOT / "scenarios/easy_company/tutorial_farmyard.yaml").read_text().replace(
@@ -244,7 +239,7 @@ def _mortar_game():
 def test_a_mortar_uses_the_crews_fire_modifiers_and_puts_its_target_under_fire():
     """§5.3: the chance to fire carries the firer's modifiers ("Heavy artillery: -70%"); the bombs
     put the units in the 2" under light artillery fire (a mortar counts as light artillery: house)."""
-    g = _mortar_game()
+    g = mortar_game()
     situation_of(g).under_fire(g.piece("malarkey")["unit"], "heavy artillery")
     d = F.mortar_odds(g, "malarkey", (19, 26))
     # veteran 110 - 70 = 40 to fire, effective in the open under 60: one d00 under 40 (01-39)
@@ -253,7 +248,7 @@ def test_a_mortar_uses_the_crews_fire_modifiers_and_puts_its_target_under_fire()
         e = F.resolve_mortar(g, "malarkey", (19, 26))
     assert [(m["name"], m["value"]) for m in e.detail["modifiers"]] == [("veteran", 110), ("under fire: heavy artillery", -70)]
     assert L.mode(g, "outpost") != "under_fire"  # no bombs fell
-    g = _mortar_game()
+    g = mortar_game()
     with g.table_dice([70]):  # fires (70 < 110) but is not effective (70 is not under 60): no one hurt
         F.resolve_mortar(g, "malarkey", (19, 26))
     assert g.state["units"]["outpost"]["status"]["fire_types"] == ["light artillery"]

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from tests.conftest import ROOT
-from tests.test_easy_company_play import game, to
+from tests.test_easy_company_play import game, mortar_game, to
 from wgkit.engine import Game
 from wgkit.engine.game import IllegalActionError
 from wgkit.rules import situation_of
@@ -298,10 +298,7 @@ def test_a_mortar_crew_is_offered_the_mortar_with_its_2_inch_zone_drawn():
     g = game()
     to(g, "Attacker moves and fires")
     assert "mortar" not in menu(g)  # nobody carries one in the farmyard
-    text = (ROOT / "scenarios/easy_company/tutorial_farmyard.yaml").read_text().replace(
-        "weapons: [lmg]", "weapons: [lmg, mortar]")
-    g = Game(loads(text), 44, flow=SEQUENCE)
-    to(g, "Attacker moves and fires")
+    g = mortar_game()
     mortar = menu(g)["mortar"]
     assert (mortar.label, mortar.ref) == ("Mortar (2\" radius)", "§5.4")
     assert params(mortar) == [("figure", "choice", "mortar", ("malarkey",), None), ("point", "point", "aim at", (), None)]

@@ -2,17 +2,14 @@
 it cites, its rolls, what it changes and the action it records (the log's filter hides an
 event from a side by the pieces its action names). Faces fixed; the numbers from the text."""
 
-from tests.conftest import ROOT, dotted
-from tests.test_easy_company_play import game, to
-from wgkit.engine import Game
+from tests.conftest import dotted
+from tests.test_easy_company_play import game, mortar_game, to
 from wgkit.rules import situation_of
 from wgkit.rules.easy_company import artillery as A
 from wgkit.rules.easy_company import fire as F
 from wgkit.rules.easy_company import melee as ME
 from wgkit.rules.easy_company import morale as MO
 from wgkit.rules.easy_company import movement as MV
-from wgkit.rules.easy_company.flow import SEQUENCE
-from wgkit.scenario import loads
 
 
 def rolls(e):
@@ -115,10 +112,7 @@ def test_a_grenade_in_the_log():
 
 
 def test_a_mortar_in_the_log():
-    text = (ROOT / "scenarios/easy_company/tutorial_farmyard.yaml").read_text().replace(
-        "weapons: [lmg]", "weapons: [lmg, mortar]")
-    g = Game(loads(text), 44, flow=SEQUENCE)
-    to(g, "Attacker moves and fires")
+    g = mortar_game()
     with g.table_dice([10, 20, 60]):  # on target (10 < 60); wound rolls at 50%: 20 wounds de1, 60 spares de2
         e = F.resolve_mortar(g, "malarkey", (19, 26))
     assert (e.kind, e.text, e.detail["rule"], e.detail["outcome"]) == (

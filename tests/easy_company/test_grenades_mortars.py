@@ -6,14 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import ROOT, dotted
-from tests.test_easy_company_play import game, to
-from wgkit.engine import Game
+from tests.conftest import dotted
+from tests.test_easy_company_play import game, mortar_game, to
 from wgkit.engine.game import IllegalActionError
 from wgkit.rules import situation_of
 from wgkit.rules.easy_company import fire as F
-from wgkit.rules.easy_company.flow import SEQUENCE
-from wgkit.scenario import loads
 
 
 def attackers(**placed):
@@ -58,14 +55,6 @@ def test_a_grenade_reaches_exactly_three_inches():
     g = attackers(guarnere=(27, 20.99))
     with pytest.raises(IllegalActionError, match=r"^unteroffizier is beyond a grenade's throw \(3\"\)$"):
         F.resolve_grenade(g, "guarnere", "unteroffizier")
-
-
-def mortar_game():
-    text = (ROOT / "scenarios/easy_company/tutorial_farmyard.yaml").read_text().replace(
-        "weapons: [lmg]", "weapons: [lmg, mortar]")
-    g = Game(loads(text), 44, flow=SEQUENCE)
-    to(g, "Attacker moves and fires")
-    return g
 
 
 @pytest.mark.parametrize("faces, words, hurt", [

@@ -13,6 +13,7 @@ from tests.easy_company.test_actions import menu, params
 from tests.test_easy_company_play import game, to
 from wgkit.engine.game import IllegalActionError
 from wgkit.rules import situation_of
+from wgkit.rules.easy_company import actions as A
 from wgkit.rules.easy_company import lookup as L
 
 
@@ -106,16 +107,12 @@ def test_the_arrival_roll_counts_the_missions_failures():
 @pytest.mark.parametrize("mode, inches", [("normal", 7), ("cautious", 5), ("under_fire", 4)])
 def test_the_move_limit_drawn_on_a_drag_is_the_units_mode(mode, inches):
     """§4.3: 70, 50 or 40 m by mode, at 1" = 10 m."""
-    from wgkit.rules.easy_company import actions as A
-
     g = attackers()
     situation_of(g).mode("squad", mode)
     assert A.move_limit(g, "toye") == inches
 
 
 def test_a_drag_moves_a_figure_only_in_its_sides_move():
-    from wgkit.rules.easy_company import actions as A
-
     g = game()
     to(g, "Artillery")
     with pytest.raises(IllegalActionError, match="^figures move in their side's phase; now is Artillery$"):
