@@ -34,6 +34,7 @@ import ast
 import difflib
 import json
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -69,6 +70,7 @@ NOT_MUTATED = ["wgkit/rules/*/policy.py"]
 
 
 RUNAWAY = 5  # a mutant whose whole test list runs this many times longer than the unmutated one's has run away
+MEMORY = 6 << 30  # bytes of address space a judged test process may take: a mutant past it has run away too
 
 # Each mutant's pytest starts afresh: plugins no mutation test uses are not loaded (nbval alone, through
 # nbformat's JSON schema checks, costs two seconds of import per mutant, as long as the tests themselves).
@@ -212,7 +214,8 @@ def judge_unreached(work: Path, jobs: int = 2) -> int:
     Code that runs while a module is imported (a table built by a function, a ruleset's facts) is
     called by no test in mutmut's records, so mutmut never runs it, yet every test reads what it
     built. A mutant mutmut counted a timeout is judged again the same way, given ``RUNAWAY`` times as
-    long as the unmutated list takes (two minutes at least) before it counts as running away:
+    long as the unmutated list takes (two minutes at least) before it counts as running away, and
+    ``MEMORY`` bytes (a mutant that fills memory fails its tests, as it would at the table):
     mutmut reports a test process that exits 255 as one, which is also how a process ends whose
     mutant breaks a module's import (Rookie's card codes, built while its tables load). Returns how
     many were judged; their outcomes are written where mutmut keeps its own."""
@@ -232,9 +235,12 @@ def judge_unreached(work: Path, jobs: int = 2) -> int:
         raise SystemExit(f"mutation.py: the unmutated tests fail in {work / 'mutants'}:\n{unmutated.stdout[-2000:]}")
     limit = max(120.0, RUNAWAY * (time.monotonic() - started))  # two at a time: each runs slower than alone
 
+    def capped() -> None:  # a mutant that grows without end fails with MemoryError, not the machine
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+
     def judge(key: str) -> int:
         try:
-            done = subprocess.run(args, cwd=work / "mutants", env=_env(MUTANT_UNDER_TEST=key),
+            done = subprocess.run(args, cwd=work / "mutants", env=_env(MUTANT_UNDER_TEST=key), preexec_fn=capped,
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, timeout=limit)
             return {0: 0, 5: 33}.get(done.returncode, 1)  # survived, no tests, or killed
         except subprocess.TimeoutExpired:

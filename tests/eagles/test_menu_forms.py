@@ -1,0 +1,86 @@
+"""Eagles' forms carry what is chosen in them to the rule and explain it before any roll: a move
+through the menu (2.0: infantry at code A, 4"), a battery assigned (3.0 phase A), a suicide
+squad's assault modifier (5.2: -30), a drop zone drawn as its 4" CD (1.8), counter-battery fire's
+limit (3.5), and a shift order's yards (3.1)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from tests.conftest import dotted
+from tests.eagles.helpers import game, unit
+from tests.eagles.test_actions_menu import form, menu
+from wgkit.engine import IllegalActionError
+
+
+def test_a_move_through_the_form_goes_exactly_as_far_as_its_code_allows():
+    g = game(step="Infantry movement")
+    move = menu(g)["move"]
+    assert move.explain(g, {"unit": "dcli_a", "to": (30, 12)}) == ["code A", '4"']
+    assert move.odds(g, {"unit": "dcli_a", "to": (30, 12)}) is None
+    move.resolve(g, {"unit": "dcli_a", "to": (30, 12)})  # from (30, 8): 4"
+    assert g.state["pieces"]["dcli_a1"]["position"] == [30, 12]
+    with pytest.raises(IllegalActionError, match=r"^dcli_b may move 4\""):
+        menu(g)["move"].resolve(g, {"unit": "dcli_b", "to": (60, 60)})
+
+
+@pytest.mark.parametrize("role", ["barrage", "support"])
+def test_a_battery_is_assigned_through_the_form(role):
+    g = game(step="Assign artillery")
+    assign = menu(g)["assign"]
+    assert form(assign) == [("unit", "choice", "battery", ("field_regt",), None, ""),
+                            ("role", "choice", "to", ("barrage", "support"), None, "")]
+    assert assign.odds(g, {"unit": "field_regt", "role": role}) is None
+    e = assign.resolve(g, {"unit": "field_regt", "role": role})
+    assert (e.text, dotted(e)) == (f"field_regt assigned to {role}", (("units.field_regt.status.role", role),))
+
+
+def test_a_suicide_squad_is_told_what_it_takes_on():
+    def guards(d):
+        unit(d, "pzgren")["rules"].update(unit_type="SMG", formation="waffen_ss", year=1945)
+
+    g = game(step="Infantry movement", edit=guards)
+    suicide = menu(g)["suicide"]
+    assert suicide.explain(g, {"unit": "pzgren"}) == ["it must assault the nearest enemy this turn; -30 to its assault roll"]
+    assert suicide.odds(g, {"unit": "pzgren"}) is None
+
+
+def test_a_drop_zone_is_drawn_as_its_4_inch_cd_and_each_way_down_explained():
+    g = game(step="Aircraft movement and AA fire", edit=lambda d: unit(d, "dcli_a")["rules"].update(airborne=True))
+    drop = menu(g)["drop"]
+    shapes = drop.preview(g, {"unit": "dcli_a", "point": (20, 20), "how": "day drop"})
+    assert [s.text for s in shapes if s.kind == "text"] == ["drop zone (4\" CD)"]
+    ring = next(s for s in shapes if s.kind != "text")
+    xs, ys = ring.points[:, 0], ring.points[:, 1]
+    assert (xs.min(), xs.max(), ys.min(), ys.max()) == pytest.approx((18, 22, 18, 22), abs=0.01)  # 4" across
+    assert drop.explain(g, {"how": "day drop"}) == ["scatter: 0.5\" x d6 by day", "direction: d12 (clock face)"]  # house
+    assert drop.explain(g, {"how": "glider"}) == ["gliders land on the CD", "direction: d12 (clock face)"]
+
+
+def test_counter_battery_fire_says_what_it_can_do_before_it_is_ordered():
+    def werfers(d):
+        d["sides"][1]["units"].append({"id": "werfer", "kind": "artillery", "rules": {
+            "fp": 3, "armour": "infantry", "guns": 6, "calibre_mm": 150, "off_board": True},
+            "stands": [{"id": "werfer1", "position": [60, 46]}]})
+
+    g = game(step="Impact and damage", edit=werfers)
+    cb = menu(g)["counter-battery"]
+    assert cb.explain(g, {"unit": "field_regt", "target": "werfer"}) == [
+        "counter-battery fire only suppresses an off-board battery; naval guns are immune"]
+    assert cb.odds(g, {"unit": "field_regt", "target": "werfer"}) is None
+
+
+def test_a_shift_order_carries_its_yards_and_the_form_bounds_them():
+    g = game(step="Adjust and call")
+    call = menu(g)["call fire"]
+    assert [(p.name, p.low, p.high) for p in call.params[3:5]] == [("add", -800, 800), ("right", -800, 800)]
+    call.resolve(g, {"unit": "field_regt", "order": "fire", "point": (36, 32), "add": 0, "right": 0, "pattern": "spread"})
+    e = call.resolve(g, {"unit": "field_regt", "order": "shift", "point": (0, 0), "add": 200, "right": -100,
+                         "pattern": "converged"})
+    mission = g.state["vars"]["eg"]["missions"]["field_regt"]
+    assert (mission["order"], mission["pattern"], mission["due"]) == ("shift", "converged", 2)  # a shift lands next turn
+    # 200 yd added and 100 left, at right angles: sqrt(200² + 100²) = 223.6 yd, 2.236" at 1" = 100 yd
+    assert math.dist(mission["aim"], (36, 32)) == pytest.approx(math.sqrt(5), abs=0.01)
+    assert e.text == f"field_regt: shift at ({mission['aim'][0]:g}, {mission['aim'][1]:g}), converged, lands turn 2"
