@@ -84,3 +84,42 @@ def test_a_shift_order_carries_its_yards_and_the_form_bounds_them():
     # 200 yd added and 100 left, at right angles: sqrt(200² + 100²) = 223.6 yd, 2.236" at 1" = 100 yd
     assert math.dist(mission["aim"], (36, 32)) == pytest.approx(math.sqrt(5), abs=0.01)
     assert e.text == f"field_regt: shift at ({mission['aim'][0]:g}, {mission['aim'][1]:g}), converged, lands turn 2"
+
+
+@pytest.mark.parametrize("to", [(30, 9), (30, 8)])
+def test_a_suppressed_unit_moves_not_an_inch(to):
+    """1.6: suppressed units cannot move: an allowance of 0", so not 1" and not even on the spot."""
+    from wgkit.rules import situation_of
+    from wgkit.rules.eagles import movement as MV
+
+    g = game(step="Infantry movement")
+    situation_of(g).suppressed("dcli_a")
+    with pytest.raises(IllegalActionError, match=r"^dcli_a may move 0\" \(suppressed units cannot move \(1\.6\)\)"):
+        MV.resolve_move(g, "dcli_a", to)  # from (30, 8)
+
+
+def test_close_combat_allows_four_quarter_segments_and_no_fifth():
+    from tests.eagles.helpers import put
+    from wgkit.rules.eagles import movement as MV
+
+    g = game(step="Cross-country movement")
+    put(g, "churchills", 36, 27)
+    put(g, "tigers", 40, 31)
+    e = MV.resolve_hold(g, "churchills")
+    assert (e.kind, e.detail["rule"]) == ("hold", "Sequence of Play (close combat)")
+    assert dotted(e) == (("units.churchills.status.quarters", 4), ("units.churchills.status.held", True),
+                         ("vars.eg.last_quarter", "uk"))  # its side has taken a quarter segment: the other side next
+    with pytest.raises(IllegalActionError, match="^churchills has used its four quarter segments this turn$"):
+        MV.resolve_move(g, "churchills", (36, 28))
+
+
+def test_a_unit_without_a_movement_code_moves_as_infantry_or_as_a_vehicle():
+    """2.0: the scenario gives each unit its code; without one, foot units are code A, vehicles C."""
+    from wgkit.rules.eagles import movement as MV
+
+    def no_codes(d):
+        for uid in ("dcli_a", "tigers"):
+            unit(d, uid)["rules"].pop("move_code", None)
+
+    g = game(edit=no_codes)
+    assert (MV.code(g, "dcli_a"), MV.code(g, "tigers")) == ("A", "C")
