@@ -123,3 +123,30 @@ def test_a_unit_without_a_movement_code_moves_as_infantry_or_as_a_vehicle():
 
     g = game(edit=no_codes)
     assert (MV.code(g, "dcli_a"), MV.code(g, "tigers")) == ("A", "C")
+
+
+BATTERY = (34, -10)  # fr_112 at (34, 1), off the near edge: 1000 yd (10") behind it (3.1)
+
+
+@pytest.mark.parametrize("add, right", [(200, 0), (-200, 0), (0, 100), (0, -100), (1, 0), (0, 1), (800, -800)])
+def test_a_shift_adds_along_the_line_of_fire_and_goes_right_across_it(add, right):
+    """3.1: a shift's add (+) or drop (-) runs along the line from the guns to the aim, right (+)
+    or left (-) across it, 100 yd to the inch; up to 800 yd each way."""
+    from wgkit.rules.eagles import barrage as B
+
+    g = game(step="Adjust and call")
+    B.call(g, "field_regt", "fire", (36, 32))
+    B.call(g, "field_regt", "shift", None, add=add, right=right)
+    d = math.dist(BATTERY, (36, 32))
+    ux, uy = (36 - BATTERY[0]) / d, (32 - BATTERY[1]) / d
+    aim = (36 + add / 100 * ux + right / 100 * uy, 32 + add / 100 * uy - right / 100 * ux)
+    assert g.state["vars"]["eg"]["missions"]["field_regt"]["aim"] == [round(aim[0], 2), round(aim[1], 2)]
+
+
+def test_a_shift_past_800_yards_is_refused():
+    from wgkit.rules.eagles import barrage as B
+
+    g = game(step="Adjust and call")
+    B.call(g, "field_regt", "fire", (36, 32))
+    with pytest.raises(IllegalActionError, match="^a shift is at most 800 yards in each direction$"):
+        B.call(g, "field_regt", "shift", None, add=0, right=801)
