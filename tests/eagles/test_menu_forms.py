@@ -150,3 +150,21 @@ def test_a_shift_past_800_yards_is_refused():
     B.call(g, "field_regt", "fire", (36, 32))
     with pytest.raises(IllegalActionError, match="^a shift is at most 800 yards in each direction$"):
         B.call(g, "field_regt", "shift", None, add=0, right=801)
+
+
+@pytest.mark.parametrize("faces, diff, words", [
+    ([5, 2], 1, "dcli_a wins; pzgren destroyed, dcli_a suppressed"),  # 5 + (4 - 2) against 2 + 4: by exactly one
+    ([3, 1], 0, "a tie: both destroyed"),  # 3 + 2 against 1 + 4
+    ([2, 1], -1, "pzgren wins; dcli_a destroyed, pzgren suppressed"),
+])
+def test_melee_is_won_by_a_single_point_and_a_suppressed_attacker_fights_at_two_less(faces, diff, words):
+    """5.1: d10 + FP each (both FP 4), -2 for a suppressed unit; the higher total wins."""
+    from tests.eagles.helpers import put
+    from wgkit.rules.eagles import close as C
+
+    g = game(seed=3)
+    put(g, "dcli_a", 36, 31, suppressed=True)
+    with g.table_dice(faces):
+        e = C.resolve_melee(g, "dcli_a", "pzgren")
+    assert (e.kind, e.text, e.detail["outcome"]) == ("melee", words, diff)
+    assert [(m["name"], m["value"]) for m in e.detail["modifiers"]] == [("suppressed", -2)]
