@@ -121,3 +121,32 @@ def test_a_drag_moves_a_figure_only_in_its_sides_move():
     with g.table_dice([50]):  # veteran, cautious: 90%
         e = A.move(g, "toye", (12, 12))
     assert g.piece("toye")["position"] == [12, 12] and e.action["params"]["to"] == [12, 12]
+
+
+def test_aid_and_melee_resolve_through_their_forms():
+    """§7.1: Malarkey, an inch from the wounded Toye, tends him; §6.1: Guarnere (veteran, +2 over
+    the green corporal) in contact: his 5 + 2 against a 3 is more than double: a kill."""
+    g = attackers()
+    situation_of(g).wounded("toye")
+    situation_of(g).place("malarkey", (13, 9))
+    aid = menu(g)["aid"]
+    assert [(p.name, p.label) for p in aid.params] == [("figure", "helper"), ("wounded", "wounded")]
+    assert aid.odds(g, {"figure": "malarkey", "wounded": "toye"}) is None
+    e = aid.resolve(g, {"figure": "malarkey", "wounded": "toye"})
+    assert (e.text, e.action) == ("malarkey tends toye", {"name": "aid", "params": {"figure": "malarkey", "wounded": "toye"}})
+    to(g, "Melee")
+    situation_of(g).place("guarnere", (27, 23.5))
+    melee = menu(g)["melee"]
+    assert (melee.label, melee.ref, melee.params[0].label) == ("Melee", "§6.1", "fight")
+    with g.table_dice([5, 3]):
+        e = melee.resolve(g, {"pair": ("guarnere", "unteroffizier")})
+    assert e.detail["outcome"] == "a kills" and not g.piece("unteroffizier")["alive"]
+
+
+def test_fire_for_effect_is_offered_to_the_leaders_by_its_label():
+    from tests.easy_company.test_values_from_the_text import ranging_on_target
+
+    g = ranging_on_target()
+    ffe = menu(g)["fire for effect"]
+    assert (ffe.label, ffe.ref) == ("Fire for effect (5 MPs)", "§3.2")
+    assert [(p.name, p.kind, p.label) for p in ffe.params] == [("leader", "choice", "leader")]
