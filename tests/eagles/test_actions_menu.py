@@ -120,6 +120,9 @@ def test_counter_battery_at_an_enemy_off_board_battery_only_suppresses_it():
     g = game(step="Impact and damage", edit=werfers)
     cb = menu(g)["counter-battery"]
     assert (cb.label, cb.ref) == ("Counter-battery fire", "3.5")
+    assert cb.explain(g, {"unit": "field_regt", "target": "werfer"}) == [
+        "counter-battery fire only suppresses an off-board battery; naval guns are immune"]
+    assert cb.odds(g, {"unit": "field_regt", "target": "werfer"}) is None
     assert form(cb) == [("unit", "choice", "battery", ("field_regt", "werfer"), None, ""),
                         ("target", "choice", "at", ("field_regt", "werfer"), None, "unit")]
     e = cb.resolve(g, {"unit": "field_regt", "target": "werfer"})

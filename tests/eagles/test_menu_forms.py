@@ -1,7 +1,7 @@
 """Eagles' forms carry what is chosen in them to the rule and explain it before any roll: a move
 through the menu (2.0: infantry at code A, 4"), a battery assigned (3.0 phase A), a suicide
-squad's assault modifier (5.2: -30), a drop zone drawn as its 4" CD (1.8), counter-battery fire's
-limit (3.5), and a shift order's yards (3.1)."""
+squad's assault modifier (5.2: -30), a drop zone drawn as its 4" CD (1.8) and a shift order's
+yards (3.1)."""
 
 from __future__ import annotations
 
@@ -57,19 +57,6 @@ def test_a_drop_zone_is_drawn_as_its_4_inch_cd_and_each_way_down_explained():
     assert (xs.min(), xs.max(), ys.min(), ys.max()) == pytest.approx((18, 22, 18, 22), abs=0.01)  # 4" across
     assert drop.explain(g, {"how": "day drop"}) == ["scatter: 0.5\" x d6 by day", "direction: d12 (clock face)"]  # house
     assert drop.explain(g, {"how": "glider"}) == ["gliders land on the CD", "direction: d12 (clock face)"]
-
-
-def test_counter_battery_fire_says_what_it_can_do_before_it_is_ordered():
-    def werfers(d):
-        d["sides"][1]["units"].append({"id": "werfer", "kind": "artillery", "rules": {
-            "fp": 3, "armour": "infantry", "guns": 6, "calibre_mm": 150, "off_board": True},
-            "stands": [{"id": "werfer1", "position": [60, 46]}]})
-
-    g = game(step="Impact and damage", edit=werfers)
-    cb = menu(g)["counter-battery"]
-    assert cb.explain(g, {"unit": "field_regt", "target": "werfer"}) == [
-        "counter-battery fire only suppresses an off-board battery; naval guns are immune"]
-    assert cb.odds(g, {"unit": "field_regt", "target": "werfer"}) is None
 
 
 def test_a_shift_order_carries_its_yards_and_the_form_bounds_them():
