@@ -231,6 +231,23 @@ def test_guns_set_up_and_break_down_over_turns():
     assert L.status(g, "field_regt")["deployed"] is False and MV.movable(g, "field_regt")
 
 
+def test_a_stand_placed_by_its_hex_alone_stands_at_the_hex_centre():
+    """The optional hex grid (flat, 2" across the flats): a stand given a cell and no position
+    stands at that hex's centre. Worked by hand: a corner is 2/sqrt(3)" from the centre, columns
+    are 1.5 corners apart, odd columns sit half a hex lower; neighbours are 2" (200 yd) apart."""
+    def by_cell(d):
+        d["table"]["grid"] = {"type": "hex", "size": 2, "orientation": "flat"}
+        for stand, cell in (("dcli_a1", [10, 3]), ("dcli_b1", [11, 3])):
+            s = next(s for side in d["sides"] for u in side["units"] for s in u.get("stands", []) if s["id"] == stand)
+            del s["position"]
+            s["cell"] = cell
+    g = game(edit=by_cell)
+    corner = 2 / 3 ** 0.5
+    assert L.pos(g, "dcli_a") == pytest.approx((16 * corner, 7.0))  # column 10, row 3: 1 + 2 * 3
+    assert L.pos(g, "dcli_b") == pytest.approx((17.5 * corner, 8.0))  # column 11 is odd: 1" lower
+    assert L.yards(g, "dcli_a", "dcli_b") == pytest.approx(200.0)
+
+
 def test_hex_moves_cost_points_for_hexes_turns_and_terrain():
     g = game(step="Cross-country movement", edit=lambda d: d["table"].update(grid={"type": "hex", "size": 2, "orientation": "flat"}))
     grid = MV.hex_grid(g)
