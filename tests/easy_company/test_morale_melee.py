@@ -187,6 +187,25 @@ def test_a_retry_costs_one_then_two_then_four_mps_of_the_leader():
         MO.resolve_morale(g, "outpost", mps=4)
 
 
+def test_a_leaderless_unit_still_tests_but_retries_only_on_a_leaders_mps_and_a_unit_with_nobody_left_is_not_tested():
+    # §8.1 and §2.4: with the Unteroffizier down the outpost still tests, green (30%); a retry's MP
+    # must come from a leader within 40 m of de1, and the outpost has none left
+    g = game()
+    situation_of(g).out_of_action("unteroffizier", "de2")  # two of three out: 67%
+    assert MO.must_test(g) == ["outpost"] and MO.morale_odds(g, "outpost").p(True) == hundredths(29)
+    with g.table_dice([29]):
+        assert MO.resolve_morale(g, "outpost").detail["outcome"] is True
+    g.undo()
+    with g.table_dice([99]):
+        MO.resolve_morale(g, "outpost")
+    with pytest.raises(IllegalActionError, match="no leader with MPs within 40 m of de1"):
+        MO.resolve_morale(g, "outpost", mps=1)
+    situation_of(g).out_of_action("de1")  # 100%, and nobody left to test
+    assert MO.must_test(g) == []
+    with pytest.raises(IllegalActionError, match="outpost has nobody left to test morale"):
+        MO.resolve_morale(g, "outpost")
+
+
 def test_morale_is_tested_at_the_leaders_quality_and_its_odds_match():
     g = game()
     situation_of(g).out_of_action("de1", "de2")

@@ -61,7 +61,7 @@ def must_test(game: Game) -> list[str]:
         share = casualty_share(game, uid)
         done = u["status"].get("tested_at", 0)
         marks = [m.value for m in T.MORALE_AT if share >= m.value and m.value > done]
-        if marks:
+        if marks and figures(game, uid):  # a unit with nobody left in the fight has nothing to test
             out.append(uid)
     return out
 
@@ -82,20 +82,29 @@ def _after_failure(status: dict, turn: int) -> list:
     return [("failing_turns", run), ("failed_turn", turn)]
 
 
+def _tester(game: Game, uid: str) -> str:
+    """Who pays for a retry, which §8.1 leaves open (a house reading): the unit's leader, or, with
+    its leaders down, its first figure still in the fight, drawing on the MPs of a leader within
+    40 m as any figure does (§2.4). Quality is the unit's, whoever tests."""
+    fighting = figures(game, uid)
+    if not fighting:
+        raise IllegalActionError(f"{uid} has nobody left to test morale")
+    return next((f for f in fighting if is_leader(game, f)), fighting[0])
+
+
 def resolve_morale(game: Game, uid: str, mps: int = 0):
     """§8.1: d00 under the chance by quality, -10% per consecutive failing turn; a failed roll may
     be retried for 1, 2, 4 ... MPs (pass ``mps`` equal to the next retry's cost)."""
     st = game.state["units"][uid]["status"]
-    leaders = [f for f in figures(game, uid) if is_leader(game, f)] or [f for f in figures(game, uid)]
-    grade = quality(game, leaders[0]) if leaders else "experienced"
+    tester = _tester(game, uid)
     turn = game.state["turn"]
-    pct = C.morale_chance(grade, failing_turns(st, turn))
+    pct = C.morale_chance(quality(game, tester), failing_turns(st, turn))
     changes: list = []
     if mps:
         attempt = st.get("retries", 0) + 1
         if mps != C.retry_cost(attempt):
             raise IllegalActionError(f"retry {attempt} costs {C.retry_cost(attempt)} MPs")
-        changes += spend(game, leaders[0], mps) + [(("units", uid, "status", "retries"), attempt)]
+        changes += spend(game, tester, mps) + [(("units", uid, "status", "retries"), attempt)]
     roller = game.roller()
     ok = R.test(Play(roller), pct.value, f"{uid} morale")
     share = casualty_share(game, uid)
@@ -112,7 +121,7 @@ def resolve_morale(game: Game, uid: str, mps: int = 0):
 
 
 def morale_odds(game: Game, uid: str):
+    """§8.1: the odds of the unit's next morale test, by the same chance as the test itself."""
     st = game.state["units"][uid]["status"]
-    leaders = [f for f in figures(game, uid) if is_leader(game, f)] or figures(game, uid)
-    grade = quality(game, leaders[0]) if leaders else "experienced"
-    return exact(R.test, C.morale_chance(grade, failing_turns(st, game.state["turn"])).value, "morale")
+    return exact(R.test, C.morale_chance(quality(game, _tester(game, uid)), failing_turns(st, game.state["turn"])).value,
+                 "morale")
