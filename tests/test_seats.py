@@ -303,6 +303,18 @@ def test_a_side_page_counts_company_fire_turns_as_its_rules_do(tmp_path):
     assert us.fog.last and {s.turn for s in us.fog.last.values()} <= {1, 2}  # sightings too
 
 
+def test_a_side_with_no_order_to_give_is_told_so_instead_of_an_empty_form(tmp_path):
+    from wgkit.widgets.seat import IDLE, SidePage
+
+    page = SidePage.attach(str(_served(tmp_path)), "us")  # Close Action's first step, Rally: nobody to rally yet
+    assert page.game.current_step().name == "Rally" and page.panel.specs == []
+    assert (page.panel.form.layout.display, page.panel.idle.layout.display) == ("none", "")
+    assert IDLE in page.panel.idle.value
+    page.game.advance()  # Fire: the side's troops may fire
+    page.refresh()
+    assert page.panel.specs and (page.panel.form.layout.display, page.panel.idle.layout.display) == ("", "none")
+
+
 def test_a_side_page_holds_nothing_of_the_pieces_it_does_not_see(tmp_path):
     from wgkit.widgets.seat import SidePage
 

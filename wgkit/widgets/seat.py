@@ -49,6 +49,7 @@ def shown(value: Any, label: Callable[[Any], str]) -> str:
     return label(value)
 
 
+IDLE = "Nothing for your side to order in this step: the umpire moves the game on."
 GROUP = "whole unit"  # a proposal's figures and their destinations, when a unit moves as one
 GROUP_TITLE = "group title"  # the name of such a group in the log, where it is not a unit's move
 
@@ -67,8 +68,22 @@ class ProposalPanel(ActionPanel):
         super().__init__(game, errors, changed, preview)  # builds the form once, from the fog (_visible)
         self.side = fog.side
         self.propose_button.on_click(errors.guard(lambda _: self.propose()))
-        self.widget = W.VBox([self.drag_mode, self.choice, self.params_box, W.HTML("<b>Odds, as far as you know</b>"), self.odds,
-                              self.note, W.HBox([self.propose_button, self.why_not]), self.sent])
+        self.form = W.VBox([self.drag_mode, self.choice, self.params_box, W.HTML("<b>Odds, as far as you know</b>"), self.odds,
+                            self.note, W.HBox([self.propose_button, self.why_not])])
+        self.idle = W.HTML(f"<small class='wgkit-idle'>{IDLE}</small>")
+        self.widget = W.VBox([self.idle, self.form, self.sent])
+        self._show_form()
+
+    def refresh(self) -> None:
+        super().refresh()
+        if hasattr(self, "form"):  # not during the first refresh, while the panel is being built
+            self._show_form()
+
+    def _show_form(self) -> None:
+        """An empty form says nothing: with no order to give, one line says so instead."""
+        idle = not self.specs
+        self.form.layout.display = "none" if idle else ""
+        self.idle.layout.display = "" if idle else "none"
 
     def _offered(self) -> list[ActionSpec]:
         """The rules actions this side may propose: not the umpire's tools, and not the actions of
