@@ -229,6 +229,27 @@ def test_finding_a_path_and_following_it():
     assert m.rolls[0].faces == (3,) and L.cell(g, "sq2") == (2, 2)
 
 
+def test_a_search_for_a_path_is_the_units_move_and_each_side_keeps_the_paths_it_found():
+    # Mines (beta): 1d6, 5+ finds a path (2 in 6, 1 in 3); looking is the unit's move for the card,
+    # so even on a face card, where a squad may both move and fire, it may not look twice
+    g = game(card="any")
+    put(g, "sq1", (0, 2))
+    with g.table_dice([4]):  # 4 misses the 5+
+        e = M.resolve_find_path(g, "sq1", (1, 2))
+    assert e.text == "sq1 does not find a path through (1, 2)" and faces(e) == [4]
+    assert e.detail["rule"] == "Mines" and e.detail["modifiers"] == []
+    assert e.detail["odds"] == ["no path: 66.7%", "path found: 33.3%"]
+    assert L.status(g, "sq1")["moved"] is True and L.cf(g)["mines"]["1,2"]["paths"] == []
+    with pytest.raises(IllegalActionError, match="sq1 has already acted on this card"):
+        M.resolve_find_path(g, "sq1", (1, 2))
+    set_card(g, "move", "us")
+    situation_of(g).unit_status("sq1", moved=False)
+    situation_of(g).mines((1, 2), paths=("de",))  # the Germans know their own way through
+    with g.table_dice([5]):
+        e = M.resolve_find_path(g, "sq1", (1, 2))
+    assert e.text == "sq1 finds a path through (1, 2)" and L.cf(g)["mines"]["1,2"]["paths"] == ["de", "us"]
+
+
 def test_clearing_mines_is_an_opposed_roll():
     d = exact(M.clearing, 0)
     assert d.p(0) == Fraction(1, 6) and d.where(lambda x: x > 0) == Fraction(15, 36)

@@ -34,6 +34,9 @@ def test_orders_vehicles_smoke_movement_and_the_clock_in_words():
     assert g.state["units"]["sq2"]["status"]["carried_by"] == "sherman"
     assert s.smoke((3, 4), "us").text == "smoke in (3, 4)"
     assert L.cf(g)["smoke"]["3,4"] == {"cell": [3, 4], "side": "us"}
+    assert s.mines((5, 6), paths=("us", "de")).text == "mines in (5, 6), paths known to de, us"
+    assert L.cf(g)["mines"]["5,6"] == {"cell": [5, 6], "real": True, "paths": ["de", "us"]}
+    assert s.mines((5, 7), real=False).text == "dummy mines in (5, 7)" and L.cf(g)["mines"]["5,7"]["real"] is False
     assert s.moving(["sq1", "mg"], (1, 2), (1, 3)).text == "sq1, mg moving (1, 2) -> (1, 3)"
     assert L.cf(g)["opfire"] == {"units": ["sq1", "mg"], "from": [1, 2], "to": [1, 3]}
     assert s.game_turn(3).text == "turn 3" and L.cf(g)["turn"] == 3

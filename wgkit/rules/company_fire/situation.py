@@ -55,6 +55,13 @@ class CompanyFireSituation(Situation):
         key = f"{cell[0]},{cell[1]}"
         return self._set(f"smoke in {tuple(cell)}", [(("vars", "cf", "smoke", key), {"cell": list(cell), "side": side})])
 
+    def mines(self, cell: Cell, real: bool = True, paths: tuple[str, ...] = ()) -> Event:
+        """Mines (beta): a mined square, real or a dummy, and the sides that have found a path through it."""
+        key = f"{cell[0]},{cell[1]}"
+        known = f", paths known to {', '.join(sorted(paths))}" if paths else ""
+        return self._set(f"{'mines' if real else 'dummy mines'} in {tuple(cell)}{known}",
+                         [(("vars", "cf", "mines", key), {"cell": list(cell), "real": bool(real), "paths": sorted(paths)})])
+
     def moving(self, units: list[str], start: Cell, to: Cell) -> Event:
         """Opportunity Fire: ``units`` are moving from ``start`` into ``to``; the enemy may op fire."""
         return self._set(f"{', '.join(units)} moving {tuple(start)} -> {tuple(to)}",
