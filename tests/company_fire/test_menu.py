@@ -143,6 +143,11 @@ def test_markers_on_the_table_minefields_smoke_and_missions():
     assert drawn[0].points.tolist() == [[24, 12], [30, 12], [30, 18], [24, 18]] and drawn[0].fill is None
     assert (drawn[0].stroke, drawn[0].alpha, drawn[0].width) == ("#6b3e26", 0.9, 0.12)
     assert drawn[1].points[0].tolist() == pytest.approx([27, 15 - 6 * 0.38])  # below the centre, inside the square
+    assert drawn[1].size == 0.5
+    situation_of(g).mines((4, 2), paths=("us",))
+    assert [s.text for s in MARKERS(g.scenario, g.state) if s.kind == "text"] == ["mines (path)", "mines?"]
+    bare = {**g.state, "vars": {"cf": {"turn": 1}}}  # a game before any marker was laid
+    assert MARKERS(g.scenario, bare) == [] and MARKERS(g.scenario, {k: v for k, v in g.state.items() if k != "vars"}) == []
     situation_of(g).smoke((2, 3), "us")
     smoke = [s for s in MARKERS(g.scenario, g.state) if s.tag == "marker:smoke (us)"]
     assert [(s.kind, s.fill, s.stroke, s.alpha) for s in smoke] == [("polygon", "#d9d9d9", "#d9d9d9", 0.75),
@@ -154,5 +159,6 @@ def test_markers_on_the_table_minefields_smoke_and_missions():
     put(g, "fo", (4, 3))  # beside the Germans: in sight of (5, 4)
     artillery.resolve_call(g, "fo", (5, 4), "HE")
     mission = [s for s in MARKERS(g.scenario, g.state) if s.tag == "marker:HE mission (us)"]
-    assert [(s.kind, s.fill, s.stroke) for s in mission] == [("polygon", None, "#d62828"), ("text", "#1d1d1d", None)]
+    assert [(s.kind, s.fill, s.stroke, s.alpha) for s in mission] == [("polygon", None, "#d62828", 0.9),
+                                                                      ("text", "#1d1d1d", None, 1.0)]
     assert MARKERS(g.scenario, {**g.state, "vars": {}}) == []  # no Company Fire state: nothing drawn

@@ -18,10 +18,10 @@ def MARKERS(scenario: Scenario, state: dict) -> list[Shape]:
     g = grid_from_spec(scenario.table.grid.to_dict(), scenario.table.width, scenario.table.depth)
     out: list[Shape] = []
 
-    def square(cell, fill, stroke, label, alpha=0.55):
+    def square(cell, fill, stroke, label, alpha):
         x, y = g.center(tuple(cell))
         out.append(Shape("polygon", np.asarray(g.corners(tuple(cell))), fill, stroke, 0.12, alpha, tag=f"marker:{label}"))
-        out.append(Shape("text", np.array([(x, y - g.size * 0.38)]), S.TEXT, text=label, size=0.5, tag=f"marker:{label}"))
+        out.append(Shape("text", np.array([(x, y - g.size * 0.38)]), S.TEXT, text=label, tag=f"marker:{label}"))
 
     for m in cf.get("mines", {}).values():
         if m:
