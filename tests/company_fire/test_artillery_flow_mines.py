@@ -89,11 +89,10 @@ def test_the_observer_leaves_when_its_missions_are_spent():
 
 
 # -- the deck and the turn ----------------------------------------------------------------------
-def fresh(seed=718):
-    from tests.company_fire.helpers import ROOT
-    from wgkit.scenario import load
+def fresh(seed=718, edit=None):
+    from tests.company_fire.helpers import ROOT, load_edited
 
-    return Game(load(ROOT / "scenarios/company_fire/hedgerows_of_normandy.yaml"), seed, flow=SEQUENCE)
+    return Game(load_edited(ROOT / "scenarios/company_fire/hedgerows_of_normandy.yaml", edit), seed, flow=SEQUENCE)
 
 
 def to_next_card(g):
@@ -170,10 +169,67 @@ def test_the_game_ends_when_the_turns_are_played_or_the_clock_runs_out():
 
 
 def test_the_headline_says_card_initiative_phase_turn_and_clock():
+    g = fresh()  # the Americans hold red, the Germans black
+    assert SEQUENCE.headline(g) == ("<b>Turn 1 of 6</b> &mdash; card <b style='color:#b00'>start (as a move card)</b> "
+                                    "(move card): us initiative, phase 1; clock 0 of 21")
+    situation_of(g).deck_order("initiative", ["KS"])
+    with g.table_dice([4]):
+        to_next_card(g)
+    assert SEQUENCE.headline(g) == ("<b>Turn 1 of 6</b> &mdash; card <b style='color:#000'>KS</b> "
+                                    "(any card): de initiative, phase 1; clock 0 of 21")
+    g = game(edit=lambda d: (d.pop("turns"), d["rules"].pop("clock")))  # no turn limit, no clock
+    assert SEQUENCE.headline(g).startswith("<b>Turn 1</b> &mdash; card") and SEQUENCE.headline(g).endswith("phase 1")
+
+
+def test_the_clock_rolls_as_the_defenders_initiative_ends_and_at_each_joker():
+    # Game Clock: 1d6 added each time the attacker takes the initiative back, and at each joker
     g = fresh()
-    text = SEQUENCE.headline(g)
-    assert "Turn 1 of 6" in text and "start (as a move card)" in text and "us initiative, phase 1" in text
-    assert "clock 0 of 21" in text
+    situation_of(g).initiative("de")
+    situation_of(g).deck_order("initiative", ["JK1", "3H"])
+    with g.table_dice([2, 5]):
+        to_next_card(g)
+    clock = [e for e in g.log if e.kind == "clock"]
+    assert [e.text for e in clock] == ["game clock +2 = 2 (joker)", "game clock +5 = 7 (end of the defender's initiative)"]
+    assert [faces(e) for e in clock] == [[2], [5]] and clock[1].detail["rule"] == "Game Clock"
+    assert clock[1].detail["outcome"] == 7 and L.cf(g)["clock"] == 7
+
+
+def test_a_long_game_runs_its_clock_to_30_and_a_game_without_a_clock_rolls_none():
+    g = fresh(edit=lambda d: d["rules"].update(clock="long"))
+    situation_of(g).clock(20)
+    situation_of(g).initiative("de")
+    situation_of(g).deck_order("initiative", ["3H"])
+    with g.table_dice([6]):  # 26: a standard game would end at 21
+        to_next_card(g)
+    assert L.cf(g)["clock"] == 26 and "game_over" not in g.state["vars"]
+    assert SEQUENCE.headline(g).endswith("clock 26 of 30")
+    g = fresh(edit=lambda d: d["rules"].pop("clock"))
+    situation_of(g).initiative("de")
+    situation_of(g).deck_order("initiative", ["JK1", "3H"])
+    to_next_card(g)
+    assert "clock" not in [e.kind for e in g.log] and L.cf(g)["clock"] == 0
+
+
+def test_the_game_goes_on_until_the_last_turn_is_played():
+    g = fresh()  # 6 turns: the attacker's return in turn 5 begins turn 6, which is still played
+    situation_of(g).game_turn(5)
+    situation_of(g).initiative("de")
+    situation_of(g).deck_order("initiative", ["3H"])
+    with g.table_dice([1]):
+        to_next_card(g)
+    assert L.cf(g)["turn"] == 6 and "game_over" not in g.state["vars"]
+
+
+def test_an_empty_deck_is_shuffled_from_its_discards_before_a_card_or_after_a_joker():
+    g = fresh()
+    situation_of(g).deck_order("initiative", ["5H"])
+    to_next_card(g)
+    situation_of(g).deck_order("initiative", [])  # nothing left to draw: the discards, 5H alone, are shuffled
+    to_next_card(g)
+    assert L.cf(g)["card"] == "5H" and L.cf(g)["phase"] == 3
+    situation_of(g).deck_order("initiative", ["JK1"])  # the joker, then the discards (5H and the joker)
+    to_next_card(g)
+    assert L.cf(g)["card"] == "5H" and [e.kind for e in g.log].count("clock") >= 1
 
 
 # -- mines -------------------------------------------------------------------------------------

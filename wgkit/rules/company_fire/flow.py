@@ -58,8 +58,7 @@ def draw_card(game: Game) -> list:
         game.shuffle("initiative")
     card = game.draw("initiative")
     while K.card_kind(card) == "event":
-        if clock_in_use(game):
-            _clock(game, "joker")
+        _clock(game, "joker")
         if not game.state["decks"]["initiative"]["draw"]:
             game.shuffle("initiative")
         card = game.draw("initiative")
@@ -77,7 +76,7 @@ def draw_card(game: Game) -> list:
                 changes.append((("vars", "cf", "smoke", key), None))
         if game.state["sides"][owner]["role"] == "attacker":
             changes.append((("vars", "cf", "turn"), state["turn"] + 1))
-            over = _clock(game, "end of the defender's initiative") if clock_in_use(game) else None
+            over = _clock(game, "end of the defender's initiative")
             limit = game.scenario.turns
             if over:
                 changes.append((("vars", "game_over"), f"the game clock reached {L.cf(game)['clock']}"))
@@ -89,14 +88,17 @@ def draw_card(game: Game) -> list:
 
 
 def _clock(game: Game, why: str) -> bool:
-    """Game Clock: 1d6 added; the game ends at 21 (or 30 for a long game)."""
+    """Game Clock (optional): 1d6 added; whether the game ends (at 21, or 30 for a long game)."""
+    kind = clock_in_use(game)
+    if not kind:
+        return False
     roller = game.roller()
     add = roller.roll(D6, 1, f"game clock ({why})")[0]
     total = L.cf(game)["clock"] + add
     game.record("clock", [(("rng", "counter"), roller.counter), (("vars", "cf", "clock"), total)],
                 f"game clock +{add} = {total} ({why})", rolls=tuple(roller.log),
                 detail={"rule": "Game Clock", "outcome": total, "modifiers": []})
-    return K.clock_over(total, clock_in_use(game) or "standard")
+    return K.clock_over(total, kind)
 
 
 def headline(game: Game) -> str:
