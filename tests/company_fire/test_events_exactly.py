@@ -24,7 +24,7 @@ def test_a_tank_buttons_up_and_takes_a_pin():
     with pytest.raises(IllegalActionError, match="sq1 is not a closed-top vehicle"):
         V.resolve_button_up(g, "sq1")
     g = game(card="fire")
-    with pytest.raises(IllegalActionError, match="vehicles button up on move cards"):
+    with pytest.raises(IllegalActionError, match="vehicles button up on move or face cards"):
         V.resolve_button_up(g, "sherman")
 
 

@@ -309,7 +309,7 @@ def resolve_button_up(game: Game, uid: str):
     if L.kind(game, uid) not in ("tank", "tank_destroyer", "armoured_car"):
         raise IllegalActionError(f"{uid} is not a closed-top vehicle")
     if card_kind(game) not in ("move", "any"):
-        raise IllegalActionError("vehicles button up on move cards")
+        raise IllegalActionError("vehicles button up on move or face cards")
     if L.status(game, uid).get("moved"):
         raise IllegalActionError(f"{uid} has moved: it buttons up before moving")
     after = "pinned" if L.order(game, uid) == "good order" else L.order(game, uid)

@@ -76,8 +76,8 @@ def group_fire(kinds: list[str], targets: int, cover: bool, leader_present: bool
         pool += dice
         mods += m
     if leader_present:
-        pool += 1
-        mods.append(Modifier("leader with the group", 1, "rules Group Fire"))
+        pool += T.GROUP_FIRE_LEADER.value
+        mods.append(Modifier.of("leader with the group", T.GROUP_FIRE_LEADER))
     return pool, targets, mods
 
 

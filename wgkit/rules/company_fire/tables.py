@@ -25,6 +25,7 @@ FIRE: dict[str, Sourced[FireLine]] = {
     "hmg": seed(FireLine(10, 4), "Individual Unit Fire"),
     "sniper": seed(FireLine(10, 3), "Individual Unit Fire; Snipers (3d6 against a chosen unit)"),
 }
+GROUP_FIRE_LEADER: Sourced[int] = seed(+1, "Group Fire (a platoon leader, company commander or both in the space: one die)")
 FIRE_REDUCTIONS: dict[str, Sourced[int]] = {
     "target in cover": seed(-1, "Individual Unit Fire note (cover: one die less)"),
     "firing on a move card": seed(-1, "Moving on a Fire Card / Individual Unit Fire"),
