@@ -292,7 +292,8 @@ def test_a_search_for_a_path_is_the_units_move_and_each_side_keeps_the_paths_it_
     put(g, "sq1", (0, 2))
     with g.table_dice([4]):  # 4 misses the 5+
         e = M.resolve_find_path(g, "sq1", (1, 2))
-    assert e.text == "sq1 does not find a path through (1, 2)" and faces(e) == [4]
+    assert e.text == "sq1 does not find a path through (1, 2)" and [(r.purpose, r.faces) for r in e.rolls] == [
+        ("find a path", (4,))]
     assert e.detail["rule"] == "Mines" and e.detail["modifiers"] == []
     assert e.detail["odds"] == ["no path: 66.7%", "path found: 33.3%"]
     assert L.status(g, "sq1")["moved"] is True and L.cf(g)["mines"]["1,2"]["paths"] == []

@@ -1,7 +1,7 @@
 """Company Fire: the modifiers of a rally and of a movement test, by quality, leader and the
 enemies that see the square, each worked from the text (Rally; Movement Test)."""
 
-from tests.company_fire.helpers import faces, game, put, unit
+from tests.company_fire.helpers import game, put, unit
 from tests.conftest import refused
 from wgkit.rules import situation_of
 from wgkit.rules.company_fire import movement as V
@@ -33,7 +33,7 @@ def test_only_a_good_order_enemy_that_is_not_a_single_figure_spoils_a_rally():
     assert odds.describe() == ["pinned: 66.7%", "suppressed: 33.3%"]  # 3+ of a d6
     with g.table_dice([3]):
         e = R.resolve_rally(g, "sq1")
-    assert e.text == "sq1 rallies: suppressed -> pinned" and faces(e) == [3]
+    assert e.text == "sq1 rallies: suppressed -> pinned" and [(r.purpose, r.faces) for r in e.rolls] == [("rally", (3,))]
     assert e.detail["rule"] == "Rally" and e.detail["odds"] == ["pinned: 66.7%", "suppressed: 33.3%"]
 
 

@@ -107,7 +107,7 @@ def test_a_single_figure_seeing_the_retreat_does_not_stop_it():
     put(g, "plt_ldr", (4, 5))
     assert L.sees(g, "plt_ldr", (5, 5))
     e = F.resolve_reduce(g, "gruppe", (5, 5))
-    assert e.text == "gruppe retreats to (5, 5): 1 hits become 0, good order"
+    assert e.text == "gruppe retreats to (5, 5): 1 hit becomes 0, good order"
 
 
 def test_a_vehicle_sheds_a_hit_only_into_a_square_it_may_enter():

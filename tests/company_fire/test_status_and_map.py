@@ -7,6 +7,7 @@ import pytest
 from tests.conftest import ROOT
 from wgkit.odds import exact
 from wgkit.rules.company_fire import cards as K
+from wgkit.rules.company_fire import odds
 from wgkit.rules.company_fire import status as S
 from wgkit.rules.company_fire.gridmap import GridMap
 from wgkit.scenario import load
@@ -47,10 +48,8 @@ def test_card_kinds(card, kind):
     assert K.card_kind(card) == kind
 
 
-def test_same_colour_cards_are_one_initiative():
-    runs = K.initiatives(["2H", "5D", "JK1", "7S", "KC", "AH"])
-    assert runs == [("red", ["2H", "5D"]), ("black", ["7S", "KC"]), ("red", ["AH"])]
-    assert K.clock_over(21) and not K.clock_over(20) and not K.clock_over(29, "long")
+def test_the_clock_ends_a_game_at_21_or_a_long_one_at_30():
+    assert K.clock_over(21) and not K.clock_over(20) and not K.clock_over(29, "long") and K.clock_over(30, "long")
 
 
 def test_grid_map_from_free_form_terrain():
@@ -138,3 +137,15 @@ def test_rally_once_a_phase_by_the_side_with_the_card_and_a_failure_ends_the_car
         R.resolve_leader_move(g, "sq1", [(2, 1)])
     with g.table_dice([5]):  # a fire card: one square after a Movement Test, 5+ into the open
         assert R.resolve_leader_move(g, "plt_ldr", [(3, 1)]).text == "plt_ldr moves to (3, 1)"
+
+
+def test_the_odds_asked_without_a_game_start_from_no_modifier():
+    # Movement Test 5+: 2 in 6; Rally, pinned at 4+: 3 in 6; Close Assault, d6 against d6: a tie 6 in 36
+    assert odds.movement_test(5).p(True) == Fraction(1, 3)
+    assert odds.rally("pinned").p("good order") == Fraction(1, 2)
+    assert odds.assault().p(0) == Fraction(6, 36) and odds.assault().p(5) == Fraction(1, 36)
+    rolls, hits = odds.group_fire(["rifle_squad", "rifle_squad"])  # 3 + 3 dice in the open, at one unit
+    assert rolls == 1 and hits.p(6) == Fraction(1, 729)
+    # Mines, clearing: d6 against d6; behind by one (5 of 36) costs each unit a hit
+    assert odds.clearing().describe()[4:6] == ["mines remain, 1 hit on each unit: 13.9%",
+                                               "cleared, 3 hits on the first unit (tie): 16.7%"]

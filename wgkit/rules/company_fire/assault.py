@@ -92,7 +92,7 @@ def plan(game: Game, attackers: list[str], target: L.Cell) -> tuple[list[str], l
             raise IllegalActionError(f"{u} is {L.order(game, u)} and may not close assault")
         if st.get("assaulted") or st.get("fired") or st.get("spent"):
             raise IllegalActionError(f"{u} has already fought or fired this phase")
-    if not L.adjacent(game, origin, target):
+    if not L.adjacent(origin, target):
         raise IllegalActionError(f"{target} is not next to {origin}")
     defenders = [u for u in L.units_at(game, target) if L.side(game, u) != L.side(game, attackers[0])]
     if not any(L.role(game, u) != "smf" for u in defenders):

@@ -15,21 +15,6 @@ def card_kind(card: str) -> str:
     return "move" if deck.rank(card) % 2 else "fire"
 
 
-def initiatives(cards: list[str], first: str = "red") -> list[tuple[str, list[str]]]:
-    """Group a run of drawn cards into initiatives: each further card of the same colour is another
-    phase of the same initiative; jokers interrupt nothing."""
-    out: list[tuple[str, list[str]]] = []
-    for c in cards:
-        if deck.is_joker(c):
-            continue
-        colour = deck.colour(c)
-        if out and out[-1][0] == colour:
-            out[-1][1].append(c)
-        else:
-            out.append((colour, [c]))
-    return out
-
-
 def clock_over(total: int, length: str = "standard") -> bool:
     """Game Clock: the game ends when the total reaches 21 (or 30 for a longer game)."""
     from wgkit.rules.company_fire.tables import CLOCK_END

@@ -57,7 +57,7 @@ def _mortar_spotter(game: Game, uid: str, target: L.Cell) -> str | None:
     here = L.cell(game, uid)
     for u in game.state["units"]:
         if (L.alive(game, u) and L.side(game, u) == L.side(game, uid) and L.kind(game, u) in L.LEADERS
-                and (L.cell(game, u) == here or L.adjacent(game, L.cell(game, u), here))
+                and (L.cell(game, u) == here or L.adjacent(L.cell(game, u), here))
                 and L.cell_sight(game, L.cell(game, u), target).clear):
             return u
     return None
@@ -132,8 +132,9 @@ def plan(game: Game, firers: list[str], target: L.Cell, mode: str = "fire") -> F
     move_card = mode == "fire" and card == "move"
     if group:
         dice, _, mods = S.group_fire(kinds, len(targets), cover, L.leader_with(game, firers[0]) is not None)
-        mods = mods + ([Modifier.of("recon by fire", T.FIRE_REDUCTIONS["recon by fire"])] if recon else [])
-        dice = max(0, dice - (1 if recon else 0))
+        if recon:
+            mods = mods + [Modifier.of("recon by fire", T.FIRE_REDUCTIONS["recon by fire"])]
+            dice = max(0, dice + T.FIRE_REDUCTIONS["recon by fire"].value)
         rule = "Group Fire"
     else:
         dice, mods = S.attack_dice(kinds[0], cover=cover, move_card=move_card, recon=recon)
@@ -363,7 +364,7 @@ def resolve_reduce(game: Game, uid: str, dest: L.Cell):
     changes = [(("units", uid, "status", "order"), after), (("vars", "cf", "last_fire", "hits", uid), None)]
     changes += [(("pieces", p, "cell"), list(dest)) for p in L.pieces_of(game, uid)]
     changes += [(("pieces", p, "alive"), after != "destroyed") for p in L.pieces_of(game, uid)]
-    return game.record("reduce hits", changes, f"{uid} retreats to {dest}: {hits} hits become {hits - 1}, {after}",
+    return game.record("reduce hits", changes, f"{uid} retreats to {dest}: " + (f"{hits} hits become {hits - 1}" if hits > 1 else "1 hit becomes 0") + f", {after}",
                        detail={"rule": "Hit Reduction", "outcome": after})
 
 

@@ -210,13 +210,13 @@ def may_opfire(game: Game, uid: str) -> bool:
     return order(game, uid) == "good order"
 
 
-def adjacent(game: Game, a: Cell, b: Cell) -> bool:
+def adjacent(a: Cell, b: Cell) -> bool:
     """Sharing an edge or a corner."""
     return a != b and max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
 
 
 def adjacent_to_enemy(game: Game, uid: str, c: Cell) -> bool:
-    return any(adjacent(game, c, cell(game, e)) for e in enemies_of(game, uid) if role(game, e) != "smf")
+    return any(adjacent(c, cell(game, e)) for e in enemies_of(game, uid) if role(game, e) != "smf")
 
 
 def cover_against(game: Game, origin: Cell, target: Cell) -> str | None:

@@ -31,7 +31,7 @@ def find_path(chance, bonus: int) -> bool:
 
 def path_check(game: Game, uid: str, c: L.Cell) -> None:
     """Mines (beta), finding a path: only a unit in or next to the mined square may look."""
-    if not (L.cell(game, uid) == c or L.adjacent(game, L.cell(game, uid), c)):
+    if not (L.cell(game, uid) == c or L.adjacent(L.cell(game, uid), c)):
         raise IllegalActionError(f"{uid} must be in or next to {c}")
 
 
@@ -62,7 +62,9 @@ def clearing_words(diff: int) -> str:
     unit takes the difference in hits and the mines stay."""
     if diff > 0:
         return f"cleared (by {diff})"
-    return "cleared, 3 hits on the first unit (tie)" if diff == 0 else f"mines remain, {-diff} hits on each unit"
+    if diff == 0:
+        return "cleared, 3 hits on the first unit (tie)"
+    return f"mines remain, {-diff} hit{'s' if diff < -1 else ''} on each unit"
 
 
 def clearing(chance, bonus: int) -> int:
