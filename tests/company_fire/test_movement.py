@@ -107,7 +107,7 @@ def test_fall_back_needs_a_move_card_a_leader_and_a_test():
     assert e.detail["odds"] is not None and [m["name"] for m in e.detail["modifiers"]] == ["platoon leader in the square"]
     assert (L.cell(g, "sq2") == (4, 2)) == e.detail["outcome"]
     set_card(g, "fire")
-    with pytest.raises(IllegalActionError, match="move card only"):
+    with pytest.raises(IllegalActionError, match="move or face card only"):
         V.fall_back_check(g, "sq2", (4, 1))
 
 
@@ -304,7 +304,7 @@ def test_fall_back_refusals_and_a_failed_fall_back():
     g = game(card="fire")
     put(g, "sq2", (4, 3), order="suppressed")
     put(g, "plt_ldr", (4, 3))
-    refused(g, (4, 2), "a unit falls back on a move card only")
+    refused(g, (4, 2), "a unit falls back on a move or face card only")
     g = game(card="move")
     put(g, "sq2", (4, 3), order="pinned")
     refused(g, (4, 2), "sq2 is pinned: only suppressed units fall back")
@@ -353,3 +353,23 @@ def test_single_figures_do_not_stop_a_line_of_sight_but_squads_do():
     assert not L.cell_sight(g, (4, 0), (4, 2)).clear  # a squad there stops the line
     remove(g, "gruppe2")
     assert L.cell_sight(g, (4, 0), (4, 2)).clear  # ... unless it is out of action
+
+
+def test_a_drag_finds_the_shortest_legal_route_within_the_allowance():
+    """Movement: squads two squares, edge to edge; full bocage is crossed only as the first step and
+    ends the move; a route stops next to the enemy, but a unit may leave a square next to it; a
+    vehicle starting on the road reaches as far as the road takes it. No route: the drop square
+    alone, for the move to refuse with its reason."""
+    g = game(card="move")
+    put(g, "sq2", (4, 1))
+    assert V.path_to(g, "sq2", (3, 2)) == [(4, 2), (3, 2)]
+    assert V.path_to(g, "sq2", (2, 1)) == [(3, 1), (2, 1)]
+    assert V.path_to(g, "sq2", (1, 1)) == [(1, 1)]  # three squares: beyond the allowance
+    assert V.path_to(g, "sq2", (4, 3)) == [(4, 3)]  # the bocage above (4, 2) may not be crossed as a second step
+    put(g, "sq1", (6, 2))  # next to the MG 42 in (6, 3): it may still move away
+    assert V.path_to(g, "sq1", (6, 0)) == [(6, 1), (6, 0)]
+    put(g, "sherman", (3, 0))  # on the road up column 3: four squares, not three
+    put(g, "plt_ldr", (2, 0))
+    put(g, "fo", (2, 0))
+    assert V.path_to(g, "sherman", (3, 3)) == [(3, 1), (3, 2), (3, 3)]
+    assert V.path_to(g, "sq2", (3, 2)) == [(4, 2), (3, 2)]  # each unit's own routes, in the same state

@@ -214,7 +214,7 @@ def _routes(game: Game, uid: str, start: L.Cell, limit: int) -> dict[L.Cell, L.C
         if d >= limit or c in ends or (c != start and (L.adjacent_to_enemy(game, uid, c) or c in L.smoke(game))):
             continue
         for n in m.grid.neighbours(c):
-            hedge = m.edges.get(edge_key(c, n), ("", ""))[:2] == ("bocage", "full")
+            hedge = m.edges.get(edge_key(c, n), ())[:2] == ("bocage", "full")
             if n in prev or (hedge and d > 0):
                 continue
             try:
@@ -231,9 +231,7 @@ def _routes(game: Game, uid: str, start: L.Cell, limit: int) -> dict[L.Cell, L.C
 def path_to(game: Game, uid: str, dest: L.Cell) -> list[L.Cell]:
     """The shortest legal path to ``dest`` within the unit's allowance (for clicks and drags)."""
     start = L.cell(game, uid)
-    limit = allowance(game, uid, [])[0]
-    if L.role(game, uid) == "vehicle":
-        limit = max(limit, allowance(game, uid, [dest])[0])
+    limit = allowance(game, uid, [])[0]  # a vehicle on the road: its road rate, the most any path gives
     prev = L.per_state(game, f"routes {uid} {limit}", lambda: _routes(game, uid, start, limit))
     if dest not in prev:
         return [dest]  # no legal route: resolve_move explains why
@@ -247,7 +245,7 @@ def path_to(game: Game, uid: str, dest: L.Cell) -> list[L.Cell]:
 
 def fall_back_check(game: Game, uid: str, dest: L.Cell) -> None:
     if card_kind(game) not in ("move", "any"):
-        raise IllegalActionError("a unit falls back on a move card only")
+        raise IllegalActionError("a unit falls back on a move or face card only")
     if L.order(game, uid) != "suppressed":
         raise IllegalActionError(f"{uid} is {L.order(game, uid)}: only suppressed units fall back")
     if L.leader_with(game, uid) is None:
