@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from tests.company_fire.helpers import faces, game, put, set_card
+from tests.company_fire.helpers import faces, game, put, set_card, unit
 from wgkit.engine import Game, IllegalActionError
 from wgkit.odds import exact
 from wgkit.rules import situation_of
@@ -31,28 +31,51 @@ def test_a_mission_is_called_on_a_fire_card_in_sight_and_comes_on_the_next():
     with pytest.raises(IllegalActionError, match="next fire card"):
         A.resolve_arrival(g, "us")
     set_card(g, "fire")
-    e = A.resolve_arrival(g, "us")
-    assert e.detail["odds"] == exact(A.arrival).describe("arrives")
-    assert exact(A.arrival).p(True) == Fraction(5, 6)
+    with g.table_dice([1]):  # a 1 cancels it: 1 in 6
+        e = A.resolve_arrival(g, "us")
+    assert e.detail["odds"] == ["cancelled (a 1): 16.7%", "arrives: 83.3%"]
+    assert e.text == "HE mission on (5, 4): cancelled (a 1)" and [(r.purpose, r.faces) for r in e.rolls] == [("arrival", (1,))]
     assert L.cf(g)["missions_used"]["fo"] == 1 and not L.cf(g)["mission"]["us"]
+    assert A.missions_left(g, "fo") == 1  # the scenario gives it two
+
+
+def test_one_mission_at_a_time_from_an_observer_that_has_not_acted():
+    # Artillery: a mission on the way is not doubled; calling is the observer's fire for the card;
+    # an observer the scenario gives no number of missions has three (house value)
+    g = game(step="Artillery", card="fire", edit=lambda d: unit(d, "fo").update(rules={}))
+    put(g, "fo", (4, 3))
+    assert A.missions_left(g, "fo") == 3
+    situation_of(g).unit_status("fo", fired=True)
+    with pytest.raises(IllegalActionError, match="fo has already acted on this card"):
+        A.resolve_call(g, "fo", (5, 4))
+    situation_of(g).unit_status("fo", fired=False)
+    A.resolve_call(g, "fo", (4, 4))  # HE on an empty square: the arrival roll alone
+    set_card(g, "fire")
+    with pytest.raises(IllegalActionError, match="us already has a fire mission on the way"):
+        A.resolve_call(g, "fo", (5, 4))
+    for left in (2, 1, 0):
+        with g.table_dice([2]):
+            A.resolve_arrival(g, "us")
+        assert A.missions_left(g, "fo") == left
+        if left:
+            A.resolve_call(g, "fo", (4, 4))  # HE on an empty square: the arrival roll alone
+            set_card(g, "fire")
+    assert g.log[-1].text == "HE mission on (4, 4): fo has used all its missions and leaves"
+    assert L.order(g, "fo") == "removed"
 
 
 def test_he_rolls_four_dice_in_the_open_three_in_cover_at_every_unit():
     g = game(card="fire")
     assert A.he_dice(g, (5, 4)) == 3 and A.he_dice(g, (5, 3)) == 4
-    for seed in range(20):
-        g = game(step="Artillery", card="fire", seed=seed)
-        put(g, "fo", (4, 3))
-        put(g, "mg42", (5, 4))
-        A.resolve_call(g, "fo", (5, 4))
-        set_card(g, "fire")
+    g = game(step="Artillery", card="fire")
+    put(g, "fo", (4, 3))
+    put(g, "mg42", (5, 4))
+    A.resolve_call(g, "fo", (5, 4))
+    set_card(g, "fire")
+    with g.table_dice([2, 6, 1, 1, 1, 1, 1]):  # arrives, then 3d6 at each unit in the buildings
         e = A.resolve_arrival(g, "us")
-        if e.rolls[0].faces[0] == 1:
-            assert "cancelled" in e.text and L.cf(g)["missions_used"]["fo"] == 1
-            continue
-        assert [len(r.faces) for r in e.rolls[1:]] == [3, 3]  # gruppe and mg42, each 3d6 (buildings)
-        return
-    pytest.fail("every mission was cancelled")
+    assert [len(r.faces) for r in e.rolls] == [1, 3, 3]  # the arrival, then gruppe and mg42
+    assert e.text.startswith("HE mission on (5, 4): ")
 
 
 def test_smoke_blocks_sight_gives_cover_and_lifts_when_the_firer_regains_the_initiative():

@@ -51,6 +51,16 @@ def arrival(chance) -> bool:
     return chance.face(D6, "arrival") > T.ARTILLERY_CANCEL.value
 
 
+def arrival_words(came: bool) -> str:
+    """Artillery: the arrival roll's outcome in words."""
+    return "arrives" if came else "cancelled (a 1)"
+
+
+def arrival_odds():
+    """The arrival roll's chances, in words."""
+    return exact(arrival).named(names=arrival_words)
+
+
 def he_dice(game: Game, c: L.Cell) -> int:
     return T.ARTILLERY_DICE["cover" if L.cover(game, c) else "open"].value
 
@@ -75,7 +85,7 @@ def resolve_arrival(game: Game, side: str):
     target = tuple(m["cell"])
     came = arrival(chance)
     if not came:
-        fx.lines.append("cancelled (a 1)")
+        fx.lines.append(arrival_words(came))
     elif m["kind"] == "smoke":
         fx.set(("vars", "cf", "smoke", f"{target[0]},{target[1]}"), {"cell": list(target), "side": side})
         fx.lines.append(f"smoke on {target}")
@@ -90,4 +100,4 @@ def resolve_arrival(game: Game, side: str):
     return game.record("artillery", [(("rng", "counter"), roller.counter)] + fx.finish(),
                        f"{m['kind']} mission on {target}: " + "; ".join(fx.lines), rolls=tuple(roller.log),
                        detail={"rule": "Artillery", "outcome": fx.lines, "modifiers": [],
-                               "odds": exact(arrival).describe("arrives")})
+                               "odds": arrival_odds().describe()})

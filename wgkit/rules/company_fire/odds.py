@@ -45,7 +45,7 @@ def assault(attack: int = 0, defence: int = 0) -> Distribution:
 
 def artillery_arrival() -> Distribution:
     """Artillery: a fire mission arrives unless its d6 shows 1."""
-    return exact(A.arrival)
+    return A.arrival_odds()
 
 
 def find_path(bonus: int = 0) -> Distribution:
