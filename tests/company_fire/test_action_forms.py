@@ -198,6 +198,15 @@ def test_reaction_fire_by_the_side_without_the_card():
     assert resolved(react, g, p, [5, 6, 1]) == ("fire", "reaction fire: gruppe fires 3d6 at (4, 3): sq2: 2 hits -> suppressed")
 
 
+def test_reaction_fire_on_a_move_card_keeps_its_three_dice():
+    # Non-Phasing Reaction Fire, as the kit reads it: the die lost "firing on a move card" is the phasing side's alone
+    g = game(step="Reaction fire", card="move")
+    put(g, "sq2", (4, 3))
+    react = menu(g)["reaction fire"]
+    p = {"unit": "gruppe", "target": at(g, (4, 3))}
+    assert odds(react, g, p) == binomial(3) and react.explain(g, p) == ["3d6 at each of sq2; 5 or 6 hits"]
+
+
 def test_finding_a_path_and_clearing_a_minefield():
     """Mines: 5+ finds a path (1/3 without engineers); clearing is the side's d6 against the
     mines' d6, a tie 6 in 36."""

@@ -249,7 +249,9 @@ def at_plan(game: Game, uid: str, target: str, mode: str = "fire") -> tuple[Fire
     line = T.AT_WEAPONS[w].value
     if mode == "fire":
         st = L.status(game, uid)
-        if st.get("at_fired") or st.get("spent"):
+        if st.get("spent"):
+            raise IllegalActionError(f"{uid} failed its rally and can do nothing more this card")
+        if st.get("at_fired"):
             raise IllegalActionError(f"{uid} has already fired its anti-tank weapon on this card")
         if L.role(game, uid) in ("vehicle", "team"):
             may_act(game, uid, "fired")
