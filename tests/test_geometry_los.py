@@ -676,3 +676,33 @@ def test_points_that_are_not_finite_are_named_in_the_error():
         line_of_sight(t, (1, 1), (math.nan, 2))
     with pytest.raises(ValueError, match="^observer positions must be finite numbers$"):
         SightField(t, np.array([[1, 1], [math.nan, 2]]))
+
+
+def test_moving_an_observer_into_a_wood_onto_its_edge_or_up_a_hill_sees_as_one_placed_there():
+    # the observer's own features (the wood it stands in, the hill it is on) are worked out again
+    # when it moves: a field moved there answers as a field built there
+    wood = TerrainArea("wood", "woods", box(10, 10, 20, 20), blocks_los=True, cover="woods")
+    hill = TerrainArea("hill", "hill", box(30, 0, 40, 10), blocks_los=True, height=2.0)
+    t = TerrainIndex([wood, hill], 60, 40)
+    # on the wood's edge, the observer sees out west to (0, 15); up the hill it sees over the wood
+    pts = np.array([[5.0, 15.0], [25.0, 15.0], [45.0, 5.0], [25.0, 5.0], [15.0, 30.0], [0.0, 15.0], [2.0, 17.0]])
+    policy = LosPolicy(see_into=2.0)
+    for to in [(15.0, 15.0), (10.0, 15.0), (11.0, 15.0), (35.0, 5.0), (50.0, 30.0)]:
+        f = SightField(t, pts.copy(), policy)
+        m = f.matrix()
+        f.move(0, to, m)
+        moved = pts.copy()
+        moved[0] = to
+        assert (m == SightField(t, moved, policy).matrix()).all(), to
+
+
+def test_a_figure_beyond_either_end_of_a_line_does_not_block_it():
+    # figures block a line only where they stand between its ends: one 2" beyond the target or
+    # behind the observer on the same line, further than its 0.5" from either end, does not
+    t = TerrainIndex([], 40, 40)
+    eyes = np.array([[5.0, 7.0], [15.0, 7.0]])
+    for where, blocks in [((17.0, 7.0), False), ((3.0, 7.0), False), ((10.0, 7.0), True), ((10.0, 7.6), False)]:
+        pieces = Pieces.of([("x", *where, 0.5)])
+        sight = line_of_sight(t, eyes[0], eyes[1], LosPolicy(pieces_block=True), pieces)
+        assert sight.clear is not blocks, where
+        assert sight.explain() == ("blocked at 10.0\"; pieces in the way: x" if blocks else "clear at 10.0\"")

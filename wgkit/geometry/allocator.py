@@ -22,7 +22,7 @@ _M_TRIM_THRESHOLD, _M_TOP_PAD, _M_MMAP_THRESHOLD = -1, -2, -3  # glibc's mallopt
 
 def keep_freed_memory() -> bool:
     """Tune glibc's malloc as the module docstring says; whether it was done."""
-    if os.environ.get("WGKIT_KEEP_MEMORY", "1") == "0" or not sys.platform.startswith("linux"):
+    if os.environ.get("WGKIT_KEEP_MEMORY") == "0" or not sys.platform.startswith("linux"):
         return False
     try:
         libc = ctypes.CDLL(None)
