@@ -328,3 +328,18 @@ def test_grid_sight_names_its_ends_and_both_cells_beside_a_spine():
     assert (s.observer, s.target, s.clear) == ((2, 4), (4, 4), False)
     words = re.fullmatch(r"cells \((3, \d)\) and \((3, \d)\) on both sides of the line", s.blocked_by[0])
     assert words and {words[1], words[2]} == {"3, 3", "3, 4"}
+
+
+def test_where_lines_run_along_one_edge_a_full_one_wins_and_only_graded_edges_are_kept():
+    """A wall the whole length of the edge between (0, 0) and (0, 1) makes it full whichever comes
+    first, a 2" stretch of bocage along it or a hedge 0.1" off; the edges the wall only touches at
+    its end (x = 6) are not edges it runs along."""
+    key = edge_key((0, 0), (0, 1))
+    wall = ("wall", "wall", LineString([(0, 6), (6, 6)]))
+    gap = ("gap", "bocage", LineString([(0, 6), (2, 6)]))
+    hedge = ("hedge", "hedge", LineString([(0, 6.1), (6, 6.1)]))
+    assert rasterise_edges(SQ, [wall])[key] == ("wall", "full", "wall") and set(rasterise_edges(SQ, [wall])) == {key}
+    assert rasterise_edges(SQ, [gap])[key] == ("bocage", "partial", "gap")
+    assert rasterise_edges(SQ, [gap, wall])[key] == ("wall", "full", "wall")
+    assert rasterise_edges(SQ, [wall, gap])[key] == ("wall", "full", "wall")
+    assert rasterise_edges(SQ, [wall, hedge])[key] == ("wall", "full", "wall")
