@@ -38,14 +38,16 @@ def test_square_neighbour_is_the_cell_whose_centre_lies_one_side_away():
 
 @pytest.mark.parametrize("grid", [FLAT, POINTY], ids=["flat", "pointy"])
 def test_hex_neighbours_are_six_at_one_hex_and_share_an_edge(grid):
-    ns = grid.neighbours((4, 4))
-    assert len(ns) == 6
-    for n in ns:
-        assert grid.distance((4, 4), n) == 1
-        side = grid.side_towards((4, 4), n)
-        assert grid.edge((4, 4), side).length == pytest.approx(grid.radius)
-        back = grid.side_names[(grid.side_names.index(side) + 3) % 6]
-        assert grid.edge((4, 4), side).hausdorff_distance(grid.edge(n, back)) < 1e-9
+    for cell in [(4, 4), (5, 4), (4, 5), (5, 5)]:  # odd and even columns and rows: the offset ones
+        ns = grid.neighbours(cell)
+        assert len(set(ns)) == 6
+        for n in ns:
+            assert grid.distance(cell, n) == 1
+            assert math.dist(grid.center(cell), grid.center(n)) == pytest.approx(grid.size)  # across the flats
+            side = grid.side_towards(cell, n)
+            assert grid.edge(cell, side).length == pytest.approx(grid.radius)
+            back = grid.side_names[(grid.side_names.index(side) + 3) % 6]
+            assert grid.edge(cell, side).hausdorff_distance(grid.edge(n, back)) < 1e-9
 
 
 @settings(max_examples=100)
@@ -69,6 +71,7 @@ def test_square_diagonal_exactly_through_corners():
     s = grid_los(SQ, (0, 0), (2, 2))
     assert s.clear and s.cells == ((1, 1),)
     assert grid_los(SQ, (0, 0), (2, 2), blocking_cells=[(1, 0)]).clear  # one side only
+    assert grid_los(SQ, (0, 0), (2, 2), blocking_cells=[(0, 1)]).clear  # the other side only
     assert not grid_los(SQ, (0, 0), (2, 2), blocking_cells=[(1, 0), (0, 1)]).clear  # both sides
 
 

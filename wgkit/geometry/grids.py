@@ -81,10 +81,8 @@ class Grid:
         angle = self.side_angles[self.side_names.index(side)]
         cx, cy = self.center(cell)
         rad = math.radians(angle)
-        x, y = cx + self.size * math.sin(rad), cy + self.size * math.cos(rad)
-        c0, r0 = self._approx(x, y)
-        return min(((c0 + dc, r0 + dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1)),
-                   key=lambda k: math.dist(self.center(k), (x, y)))
+        # the neighbour's centre lies exactly ``size`` away across the side: rounding finds its cell
+        return self._approx(cx + self.size * math.sin(rad), cy + self.size * math.cos(rad))
 
     def neighbours(self, cell: Cell) -> list[Cell]:
         """Cells sharing an edge with ``cell``, on the grid."""
