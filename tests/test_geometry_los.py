@@ -706,3 +706,14 @@ def test_a_figure_beyond_either_end_of_a_line_does_not_block_it():
         sight = line_of_sight(t, eyes[0], eyes[1], LosPolicy(pieces_block=True), pieces)
         assert sight.clear is not blocks, where
         assert sight.explain() == ("blocked at 10.0\"; pieces in the way: x" if blocks else "clear at 10.0\"")
+
+
+def test_only_a_hill_is_indexed_with_a_height_and_a_hill_of_height_0_is_level_ground():
+    from tests.conftest import load_edited
+
+    def heights(d):
+        d["terrain"][0]["height"] = 0  # Hill 112, flattened
+        d["terrain"][1]["height"] = 3  # the crest wood: a height means nothing to a wood
+    t = TerrainIndex.from_scenario(load_edited(ROOT / "scenarios/eagles/hill_112.yaml", heights))
+    i, w = t.by_id["hill112"], t.by_id["crest_wood"]
+    assert (t.height[i], t.height[w], bool(t.is_hill[i]), bool(t.is_hill[w])) == (0.0, 0.0, False, False)
