@@ -292,3 +292,18 @@ def test_after_an_attack_the_forms_to_retreat_a_hit_off_and_to_sacrifice_a_leade
         "Sacrifice a leader to save a unit", [("leader", ("plt_ldr",)), ("unit", ("sq1",))])
     assert resolved(sacrifice, g, {"leader": "plt_ldr", "unit": "sq1"}, []) == (
         "sacrifice", "plt_ldr is lost saving sq1 (suppressed)")  # the unit is left suppressed
+
+
+def test_a_squads_two_square_move_in_an_enemys_sight_takes_a_movement_test_and_one_square_does_not():
+    """Movement Test: a squad moving its full two squares where an enemy sees it (the Gruppe at
+    (0, 2) sees column 4 north of the hedge) needs 5+, -1 for a destination the enemy can op fire
+    at: a 6 only. One square needs no test."""
+    g = game(step="Move and fire", card="move")
+    put(g, "gruppe", (0, 2))
+    move = menu(g)["move"]
+    two = {"unit": "sq2", "to": at(g, (4, 2))}
+    assert odds(move, g, two) == {True: F(1, 6), False: F(5, 6)}
+    assert move.explain(g, two)[2:] == ["Movement Test: 5+", "destination in LOS of an enemy who can op fire -1 (rules Movement Test)"]
+    assert move.odds(g, {"unit": "sq2", "to": at(g, (4, 1))}) is None
+    outline, label = move.preview(g, two)
+    assert (outline.width, outline.alpha, label.fill, label.text, label.size) == (0.18, 0.9, GREEN, "to", 0.6)

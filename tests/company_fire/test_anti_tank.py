@@ -115,3 +115,29 @@ def test_units_without_a_stated_quality_or_class_are_regular_and_medium():
                              unit(d, "mg42").update(kind="at_gun", rules={})))
     assert L.quality(g, "sq1") == "regular"
     assert (V.vehicle_class(g, "stug"), L.vehicle_class_of(g, "mg42")) == ("medium", "medium")
+
+
+def test_the_dice_lost_for_front_armour_a_heavy_target_and_a_shaken_firer():
+    # Attacking vehicles, one die less each: an armoured target (halftracks too) hit from the front,
+    # that is with the firer within 45 degrees of its bow (house: the red-zone diagram is lost); a
+    # heavy tank or a tank destroyer; a pinned or suppressed firer
+    def heavy(d):
+        unit(d, "stug").update(kind="tank", rules={"tank_class": "heavy"})
+        unit(d, "gruppe").update(kind="halftrack")
+    g = open_table("sherman", "stug", "gruppe", edit=heavy)
+    put(g, "sherman", (3, 0))
+    situation_of(g).turret("sherman", 0)
+    put(g, "stug", (3, 2))
+    p, _ = F.at_plan(g, "sherman", "stug")
+    assert (p.firers, p.origin, p.target) == (["sherman"], (3, 0), (3, 2))
+    for facing, front in [(180, True), (135, True), (225, True), (134, False), (90, False)]:
+        situation_of(g).face("stug", facing)
+        names = [m.name for m in F.at_plan(g, "sherman", "stug")[0].mods]
+        assert ("armoured target hit from the front" in names) is front, facing
+        assert "target is a heavy tank or tank destroyer" in names
+    put(g, "stug", (0, 5))
+    put(g, "gruppe", (3, 2))
+    situation_of(g).face("gruppe", 180)
+    put(g, "sherman", (3, 0), order="suppressed")
+    assert [m.name for m in F.at_plan(g, "sherman", "gruppe")[0].mods] == [
+        "armoured target hit from the front", "firer pinned or suppressed"]

@@ -333,22 +333,26 @@ def test_a_search_for_a_path_is_the_units_move_and_each_side_keeps_the_paths_it_
 def test_clearing_mines_is_an_opposed_roll():
     d = exact(M.clearing, 0)
     assert d.p(0) == Fraction(1, 6) and d.where(lambda x: x > 0) == Fraction(15, 36)
-    seen = set()
-    for seed in range(40):
-        g = game(seed=seed)
-        put(g, "sq1", (1, 2))
+
+
+def test_only_the_clearing_sides_units_other_than_single_figures_clear_and_engineers_add_two():
+    # Mines (beta), clearing: the units stopped in the square, each once a card; engineers +2
+    g = game(card="fire", edit=lambda d: unit(d, "sq1").update(kind="engineer_squad"))
+    put(g, "sq1", (1, 2))
+    put(g, "plt_ldr", (1, 2))  # a single figure: no clearer
+    put(g, "gruppe2", (1, 2))  # an enemy in the square does not clear for the Americans
+    assert M.clearers(g, (1, 2)) == ["sq1"]
+    with g.table_dice([3, 4]):  # 3 + 2 against 4: cleared by one
         e = M.resolve_clear(g, (1, 2))
-        clear, mines = faces(e)[:2]
-        if clear > mines:
-            assert not L.cf(g)["mines"]["1,2"] and L.order(g, "sq1") == "good order"
-            seen.add("cleared")
-        elif clear == mines:
-            assert not L.cf(g)["mines"]["1,2"] and L.order(g, "sq1") == "destroyed"
-            seen.add("tie")
-        else:
-            assert L.cf(g)["mines"]["1,2"] and L.order(g, "sq1") != "good order"
-            seen.add("lost")
-    assert seen == {"cleared", "tie", "lost"}
+    assert [(r.purpose, r.faces) for r in e.rolls] == [("clearing side", (3,)), ("mines", (4,))]
+    assert [m["name"] for m in e.detail["modifiers"]] == ["engineers"] and e.detail["outcome"] == ["mines cleared"]
+    # 1d6 + 2 against 1d6: behind by one when the mines' die is three higher (3 of 36 pairs),
+    # level when it is two higher (4 of 36)
+    assert e.detail["odds"][2:4] == ["mines remain, 1 hit on each unit: 8.3%", "cleared, 3 hits on the first unit (tie): 11.1%"]
+    g = game(card="fire")
+    put(g, "sq1", (1, 2), fired=True)
+    with pytest.raises(IllegalActionError, match="sq1 has already acted on this card"):
+        M.resolve_clear(g, (1, 2))
 
 
 @pytest.mark.parametrize("faces, lines, orders, cleared", [
@@ -509,3 +513,10 @@ def test_a_forward_observers_two_missions_smoke_then_a_cancelled_he():
     g = game(step="Artillery", card="fire", edit=no_missions)
     with pytest.raises(IllegalActionError, match="^fo has no fire missions left$"):
         A.resolve_call(g, "fo", (3, 2))
+
+
+def test_a_face_card_counts_as_a_fire_card_for_artillery():
+    # house: segments 1-3 say "fire card only"; a face card allows fire, so it serves
+    g = game(step="Artillery", card="any")
+    put(g, "fo", (4, 3))
+    assert A.resolve_call(g, "fo", (5, 4)).text == "fo calls HE on (5, 4)"

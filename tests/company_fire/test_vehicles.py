@@ -141,6 +141,7 @@ def test_a_tank_moving_into_sight_draws_anti_tank_opportunity_fire():
     spec = next(a for a in actions_for(g) if a.name == "anti-tank op fire")
     params = {"unit": "stug", "vehicle": "sherman"}
     assert spec.odds(g, params) is not None and "armoured target hit from the front" in " ".join(spec.explain(g, params))
+    assert "firing on a move card" not in " ".join(spec.explain(g, params))  # the mover's card, not the StuG's fire
     e = spec.resolve(g, params)
     assert e.detail["rule"] == "Attacking vehicles" and L.cf(g)["opfire"] is None
     assert not L.may_opfire(g, "stug")

@@ -36,13 +36,12 @@ def _mods(plan) -> list[str]:
     return [str(m) for m in plan.mods] + plan.notes + [f"{plan.dice}d6 at each of {', '.join(plan.targets)}; 5 or 6 hits"]
 
 
-def _square(game: Game, c: L.Cell, colour: str = "#ffd60a", label: str = "") -> list[Shape]:
+def _square(game: Game, c: L.Cell, colour: str, label: str) -> list[Shape]:
+    """A preview: the square outlined in ``colour``, with ``label`` near its top."""
     g = L.gridmap(game).grid
-    out = [Shape("polygon", np.asarray(g.corners(c)), None, colour, 0.18, 0.9, tag="cf-square")]
-    if label:
-        x, y = g.center(c)
-        out.append(Shape("text", np.array([(x, y + g.size * 0.35)]), colour, text=label, size=0.6, tag="cf-square"))
-    return out
+    x, y = g.center(c)
+    return [Shape("polygon", np.asarray(g.corners(c)), None, colour, 0.18, 0.9, tag="cf-square"),
+            Shape("text", np.array([(x, y + g.size * 0.35)]), colour, text=label, size=0.6, tag="cf-square")]
 
 
 def _groups(game: Game, sides: list[str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -247,10 +246,7 @@ def _move_spec(game: Game, name: str, label: str, movers, resolve, ref: str) -> 
 
     def odds(g, p):
         steps = path(g, p)
-        limit, test, _ = V.allowance(g, p["unit"], steps)
-        free = not test and (len(steps) < 2 or L.role(g, p["unit"]) != "squad"
-                             or all(not L.in_enemy_los(g, p["unit"], c) for c in [L.cell(g, p["unit"]), *steps]))
-        return None if free else V.movement_odds(*V.movement_test_mods(g, p["unit"], steps[-1]))
+        return V.movement_odds(*V.movement_test_mods(g, p["unit"], steps[-1])) if V.needs_test(g, p["unit"], steps) else None
 
     def explain(g, p):
         steps = path(g, p)

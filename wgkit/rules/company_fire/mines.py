@@ -49,7 +49,17 @@ def resolve_find_path(game: Game, uid: str, c: L.Cell):
     return game.record("find path", changes, f"{uid} {'finds' if ok else 'does not find'} a path through {c}",
                        rolls=tuple(roller.log), detail={"rule": "Mines", "outcome": ok,
                                                         "modifiers": [m.to_dict() for m in mods],
-                                                        "odds": exact(find_path, int(sum(m.value for m in mods))).named(names=path_words).describe()})
+                                                        "odds": path_odds(int(sum(m.value for m in mods))).describe()})
+
+
+def path_odds(bonus: int):
+    """Mines, finding a path: the chances in words."""
+    return exact(find_path, bonus).named(names=path_words)
+
+
+def clearing_odds(bonus: int):
+    """Mines, clearing: the difference's chances in words."""
+    return exact(clearing, bonus).named(names=clearing_words)
 
 
 def path_words(found: bool) -> str:
@@ -109,4 +119,4 @@ def resolve_clear(game: Game, c: L.Cell):
     return game.record("clear mines", [(("rng", "counter"), roller.counter)] + fx.finish(),
                        f"clearing {c}: " + "; ".join(fx.lines), rolls=tuple(roller.log),
                        detail={"rule": "Mines", "outcome": fx.lines, "modifiers": [m.to_dict() for m in mods],
-                               "odds": exact(clearing, int(sum(m.value for m in mods))).describe("clearers minus mines")})
+                               "odds": clearing_odds(int(sum(m.value for m in mods))).describe()})

@@ -120,6 +120,15 @@ def _check_step(game: Game, uid: str, a: L.Cell, b: L.Cell, last: bool, one_squa
         raise IllegalActionError(f"{uid} must stop at {b}: it is in smoke")
 
 
+def needs_test(game: Game, uid: str, path: list[L.Cell]) -> bool:
+    """Movement Test: a move on a fire card, or a squad's move of two squares that starts in or
+    passes through an enemy's line of sight."""
+    if allowance(game, uid, path)[1]:
+        return True
+    return len(path) >= 2 and L.role(game, uid) == "squad" and any(
+        L.in_enemy_los(game, uid, c) for c in [L.cell(game, uid), *path])
+
+
 def resolve_move(game: Game, uid: str, path: list[L.Cell]):
     """Move along ``path`` (squares entered in order) under the current card."""
     may_act(game, uid, "moved")
@@ -129,7 +138,7 @@ def resolve_move(game: Game, uid: str, path: list[L.Cell]):
     if r == "vehicle" and L.kind(game, uid) in ("tank",) and L.status(game, uid).get("main_gun"):
         raise IllegalActionError(f"{uid} fired its main gun: tanks may not move and fire it on the same card")
     steps = [L.cell(game, uid)] + [tuple(c) for c in path]
-    limit, test, why = allowance(game, uid, list(path))
+    limit, _, why = allowance(game, uid, list(path))
     if not path:
         raise IllegalActionError("choose at least one square to move to")
     if len(path) > limit:
@@ -140,7 +149,7 @@ def resolve_move(game: Game, uid: str, path: list[L.Cell]):
         raise IllegalActionError(f"{uid} is {st} and may not move towards the enemy")
     if st == "pinned" and r != "vehicle" and L.in_enemy_los(game, uid, steps[-1]):
         raise IllegalActionError(f"{uid} is pinned: it may only move away out of enemy line of sight")
-    free = not test and (len(path) < 2 or r != "squad" or all(not L.in_enemy_los(game, uid, c) for c in steps))
+    free = not needs_test(game, uid, list(path))
     roller = game.roller()
     chance = Play(roller)
     mods: list[Modifier] = []

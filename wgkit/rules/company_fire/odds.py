@@ -50,9 +50,9 @@ def artillery_arrival() -> Distribution:
 
 def find_path(bonus: int = 0) -> Distribution:
     """Mines: 1d6 (+2 engineers) at 5+ finds a path."""
-    return exact(MI.find_path, bonus).named(names=MI.path_words)
+    return MI.path_odds(bonus)
 
 
 def clearing(bonus: int = 0) -> Distribution:
     """Mines: the clearing side's d6 (+2 engineers) minus the mines' d6."""
-    return exact(MI.clearing, bonus).named(names=MI.clearing_words)
+    return MI.clearing_odds(bonus)
