@@ -717,3 +717,18 @@ def test_only_a_hill_is_indexed_with_a_height_and_a_hill_of_height_0_is_level_gr
     t = TerrainIndex.from_scenario(load_edited(ROOT / "scenarios/eagles/hill_112.yaml", heights))
     i, w = t.by_id["hill112"], t.by_id["crest_wood"]
     assert (t.height[i], t.height[w], bool(t.is_hill[i]), bool(t.is_hill[w])) == (0.0, 0.0, False, False)
+
+
+def test_crossings_of_no_lines_or_past_no_features_are_none():
+    # the many-observer search with nothing to look at: no lines left open, or no feature's hull
+    from wgkit.geometry.sightlines import Bearings, Disks, EdgeSet, crossings
+
+    t = TerrainIndex([WOOD], 72, 48)
+    use = t.blocks | t.is_hill
+    pts = np.array([(5.0, 5.0), (40.0, 5.0)])
+    edges, holds = EdgeSet.of(t.geoms, use), t.covers(pts)
+    none = np.zeros(0, dtype=int)
+    for ia, ib, hulls in [(none, none, Disks.hulls(t.geoms, use)),
+                          (np.array([0]), np.array([1]), Disks.hulls(t.geoms, np.zeros(len(t), dtype=bool)))]:
+        c = crossings(pts, ia, ib, Bearings.of(pts, ia, ib), hulls, edges, holds)
+        assert (c.line.tolist(), c.poly.tolist(), c.t.tolist()) == ([], [], [])

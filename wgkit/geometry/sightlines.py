@@ -212,9 +212,8 @@ class Bearings:
 def shadowed(points: np.ndarray, ib: np.ndarray, bearings: Bearings, cores: Disks, holds: np.ndarray
              ) -> tuple[np.ndarray, np.ndarray]:
     """(line, feature) pairs where the line surely passes through the feature's interior and the
-    feature holds neither end: the line runs within a core's bearings and past its centre."""
-    if not len(cores.feature):
-        return np.zeros(0, dtype=int), np.zeros(0, dtype=int)
+    feature holds neither end: the line runs within a core's bearings and past its centre.
+    ``cores`` is one of :meth:`Disks.batches`, never empty."""
     dist, towards, spread = cores.seen_from(points[bearings.obs])
     use = (dist > cores.radius) & ~holds[cores.feature][:, bearings.obs].T
     pair, k = bearings.within(towards, spread, use, closed=False)
