@@ -269,3 +269,12 @@ def test_equal_roll_off_dice_leave_the_blast_point_in_either_reading():
     # Firing: Grenades: the point moves only when the passive die is higher
     assert scatter.roll_off_shift(4, 4) == 0 and scatter.roll_off_shift(4, 4, by="score") == 0
     assert scatter.roll_off_shift(2, 5, by="score") == 5 and scatter.roll_off_shift(2, 5) == 3
+
+
+def test_a_line_feature_covers_its_width_and_stops_square_at_its_ends():
+    from wgkit.geometry.shapes import footprint
+
+    wall = footprint({"line": [[0, 0], [10, 0]], "width": 1})  # 10" long, 1" wide, cut square
+    assert (wall.area, wall.bounds) == (pytest.approx(10.0), pytest.approx((0, -0.5, 10, 0.5)))
+    hedge = footprint({"line": [[0, 0], [0, 8]]})  # no width given: half an inch
+    assert (hedge.area, hedge.bounds) == (pytest.approx(4.0), pytest.approx((-0.25, 0, 0.25, 8)))
