@@ -58,6 +58,7 @@ def test_calling_artillery_then_the_mission_arriving_on_a_fire_card():
     assert resolved(call, g, p, []) == ("call artillery", "fo calls HE on (5, 4)")
     set_card(g, "fire", "us")
     arrives = menu(g)["artillery arrives"]
+    assert (arrives.label, arrives.ref, arrives.params) == ("Fire mission arrives?", "Artillery", ())
     assert odds(arrives, g, {}) == {True: F(5, 6), False: F(1, 6)}
     assert arrives.explain(g, {}) == ["HE on (5, 4); a 1 cancels it", "HE: 3d6 at every unit in the square"]
     assert drawn(arrives, g, {}) == [("polygon", "", RED, [30, 24]), ("text", "mission", None, [33, 29.1])]
@@ -183,6 +184,7 @@ def test_a_suppressed_squad_falls_back_with_its_leader():
     put(g, "sq2", (4, 1), order="suppressed")
     put(g, "plt_ldr", (4, 1))
     back = menu(g)["fall back"]
+    assert [(q.name, q.kind, q.label) for q in back.params] == [("unit", "choice", "unit"), ("to", "point", "to square")]
     p = {"unit": "sq2", "to": at(g, (4, 0))}
     assert odds(back, g, p) == {True: F(1, 2), False: F(1, 2)}
     assert resolved(back, g, p, [4]) == ("fall back", "sq2 falls back to (4, 0)")

@@ -265,3 +265,27 @@ def test_the_defenders_op_fire_stops_the_units_it_hits():
 
     with pytest.raises(IllegalActionError, match="mg42 is not defending"):
         _assault([], opfire_by="mg42")
+
+
+@pytest.mark.parametrize("orders, faces, lost", [
+    # a suppressed defender costs the defence 2: 2 against 4 - 2 is a tie; the suppressed one goes first
+    ({"gruppe": "good order", "gruppe2": "suppressed"}, [2, 4], "gruppe2"),
+    # the SMG squad +2, a pinned defender -1: 5 against 4 + 1; then a pinned one
+    ({"gruppe": "pinned", "gruppe2": "good order"}, [5, 4], "gruppe"),
+])
+def test_a_tie_destroys_the_weakest_defender_for_each_attacker(orders, faces, lost):
+    # Close Assault: a tie destroys units one for one, here one squad each; a single figure in the
+    # square (the sniper) is never one of them
+    from tests.company_fire.helpers import game, put
+    from wgkit.rules.company_fire import assault as C
+    from wgkit.rules.company_fire import lookup as L
+
+    g = game(step="Close assault", card="move")
+    put(g, "sq1", (5, 3))
+    for u, order in orders.items():
+        put(g, u, (5, 4), order=order)
+    put(g, "sniper", (5, 4))
+    with g.table_dice(faces):
+        C.resolve(g, ["sq1"], (5, 4))
+    assert {u: L.order(g, u) for u in ("sq1", *orders, "sniper")} == {
+        "sq1": "destroyed", **{u: "destroyed" if u == lost else o for u, o in orders.items()}, "sniper": "good order"}

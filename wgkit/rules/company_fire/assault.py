@@ -138,7 +138,7 @@ def resolve(game: Game, attackers: list[str], target: L.Cell, occupy: bool = Tru
         fx.set(("units", u, "status", "assaulted"), True)
         fx.set(("units", u, "status", "moved"), True)
     if diff == 0:
-        n = min(len([u for u in attackers]), len([u for u in defenders if L.role(game, u) != "smf"]))
+        n = min(len(attackers), len([u for u in defenders if L.role(game, u) != "smf"]))
         for u in _weakest(game, fx, attackers, n) + _weakest(game, fx, defenders, n):
             fx.hit(u, 3, "tie: one for one")
         result = "tie"
