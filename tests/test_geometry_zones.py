@@ -278,3 +278,45 @@ def test_a_line_feature_covers_its_width_and_stops_square_at_its_ends():
     assert (wall.area, wall.bounds) == (pytest.approx(10.0), pytest.approx((0, -0.5, 10, 0.5)))
     hedge = footprint({"line": [[0, 0], [0, 8]]})  # no width given: half an inch
     assert (hedge.area, hedge.bounds) == (pytest.approx(4.0), pytest.approx((-0.25, 0, 0.25, 8)))
+
+
+@pytest.mark.parametrize("shape, value, ok", [
+    ("polygon", [[0, 0], [4, 0], [4, 3]], True),
+    ("polygon", [[0, 0], [4, 0]], False),  # a polygon needs three corners
+    ("polygon", [[0, 0], [4, 0], [4, True]], False),  # a flag is not a number
+    ("polygon", [[0, 0], [4, 0], [4, math.nan]], False),
+    ("polygon", [[0, 0], [4, 0], [4, 3, 1]], False),  # points have two coordinates
+    ("polygon", "0 0 4 0 4 3", False),
+    ("line", [[0, 0], [4, 0]], True),
+    ("line", [[0, 0]], False),  # a line needs two points
+    ("rectangle", {"center": [5, 5], "size": [4, 2]}, True),
+    ("rectangle", {"center": [5, 5], "size": [4, 2], "rotation": 30}, True),
+    ("rectangle", {"center": [5, 5], "size": [4, 2], "rotation": "30"}, False),
+    ("rectangle", {"center": [5, 5], "size": [4, 0]}, False),  # no width: nothing there
+    ("rectangle", {"center": [5, 5], "size": [0.5, 0.5]}, True),  # small is fine
+    ("rectangle", {"size": [4, 2]}, False),
+    ("rectangle", {"center": [5, 5]}, False),
+    ("rectangle", [[5, 5], [4, 2]], False),
+    ("circle", {"center": [5, 5], "radius": 0.5}, True),
+    ("circle", {"center": [5, 5], "radius": 0}, False),
+    ("circle", {"center": [5, 5], "radius": "3"}, False),
+    ("circle", {"radius": 3}, False),
+    ("circle", [[5, 5], 3], False),
+    ("edges", [[0, 0], [4, 0]], False),  # edges are a grid's, not a shape of the table
+])
+def test_a_shape_is_well_formed_only_with_the_data_it_needs(shape, value, ok):
+    from wgkit.geometry.shapes import well_formed
+
+    assert well_formed(shape, value) is ok
+
+
+def test_a_rectangle_turns_about_its_centre_and_a_circle_is_smooth():
+    from wgkit.geometry.shapes import feature_geometry
+
+    turned = feature_geometry({"rectangle": {"center": [10, 5], "size": [4, 2], "rotation": 90}})
+    assert turned.bounds == pytest.approx((9, 3, 11, 7))  # 4" wide along y now, about (10, 5)
+    assert feature_geometry({"rectangle": {"center": [10, 5], "size": [4, 2]}}).bounds == pytest.approx((8, 4, 12, 6))
+    circle = feature_geometry({"circle": {"center": [0, 0], "radius": 2}})
+    assert len(circle.exterior.coords) == 4 * 32 + 1  # 32 segments a quarter
+    with pytest.raises(ValueError, match="^feature has no area or line shape$"):
+        feature_geometry({"edges": [[0, 0], [1, 0]]})
