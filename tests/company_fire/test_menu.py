@@ -162,3 +162,31 @@ def test_markers_on_the_table_minefields_smoke_and_missions():
     assert [(s.kind, s.fill, s.stroke, s.alpha) for s in mission] == [("polygon", None, "#d62828", 0.9),
                                                                       ("text", "#1d1d1d", None, 1.0)]
     assert MARKERS(g.scenario, {**g.state, "vars": {}}) == []  # no Company Fire state: nothing drawn
+
+
+def test_each_card_offers_only_the_segments_it_allows():
+    # Turn Sequence: group fire on fire or face cards, close assault on move or face cards; every
+    # card moves; a scout or a sniper moves as the leaders do, other single figures not at all; a
+    # pinned single figure is never offered a rally
+    def units(d):
+        from tests.conftest import unit
+
+        unit(d, "fo").update(kind="scout", rules={})
+    g = game(step="Group fire", card="move")
+    for u in ("sq1", "sq2"):
+        put(g, u, (4, 3))
+    assert "group fire" not in menu(g)
+    g = game(step="Group fire", card="any")
+    for u in ("sq1", "sq2"):
+        put(g, u, (4, 3))
+    assert "group fire" in menu(g)
+    g = game(step="Close assault", card="fire")
+    put(g, "sq1", (5, 3))
+    assert "close assault" not in menu(g)
+    g = game(step="Move and fire", card="any", edit=units)
+    assert form(menu(g)["move"])[0][3] == MOVERS
+    g = game(step="Move and fire", card="any", side="de")
+    assert "sniper" in form(menu(g)["move"])[0][3]
+    g = game(step="Rally", card="fire")
+    put(g, "plt_ldr", (3, 0), order="pinned")
+    assert "rally" not in menu(g)

@@ -100,7 +100,7 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
             lambda g, p: _square(g, to_cell(g, p["target"]), "#d62828", "target")))
     leaders = _units(game, [side], lambda u: L.kind(game, u) in L.LEADERS)
     if "leader move" in legal and leaders:
-        out.append(_move_spec(game, "leader move", "Move a leader (then it stops)", leaders, R.resolve_leader_move,
+        out.append(_move_spec("leader move", "Move a leader (then it stops)", leaders, R.resolve_leader_move,
                               "Platoon Leaders and Company Commanders"))
     shaken = _units(game, [side], lambda u: L.order(game, u) in ("pinned", "suppressed") and L.role(game, u) != "smf")
     if "rally" in legal and shaken:
@@ -120,7 +120,7 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
         out.append(_assault_spec(game, assaults))
     if "move" in legal and kind in ("move", "fire", "any"):
         movers = _units(game, [side], lambda u: L.role(game, u) != "smf" or L.kind(game, u) in L.LEADERS | {"scout", "sniper", "forward_observer"})
-        out.append(_move_spec(game, "move", "Move" if kind != "fire" else "Move one square (Movement Test)", movers,
+        out.append(_move_spec("move", "Move" if kind != "fire" else "Move one square (Movement Test)", movers,
                               V.resolve_move, "Movement"))
     shooters = _units(game, [side], lambda u: L.role(game, u) in ("squad", "team", "vehicle") and _has_small_arms(game, u)
                       and _sees_an_enemy(game, u))
@@ -240,7 +240,7 @@ def _has_at(game: Game, uid: str) -> bool:
         return False
 
 
-def _move_spec(game: Game, name: str, label: str, movers, resolve, ref: str) -> ActionSpec:
+def _move_spec(name: str, label: str, movers, resolve, ref: str) -> ActionSpec:
     def path(g, p):
         return V.path_to(g, p["unit"], to_cell(g, p["to"]))
 
