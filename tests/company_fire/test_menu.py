@@ -190,3 +190,40 @@ def test_each_card_offers_only_the_segments_it_allows():
     g = game(step="Rally", card="fire")
     put(g, "plt_ldr", (3, 0), order="pinned")
     assert "rally" not in menu(g)
+
+
+def test_a_tank_moving_into_sight_is_offered_to_every_gun_that_may_still_op_fire():
+    # Opportunity Fire: the StuG and the MG 42 see the lane square the Sherman enters; the
+    # Gruppe's panzerfaust may fire at it too, until it has op fired this phase
+    from wgkit.rules.company_fire import movement as V
+
+    g = game(card="move")
+    put(g, "sherman", (7, 3))
+    V.resolve_move(g, "sherman", [(7, 4)])
+    assert heads(g)[3:5] == [("anti-tank op fire", "Anti-tank opportunity fire at sherman", "Attacking vehicles"),
+                             ("opportunity fire", "Opportunity fire at sherman", "Opportunity Fire")]
+    m = menu(g)
+    assert form(m["anti-tank op fire"]) == [("unit", "choice", "firing unit", ("gruppe", "stug"), None),
+                                            ("vehicle", "choice", "target", ("sherman",), None)]
+    assert form(m["opportunity fire"]) == [("unit", "choice", "firing unit", ("mg42", "stug"), None)]
+    put(g, "gruppe", (5, 4), opfire_done=True)
+    put(g, "mg42", (6, 3), opfire_done=True)
+    m = menu(g)
+    assert form(m["anti-tank op fire"])[0][3] == ("stug",) and form(m["opportunity fire"])[0][3] == ("stug",)
+
+
+def test_fall_back_is_for_suppressed_infantry_off_fire_cards_and_snipers_fire_off_move_cards():
+    g = game(step="Move and fire", card="move")
+    put(g, "sq2", (4, 1), order="suppressed")
+    put(g, "plt_ldr", (4, 1))
+    put(g, "sherman", (6, 0), order="suppressed")  # a vehicle backs away by moving, not falling back
+    assert ("fall back", "Fall back (suppressed, with a leader)", "Fall Back") in heads(g)
+    assert form(menu(g)["fall back"])[0][3] == ("sq2",)
+    g = game(step="Move and fire", card="fire")
+    put(g, "sq2", (4, 1), order="suppressed")
+    put(g, "plt_ldr", (4, 1))
+    assert "fall back" not in menu(g)
+    assert "snipe" not in menu(game(step="Move and fire", card="move", side="de"))
+    snipe = menu(game(step="Move and fire", card="fire", side="de"))["snipe"]
+    assert form(snipe) == [("sniper", "choice", "sniper", ("sniper",), None),
+                           ("unit", "choice", "target unit", ("fo", "mg", "plt_ldr", "sherman", "sq1", "sq2", "zook"), None)]
