@@ -227,3 +227,22 @@ def test_fall_back_is_for_suppressed_infantry_off_fire_cards_and_snipers_fire_of
     snipe = menu(game(step="Move and fire", card="fire", side="de"))["snipe"]
     assert form(snipe) == [("sniper", "choice", "sniper", ("sniper",), None),
                            ("unit", "choice", "target unit", ("fo", "mg", "plt_ldr", "sherman", "sq1", "sq2", "zook"), None)]
+
+
+def test_the_forms_without_dice_resolve_and_are_offered_no_more():
+    # Occupying Bocage (a squad in a square with bocage edges), Vehicle Unit Status (button up),
+    # Stacking (dismount): no dice, so no odds; once done, the unit is not offered the form again
+    from tests.conftest import unit
+
+    g = game(step="Move and fire", card="move", edit=lambda d: unit(d, "sq1").update(rules={"carried_by": "sherman"}))
+    put(g, "sq2", (4, 2))
+    put(g, "sq1", (6, 0))
+    m = menu(g)
+    expected = {"occupy bocage": ("Occupy the bocage", "Occupying Bocage", "unit", "sq2", "sq2 occupies the bocage at (4, 2)"),
+                "button up": ("Button up (take a pin)", "Vehicle Unit Status", "vehicle", "sherman", "sherman buttons up (pinned)"),
+                "dismount": ("Dismount", "Stacking", "unit", "sq1", "sq1 dismounts at (6, 0)")}
+    for name, (label, ref, field, who, text) in expected.items():
+        spec = m[name]
+        assert (spec.label, spec.ref, form(spec)) == (label, ref, [("unit", "choice", field, (who,), None)])
+        assert spec.odds(g, {"unit": who}) is None and spec.resolve(g, {"unit": who}).text == text
+    assert not set(expected) & set(menu(g))
