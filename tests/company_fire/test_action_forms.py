@@ -220,6 +220,10 @@ def test_finding_a_path_and_clearing_a_minefield():
     clear = odds(m["clear mines"], g, {"field": "4,2"})
     assert clear[0] == F(6, 36) and clear[5] == F(1, 36) and clear[-5] == F(1, 36)
     assert resolved(m["find path"], g, p, [5]) == ("find path", "sq2 finds a path through (4, 2)")
+    g = game(step="Move and fire", card="move")
+    put(g, "sq2", (4, 2))
+    assert resolved(menu(g)["clear mines"], g, {"field": "4,2"}, []) == (
+        "clear mines", "clearing (4, 2): a dummy: the marker is removed")  # (4, 2) holds a dummy field
 
 
 def test_engineers_add_two_to_finding_a_path_and_to_clearing():
@@ -280,8 +284,9 @@ def test_after_an_attack_the_forms_to_retreat_a_hit_off_and_to_sacrifice_a_leade
     with g.table_dice([5, 6, 6]):  # three hits: destroyed
         FI.resolve(g, ["gruppe"], (4, 3))
     reduce = menu(g)["reduce hits"]
-    assert (reduce.label, reduce.ref, [(p.name, p.kind, p.choices) for p in reduce.params]) == (
-        "Retreat to take one hit fewer", "Hit Reduction", [("unit", "choice", ("sq2",)), ("to", "point", ())])
+    assert (reduce.label, reduce.ref, [(p.name, p.kind, p.label, p.choices) for p in reduce.params]) == (
+        "Retreat to take one hit fewer", "Hit Reduction", [("unit", "choice", "unit", ("sq2",)), ("to", "point", "to square", ())])
+    assert reduce.odds(g, {"unit": "sq2", "to": at(g, (4, 2))}) is None  # no dice
     assert resolved(reduce, g, {"unit": "sq2", "to": at(g, (4, 2))}, []) == (
         "reduce hits", "sq2 retreats to (4, 2): 3 hits become 2, suppressed")
     g = game()
@@ -290,10 +295,18 @@ def test_after_an_attack_the_forms_to_retreat_a_hit_off_and_to_sacrifice_a_leade
     fx.hit("sq1", 3)
     g.record("attack", fx.finish())
     sacrifice = menu(g)["sacrifice leader"]
-    assert (sacrifice.label, [(p.name, p.choices) for p in sacrifice.params]) == (
-        "Sacrifice a leader to save a unit", [("leader", ("plt_ldr",)), ("unit", ("sq1",))])
+    assert (sacrifice.label, sacrifice.ref, [(p.name, p.kind, p.label, p.choices) for p in sacrifice.params]) == (
+        "Sacrifice a leader to save a unit", "Platoon Leaders and Company Commanders",
+        [("leader", "choice", "leader", ("plt_ldr",)), ("unit", "choice", "unit", ("sq1",))])
+    assert sacrifice.odds(g, {"leader": "plt_ldr", "unit": "sq1"}) is None
     assert resolved(sacrifice, g, {"leader": "plt_ldr", "unit": "sq1"}, []) == (
         "sacrifice", "plt_ldr is lost saving sq1 (suppressed)")  # the unit is left suppressed
+    g = game()
+    put(g, "plt_ldr", (3, 0))  # a square away from sq1: not there to be given up
+    fx = Effects(g)
+    fx.hit("sq1", 3)
+    g.record("attack", fx.finish())
+    assert "sacrifice leader" not in menu(g)
 
 
 def test_a_squads_two_square_move_in_an_enemys_sight_takes_a_movement_test_and_one_square_does_not():

@@ -289,3 +289,24 @@ def test_a_tie_destroys_the_weakest_defender_for_each_attacker(orders, faces, lo
         C.resolve(g, ["sq1"], (5, 4))
     assert {u: L.order(g, u) for u in ("sq1", *orders, "sniper")} == {
         "sq1": "destroyed", **{u: "destroyed" if u == lost else o for u, o in orders.items()}, "sniper": "good order"}
+
+
+@pytest.mark.parametrize("blockers, text", [
+    ({}, "gruppe retreats to (4, 4)"),  # away from sq1 at (5, 3): (4, 4), (5, 5) or (6, 4); the first
+    ({"sq2": (4, 4)}, "gruppe retreats to (5, 5)"),  # not into an enemy's square
+    ({"sq2": (4, 4), "zook": (5, 5), "mg": (6, 4)}, "gruppe cannot retreat and is destroyed"),
+])
+def test_a_suppressed_loser_retreats_a_square_away_from_the_winner_or_is_destroyed(blockers, text):
+    # Close Assault: 5 against 3, the attacker wins by 2: two hits suppress the Gruppe, which must
+    # fall back one square further from the winner, into a square it may enter
+    from tests.company_fire.helpers import game, put
+    from wgkit.rules.company_fire import assault as C
+
+    g = game(step="Close assault", card="move")
+    put(g, "sq1", (5, 3))
+    for u, cell in blockers.items():
+        put(g, u, cell)
+    with g.table_dice([5, 3]):
+        e = C.resolve(g, ["sq1"], (5, 4))
+    assert e.text == ("sq1 assault (5, 4) from (5, 3): attacker wins by 2; gruppe: 2 hits -> suppressed (close assault); "
+                      f"{text}; the attackers occupy (5, 4)")

@@ -150,3 +150,20 @@ def test_a_tank_moving_into_sight_draws_anti_tank_opportunity_fire():
 def test_a_scenario_may_start_a_vehicle_buttoned_up():
     g = game(edit=lambda d: unit(d, "stug")["rules"].update(buttoned=True))
     assert L.buttoned(g, "stug") and L.order(g, "stug") == "good order"
+
+
+def test_a_suppressed_vehicle_backs_off_from_the_nearest_live_enemy():
+    # Vehicle Hit Results: suppressed, a vehicle moves one square away from the enemy; from (6, 5)
+    # with the Sherman at (6, 2), (5, 5) and (7, 5) are further, (5, 5) the first; with the only
+    # enemy destroyed there is nothing to back off from
+    from tests.company_fire.helpers import remove
+    from wgkit.rules.company_fire.effects import Effects
+
+    for sherman, line in [("good order", "stug: 2 hits -> suppressed, backs off to (5, 5)"),
+                          ("destroyed", "stug: 2 hits -> suppressed")]:
+        g = game()
+        remove(g, "sq1", "sq2", "mg", "fo", "plt_ldr", "zook")
+        put(g, "stug", (6, 5))
+        put(g, "sherman", (6, 2), order=sherman)
+        fx = Effects(g)
+        assert fx.hit("stug", 2) == "suppressed" and fx.lines == [line]
