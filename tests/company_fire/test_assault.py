@@ -310,3 +310,41 @@ def test_a_suppressed_loser_retreats_a_square_away_from_the_winner_or_is_destroy
         e = C.resolve(g, ["sq1"], (5, 4))
     assert e.text == ("sq1 assault (5, 4) from (5, 3): attacker wins by 2; gruppe: 2 hits -> suppressed (close assault); "
                       f"{text}; the attackers occupy (5, 4)")
+
+
+def test_an_assault_won_by_a_single_point_is_told_with_both_sides_modifiers():
+    # Close Assault: 1d6 each; the second good-order squad +1 to the attackers, a pinned defender
+    # -1: 3 + 1 against 4 - 1 wins by one, and one hit leaves the pinned Gruppe pinned, where it stands
+    g, e = _assault([3, 4], attackers=("sq1", "sq2"), setup=lambda g: (put(g, "sq2", (4, 4)), put(g, "gruppe", (5, 4), order="pinned")))
+    assert (e.detail["rule"], e.detail["outcome"], e.detail["difference"]) == ("Close Assault", "attacker wins", 1)
+    assert [(m["name"], m["value"], m["side"]) for m in e.detail["modifiers"]] == [
+        ("extra good-order unit", 1, "attacker"), ("pinned defender", -1, "defender")]
+    assert [(r.purpose, r.faces) for r in e.rolls] == [("attacker", (3,)), ("defender", (4,))]
+    # d6 - d6 + 2: one ahead on 5 of the 36 pairs (the attacker's die one lower than the defender's)
+    assert "1 attacker minus defender: 13.9%" in e.detail["odds"]
+    assert e.text == "sq1+sq2 assault (5, 4) from (4, 4): attacker wins by 1; gruppe: 1 hit -> pinned (close assault)"
+
+
+@pytest.mark.parametrize("kind", ["hmg", "light_mortar", "at_gun"])
+def test_no_weapon_crew_starts_a_close_assault(kind):
+    from tests.company_fire.helpers import game, put, unit
+    from tests.conftest import refused
+    from wgkit.rules.company_fire import assault as C
+
+    g = game(step="Close assault", card="move", edit=lambda d: unit(d, "mg").update(kind=kind))
+    put(g, "mg", (4, 4))
+    refused(g, "mg is a weapon crew: crews do not start a close assault", C.plan, ["mg"], (5, 4))
+
+
+@pytest.mark.parametrize("status", [{"assaulted": True}, {"spent": True}])
+def test_a_unit_that_has_fought_or_failed_its_rally_does_not_assault_again(status):
+    from tests.company_fire.helpers import game, put
+    from tests.conftest import refused
+    from wgkit.rules.company_fire import assault as C
+
+    g = game(step="Close assault", card="any")
+    put(g, "sq1", (4, 4), **status)
+    refused(g, "sq1 has already fought or fired this phase", C.plan, ["sq1"], (5, 4))
+    g = game(step="Close assault", card="any")
+    put(g, "sq1", (4, 4))
+    assert C.plan(g, ["sq1"], (5, 4))[0] == ["gruppe"]  # and on a face card it may
