@@ -141,3 +141,26 @@ def test_the_dice_lost_for_front_armour_a_heavy_target_and_a_shaken_firer():
     put(g, "sherman", (3, 0), order="suppressed")
     assert [m.name for m in F.at_plan(g, "sherman", "gruppe")[0].mods] == [
         "armoured target hit from the front", "firer pinned or suppressed"]
+
+
+@pytest.mark.parametrize("kind, weapons, weapon", [
+    ("rifle_squad", ["rifle", "panzerschreck"], "panzerschreck"),
+    ("rifle_squad", ["rifle", "piat"], "piat"),
+    ("rifle_squad", ["rifle", "panzerfaust"], "panzerfaust"),
+    ("rifle_squad", ["bazooka", "main_gun"], "main_gun"),  # the heavier weapon first
+    ("at_gun", [], "at_gun"),  # a gun is its own weapon
+    ("tank", [], "main_gun"),
+    ("tank_destroyer", [], "main_gun"),
+    ("rifle_squad", ["rifle"], None),
+])
+def test_the_anti_tank_weapon_a_unit_fires(kind, weapons, weapon):
+    # Attacking vehicles: the weapon's line of the table, by what the unit carries or what it is
+    def arm(d):
+        u = unit(d, "gruppe")
+        u.update(kind=kind)
+        u["stands"][0]["weapons"] = weapons
+    g = game(edit=arm)
+    if weapon is None:
+        refused(g, "gruppe has no anti-tank weapon", F.at_weapon, "gruppe")
+    else:
+        assert F.at_weapon(g, "gruppe") == weapon

@@ -348,3 +348,31 @@ def test_a_unit_that_has_fought_or_failed_its_rally_does_not_assault_again(statu
     g = game(step="Close assault", card="any")
     put(g, "sq1", (4, 4))
     assert C.plan(g, ["sq1"], (5, 4))[0] == ["gruppe"]  # and on a face card it may
+
+
+@pytest.mark.parametrize("weapons, mods", [
+    (["rifle", "piat"], [("anti-tank weapons against a vehicle", 2)]),
+    (["rifle", "panzerschreck"], [("anti-tank weapons against a vehicle", 2)]),
+    (["rifle", "at_grenades"], [("anti-tank grenades against a vehicle", 1)]),
+])
+def test_infantry_meets_a_tank_with_its_anti_tank_weapons_or_grenades(weapons, mods):
+    # Close Assault (vehicles): +2 with bazooka, panzerschreck, PIAT or panzerfaust, else +1 with AT grenades
+    from tests.company_fire.helpers import game, put, unit
+
+    g = game(edit=lambda d: unit(d, "gruppe")["stands"][0].update(weapons=weapons))
+    put(g, "sherman", (5, 3))
+    assert [(m.name, m.value) for m in C.side_modifiers(g, ["gruppe"], False, ["sherman"])] == mods
+
+
+def test_a_defending_mg_team_and_a_stug_facing_the_attack_count_every_mg():
+    # Close Assault: +1 for each non-suppressed MG in defence, a vehicle's MG facing the attackers
+    # among them; each good-order unit beyond the first +1; a friendly AFV +2
+    from tests.company_fire.helpers import game, put
+
+    g = game()
+    put(g, "mg42", (5, 4))
+    put(g, "stug", (5, 4))
+    situation_of(g).face("stug", 180)  # towards sq1 in (5, 3)
+    put(g, "sq1", (5, 3))
+    assert [(m.name, m.value) for m in C.side_modifiers(g, ["mg42", "stug"], False, ["sq1"])] == [
+        ("extra good-order unit", 1), ("MG in defence x2", 2), ("friendly AFV", 2)]
