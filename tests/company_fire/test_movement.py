@@ -373,3 +373,21 @@ def test_a_drag_finds_the_shortest_legal_route_within_the_allowance():
     put(g, "fo", (2, 0))
     assert V.path_to(g, "sherman", (3, 3)) == [(3, 1), (3, 2), (3, 3)]
     assert V.path_to(g, "sq2", (3, 2)) == [(4, 2), (3, 2)]  # each unit's own routes, in the same state
+
+
+def test_a_pinned_squad_moving_away_but_still_in_sight_is_refused_and_a_suppressed_tank_backs_away():
+    # Unit Status: pinned units may move only away and out of enemy line of sight; a suppressed
+    # vehicle may move, but not towards the enemy
+    from tests.company_fire.test_anti_tank import open_table
+
+    g = open_table("sq2", "gruppe", card="move")
+    put(g, "sq2", (3, 2), order="pinned")
+    put(g, "gruppe", (6, 4))
+    with pytest.raises(IllegalActionError, match="^sq2 is pinned: it may only move away out of enemy line of sight$"):
+        V.resolve_move(g, "sq2", [(3, 1)])  # further from the Gruppe, but in its sight
+    assert V.resolve_move(g, "sq2", [(2, 2)]).text == "sq2 moves to (2, 2)"  # further, and out of sight
+    g = game()
+    put(g, "sherman", (6, 1), order="suppressed")
+    with pytest.raises(IllegalActionError, match="^sherman is suppressed and may not move towards the enemy$"):
+        V.resolve_move(g, "sherman", [(6, 2)])
+    assert V.resolve_move(g, "sherman", [(6, 0)]).text == "sherman moves to (6, 0)"
