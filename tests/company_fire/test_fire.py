@@ -407,3 +407,16 @@ def test_vehicles_fire_their_machine_guns_as_mmgs(kind, weapons, fires_as):
             F.fire_kind(g, "sherman")
     else:
         assert F.fire_kind(g, "sherman") == fires_as
+
+
+def test_a_unit_that_has_fired_fires_no_more_on_the_card_even_a_face_card():
+    # Initiative and Phase Sequence: each unit acts once a card; on a face card it may move and
+    # fire, but not fire twice
+    g = game(card="any")
+    put(g, "sq2", (4, 3))
+    n = F.plan(g, ["sq2"], (5, 4)).dice
+    with g.table_dice([1] * n):
+        F.resolve(g, ["sq2"], (5, 4))
+    assert L.status(g, "sq2")["fired"] is True
+    with pytest.raises(IllegalActionError, match="^sq2 has already acted on this card$"):
+        F.plan(g, ["sq2"], (5, 4))
