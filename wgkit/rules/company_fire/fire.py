@@ -366,7 +366,8 @@ def resolve_reduce(game: Game, uid: str, dest: L.Cell):
     changes = [(("units", uid, "status", "order"), after), (("vars", "cf", "last_fire", "hits", uid), None)]
     changes += [(("pieces", p, "cell"), list(dest)) for p in L.pieces_of(game, uid)]
     changes += [(("pieces", p, "alive"), after != "destroyed") for p in L.pieces_of(game, uid)]
-    return game.record("reduce hits", changes, f"{uid} retreats to {dest}: " + (f"{hits} hits become {hits - 1}" if hits > 1 else "1 hit becomes 0") + f", {after}",
+    fewer = f"{hits} hits become {hits - 1}" if hits > 1 else "1 hit becomes 0"
+    return game.record("reduce hits", changes, f"{uid} retreats to {dest}: {fewer}, {after}",
                        detail={"rule": "Hit Reduction", "outcome": after})
 
 
