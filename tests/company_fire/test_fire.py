@@ -261,6 +261,13 @@ def test_optional_methods_faster_and_longer_play():
     longer = exact(one("longer"))
     assert longer.p((("a", 0), ("b", 1))) == Fraction(4, 9)  # one hit goes to the least worn (b)
     assert longer.p((("a", 1), ("b", 1))) == Fraction(1, 9)
+    # faster: one roll's hits land on every unit; exactly one 5-6 on 2d6 is 2 * 1/3 * 2/3 = 4/9
+    assert faster.p((("a", 1), ("b", 1))) == Fraction(4, 9) and faster.p((("a", 2), ("b", 2))) == Fraction(1, 9)
+    # no method named: the standard one, a roll for each unit
+    assert exact(lambda chance: tuple(sorted(S.attack_rolls(chance, 2, ["a", "b"]).items()))) == standard
+    # longer with no orders given: both in good order, the odd hit to the first named
+    plain = exact(lambda chance: tuple(sorted(S.attack_rolls(chance, 2, ["a", "b"], "longer").items())))
+    assert plain.p((("a", 1), ("b", 0))) == Fraction(4, 9) and plain.p((("a", 0), ("b", 1))) == 0
 
 
 def test_fire_uses_the_scenarios_resolution_method():
@@ -360,6 +367,15 @@ def test_hit_reduction_whole_a_destroyed_squad_retreats_suppressed():
                                           {"rule": "Hit Reduction", "outcome": "suppressed"})
     assert dotted(e) == (("units.sq2.status.order", "suppressed"), ("vars.cf.last_fire.hits.sq2", None),
                          ("pieces.sq2_base.cell", [4, 2]), ("pieces.sq2_base.alive", True))
+
+
+def test_hit_reduction_two_hits_become_one_a_suppressed_squad_is_left_pinned():
+    # Hit Reduction: two hits (suppressed) less one is one hit, which pins
+    g = game(card="fire", side="de")
+    put(g, "sq2", (4, 3))
+    with g.table_dice([5, 6, 1]):
+        assert F.resolve(g, ["gruppe"], (4, 3)).text == "gruppe fires 3d6 at (4, 3): sq2: 2 hits -> suppressed"
+    assert F.resolve_reduce(g, "sq2", (4, 2)).text == "sq2 retreats to (4, 2): 2 hits become 1, pinned"
 
 
 def test_sniper_refusals_and_a_shot_at_a_leader_in_the_open():

@@ -33,6 +33,8 @@ def test_attack_dice_and_reductions():
     dice, mods = S.attack_dice("hmg", cover=True, move_card=True)
     assert dice == 2 and [m.name for m in mods] == ["target in cover", "firing on a move card"]
     assert exact(S.hits_roll, 3).p(0) == Fraction(8, 27)
+    # an SMG squad's 2d6, one less for cover, for a move card and for recon by fire: none left, never fewer
+    assert S.attack_dice("smg_squad", cover=True, move_card=True, recon=True)[0] == 0
 
 
 def test_group_fire_example_two_rifle_squads_against_three_squads_in_cover():
@@ -104,6 +106,7 @@ def test_the_plain_value_odds_of_every_roll():
     assert clear.p(7) == F(1, 36) and clear.p(2) == F(1, 6) and clear.p(-3) == F(1, 36)  # d1 + 2 - d2
     # behind by 3 (1 + 2 - 6: 1 in 36), level (d2 - d1 = 2: 4 in 36)
     assert clear.describe()[0] == "mines remain, 3 hits on each unit: 2.8%"
+    assert clear.describe()[1] == "mines remain, 2 hits on each unit: 5.6%"  # d2 - d1 = 4: 2 in 36
     assert "cleared, 3 hits on the first unit (tie): 11.1%" in clear.describe()
     assert "cleared (by 1): 13.9%" in clear.describe()  # d1 - d2 = -1: 5 in 36
 

@@ -167,3 +167,73 @@ def test_a_suppressed_vehicle_backs_off_from_the_nearest_live_enemy():
         put(g, "sherman", (6, 2), order=sherman)
         fx = Effects(g)
         assert fx.hit("stug", 2) == "suppressed" and fx.lines == [line]
+
+
+def test_bearings_and_angles_off_the_bow_across_north():
+    # Vehicle Line of Sight: bearings clockwise from north (up the table); due west is 270°, and
+    # 350° is 10° off a bow facing 0°, whichever way round
+    g = game()
+    assert L.bearing(g, (3, 4), (2, 4)) == 270.0 and L.bearing(g, (3, 4), (3, 3)) == 180.0
+    assert L.off_bow(0.0, 350.0) == 10.0 and L.off_bow(350.0, 0.0) == 10.0
+
+
+def test_a_vehicle_placed_without_a_facing_faces_up_the_table():
+    g = game()
+    assert L.facing(g, "sherman") == 0.0
+
+
+def test_an_open_turret_sees_135_degrees_either_side_and_no_further():
+    # Vehicle Line of Sight (red zone, house): an unbuttoned crew sees 135° either side of the
+    # turret; the square behind a north-facing hull lies at 180°, 135° off a turret at 45°
+    g = game()
+    put(g, "sherman", (3, 4))
+    for aim, seen in ((45.0, True), (44.5, False), (315.0, True), (315.5, False)):
+        situation_of(g).turret("sherman", aim)
+        assert L.in_arc(g, "sherman", (3, 3)) is seen, aim
+
+
+def test_a_buttoned_vehicle_facing_away_still_sees_its_own_square():
+    g = game()
+    put(g, "sherman", (3, 4))
+    situation_of(g).turret("sherman", 180.0)
+    situation_of(g).face("sherman_model", 180.0)
+    situation_of(g).buttoned("sherman")
+    assert L.in_arc(g, "sherman", (3, 4)) and not L.in_arc(g, "sherman", (3, 5))
+
+
+@pytest.mark.parametrize("foes, to", [
+    # from (6, 4), away from the Sherman at (7, 2): (6, 5) and the farm (5, 4) are further, but a
+    # vehicle may not enter the farm's buildings
+    ({"sherman": (7, 2)}, (6, 5)),
+    # the Sherman at (6, 1) and sq1 at (3, 5), both 3 squares off: (6, 5) would leave sq1 3 squares
+    # away, no further, so only (7, 4), 4 from each, will do
+    ({"sherman": (6, 1), "sq1": (3, 5)}, (7, 4)),
+])
+def test_a_suppressed_vehicle_backs_off_strictly_further_and_never_into_buildings(foes, to):
+    from tests.company_fire.helpers import remove
+
+    g = game()
+    remove(g, *[u for u in ("sq1", "sq2", "mg", "fo", "plt_ldr", "zook", "sherman") if u not in foes])
+    for u, cell in foes.items():
+        put(g, u, cell)
+    put(g, "stug", (6, 4))
+    fx = Effects(g)
+    assert fx.hit("stug", 2) == "suppressed" and fx.lines == [f"stug: 2 hits -> suppressed, backs off to {to}"]
+
+
+def test_a_suppressed_vehicle_moves_half_its_rate_and_may_go_sideways():
+    # Vehicle Hit Results and Vehicle Movement: a light tank's off-road rate is 4, halved to 2
+    # when suppressed and on a fire card; a suppressed tank may not come nearer the enemy, and a
+    # move that keeps its distance (7 squares from the Gruppe either way) is not nearer
+    from tests.company_fire.helpers import remove
+
+    light = lambda d: unit(d, "sherman")["rules"].update(tank_class="light")  # noqa: E731
+    g = game(edit=light)
+    remove(g, "mg42", "gruppe2", "sniper", "stug")
+    put(g, "sherman", (2, 0), order="suppressed")
+    assert V.allowance(g, "sherman", [(1, 0), (1, 1)])[:2] == (2, False)
+    with pytest.raises(IllegalActionError, match="sherman is suppressed and may not move towards the enemy"):
+        V.resolve_move(g, "sherman", [(2, 1)])
+    assert V.resolve_move(g, "sherman", [(1, 0), (1, 1)]).text.startswith("sherman moves to (1, 1)")
+    g = game(card="fire", edit=light)
+    assert V.allowance(g, "sherman", [(6, 1), (6, 2)])[:2] == (2, True)
