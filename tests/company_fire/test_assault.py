@@ -272,6 +272,8 @@ def test_the_defenders_op_fire_stops_the_units_it_hits():
     ({"gruppe": "good order", "gruppe2": "suppressed"}, [2, 4], "gruppe2"),
     # the SMG squad +2, a pinned defender -1: 5 against 4 + 1; then a pinned one
     ({"gruppe": "pinned", "gruppe2": "good order"}, [5, 4], "gruppe"),
+    # pinned -1 and suppressed -2: 1 against 4 - 3; the suppressed one goes before the pinned one
+    ({"gruppe": "pinned", "gruppe2": "suppressed"}, [1, 4], "gruppe2"),
 ])
 def test_a_tie_destroys_the_weakest_defender_for_each_attacker(orders, faces, lost):
     # Close Assault: a tie destroys units one for one, here one squad each; a single figure in the
