@@ -201,24 +201,47 @@ def test_a_buttoned_vehicle_facing_away_still_sees_its_own_square():
     assert L.in_arc(g, "sherman", (3, 4)) and not L.in_arc(g, "sherman", (3, 5))
 
 
-@pytest.mark.parametrize("foes, to", [
-    # from (6, 4), away from the Sherman at (7, 2): (6, 5) and the farm (5, 4) are further, but a
-    # vehicle may not enter the farm's buildings
-    ({"sherman": (7, 2)}, (6, 5)),
-    # the Sherman at (6, 1) and sq1 at (3, 5), both 3 squares off: (6, 5) would leave sq1 3 squares
-    # away, no further, so only (7, 4), 4 from each, will do
-    ({"sherman": (6, 1), "sq1": (3, 5)}, (7, 4)),
+@pytest.mark.parametrize("at, foes, to", [
+    # from (5, 3), away from sq1 at (3, 2): (6, 3) and the farm (5, 4) are further, but a vehicle
+    # may not enter the farm's buildings
+    ((5, 3), {"sq1": (3, 2)}, (6, 3)),
+    # from (3, 1), the Sherman at (5, 1) 2 squares off and sq1 at (1, 2) 3: (2, 1) and (3, 2) would
+    # leave one of them 2 squares away, no further, so only (3, 0), 3 and 4 away, will do
+    ((3, 1), {"sherman": (5, 1), "sq1": (1, 2)}, (3, 0)),
 ])
-def test_a_suppressed_vehicle_backs_off_strictly_further_and_never_into_buildings(foes, to):
+def test_a_suppressed_vehicle_backs_off_strictly_further_and_never_into_buildings(at, foes, to):
     from tests.company_fire.helpers import remove
 
     g = game()
     remove(g, *[u for u in ("sq1", "sq2", "mg", "fo", "plt_ldr", "zook", "sherman") if u not in foes])
     for u, cell in foes.items():
         put(g, u, cell)
-    put(g, "stug", (6, 4))
+    put(g, "stug", at)
     fx = Effects(g)
     assert fx.hit("stug", 2) == "suppressed" and fx.lines == [f"stug: 2 hits -> suppressed, backs off to {to}"]
+
+
+def test_swamp_is_impassable_and_full_grown_fields_block_sight():
+    # Area Terrain: swamp is impassable to infantry and vehicles; fields give cover unless low, and
+    # block sight only when full grown (the bundled wheat, over (5, 1) to (7, 1))
+    def variant(v):
+        def edit(d):
+            wheat = next(t for t in d["terrain"] if t["id"] == "wheat")
+            wheat["variant"] = v
+            d["terrain"].append({"id": "bog", "name": "Bog", "type": "swamp", "rectangle": {"center": [9, 3], "size": [6, 6]}})
+        return edit
+
+    for v, cover, blocks in (("full-grown", True, True), ("medium", True, False), ("low", False, False)):
+        m = L.gridmap(game(edit=variant(v)))
+        assert (m.terrain((6, 1)), m.cover((6, 1)), m.blocks((6, 1))) == (f"fields/{v}", cover, blocks)
+    g = game(edit=variant("low"))
+    m = L.gridmap(g)
+    assert m.terrain((1, 0)) == "swamp" and not m.passable((1, 0), False) and not m.passable((1, 0), True)
+    with pytest.raises(IllegalActionError, match=r"\(1, 0\) \(swamp\) is impassable to infantry"):
+        V.resolve_move(g, "sq1", [(1, 0)])
+    put(g, "sherman", (2, 0))
+    with pytest.raises(IllegalActionError, match=r"\(1, 0\) \(swamp\) is impassable to vehicles"):
+        V.resolve_move(g, "sherman", [(1, 0)])
 
 
 def test_a_suppressed_vehicle_moves_half_its_rate_and_may_go_sideways():
