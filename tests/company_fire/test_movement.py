@@ -391,3 +391,17 @@ def test_a_pinned_squad_moving_away_but_still_in_sight_is_refused_and_a_suppress
     with pytest.raises(IllegalActionError, match="^sherman is suppressed and may not move towards the enemy$"):
         V.resolve_move(g, "sherman", [(6, 2)])
     assert V.resolve_move(g, "sherman", [(6, 0)]).text == "sherman moves to (6, 0)"
+
+
+def test_a_single_figure_walks_past_the_enemy_without_drawing_opportunity_fire():
+    # Single Mounted Figures: they do not trigger opportunity fire (nor take a Movement Test); a
+    # squad entering the Gruppe's sight does, once the Movement Test of its two-square move passes
+    g = game(card="move")
+    remove(g, "mg")  # out of the Gruppe's line along row 1
+    put(g, "gruppe", (4, 1))
+    put(g, "plt_ldr", (0, 1))
+    put(g, "sq1", (0, 0))
+    assert V.resolve_move(g, "plt_ldr", [(1, 1), (2, 1)]).rolls == () and L.cf(g)["opfire"] is None
+    with g.table_dice([6]):
+        V.resolve_move(g, "sq1", [(0, 1), (1, 1)])
+    assert L.cf(g)["opfire"] == {"units": ["sq1"], "from": [0, 1], "to": [1, 1]}
