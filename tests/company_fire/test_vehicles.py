@@ -260,3 +260,18 @@ def test_a_suppressed_vehicle_moves_half_its_rate_and_may_go_sideways():
     assert V.resolve_move(g, "sherman", [(1, 0), (1, 1)]).text.startswith("sherman moves to (1, 1)")
     g = game(card="fire", edit=light)
     assert V.allowance(g, "sherman", [(6, 1), (6, 2)])[:2] == (2, True)
+
+
+@pytest.mark.parametrize("kind, closed, turreted", [
+    ("tank", True, True), ("armoured_car", True, True), ("tank_destroyer", True, False), ("halftrack", False, False)])
+def test_pinned_vehicles_are_buttoned_and_only_closed_tops_keep_opportunity_fire(kind, closed, turreted):
+    # Vehicle Unit Status: good order may op fire; pinned may not, except closed-top vehicles
+    # (tanks, tank destroyers, armoured cars); suppressed never. Vehicle Line of Sight: a pinned or
+    # suppressed tank is buttoned up. Tanks and armoured cars turn a turret (north, with the hull)
+    g = game(edit=lambda d: unit(d, "sherman").update(kind=kind))
+    assert (L.may_opfire(g, "sherman"), L.buttoned(g, "sherman")) == (True, False)
+    assert L.turret(g, "sherman") == (0.0 if turreted else None)
+    put(g, "sherman", (6, 0), order="pinned")
+    assert (L.may_opfire(g, "sherman"), L.buttoned(g, "sherman")) == (closed, True)
+    put(g, "sherman", (6, 0), order="suppressed")
+    assert (L.may_opfire(g, "sherman"), L.buttoned(g, "sherman")) == (False, True)
