@@ -246,3 +246,23 @@ def test_the_forms_without_dice_resolve_and_are_offered_no_more():
         assert (spec.label, spec.ref, form(spec)) == (label, ref, [("unit", "choice", field, (who,), None)])
         assert spec.odds(g, {"unit": who}) is None and spec.resolve(g, {"unit": who}).text == text
     assert not set(expected) & set(menu(g))
+
+
+def test_weapon_teams_and_vehicles_are_offered_what_squads_are():
+    # Individual Unit Fire and Occupying Bocage: a weapon team fires and occupies bocage as a
+    # squad does (the MG at (6, 2) sees the MG 42 over the bocage edge they share);
+    # Non-Phasing Reaction Fire: a vehicle with an MG reacts (the Sherman sees the Gruppe beside it;
+    # the wheat hides it from sq2, and the bazooka has no small arms); Vehicle Unit Status: tank
+    # destroyers and armoured cars button up too
+    from tests.company_fire.helpers import unit
+
+    g = game(step="Move and fire", card="move")
+    put(g, "mg", (6, 2))
+    m = menu(g)
+    assert form(m["fire"])[0][3] == ("mg",) and form(m["occupy bocage"])[0][3] == ("mg",)
+    g = game(step="Reaction fire", card="move", side="de")
+    put(g, "gruppe", (6, 1))
+    assert form(menu(g)["reaction fire"])[0][3] == ("sherman",)
+    assert form(menu(game(step="Move and fire", card="move", side="de"))["button up"])[0][3] == ("stug",)
+    g = game(step="Move and fire", card="move", edit=lambda d: unit(d, "sherman").update(kind="armoured_car"))
+    assert form(menu(g)["button up"])[0][3] == ("sherman",)
