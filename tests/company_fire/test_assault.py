@@ -378,3 +378,18 @@ def test_a_defending_mg_team_and_a_stug_facing_the_attack_count_every_mg():
     put(g, "sq1", (5, 3))
     assert [(m.name, m.value) for m in C.side_modifiers(g, ["mg42", "stug"], False, ["sq1"])] == [
         ("extra good-order unit", 1), ("MG in defence x2", 2), ("friendly AFV", 2)]
+
+
+def test_an_assault_on_a_bunker_costs_the_attacker_one():
+    # Close Assault: attacker only, -1 when the target square gives reinforced cover (a pillbox);
+    # the same Gruppe in the open costs nothing
+    def pillbox(d):
+        d["terrain"].append({"id": "pillbox", "name": "Pillbox", "type": "bunker",
+                             "rectangle": {"center": [21, 27], "size": [6, 6]}})  # square (3, 4)
+
+    for edit, att in ((pillbox, [("reinforced cover", -1)]), (None, [])):
+        g = game(step="Close assault", card="move", edit=edit)
+        put(g, "sq1", (3, 3))
+        put(g, "gruppe", (3, 4))
+        _, a, d = C.plan(g, ["sq1"], (3, 4))
+        assert (mods(a), mods(d)) == (att, [])
