@@ -59,7 +59,7 @@ def test_who_may_fire_an_anti_tank_weapon_now():
 
 
 def test_main_guns_and_anti_tank_guns_also_fire_at_infantry():
-    g = open_table("sherman", "gruppe", "mg42", edit=lambda d: unit(d, "mg42").update(kind="at_gun", rules={}))
+    g = open_table("sherman", "gruppe", "mg42", "sq1", edit=lambda d: unit(d, "mg42").update(kind="at_gun", rules={}))
     put(g, "sherman", (3, 0))
     put(g, "gruppe", (3, 2))
     assert F.at_plan(g, "sherman", "gruppe")[0].notes[0] == "main_gun at 2 squares: 4d6"
@@ -68,6 +68,8 @@ def test_main_guns_and_anti_tank_guns_also_fire_at_infantry():
     put(g, "mg42", (3, 4))
     situation_of(g).face("mg42", 180)
     assert F.at_plan(g, "mg42", "sherman")[0].notes[0] == "at_gun at 4 squares: 4d6"
+    put(g, "sq1", (3, 2))
+    assert F.at_plan(g, "mg42", "sq1")[0].notes[0] == "at_gun at 2 squares: 4d6"
 
 
 def test_a_buttoned_tank_op_fires_its_main_gun_to_six_squares_but_fires_to_twenty():
