@@ -266,3 +266,14 @@ def test_weapon_teams_and_vehicles_are_offered_what_squads_are():
     assert form(menu(game(step="Move and fire", card="move", side="de"))["button up"])[0][3] == ("stug",)
     g = game(step="Move and fire", card="move", edit=lambda d: unit(d, "sherman").update(kind="armoured_car"))
     assert form(menu(g)["button up"])[0][3] == ("sherman",)
+
+
+def test_the_assault_form_groups_each_squares_squads_vehicles_and_bazooka_teams():
+    # Close Assault: units in one square assault together; squads, vehicles and bazooka teams may,
+    # other weapon teams may not (the MG beside sq2 is left out), and no group spans two squares
+    g = game(step="Close assault", card="move")
+    for u, cell in (("sq1", (4, 4)), ("zook", (4, 4)), ("sherman", (4, 4)), ("sq2", (5, 3)), ("mg", (5, 3))):
+        put(g, u, cell)
+    groups = [units for _, units in form(menu(g)["close assault"])[0][3]]
+    assert groups == [("sherman",), ("sq1",), ("zook",), ("sherman", "sq1"), ("sherman", "zook"), ("sq1", "zook"),
+                      ("sherman", "sq1", "zook"), ("sq2",)]
