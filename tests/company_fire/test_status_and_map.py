@@ -59,6 +59,9 @@ def test_grid_map_from_free_form_terrain():
     assert m.terrain((5, 4)) == "buildings" and m.terrain((0, 4)) == "orchard" and m.terrain((3, 0)) == "open"
     assert m.blocks((5, 4)) and m.cover((0, 4)) and not m.blocks((3, 0))
     assert m.edges[frozenset({(3, 2), (3, 3)})][:2] == ("bocage", "partial")
+    # the farm lane is a road, not a wall: it gives cover on no edge and no square's inner line
+    assert m.lines == () and {kind for kind, _, _ in m.edges.values()} == {"bocage", "low_wall"}
+    assert {(3, 0), (3, 3), (7, 5)} <= m.roads and (2, 0) not in m.roads
 
 
 def test_bocage_line_of_sight_with_the_adjacency_exception():
