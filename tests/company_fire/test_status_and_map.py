@@ -155,3 +155,14 @@ def test_the_odds_asked_without_a_game_start_from_no_modifier():
     # Mines, clearing: d6 against d6; behind by one (5 of 36) costs each unit a hit
     assert odds.clearing().describe()[4:6] == ["mines remain, 1 hit on each unit: 13.9%",
                                                "cleared, 3 hits on the first unit (tie): 16.7%"]
+
+
+def test_a_bocage_edge_given_no_variant_is_full_bocage():
+    # Special Terrain Rules: Bocage is full or partial; a scenario that does not say is read as full
+    from tests.company_fire.helpers import game
+    from wgkit.rules.company_fire import lookup as L
+
+    def plain(d):
+        next(t for t in d["terrain"] if t["id"] == "bocage_gap").pop("variant")
+
+    assert L.gridmap(game(edit=plain)).edges[frozenset({(3, 2), (3, 3)})] == ("bocage", "full", "bocage_gap")
