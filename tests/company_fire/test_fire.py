@@ -199,6 +199,9 @@ def test_light_mortar_fires_indirectly_through_a_leader_within_one_square():
     put(g, "gruppe", (4, 5))
     with pytest.raises(IllegalActionError, match="no line of sight"):
         F.plan(g, ["mg"], (4, 5))  # across the hedge and up the field
+    put(g, "plt_ldr", (4, 4))  # next to the target, but two squares from the mortar: too far to spot for it
+    with pytest.raises(IllegalActionError, match="no line of sight"):
+        F.plan(g, ["mg"], (4, 5))
     put(g, "plt_ldr", (4, 3))  # the leader beside the mortar sees up the field
     p = F.plan(g, ["mg"], (4, 5))
     assert p.notes[0] == "indirect fire spotted by plt_ldr" and p.dice == 3
