@@ -3,7 +3,6 @@ enemies that see the square, each worked from the text (Rally; Movement Test).""
 
 from tests.company_fire.helpers import game, put, unit
 from tests.conftest import refused
-from wgkit.rules import situation_of
 from wgkit.rules.company_fire import movement as V
 from wgkit.rules.company_fire import rally as R
 from wgkit.rules.company_fire import status as S

@@ -4,8 +4,6 @@ anti-tank fire that turns the firer, each with the dice fixed and the numbers wo
 Hedgerows of Normandy: an 8 x 6 grid of 6" squares, distances counted square by square across
 edges; bocage runs between rows 2 and 3 (a gap at column 3) and between columns 3 and 4 above."""
 
-import pytest
-
 from tests.company_fire.helpers import faces, game, put, unit
 from tests.conftest import refused
 from wgkit.rules import situation_of

@@ -224,11 +224,6 @@ def _labels(shapes):
 def test_walking_and_firing_for_effect_through_the_menu_with_each_sides_own_guns():
     """§3.2: the barrage drawn before the roll is the radius of the leader's own battery (105 mm:
     140 m, 14"; 150 mm: 280 m, 28"), whichever side is listed first in a step both sides share."""
-    from wgkit.engine import Game
-    from wgkit.rules.easy_company.flow import SEQUENCE
-    from wgkit.scenario import loads
-    from tests.conftest import ROOT
-
     text = (ROOT / "scenarios/easy_company/tutorial_farmyard.yaml").read_text()
     text = text.replace("position: [27, 24], facing: 180, weapons: [smg]}", "position: [27, 24], facing: 180, weapons: [smg, radio]}")
     text += ("      - id: werfer\n        kind: artillery\n        quality: green\n        rules: {calibre_mm: 150}\n"
