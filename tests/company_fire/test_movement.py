@@ -6,7 +6,7 @@ from fractions import Fraction
 import pytest
 
 from tests.company_fire.helpers import game, put, remove, set_card
-from tests.conftest import ROOT
+from tests.conftest import ROOT, unit
 from wgkit.scenario import ScenarioError
 from wgkit.engine import IllegalActionError
 from wgkit.rules import situation_of
@@ -405,3 +405,27 @@ def test_a_single_figure_walks_past_the_enemy_without_drawing_opportunity_fire()
     with g.table_dice([6]):
         V.resolve_move(g, "sq1", [(0, 1), (1, 1)])
     assert L.cf(g)["opfire"] == {"units": ["sq1"], "from": [0, 1], "to": [1, 1]}
+
+
+def test_a_pinned_squad_is_judged_by_where_its_move_ends():
+    # Unit Status, pinned: it may move only away, out of the enemy's sight. From (7, 4), (7, 3) lies
+    # behind the farm buildings at (6, 4) from the Gruppe at (5, 4); going on to (6, 3) ends in its sight
+    g = game()
+    remove(g, "mg42", "sniper", "stug", "gruppe2")
+    put(g, "sq1", (7, 4), order="pinned")
+    with pytest.raises(IllegalActionError, match="sq1 is pinned: it may only move away out of enemy line of sight"):
+        V.resolve_move(g, "sq1", [(7, 3), (6, 3)])
+    assert V.resolve_move(g, "sq1", [(7, 3)]).text == "sq1 moves to (7, 3)"
+
+
+def test_a_suppressed_tank_is_judged_by_where_its_move_ends():
+    # Vehicle Unit Status, suppressed: only away from the enemy. From (2, 0) the nearest enemy is 3
+    # squares off (gruppe2 at (0, 1)); (3, 0) keeps 3 (the Gruppe at (5, 1)), (4, 0) comes to 2
+    g = game(edit=lambda d: unit(d, "sherman")["rules"].update(tank_class="light"))  # 2 squares when suppressed
+    remove(g, "mg42", "sniper", "stug", "plt_ldr", "fo", "sq2")
+    put(g, "gruppe2", (0, 1))
+    put(g, "gruppe", (5, 1))
+    put(g, "sherman", (2, 0), order="suppressed")
+    with pytest.raises(IllegalActionError, match="sherman is suppressed and may not move towards the enemy"):
+        V.resolve_move(g, "sherman", [(3, 0), (4, 0)])
+    assert V.resolve_move(g, "sherman", [(3, 0)]).text == "sherman moves to (3, 0)"
