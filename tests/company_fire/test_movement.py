@@ -200,6 +200,8 @@ def test_path_finding_for_a_click_goes_around_and_stops_where_the_rules_say():
     put(g, "sq1", (2, 2))
     assert V.path_to(g, "sq1", (3, 3)) == [(3, 2), (3, 3)]  # through the gate, not over the full hedge
     assert V.path_to(g, "sq1", (2, 3)) == [(2, 3)]  # over the hedge: one square
+    put(g, "gruppe", (6, 2))
+    assert V.path_to(g, "sq2", (5, 1)) == [(4, 1), (5, 1)]  # a move may end next to the enemy
 
 
 def _stack_at_load(kinds: list[str]):
