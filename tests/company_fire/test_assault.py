@@ -366,6 +366,17 @@ def test_infantry_meets_a_tank_with_its_anti_tank_weapons_or_grenades(weapons, m
     assert [(m.name, m.value) for m in C.side_modifiers(g, ["gruppe"], False, ["sherman"])] == mods
 
 
+def test_anti_tank_grenades_add_to_the_sides_other_modifiers():
+    # Close Assault: a pinned Gruppe (-1) with AT grenades (+1) against a tank: both count
+    from tests.company_fire.helpers import game, put, unit
+
+    g = game(edit=lambda d: unit(d, "gruppe")["stands"][0].update(weapons=["rifle", "at_grenades"]))
+    put(g, "sherman", (5, 3))
+    put(g, "gruppe", (5, 4), order="pinned")
+    assert mods(C.side_modifiers(g, ["gruppe"], False, ["sherman"])) == [
+        ("anti-tank grenades against a vehicle", 1), ("pinned defender", -1)]
+
+
 def test_a_defending_mg_team_and_a_stug_facing_the_attack_count_every_mg():
     # Close Assault: +1 for each non-suppressed MG in defence, a vehicle's MG facing the attackers
     # among them; each good-order unit beyond the first +1; a friendly AFV +2
