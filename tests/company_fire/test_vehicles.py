@@ -275,3 +275,20 @@ def test_pinned_vehicles_are_buttoned_and_only_closed_tops_keep_opportunity_fire
     assert (L.may_opfire(g, "sherman"), L.buttoned(g, "sherman")) == (closed, True)
     put(g, "sherman", (6, 0), order="suppressed")
     assert (L.may_opfire(g, "sherman"), L.buttoned(g, "sherman")) == (False, True)
+
+
+def test_single_figures_are_lost_only_with_every_unit_of_their_square():
+    # Single Mounted Figures: eliminated when the non-SMF units in their square are; a leader with
+    # a squad that is only pinned stays. sq1 is pinned first, sq2 destroyed after it
+    g = game()
+    put(g, "sq1", (4, 1))
+    put(g, "plt_ldr", (4, 1))
+    put(g, "sq2", (2, 1))
+    put(g, "fo", (2, 1))
+    fx = Effects(g)
+    fx.hit("sq1", 1)
+    fx.hit("sq2", 3)
+    g.record("hit", fx.finish())
+    assert {u: L.order(g, u) for u in ("sq1", "plt_ldr", "sq2", "fo")} == {
+        "sq1": "pinned", "plt_ldr": "good order", "sq2": "destroyed", "fo": "destroyed"}
+    assert fx.lines[-1] == "fo: lost with the units in its square"
