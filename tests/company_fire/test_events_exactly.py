@@ -107,15 +107,16 @@ def _at(g, uid, target, faces, mode="fire"):
 def test_a_tank_turns_its_turret_to_fire_at_a_tank_destroyer():
     """Attacking vehicles: the main gun's 4d6, one fewer for turning the turret, one fewer for a
     tank destroyer (its side, not its front, faces the Sherman); two hits suppress a vehicle, which
-    must move a square away. The turret stays where it turned."""
+    must move a square away: (7, 3), since (6, 2) lies across the full hedgerow, which no vehicle
+    crosses. The turret stays where it turned."""
     g = game(card="fire")
     put(g, "sherman", (4, 3))
     put(g, "stug", (6, 3))  # facing south (180); the Sherman, facing north, lies due west of it
     put(g, "mg42", (6, 4))
     e = _at(g, "sherman", "stug", [5, 6])
-    assert e.text == "sherman fires 2d6 at stug: stug: 2 hits -> suppressed, backs off to (6, 2) (main_gun at 2 squares: 4d6)"
+    assert e.text == "sherman fires 2d6 at stug: stug: 2 hits -> suppressed, backs off to (7, 3) (main_gun at 2 squares: 4d6)"
     assert [m["name"] for m in e.detail["modifiers"]] == ["turret rotated to fire", "target is a heavy tank or tank destroyer"]
-    assert dotted(e)[1:] == (("pieces.stug_model.cell", [6, 2]), ("units.sherman.status.turret", 90.0),
+    assert dotted(e)[1:] == (("pieces.stug_model.cell", [7, 3]), ("units.sherman.status.turret", 90.0),
                              ("units.sherman.status.at_fired", True), ("units.sherman.status.fired", True),
                              ("units.sherman.status.main_gun", True), ("units.stug.status.order", "suppressed"))
 
@@ -142,9 +143,9 @@ def test_a_pinned_bazooka_team_fires_once_a_card_and_only_at_vehicles():
     put(g, "stug", (6, 3))
     put(g, "mg42", (6, 4))
     e = _at(g, "zook", "stug", [5, 6])
-    assert e.text == "zook fires 2d6 at stug: stug: 2 hits -> suppressed, backs off to (6, 2) (bazooka at 1 square: 4d6)"
+    assert e.text == "zook fires 2d6 at stug: stug: 2 hits -> suppressed, backs off to (7, 3) (bazooka at 1 square: 4d6)"
     assert [m["name"] for m in e.detail["modifiers"]] == ["target is a heavy tank or tank destroyer", "firer pinned or suppressed"]
-    assert dotted(e)[1:] == (("pieces.stug_model.cell", [6, 2]), ("units.zook.status.at_fired", True),
+    assert dotted(e)[1:] == (("pieces.stug_model.cell", [7, 3]), ("units.zook.status.at_fired", True),
                              ("units.zook.status.fired", True), ("units.stug.status.order", "suppressed"))
     with pytest.raises(IllegalActionError, match="zook has already fired its anti-tank weapon on this card"):
         _at(g, "zook", "stug", [5])
@@ -173,7 +174,7 @@ def test_anti_tank_opportunity_fire_does_not_turn_the_turret():
     situation_of(g).face("sherman", 90)
     situation_of(g).turret("sherman", 90)
     e = _at(g, "sherman", "stug", [5, 6, 1], "opfire")
-    assert e.text == "sherman fires 3d6 at stug: stug: 2 hits -> suppressed, backs off to (6, 2) (main_gun at 2 squares: 4d6)"
-    assert dotted(e)[1:] == (("pieces.stug_model.cell", [6, 2]), ("units.sherman.status.opfired", True),
+    assert e.text == "sherman fires 3d6 at stug: stug: 2 hits -> suppressed, backs off to (7, 3) (main_gun at 2 squares: 4d6)"
+    assert dotted(e)[1:] == (("pieces.stug_model.cell", [7, 3]), ("units.sherman.status.opfired", True),
                              ("units.sherman.status.main_gun", True), ("units.sherman.status.opfire_done", True),
                              ("vars.cf.opfire", None), ("units.stug.status.order", "suppressed"))

@@ -292,3 +292,24 @@ def test_single_figures_are_lost_only_with_every_unit_of_their_square():
     assert {u: L.order(g, u) for u in ("sq1", "plt_ldr", "sq2", "fo")} == {
         "sq1": "pinned", "plt_ldr": "good order", "sq2": "destroyed", "fo": "destroyed"}
     assert fx.lines[-1] == "fo: lost with the units in its square"
+
+
+def test_a_vehicle_never_retreats_across_full_bocage():
+    # Bocage: vehicles cannot pass through a full bocage edge, backing off or shedding a hit either.
+    # Suppressed at (4, 4) by sq1 at (4, 3): (3, 4) is beyond the east hedgerow, (5, 4) the farm, so (4, 5)
+    from tests.company_fire.helpers import remove
+
+    g = game()
+    remove(g, "sq2", "mg", "fo", "plt_ldr", "zook", "sherman")
+    put(g, "sq1", (4, 3))
+    put(g, "stug", (4, 4))
+    fx = Effects(g)
+    assert fx.hit("stug", 2) == "suppressed" and fx.lines == ["stug: 2 hits -> suppressed, backs off to (4, 5)"]
+    # Hit Reduction: a half-track at (4, 3) hit by the Gruppe may not shed it over the hedge behind
+    # it to (4, 2), where a squad may go (test_fire.py::test_hit_reduction_whole_*)
+    g = game(card="fire", side="de", edit=lambda d: unit(d, "sherman").update(kind="halftrack"))
+    put(g, "sherman", (4, 3))
+    with g.table_dice([5, 1, 1]):
+        assert F.resolve(g, ["gruppe"], (4, 3)).text == "gruppe fires 3d6 at (4, 3): sherman: 1 hit -> pinned"
+    with pytest.raises(IllegalActionError, match=r"sherman cannot retreat into \(4, 2\)"):
+        F.resolve_reduce(g, "sherman", (4, 2))

@@ -65,10 +65,8 @@ class Effects:
         if not foes:
             return None
         near = min(g.distance(here, f) for f in foes)
-        options = [n for n in g.neighbours(here) if min(g.distance(n, f) for f in foes) > near
-                   and L.gridmap(self.game).passable(n, L.role(self.game, uid) == "vehicle")
-                   and not any(L.side(self.game, u) != L.side(self.game, uid) for u in L.units_at(self.game, n))
-                   and L.stacking_ok(self.game, uid, n)]
+        options = [n for n in g.neighbours(here)
+                   if min(g.distance(n, f) for f in foes) > near and L.may_step_back(self.game, uid, here, n)]
         return min(options) if options else None
 
     def finish(self) -> list[tuple[tuple, Any]]:

@@ -351,8 +351,7 @@ def reduce_check(game: Game, uid: str, dest: L.Cell) -> tuple[str, int]:
     here = L.cell(game, uid)
     if dest not in m.grid.neighbours(here) or m.grid.distance(dest, origin) <= m.grid.distance(here, origin):
         raise IllegalActionError(f"{dest} is not one square away from the firer at {origin}")
-    if not m.passable(dest, L.role(game, uid) == "vehicle") or not L.stacking_ok(game, uid, dest) or \
-            any(L.side(game, u) != L.side(game, uid) for u in L.units_at(game, dest)):
+    if not L.may_step_back(game, uid, here, dest):
         raise IllegalActionError(f"{uid} cannot retreat into {dest}")
     others = [e for e in L.enemies_of(game, uid) if e not in last["firers"] and L.role(game, e) != "smf"]
     if any(L.sees(game, e, dest) for e in others):

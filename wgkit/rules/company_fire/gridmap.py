@@ -48,6 +48,10 @@ class GridMap:
         """Edge Terrain table: whether an edge (or a line inside a square) gives cover."""
         return terrain_effect(find_ruleset("company_fire"), kind).cover == "cover"
 
+    def full_bocage(self, a: Cell, b: Cell) -> bool:
+        """Special Terrain Rules, Bocage: whether full bocage runs along the edge between ``a`` and ``b``."""
+        return self.edges.get(edge_key(a, b), ())[:2] == ("bocage", "full")
+
     def passable(self, cell: Cell, vehicle: bool) -> bool:
         """Area Terrain table: impassable to infantry, or to vehicles unless a road runs there."""
         t = self.terrain(cell)

@@ -261,7 +261,17 @@ def fighting(game: Game, piece: str) -> bool:
     return game.state["pieces"][piece]["alive"] and alive(game, uid) and order(game, uid) == "good order"
 
 
-def stacking_ok(game: Game, uid: str, c: L.Cell) -> bool:
+def may_step_back(game: Game, uid: str, here: Cell, dest: Cell) -> bool:
+    """Whether a retreat (Hit Reduction, close assault, a suppressed vehicle) may go from ``here``
+    into the neighbouring ``dest``: terrain the unit may enter, no vehicle across full bocage, room
+    under the stacking limit and no enemy there."""
+    m = gridmap(game)
+    vehicle = role(game, uid) == "vehicle"
+    return (m.passable(dest, vehicle) and not (vehicle and m.full_bocage(here, dest)) and stacking_ok(game, uid, dest)
+            and not any(side(game, u) != side(game, uid) for u in units_at(game, dest)))
+
+
+def stacking_ok(game: Game, uid: str, c: Cell) -> bool:
     """Stacking: three friendly units including SMFs, at most two of them vehicles, weapon teams
     or guns (squads count only towards the three: the text's group-fire example stacks three)."""
     here = [u for u in friends_at(game, uid, c) if u != uid]

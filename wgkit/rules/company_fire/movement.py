@@ -108,8 +108,7 @@ def _check_step(game: Game, uid: str, a: L.Cell, b: L.Cell, last: bool, one_squa
         raise IllegalActionError(f"{b} ({m.terrain(b)}) is impassable to {'vehicles' if vehicle else 'infantry'}")
     if not L.stacking_ok(game, uid, b):
         raise IllegalActionError(f"{b} is full: at most three units, two of them vehicles, teams or guns")
-    kind_, grade, _ = m.edges.get(edge_key(a, b), ("", "", ""))
-    if kind_ == "bocage" and grade == "full":
+    if m.full_bocage(a, b):
         if vehicle:
             raise IllegalActionError("vehicles cannot pass through a full bocage edge")
         if not one_square:
@@ -223,7 +222,7 @@ def _routes(game: Game, uid: str, start: L.Cell, limit: int) -> dict[L.Cell, L.C
         if d >= limit or c in ends or (c != start and (L.adjacent_to_enemy(game, uid, c) or c in L.smoke(game))):
             continue
         for n in m.grid.neighbours(c):
-            hedge = m.edges.get(edge_key(c, n), ())[:2] == ("bocage", "full")
+            hedge = m.full_bocage(c, n)
             if n in prev or (hedge and d > 0):
                 continue
             try:
