@@ -49,7 +49,7 @@ def test_a_squad_occupies_the_bocage_of_its_square():
         V.resolve_occupy(g, "sherman")
     g = game(card="fire")
     put(g, "sq2", (4, 2))
-    with pytest.raises(IllegalActionError, match="bocage is occupied on move or face cards only"):
+    with pytest.raises(IllegalActionError, match="^bocage is occupied on move or face cards only$"):
         V.resolve_occupy(g, "sq2")
 
 
