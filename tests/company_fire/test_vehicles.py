@@ -102,6 +102,11 @@ def test_small_arms_do_not_hurt_armour_and_the_hull_mg_fires_through_the_bow():
         F.plan(g, ["sherman"], (5, 4))
     situation_of(g).face("sherman_model", 90.0)
     assert F.plan(g, ["sherman"], (5, 4)).dice == 2  # an MG's 3d6, less one for the buildings
+    situation_of(g).face("sherman_model", 45.0)  # the farm lies due east: exactly 45 degrees off the bow
+    assert F.plan(g, ["sherman"], (5, 4)).dice == 2
+    situation_of(g).face("sherman_model", 44.0)
+    with pytest.raises(IllegalActionError, match="hull MG fires only through the edge its bow faces"):
+        F.plan(g, ["sherman"], (5, 4))
 
 
 def test_a_suppressed_vehicle_backs_off_one_square():
