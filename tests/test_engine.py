@@ -474,7 +474,10 @@ def test_event_plumbing_says_what_is_wrong_with_a_broken_record():
         Event.from_dict({"kind": "x"})
     with pytest.raises(ValueError, match=r"^a change must be \[path, value, removed\], not \['a'\]$"):
         Event.from_dict({"kind": "x", "changes": [["a"]]})
-    with pytest.raises(ValueError, match="^an event's text, rolls, detail or action has the wrong shape$"):
-        Event.from_dict({"kind": "x", "changes": [], "rolls": {}})
+    for broken in ({"rolls": {}}, {"by": "zug"}, {"by": [3]}):
+        with pytest.raises(ValueError, match="^an event's text, rolls, detail, action or actors have the wrong shape$"):
+            Event.from_dict({"kind": "x", "changes": [], **broken})
+    fire = Event("fire", (), "zug fires", by=("zug",))
+    assert Event.from_dict(fire.to_dict()) == fire and "by" not in Event("step", ()).to_dict()
     e = Event.from_dict({"kind": "x", "changes": [[["turn"], None, True]]})
     assert (e.text, e.changes) == ("", ((("turn",), MISSING),))  # removed: no value; no text: empty

@@ -173,9 +173,11 @@ class Fog:
 
     def _report(self, index: int, event: Event, seen: set[str]) -> Report:
         """The event as the side learns it: whole (its line and dice) if nothing it carries (line,
-        dice purposes and notes, detail, action) names a piece the side did not see (during or
-        after it); if it struck the side's own troops from out of sight, only that and
-        from where; otherwise nothing but that the game moved on."""
+        dice purposes and notes, detail, action, who acted) names a piece the side did not see
+        (during or after it); if it struck the side's own troops from out of sight, only that, and
+        from where only when an unseen enemy acted in it (fired, assaulted, spotted: the event's
+        ``by``); otherwise nothing but that the game moved on. Bookkeeping that nobody did (a
+        step's resets) is judged by its words alone: the enemy statuses it changes tell nothing."""
         shadow = self._shadow
         assert shadow is not None
         state = shadow.state
@@ -185,7 +187,7 @@ class Fog:
         own |= {uid for uid, u in state["units"].items() if u["side"] == self.side}
         pieces_seen = own | seen
         allowed = pieces_seen | {state["pieces"][p]["unit"] for p in pieces_seen if p in state["pieces"]}
-        named = _named(event)
+        named = _named(event) if _actor(event) is not None else _moved(event)
         hidden = {i for i in named if i not in allowed and (i in state["pieces"] or i in state["units"])}
         words = {w for i in set(state["pieces"]) | set(state["units"]) if i not in allowed
                  for w in _names_of(shadow, i)}
@@ -194,16 +196,20 @@ class Fog:
             return Report(index, event.kind, event.text, _dice(event))
         actor = _actor(event)
         if actor is not None and actor in own:  # the side's own action, whose effect it did not see
-            return Report(index, event.kind, f"{_names_of(shadow, actor)[0]}: {event.kind}; "
+            return Report(index, event.kind, f"{_called(shadow, actor)}: {event.kind}; "
                                              f"what it did is out of your sight")
         struck = sorted((i for i in _changed(event) if i in own), key=lambda i: (i not in state["units"], i))
-        if struck:
-            target = _place(shadow, struck[0])
-            source = next((_place(shadow, i) for i in sorted(hidden) if _place(shadow, i) is not None), None)
-            whence = f" from the {bearing(target, source)}" if target and source else ""
-            who = _names_of(shadow, struck[0])[0]
-            return Report(index, event.kind, f"{who}: {event.kind} by an unseen enemy{whence}")
-        return Report(index, "unseen", "something happened out of your sight")
+        if not struck:
+            return Report(index, "unseen", "something happened out of your sight")
+        who = _called(shadow, struck[0])
+        firers = [i for i in event.by if (i in state["pieces"] or i in state["units"]) and i not in own]
+        known = next((i for i in firers if i in allowed), None)
+        if known is not None:
+            return Report(index, event.kind, f"{who}: {event.kind} by {_called(shadow, known)}")
+        target = _place(shadow, struck[0])
+        source = next((_place(shadow, i) for i in firers if _place(shadow, i) is not None), None)
+        whence = f" from the {bearing(target, source)}" if target and source else ""
+        return Report(index, event.kind, f"{who}: {event.kind} by an unseen enemy{whence}")
 
 
 def _readable(event: Event) -> list[str]:
@@ -240,13 +246,19 @@ def _params(event: Event) -> list[str]:
 
 
 def _actor(event: Event) -> str | None:
-    """Who acted: the first piece or unit its action names (the firer, the mover)."""
-    return next(iter(_params(event)), None)
+    """Who acted: the first of the event's ``by``, else the first piece or unit its action names
+    (the firer, the mover); None for bookkeeping that nobody did (a step's start)."""
+    return next(iter([*event.by, *_params(event)]), None)
+
+
+def _moved(event: Event) -> set[str]:
+    """The pieces an event puts somewhere else (a change of position or facing tells where)."""
+    return {p[1] for p, _ in event.changes if len(p) > 2 and p[0] == "pieces" and p[2] in ("position", "facing")}
 
 
 def _named(event: Event) -> set[str]:
-    """The ids an event names: in its changes and in its action's parameters."""
-    return _changed(event) | set(_params(event))
+    """The ids an event names: in its changes, its action's parameters and who acted in it."""
+    return _changed(event) | set(_params(event)) | set(event.by)
 
 
 def _names_of(game: Game, ident: str) -> list[str]:
@@ -259,6 +271,17 @@ def _names_of(game: Game, ident: str) -> list[str]:
             out.insert(0, unit.name)
             break
     return out
+
+
+def _called(game: Game, ident: str) -> str:
+    """What a report calls a piece or unit: its name, else (a figure without one) its unit's name,
+    else its id."""
+    for _, unit, piece in game.scenario.pieces():
+        if unit.id == ident or piece.id == ident and not piece.name:
+            return unit.name or ident
+        if piece.id == ident:
+            return piece.name
+    return ident
 
 
 def _place(game: Game, ident: str) -> tuple[float, float] | None:

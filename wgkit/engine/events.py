@@ -68,6 +68,7 @@ class Event:
     rolls: tuple[Roll, ...] = ()
     detail: dict = field(default_factory=dict)  # modifiers, odds, outcome: plain data
     action: dict | None = None  # {"name": ..., "params": {...}} that produced it
+    by: tuple[str, ...] = ()  # the pieces or units that acted on others in it (fired, assaulted, spotted)
 
     def to_dict(self) -> dict:
         out: dict[str, Any] = {"kind": plain(self.kind),
@@ -81,6 +82,8 @@ class Event:
             out["detail"] = plain(self.detail)
         if self.action is not None:
             out["action"] = plain(self.action)
+        if self.by:
+            out["by"] = list(self.by)
         return out
 
     @classmethod
@@ -95,16 +98,17 @@ class Event:
                 raise ValueError(f"a change must be [path, value, removed], not {str(change)[:60]}")
             path, value, gone = change
             changes.append((tuple(path), MISSING if gone else value))
-        rolls, detail, action = d.get("rolls", []), d.get("detail", {}), d.get("action")
+        rolls, detail, action, by = d.get("rolls", []), d.get("detail", {}), d.get("action"), d.get("by", [])
         if not isinstance(rolls, list) or not all(isinstance(r, dict) for r in rolls) \
                 or not isinstance(detail, dict) or not isinstance(action, (dict, type(None))) \
-                or not isinstance(d.get("text", ""), str):
-            raise ValueError("an event's text, rolls, detail or action has the wrong shape")
+                or not isinstance(d.get("text", ""), str) or not isinstance(by, list) \
+                or not all(isinstance(b, str) for b in by):
+            raise ValueError("an event's text, rolls, detail, action or actors have the wrong shape")
         try:
             rolled = tuple(Roll.from_dict(r) for r in rolls)
         except (KeyError, TypeError) as exc:
             raise ValueError(f"a roll is damaged ({exc})") from None
-        return cls(d["kind"], tuple(changes), d.get("text", ""), rolled, detail, action)
+        return cls(d["kind"], tuple(changes), d.get("text", ""), rolled, detail, action, tuple(by))
 
 
 def get(state: dict, path: Path) -> Any:

@@ -173,6 +173,7 @@ def resolve_blast(game: Game, weapon: str, firer: str, point: tuple[float, float
             + (f", {', '.join(killed)} hit" if killed else ", nobody hit")
             + "".join(f"; {v}'s {', '.join(w)} wrecked" for v, w in wrecked.items()))
     return game.record(weapon, changes, text, rolls=tuple(roller.log),
+                       by=(firer,) if weapon == "grenade" else (),  # a mortar fires unseen from afar
                        detail={"rule": f"Firing: {'Grenades' if weapon == 'grenade' else 'Mortars'}",
                                "outcome": {"point": list(point), "in_zone": victims, "killed": killed},
                                "modifiers": [], "notes": notes + [BZ_DICE.note]},

@@ -351,6 +351,7 @@ def resolve_fire(game: Game, unit: str, target: str, firers: list[str] | None = 
               "pools": [{"need": p.need, "dice": p.dice, "figures": list(p.figures)} for p in plan.pools],
               "odds": odds.describe("hits"), "notes": list(plan.notes)}
     return game.record("fire", changes, text, rolls=tuple(roller.log), detail=detail,
+                       by=tuple(f for p in plan.pools for f in p.figures),
                        action={"name": "fire", "params": {"unit": unit, "target": target, "aim": aim, "firers": firers,
                                                           **({"weapon_target": weapon_target} if weapon_target else {}),
                                                           **({"blind": True} if blind else {})}})

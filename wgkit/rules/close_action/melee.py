@@ -109,7 +109,7 @@ def resolve_melee(game: Game, group: Group):
         changes += [(("pieces", f, "status", "may_break_off"), True) for f in ones + others]
     text = (f"hand to hand {'+'.join(ones)} v {'+'.join(others)}: "
             + (f"{dead} falls" if dead else "tie: either side may break off next move"))
-    return game.record("melee", changes, text, rolls=tuple(roller.log),
+    return game.record("melee", changes, text, rolls=tuple(roller.log), by=tuple(ones + others),
                        detail={"rule": "Hand-to-Hand Fighting", "outcome": winner,
                                "modifiers": [dict(m.to_dict(), name=f"active: {m.name}") for m in a_mods]
                                + [dict(m.to_dict(), name=f"passive: {m.name}") for m in p_mods],

@@ -168,8 +168,8 @@ def resolve(game: Game, attackers: list[str], target: L.Cell, occupy: bool = Tru
                 if fx.order(u) != "destroyed":
                     fx.move(u, target)
             changes_text = f"; the attackers occupy {target}"
-    return game.record("close assault", [(("rng", "counter"), roller.counter)] + fx.finish(),
-                       f"{'+'.join(attackers)} assault {target} from {origin}: {result} by {abs(diff)}; "
+    return game.record("close assault", [(("rng", "counter"), roller.counter)] + fx.finish(), by=tuple(attackers),
+                       text=f"{'+'.join(attackers)} assault {target} from {origin}: {result} by {abs(diff)}; "
                        + "; ".join(fx.lines) + changes_text, rolls=tuple(roller.log),
                        detail={"rule": "Close Assault", "outcome": result, "difference": diff,
                                "modifiers": [{**m.to_dict(), "side": "attacker"} for m in att]

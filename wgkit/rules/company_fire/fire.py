@@ -169,8 +169,8 @@ def resolve(game: Game, firers: list[str], target: L.Cell, mode: str = "fire"):
     else:
         fx.set(("vars", "cf", "last_fire"), {"firers": list(firers), "origin": list(p.origin),
                                              "hits": {t: [before[t], hits[t]] for t in p.targets if hits[t]}})
-    return game.record("fire", [(("rng", "counter"), roller.counter)] + fx.finish(),
-                       f"{_label[mode]}{'+'.join(firers)} fire{'' if len(firers) > 1 else 's'} {p.dice}d6 at {target}: "
+    return game.record("fire", [(("rng", "counter"), roller.counter)] + fx.finish(), by=tuple(firers),
+                       text=f"{_label[mode]}{'+'.join(firers)} fire{'' if len(firers) > 1 else 's'} {p.dice}d6 at {target}: "
                        + "; ".join(fx.lines),
                        rolls=tuple(roller.log),
                        detail={"rule": p.rule, "outcome": fx.lines, "modifiers": [m.to_dict() for m in p.mods],
@@ -224,8 +224,8 @@ def resolve_sniper(game: Game, uid: str, target: str):
     fx.set(("units", uid, "status", "fired"), True)
     fx.changes += [(("pieces", pid, "alive"), False) for pid in L.pieces_of(game, uid)]
     fx.lines.append(f"{uid} is removed after firing")
-    return game.record("fire", [(("rng", "counter"), roller.counter)] + fx.finish(),
-                       f"{uid} snipes at {target}: " + "; ".join(fx.lines), rolls=tuple(roller.log),
+    return game.record("fire", [(("rng", "counter"), roller.counter)] + fx.finish(), by=(uid,),
+                       text=f"{uid} snipes at {target}: " + "; ".join(fx.lines), rolls=tuple(roller.log),
                        detail={"rule": "Snipers", "outcome": fx.lines, "modifiers": [m.to_dict() for m in p.mods],
                                "odds": p.odds().describe("hits")})
 
@@ -332,8 +332,8 @@ def resolve_at(game: Game, uid: str, target: str, mode: str = "fire"):
     if mode == "opfire":
         fx.set(("units", uid, "status", "opfire_done"), True)
         fx.set(("vars", "cf", "opfire"), None)
-    return game.record("fire", [(("rng", "counter"), roller.counter)] + fx.finish(),
-                       f"{uid} fires {p.dice}d6 at {target}: " + "; ".join(fx.lines), rolls=tuple(roller.log),
+    return game.record("fire", [(("rng", "counter"), roller.counter)] + fx.finish(), by=(uid,),
+                       text=f"{uid} fires {p.dice}d6 at {target}: " + "; ".join(fx.lines), rolls=tuple(roller.log),
                        detail={"rule": p.rule, "outcome": fx.lines, "modifiers": [m.to_dict() for m in p.mods],
                                "notes": p.notes, "odds": p.odds().describe("hits")})
 

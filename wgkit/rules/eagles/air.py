@@ -63,7 +63,7 @@ def resolve_aa(game: Game, uid: str, plane: str):
     changes = [(("rng", "counter"), roller.counter), (("units", uid, "status", "fired_aa"), True)]
     if hit:
         changes.append((("units", plane, "status", "aborted"), True))
-    return game.record("AA fire", changes, f"{uid} ({weapon}, {dice} dice) fires at {plane}: {'hit, it will not attack' if hit else 'miss'}",
+    return game.record("AA fire", changes, by=(uid,), text=f"{uid} ({weapon}, {dice} dice) fires at {plane}: {'hit, it will not attack' if hit else 'miss'}",
                        rolls=tuple(roller.log), detail={"rule": "6.4", "outcome": hit, "modifiers": [],
                                                         "odds": exact(aa_roll, dice).describe()})
 
@@ -99,8 +99,8 @@ def resolve_attack(game: Game, plane: str):
         more, words = D.apply(game, target, *D.kill_roll(chance, dice, faces, star, reroll, zero))
         changes += more
         lines.append(words)
-    return game.record("air attack", [(("rng", "counter"), roller.counter)] + changes,
-                       f"{plane} attacks ({cls}, {pat}): " + ("; ".join(lines) or _no_target(spared)),
+    return game.record("air attack", [(("rng", "counter"), roller.counter)] + changes, by=(plane,),
+                       text=f"{plane} attacks ({cls}, {pat}): " + ("; ".join(lines) or _no_target(spared)),
                        rolls=tuple(roller.log), detail={"rule": "6.2-6.3", "outcome": lines, "modifiers": []})
 
 

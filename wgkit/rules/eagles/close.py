@@ -63,7 +63,7 @@ def resolve_melee(game: Game, uid: str, enemy: str):
     if L.status(game, uid).get("suicide") and diff > 0 and L.nationality(game, uid) != "japan":
         changes += _destroy(game, uid)
         words += f"; {uid}, a suicide squad, is spent"
-    return game.record("melee", [(("rng", "counter"), roller.counter)] + changes, words, rolls=tuple(roller.log),
+    return game.record("melee", [(("rng", "counter"), roller.counter)] + changes, words, rolls=tuple(roller.log), by=(uid, enemy),
                        detail={"rule": "5.1 Melee", "outcome": diff, "modifiers": [m.to_dict() for m in am + dm],
                                "odds": exact(melee_roll, a, d).describe("attacker minus defender")})
 
@@ -111,8 +111,8 @@ def resolve_assault(game: Game, uid: str, vehicle: str, support: tuple[str, ...]
             continue  # out of sight or unable: no defensive fire from it
         roller = game.roller()
         changes, words = D.apply(game, uid, *D.kill_roll(Play(roller), p.dice, p.faces, p.star, p.reroll, p.zero_only))
-        game.record("fire", [(("rng", "counter"), roller.counter)] + changes,
-                    f"{shooter} fires {p.dice} kill dice at the assault: {words}", rolls=tuple(roller.log),
+        game.record("fire", [(("rng", "counter"), roller.counter)] + changes, by=(shooter,),
+                    text=f"{shooter} fires {p.dice} kill dice at the assault: {words}", rolls=tuple(roller.log),
                     detail={"rule": "5.2 step " + ("1" if shooter == vehicle else "2"), "outcome": words,
                             "modifiers": [m.to_dict() for m in p.mods], "odds": p.odds().describe()})
         if not L.alive(game, uid):
@@ -131,7 +131,7 @@ def resolve_assault(game: Game, uid: str, vehicle: str, support: tuple[str, ...]
     else:
         changes = _destroy(game, uid)
         words = f"the assault fails: {uid} destroyed"
-    return game.record("assault", [(("rng", "counter"), roller.counter)] + changes, words, rolls=tuple(roller.log),
+    return game.record("assault", [(("rng", "counter"), roller.counter)] + changes, words, rolls=tuple(roller.log), by=(uid,),
                        detail={"rule": "5.2 Assaults", "outcome": won, "modifiers": [x.to_dict() for x in mods],
                                "odds": exact(assault_roll, m).describe()})
 

@@ -113,8 +113,8 @@ def resolve(game: Game, firer: str, target: str, support: tuple[str, ...] = (), 
     changes += [(("units", u, "status", "fired"), True) for u in (firer, *support)]
     if L.yards(game, firer, target) <= T.AUTO_SPOT_YD["fired"].value:
         changes.append((("units", firer, "status", "spotted"), True))
-    return game.record("fire", [(("rng", "counter"), roller.counter)] + changes,
-                       f"{firer} fires {p.dice} kill {'die' if p.dice == 1 else 'dice'} at {target}: {words}", rolls=tuple(roller.log),
+    return game.record("fire", [(("rng", "counter"), roller.counter)] + changes, by=(firer, *support),
+                       text=f"{firer} fires {p.dice} kill {'die' if p.dice == 1 else 'dice'} at {target}: {words}", rolls=tuple(roller.log),
                        detail={"rule": "4.2 Firing Procedures", "outcome": words,
                                "modifiers": [m.to_dict() for m in p.mods], "notes": p.notes,
                                "odds": p.odds().describe()})

@@ -81,7 +81,7 @@ def resolve_spot(game: Game, spotter: str, target: str):
     found = spot_roll(Play(roller), pct)
     key = ("units", target, "status", "spotted_by") if advanced(game) else ("units", target, "status", "spotted")
     value = sorted(set(L.status(game, target).get("spotted_by", [])) | ({spotter} if found else set())) if advanced(game) else found
-    return game.record("spot", [(("rng", "counter"), roller.counter), (key, value)],
-                       f"{spotter} looks for {target} ({pct}%): {'spotted' if found else 'not seen'}", rolls=tuple(roller.log),
+    return game.record("spot", [(("rng", "counter"), roller.counter), (key, value)], by=(spotter,),
+                       text=f"{spotter} looks for {target} ({pct}%): {'spotted' if found else 'not seen'}", rolls=tuple(roller.log),
                        detail={"rule": "4.11", "outcome": found, "modifiers": [m.to_dict() for m in mods],
                                "odds": exact(spot_roll, pct).describe()})

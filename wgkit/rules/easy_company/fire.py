@@ -87,7 +87,7 @@ def resolve_fire(game: Game, fid: str, target_unit: str, mps: int = 0, observing
     hits = ", ".join(f"{w} {'killed' if game.piece(w)['status'].get('wounded') else 'wounded'}" for w in wounded)
     text = (f"{fid} ({weapon}, {metres:.0f} m) " + ("does not fire" if not fired else
             f"fires at {target_unit}: {hits or 'no effect'}"))
-    return game.record("fire", changes, text, rolls=tuple(roller.log),
+    return game.record("fire", changes, text, rolls=tuple(roller.log), by=(fid,),
                        detail={"rule": "§5 Firing", "outcome": {"fired": fired, "wounded": wounded},
                                "modifiers": [m.to_dict() for m in fire.modifiers + eff.modifiers]},
                        action={"name": "opportunity fire" if observing else "fire",
@@ -125,7 +125,7 @@ def resolve_grenade(game: Game, fid: str, target: str):
     changes += wound_changes(game, hurt)
     text = f"{fid} throws a grenade at {target}: " + ("not thrown" if not s.fired else "misses" if not s.hit else
                                                       (", ".join(hurt) + " wounded" if hurt else "nobody wounded"))
-    return game.record("grenade", changes, text, rolls=tuple(roller.log),
+    return game.record("grenade", changes, text, rolls=tuple(roller.log), by=(fid,),
                        detail={"rule": "§5.4 Grenades", "outcome": hurt,
                                "modifiers": [m.to_dict() for m in fire.modifiers + eff.modifiers]},
                        action={"name": "grenade", "params": {"figure": fid, "target": target}})

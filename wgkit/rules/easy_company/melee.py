@@ -26,7 +26,7 @@ def resolve_melee(game: Game, a: str, b: str):
         changes += wound_changes(game, [loser])
     text = f"melee {a} v {b}: " + ("draw, it goes on next turn" if res == "draw" else
                                    f"{loser} {'killed' if res.endswith('kills') else 'wounded'}")
-    return game.record("melee", changes, text, rolls=tuple(roller.log),
+    return game.record("melee", changes, text, rolls=tuple(roller.log), by=(a, b),
                        detail={"rule": "§6.1 Melee", "outcome": res, "modifiers": [],
                                "odds": exact(R.melee, GRADE[quality(game, a)], GRADE[quality(game, b)]).describe()},
                        action={"name": "melee", "params": {"a": a, "b": b}})

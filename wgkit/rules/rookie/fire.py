@@ -158,8 +158,9 @@ def resolve(game: Game, firer: str, target: str, split: bool = False):
         _must_test(game, target, changes)  # Morale 2: mortar or flamethrower attacks
     if L.kind(game, firer) == "sniper":
         lines += _sniper_after(game, firer, chance, changes)
-    return game.record("fire", [(("rng", "counter"), roller.counter)] + changes,
-                       f"{firer} fires on {shot.column} at {target}: {result} ({X.origin(read)} cell)"
+    return game.record("fire", [(("rng", "counter"), roller.counter)] + changes,  # a mortar fires unseen from afar
+                       by=() if L.kind(game, firer) in ("mortar", "heavy_mortar") else (firer,),
+                       text=f"{firer} fires on {shot.column} at {target}: {result} ({X.origin(read)} cell)"
                        + (f"; {'; '.join(lines)}" if lines else ""),
                        rolls=tuple(roller.log),
                        detail={"rule": "Firing the Unit", "outcome": str(result), "column": shot.column, "cell": X.origin(read),
@@ -307,6 +308,6 @@ def resolve_melee(game: Game, uid: str, enemy: str):
         text = f"{uid} and {enemy} fight: {loser} loses a man"
     else:
         text = f"{uid} and {enemy} fight: a tie, nobody falls"
-    return game.record("melee", [(("rng", "counter"), roller.counter)] + changes, "; ".join([text] + lines),
+    return game.record("melee", [(("rng", "counter"), roller.counter)] + changes, "; ".join([text] + lines), by=(uid, enemy),
                        rolls=tuple(roller.log), detail={"rule": "Melee", "outcome": won, "modifiers": [],
                                                         "odds": exact(melee_roll).describe()})

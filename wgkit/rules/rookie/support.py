@@ -241,7 +241,7 @@ def resolve_aa(game: Game, uid: str, side: str):
         changes.append((("vars", "rk", "aircraft", side), {**a, "damaged": True}))
     elif result == "shot down":
         changes.append((("vars", "rk", "aircraft", side), {**a, "on_table": a["on_table"] - 1, "path": None}))
-    return game.record("AA fire", [(("rng", "counter"), roller.counter)] + changes, f"{uid} fires at {side}'s aircraft: {result}",
+    return game.record("AA fire", [(("rng", "counter"), roller.counter)] + changes, by=(uid,), text=f"{uid} fires at {side}'s aircraft: {result}",
                        rolls=tuple(roller.log), detail={"rule": "Anti-Aircraft Fire", "outcome": result, "modifiers": [],
                                                         "odds": exact(aa_roll, pct).describe()})
 
@@ -282,8 +282,8 @@ def resolve_observe(game: Game, uid: str, target: str):
     found = pct >= 100 or spot(Play(roller), pct)
     if found:
         changes.append((("pieces", L.piece(game, target), "hidden"), False))
-    return game.record("observe", [(("rng", "counter"), roller.counter)] + changes,
-                       f"{uid} looks for {target} ({pct}%): {'spotted' if found else 'nothing seen'}",
+    return game.record("observe", [(("rng", "counter"), roller.counter)] + changes, by=(uid,),
+                       text=f"{uid} looks for {target} ({pct}%): {'spotted' if found else 'nothing seen'}",
                        rolls=tuple(roller.log), detail={"rule": "Observation", "outcome": found, "base": base,
                                                         "modifiers": [m.to_dict() for m in mods],
                                                         "odds": exact(spot, pct).describe()})
