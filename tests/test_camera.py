@@ -98,7 +98,38 @@ def test_the_markers_command_writes_a_pdf(tmp_path):
     assert pdf.startswith(b"%PDF") and pdf.count(b"/Type /Page\n") + pdf.count(b"/Type /Page ") + pdf.count(b"/Type/Page") >= 2
     bad = subprocess.run([sys.executable, "-m", "wgkit.cli", "markers", "hedgerow_farm", "--size", "8"],
                          capture_output=True, text=True, timeout=120, cwd=tmp_path)
-    assert bad.returncode == 1 and bad.stderr == "wgkit markers: a piece marker is at least 12 mm wide, not 8\n"
+    good = (tmp_path / "m.pdf").read_bytes()
+    # A4 is 210 mm across less two half-inch margins: 184.6 mm for the marker and its white border of
+    # a sixth of its side on each edge (8/6 of it in all), so 184.6 * 6 / 8 = 138.45 mm at the most
+    for size in ("8", "200", "138.5", "inf", "nan", "-inf"):
+        bad = subprocess.run([sys.executable, "-m", "wgkit.cli", "markers", "hedgerow_farm", f"--size={size}",
+                              "-o", str(tmp_path / "m.pdf")], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+        assert bad.returncode == 1 and bad.stdout == "", size
+        assert bad.stderr == ("wgkit markers: a piece marker is 12 to 138.4 mm wide (the largest that fits an A4 page), "
+                              f"not {float(size):g}\n"), size
+        assert (tmp_path / "m.pdf").read_bytes() == good  # the earlier sheet untouched
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.pdf"]
+
+
+def test_a_sheet_that_fails_half_way_leaves_the_earlier_one_whole(tmp_path, monkeypatch):
+    from wgkit.render import sheet
+
+    s = load(FARM)
+    out = tmp_path / "m.pdf"
+    sheet.write_sheet(s, out, 138.4)  # the largest marker still fits: one to a page
+    good = out.read_bytes()
+    drawn = []
+
+    def fails_on_the_tenth(fig, marker, left, top):
+        drawn.append(marker.id)
+        if len(drawn) == 10:
+            raise OSError("disk full")
+        return real(fig, marker, left, top)
+    real = sheet._draw
+    monkeypatch.setattr(sheet, "_draw", fails_on_the_tenth)
+    with pytest.raises(OSError, match="disk full"):
+        sheet.write_sheet(s, out, 20)
+    assert out.read_bytes() == good and sorted(p.name for p in tmp_path.iterdir()) == ["m.pdf"]
 
 
 def test_the_app_reads_a_photo_proposes_the_moves_made_flags_the_one_the_rules_refuse_and_makes_the_rest_as_one(tmp_path):

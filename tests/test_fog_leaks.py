@@ -10,7 +10,6 @@ import re
 import pytest
 
 from tests.conftest import ROOT
-from wgkit.engine.events import Event
 from wgkit.engine.game import Game
 from wgkit.fog import Fog, Report
 from wgkit.rules import situation_of
@@ -68,7 +67,7 @@ def test_a_seen_firer_is_named_and_the_sides_own_action_by_its_unit():
     assert us.reports[-1].text == "Able: fire by Zug Brandt"  # g2 is in the open: seen, named by its unit
 
 
-def _positions(game: Game) -> dict[str, list[tuple[float, float]]]:
+def places(game: Game) -> dict[str, list[tuple[float, float]]]:
     """Every piece's place on the table, and on a grid its cell too (a report may name a cell)."""
     from wgkit.render.scene import piece_points
 
@@ -116,9 +115,9 @@ def test_no_report_names_places_points_to_or_measures_an_enemy_the_side_does_not
     cut, directions = 0, 0
     for k, event in enumerate(g.log):
         before = {side: set(fog.seen) for side, fog in fogs.items()}
-        was = _positions(replay)
+        was = places(replay)
         replay.commit(event)
-        now = _positions(replay)
+        now = places(replay)
         for side, fog in fogs.items():
             fog.follow(replay)
             report = fog.reports[-1]

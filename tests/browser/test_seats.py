@@ -7,6 +7,7 @@ The same search finds the pieces the side does see, so it is known to work."""
 
 from __future__ import annotations
 
+import math
 import re
 import struct
 import time
@@ -16,6 +17,7 @@ import pytest
 
 from tests.browser.conftest import board_shown, wait_for_addresses, words_cut_short
 from tests.conftest import ROOT, SHOTS
+from tests.test_fog_leaks import places
 from wgkit.fog import Fog
 from wgkit.render.scene import piece_points
 from wgkit.rules.registry import get_ruleset
@@ -291,8 +293,8 @@ def test_a_sides_page_on_a_tablet(serve, browser, tmp_path):
 def test_over_a_seeded_double_blind_game_no_frame_names_a_piece_never_seen(serve, browser, tmp_path, scenario, side):
     """Every enemy piece set up hidden, two turns of the kit's simple play appended to the journal
     in batches while the side's page is open (it follows by itself): nothing its browser receives,
-    in any frame, names an enemy piece or unit the side never saw, by id or name, or draws one where it
-    stands."""
+    in any frame, names an enemy piece or unit the side never saw, by id or name, draws one where it
+    stands, gives a table coordinate or square where it stood, or a direction no checked report gave."""
     import shutil
 
     from wgkit.engine.journal import Journal
@@ -355,3 +357,24 @@ def test_over_a_seeded_double_blind_game_no_frame_names_a_piece_never_seen(serve
     where = {pid: (x * k, (t.depth - y) * k) for pid, (x, y) in piece_points(sc, played.state).items()}
     assert not [pid for pid in never if pid in where and drawn_at(frames, *where[pid])]
     assert all(drawn_at(frames, *where[pid]) for pid in own if pid in where)
+    # no direction but those of the reports tests/test_fog_leaks.py checks (towards a piece that acted)
+    told = {m.group(1) for r in fog.reports for m in re.finditer(DIRECTION, r.text)}
+    heard = {m.decode() for m in re.findall(DIRECTION.encode(), blob)}
+    assert heard <= told, f"{side}'s browser received directions no report gave: {heard - told}"
+    # no table coordinate or square where a never-seen piece stood, unless a piece it knows stood there too
+    replay = get_ruleset(sc.ruleset).new_game(sc, 7)
+    dark, lit = [], []
+    for event in [None, *played.log]:
+        if event is not None:
+            replay.commit(event)
+        for pid, spots in places(replay).items():
+            (dark if pid in never else lit).extend(spots)
+    pairs = {(float(a), float(b)) for a, b in re.findall(rb"\((-?\d+(?:\.\d+)?), (-?\d+(?:\.\d+)?)\)", blob)}
+    assert pairs, "the search finds no coordinate at all: the side's own moves name theirs"
+    leaked = [xy for xy in pairs if any(math.dist(xy, q) < 0.15 for q in dark)
+              and not any(math.dist(xy, q) < 0.15 for q in lit)]
+    assert not leaked, f"{side}'s browser received places where only an unseen piece stood: {leaked}"
+
+
+DIRECTION = r"from the (north-east|north-west|south-east|south-west|north|south|east|west)\b"
+

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import math
+import os
+import tempfile
 from pathlib import Path
 
 from matplotlib.backends.backend_pdf import PdfPages
 from matplotlib.figure import Figure
 from matplotlib.patches import Polygon, Rectangle
 
-from wgkit.camera import MM, Marker, marker_image, piece_markers, table_markers
+from wgkit.camera import MIN_MM, MM, Marker, marker_image, piece_markers, table_markers
 from wgkit.scenario.model import Scenario
 
 PAGE = (8.27, 11.69)  # A4, inches
@@ -36,8 +39,34 @@ def _draw(fig: Figure, marker: Marker, left: float, top: float) -> float:
     return side
 
 
+def largest_mm() -> float:
+    """The widest marker (its black square, in mm) whose white border fits across the page
+    between the margins, and down it under the heading with its caption, rounded down to 0.1 mm."""
+    across = PAGE[0] - 2 * MARGIN
+    down = PAGE[1] - 2 * MARGIN - 0.7 - CAPTION
+    return math.floor(min(across, down) / MM * 6 / 8 * 10) / 10
+
+
 def write_sheet(scenario: Scenario, path: str | Path, piece_mm: float) -> int:
-    """Write the table markers and one marker per piece to a PDF at ``path``; the pages written."""
+    """Write the table markers and one marker per piece to a PDF at ``path``; the pages written.
+    The PDF is written beside ``path`` and renamed onto it only when whole: a failure leaves
+    any earlier sheet there as it was. ValueError for a size that does not fit a page."""
+    if not (math.isfinite(piece_mm) and MIN_MM <= piece_mm <= largest_mm()):
+        raise ValueError(f"a piece marker is {MIN_MM:g} to {largest_mm():g} mm wide (the largest that fits an A4 "
+                         f"page), not {piece_mm:g}")
+    path = Path(path)
+    fd, part = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    os.close(fd)
+    try:
+        pages = _write(scenario, part, piece_mm)
+        os.replace(part, path)
+    finally:
+        if os.path.exists(part):
+            os.unlink(part)
+    return pages
+
+
+def _write(scenario: Scenario, path: str, piece_mm: float) -> int:
     pages = 0
     with PdfPages(path, metadata={"Title": f"wgkit markers: {scenario.title}", "CreationDate": None}) as pdf:
         groups = [("Table markers", table_markers(scenario)), ("Piece markers", piece_markers(scenario, piece_mm))]
