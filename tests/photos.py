@@ -146,3 +146,19 @@ def photo(scenario: Scenario, placed: dict[str, tuple[float, float, float]], sho
     ok, jpeg = cv2.imencode(".jpg", np.clip(img, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, shot.quality])
     assert ok
     return jpeg.tobytes()
+
+
+def blank_png(width: int, height: int) -> bytes:
+    """A valid black PNG of ``width`` x ``height`` pixels, one bit each, built row by row without
+    holding the image: a few kilobytes that decode to as many pixels as the header says."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    pack = zlib.compressobj(9)
+    row = bytes(1 + (width + 7) // 8)  # filter byte 0, then the row's bits
+    body = b"".join(pack.compress(row) for _ in range(height)) + pack.flush()
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0))
+            + chunk(b"IDAT", body) + chunk(b"IEND", b""))

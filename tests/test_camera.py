@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from tests.conftest import ROOT
-from tests.photos import Shot, photo
+from tests.photos import Shot, blank_png, photo
 from wgkit.camera import MM, CameraError, detect, marker_image, piece_markers, read, table_markers
 from wgkit.scenario import load
 
@@ -132,6 +132,39 @@ def test_a_sheet_that_fails_half_way_leaves_the_earlier_one_whole(tmp_path, monk
     assert out.read_bytes() == good and sorted(p.name for p in tmp_path.iterdir()) == ["m.pdf"]
 
 
+def test_a_photo_too_large_is_refused_from_its_header_before_anything_is_decoded(tmp_path, monkeypatch):
+    s = load(FARM)
+    bomb = blank_png(12000, 12000)
+    assert len(bomb) < 100_000  # small to send, 144 million pixels to unpack
+    import cv2 as opencv
+
+    def never(*args, **kwargs):
+        raise AssertionError("the photo was decoded")
+    monkeypatch.setattr(opencv, "imdecode", never)
+    advice = "save it again as a JPEG of at most 6000 x 4000 pixels (a phone's 12-megapixel setting is plenty)"
+    with pytest.raises(CameraError) as refused:
+        read(bomb, s)
+    assert str(refused.value) == f"the photo is 12000 x 12000 pixels (144 megapixels): at most 25 megapixels are read; {advice}"
+    with pytest.raises(CameraError) as refused:
+        read(blank_png(20000, 20000), s)  # past Pillow's own limit too
+    assert str(refused.value) == f"the photo has far more than 25 megapixels: at most 25 megapixels are read; {advice}"
+    (tmp_path / "big.png").write_bytes(bomb)
+    with pytest.raises(CameraError, match="^the photo is 12000 x 12000 pixels"):
+        read(tmp_path / "big.png", s)  # a path too
+    heavy = blank_png(64, 64) + bytes(8_000_000)  # 8 MB and a few bytes
+    with pytest.raises(CameraError) as refused:
+        read(heavy, s)
+    assert str(refused.value) == f"the photo is 8.0 MB: at most 8 MB is read; {advice}"
+    (tmp_path / "heavy.png").write_bytes(heavy)
+    with pytest.raises(CameraError, match="^the photo is over 8 MB: at most 8 MB is read"):
+        read(tmp_path / "heavy.png", s)
+    with pytest.raises(CameraError, match="^the photo is not an image OpenCV can read"):
+        read(b"GIF89a not really", s)
+    monkeypatch.undo()
+    with pytest.raises(CameraError, match="^0 of the 8 table markers seen"):
+        read(blank_png(5000, 5000), s)  # 25 megapixels exactly: read
+
+
 def test_the_app_reads_a_photo_proposes_the_moves_made_flags_the_one_the_rules_refuse_and_makes_the_rest_as_one(tmp_path):
     from wgkit.engine.views import piece_ids
     from wgkit.rules.registry import situation_of
@@ -162,6 +195,12 @@ def test_the_app_reads_a_photo_proposes_the_moves_made_flags_the_one_the_rules_r
     assert math.dist(where["r1"], moved["r1"]) < 0.25 and math.dist(where["r2"], moved["r2"]) < 0.25
     assert where["bar1"] == list(s.piece("bar1").position)  # refused: it stays
     assert app.reader.moves == [] and "table-read" not in app.board.named  # made: the arrows go
+    app.reader.read(photo(s, placed, Shot(), seed=3))  # read again, not resolved ...
+    assert app.reader.moves and app.actions.group_title and "table-read" in app.board.named
+    with pytest.raises(CameraError):
+        app.reader.read(blank_png(640, 480))  # ... then a photo that shows no table
+    assert app.reader.moves == [] and app.reader.picks.children == () and "table-read" not in app.board.named
+    assert app.actions.group == [] and "0 of the 8 table markers" in app.reader.status.value
     from wgkit.session import load_game
 
     assert len(load_game(tmp_path / "j.wgsave", recover=True).game.log) == len(app.game.log)  # journaled

@@ -13,7 +13,9 @@ as is listed as untrusted. Nothing is guessed.
 
 from __future__ import annotations
 
+import io
 import math
+import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +34,9 @@ MM = 1 / 25.4  # inches per millimetre
 SQUARE = 0.2  # a mapped piece marker whose sides differ from the printed size by more than this share is not trusted
 REFINE = cv2.aruco.CORNER_REFINE_CONTOUR  # corners from lines fitted to the edges: a 20-px marker faces within 2 degrees
 FLOOR = 0.1  # inches: the least uncertainty claimed (a marker on a base, a base nudged); a house value
+MAX_BYTES = 8_000_000  # a photo's file: under the page connection's 10 MiB message, with room to spare
+MAX_PIXELS = 25_000_000  # 6000 x 4000: reading takes up to twice the side (four times the pixels) in memory
+SHRINK = "save it again as a JPEG of at most 6000 x 4000 pixels (a phone's 12-megapixel setting is plenty)"
 
 
 @dataclass(frozen=True)
@@ -102,15 +107,47 @@ class CameraError(ValueError):
     """The photo cannot be read onto the table (too few table markers, not an image)."""
 
 
+def check_size(data: bytes) -> None:
+    """Refuse a photo too large to read, from its length and its header alone (nothing is decoded):
+    a small PNG can unpack to billions of pixels."""
+    from PIL import Image, UnidentifiedImageError
+
+    if len(data) > MAX_BYTES:
+        raise CameraError(f"the photo is {len(data) / 1e6:.1f} MB: at most {MAX_BYTES / 1e6:g} MB is read; {SHRINK}")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # refused below, in words
+            with Image.open(io.BytesIO(data)) as header:  # reads the header only
+                w, h = header.size
+    except Image.DecompressionBombError:  # Pillow's own limit, far above ours
+        raise CameraError(f"the photo has far more than {MAX_PIXELS / 1e6:g} megapixels: at most {MAX_PIXELS / 1e6:g} "
+                          f"megapixels are read; {SHRINK}") from None
+    except (UnidentifiedImageError, OSError, ValueError):
+        raise CameraError("the photo is not an image OpenCV can read (JPEG or PNG)") from None
+    if w * h > MAX_PIXELS:
+        raise CameraError(f"the photo is {w} x {h} pixels ({w * h / 1e6:.0f} megapixels): at most "
+                          f"{MAX_PIXELS / 1e6:g} megapixels are read; {SHRINK}")
+
+
 def _image(photo: Any) -> np.ndarray:
     if isinstance(photo, np.ndarray):
         img = photo
     else:
-        data = photo if isinstance(photo, (bytes, bytearray, memoryview)) else open(photo, "rb").read()
-        img = cv2.imdecode(np.frombuffer(bytes(data), np.uint8), cv2.IMREAD_GRAYSCALE)
+        data = bytes(photo) if isinstance(photo, (bytes, bytearray, memoryview)) else _read_file(photo)
+        check_size(data)
+        img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
         if img is None:
             raise CameraError("the photo is not an image OpenCV can read (JPEG or PNG)")
     return img if img.ndim == 2 else cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+
+
+def _read_file(path: Any) -> bytes:
+    """A photo file's bytes, refused unread when it is larger than a photo is read."""
+    with open(path, "rb") as f:
+        data = f.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise CameraError(f"the photo is over {MAX_BYTES / 1e6:g} MB: at most {MAX_BYTES / 1e6:g} MB is read; {SHRINK}")
+    return data
 
 
 PASSES = (  # (scale, sharpen, detector settings): small, blurred markers need the bits read on a finer grid

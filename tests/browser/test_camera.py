@@ -9,6 +9,7 @@ import pytest
 from tests.browser.test_umpire_at_the_table import (copy_farm, events_shown, journal_length, open_app, press_next,  # noqa: F401
                                                     table_page,
                                                     settled_length)
+from tests.browser.conftest import board_shown
 from tests.conftest import SHOTS
 from tests.photos import Shot, photo
 from wgkit.scenario import load
@@ -54,3 +55,41 @@ def test_a_photo_of_the_moved_farm_proposes_the_moves_flags_the_bad_one_and_jour
     for piece in ("r1", "r2"):
         assert math.dist(game.state["pieces"][piece]["position"], MOVED[piece]) < 0.25
     assert game.state["pieces"]["bar1"]["position"] == list(s.piece("bar1").position)
+
+
+def test_a_photo_too_large_is_refused_in_words_on_the_umpires_and_a_sides_page(serve, browser, tmp_path):
+    """A 12000 x 12000 PNG of 36 KB is refused by the kernel from its header, at once; a 9 MB file
+    is refused by the page itself, before a byte of it is sent (the page's connection carries 10 MiB
+    at most). On the umpire's page and on a side's."""
+    import time
+
+    from tests.browser.test_seats import seats
+    from tests.photos import blank_png
+
+    bomb, heavy = tmp_path / "bomb.png", tmp_path / "heavy.jpg"
+    bomb.write_bytes(blank_png(12000, 12000))
+    heavy.write_bytes(b"\xff\xd8\xff" + bytes(9_000_000))
+    urls = seats(serve, "close_action/hedgerow_farm", tmp_path)
+    for seat in ("umpire", "us"):
+        context = browser.new_context(viewport={"width": 1400, "height": 900})
+        page = context.new_page()
+        sent: list[int] = []
+        page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(len(f))))
+        board_shown(page, urls[seat])
+        with page.expect_file_chooser() as chooser:
+            page.get_by_text("Read the table", exact=True).first.click()
+        start = time.monotonic()
+        chooser.value.set_files(str(bomb))
+        page.get_by_text("the photo is 12000 x 12000 pixels (144 megapixels)", exact=False).first.wait_for(timeout=5_000)
+        print(f"{seat}: a 12000 x 12000 PNG refused {time.monotonic() - start:.2f} s after it was chosen")
+        page.get_by_text("Read the table", exact=True).first.wait_for(timeout=5_000)  # ready for the next photo
+        before = len(sent)
+        with page.expect_file_chooser() as chooser:
+            page.get_by_text("Read the table", exact=True).first.click()
+        chooser.value.set_files(str(heavy))
+        page.get_by_text("heavy.jpg is 9.0 MB: at most 8 MB is read", exact=False).wait_for(timeout=5_000)
+        assert page.get_by_text("Nothing was sent.", exact=False).count() == 1
+        time.sleep(1)
+        assert max(sent[before:], default=0) < 10_000, "the page sent the photo it refused"
+        page.screenshot(path=str(SHOTS / f"photo-refused-{seat}.png"))
+        context.close()

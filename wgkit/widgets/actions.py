@@ -114,7 +114,7 @@ class ActionPanel:
                                          tooltips=["a drag moves the figure dragged",
                                                    "a drag moves every figure of its unit by the same offset"])
         self.drag_mode.layout.display = "" if many else "none"
-        self.drag_mode.observe(errors.guard(lambda _: self._forget_group()), "value")
+        self.drag_mode.observe(errors.guard(lambda _: self.forget_group()), "value")
         self.choice.observe(errors.guard(lambda _: self._build_params()), "value")
         self.button.on_click(errors.guard(lambda _: self.resolve()))
         self.dice_errors = errors.beside()  # wrong faces are said under the faces, where the eye is
@@ -484,7 +484,8 @@ class ActionPanel:
         values = set(mover.values())
         return piece if piece in values else unit_of(self.game.state, piece) if unit_of(self.game.state, piece) in values else None
 
-    def _forget_group(self) -> None:
+    def forget_group(self) -> None:
+        """Drop a group of moves the form holds (a drag, a photo read): the form acts on its own values again."""
         if self.group:
             self.group, self.group_title = [], ""
             self.show_odds()

@@ -17,6 +17,7 @@ from wgkit.render.scene import piece_points
 from wgkit.render.shapes import Shape
 from wgkit.widgets.actions import ActionPanel
 from wgkit.widgets.errors import ErrorArea
+from wgkit.widgets.photo import PhotoPicker
 
 TITLE = "the table read from a photo"
 GHOST = "#1f4e79"
@@ -52,30 +53,24 @@ def _own(reading: Reading, pieces: set[str]) -> Reading:
 
 
 class TableReader:
-    """A photo upload, the moves it shows (each ticked to be made), and the arrows on the board."""
+    """A photo upload, the moves it shows (each ticked to be made), and the arrows on the board.
+    A photo refused (in the page, or by :func:`wgkit.camera.read`) clears the previous one's moves."""
 
     def __init__(self, game: Callable[[], Game], panel: ActionPanel, overlay: Callable[[list[Shape] | None], None],
                  errors: ErrorArea, say: Callable[[str], str] = lambda text: text, side: str | None = None):
         """``side``: a side's page, which reads only its own pieces from the photo (the enemy's
         markers are on the table too, and the side must learn nothing from them)."""
         self.game, self.panel, self.overlay, self.errors, self.say, self.side = game, panel, overlay, errors, say, side
-        self.upload = W.FileUpload(accept="image/*", multiple=False, description="Read the table",
-                                   layout=W.Layout(width="auto"),
-                                   tooltip="a photo of the table from above (or up to 35 degrees off), with its markers "
-                                           "(wgkit markers); on a tablet this offers the camera")
+        self.upload = PhotoPicker(errors.guard(self.read), errors.guard(self.clear), description="Read the table",
+                                  tooltip="a photo of the table from above (or up to 35 degrees off), with its markers "
+                                          "(wgkit markers); on a tablet this offers the camera")
         self.status = W.HTML()
         self.picks = W.VBox()
         self.propose = W.Button(description="Judge the ticked moves", disabled=True, layout=W.Layout(width="auto"),
                                 tooltip="the action panel shows each move's odds or why the rules refuse it; Resolve makes them all")
         self.moves: list[tuple[str, tuple[float, float], float]] = []
-        self.upload.observe(errors.guard(self._uploaded), names="value")
         self.propose.on_click(errors.guard(lambda _: self.judge()))
         self.widget = W.VBox([W.HTML("<b>The real table</b>"), self.upload, self.status, self.picks, self.propose])
-
-    def _uploaded(self, change) -> None:  # type: ignore[no-untyped-def]
-        files = change["new"]
-        if files:
-            self.read(bytes(files[0]["content"]))
 
     def read(self, photo: bytes) -> list[tuple[str, tuple[float, float], float]]:
         """Read ``photo``, list the moves it shows (all ticked), draw them, and judge them."""
@@ -83,6 +78,7 @@ class TableReader:
         try:
             reading = read(photo, game.scenario)
         except CameraError as exc:
+            self.clear()  # the previous photo's moves are not this one's
             self.status.value = f"<span style='color:#9b1c1c'>{html.escape(str(exc))}</span>"
             raise
         if self.side is not None:
@@ -117,9 +113,12 @@ class TableReader:
             raise ValueError("no move action offers " + ", ".join(named(self.game(), p) for p in left) + " now")
 
     def clear(self) -> None:
+        """Forget the photo read: its moves, its arrows, and its group in the action form."""
         self.moves, self.picks.children, self.status.value = [], (), ""
         self.propose.disabled = True
         self.overlay(None)
+        if self.panel.group_title == TITLE:
+            self.panel.forget_group()
 
     def _arrows(self, game: Game) -> list[Shape]:
         """An arrow from each piece to where the photo has it, and a ring there (the ghost)."""
