@@ -4,6 +4,7 @@ import html
 import json
 import math
 
+import numpy as np
 import pytest
 
 from tests.conftest import ROOT
@@ -178,3 +179,67 @@ def test_an_export_in_metres_says_so_and_reads_back_as_metres(tmp_path):
     assert out["features"][1]["geometry"]["coordinates"] == [[X0, Y0 + 45], [X0 + 135, Y0 + 45]]
     back = import_terrain(path, d.ruleset.scale)
     assert back.units == "metres" and back.features[1]["line"] == [[0, 6], [18, 6]]
+
+
+def _named(doc, name):
+    return {**doc, "crs": {"type": "name", "properties": {"name": name}}}
+
+
+@pytest.mark.parametrize("name", ["EPSG:4171", "urn:ogc:def:crs:EPSG::4171", "EPSG:4326", "OGC:CRS84",
+                                  "urn:ogc:def:crs:OGC:1.3:CRS84", "EPSG:4258"])
+def test_any_geographic_crs_is_read_as_longitude_and_latitude(name):
+    """RGF93 (EPSG:4171, France's official system), ETRS89 and WGS 84 agree to within a metre,
+    so a thousandth of a degree east at 49 degrees north lands where it does in the first test."""
+    doc = _named(collection(({"type": "road"}, {"type": "LineString", "coordinates": [
+        [-1.0, 49.0], [-0.999, 49.0], [-0.999, 49.001]]})), name)
+    got = import_terrain(doc, TEN_METRES)
+    assert got.units == "lonlat" and f"(the file's crs: {name})" in got.report[0]
+    assert np.allclose(got.features[0]["line"], [[0, 0], [7.295, 0], [7.295, 11.12]], atol=0.002, rtol=0)
+
+
+def test_a_crs_in_grads_from_the_paris_meridian_is_transformed_to_degrees():
+    """NTF (Paris), EPSG:4807: longitudes counted from Paris (2.33722917 degrees east of Greenwich)
+    in grads (0.9 of a degree). 0.001 grad north is 0.0009 degree: 100.08 m on the mean sphere,
+    about 100.0 m on the ellipsoid at 49 degrees."""
+    doc = _named(collection(({"type": "road"}, {"type": "LineString", "coordinates": [
+        [-3.8, 54.4], [-3.8, 54.401]]})), "EPSG:4807")
+    got = import_terrain(doc, TEN_METRES)
+    (road,) = got.features
+    assert road["line"][0] == [0, 0] and road["line"][1][0] == pytest.approx(0, abs=0.02)
+    assert road["line"][1][1] == pytest.approx(10.0, abs=0.05)  # 100 m at 10 m to the inch
+    lon, lat = got.origin
+    assert lon == pytest.approx(2.33722917 - 3.8 * 0.9, abs=0.001) and lat == pytest.approx(54.4 * 0.9, abs=0.01)
+
+
+def test_a_projected_crs_in_feet_is_read_in_metres():
+    """New York's state plane in US survey feet (EPSG:2263): 1,000 ft east is 304.8 m, 30.48"
+    at 10 m to the inch."""
+    doc = _named(collection(({"type": "road"}, {"type": "LineString", "coordinates": [
+        [980_000, 200_000], [981_000, 200_000], [981_000, 200_500]]})), "EPSG:2263")
+    got = import_terrain(doc, TEN_METRES)
+    assert got.units == "metres"
+    assert np.allclose(got.features[0]["line"], [[0, 0], [30.48, 0], [30.48, 15.24]], atol=0.001, rtol=0)
+    legacy = {**doc, "crs": {"type": "EPSG", "properties": {"code": 2263}}}  # GeoJSON 2008's other form
+    assert import_terrain(legacy, TEN_METRES).features == got.features
+
+
+@pytest.mark.parametrize("name, says", [
+    ("EPSG:999999", "the crs 'EPSG:999999' is not a coordinate system pyproj knows"),
+    ("urn:x-made-up:crs", "the crs 'urn:x-made-up:crs' is not a coordinate system pyproj knows"),
+    ("EPSG:4978", "the crs 'EPSG:4978' is a Geocentric CRS: neither longitude and latitude nor a projected grid"),
+])
+def test_a_crs_the_kit_cannot_read_is_one_line(name, says, tmp_path):
+    path = tmp_path / "odd.geojson"
+    path.write_text(json.dumps(_named(SURVEY, name)))
+    with pytest.raises(ValueError) as refused:
+        import_terrain(path, TEN_METRES)
+    assert str(refused.value).startswith(f"{path}: {says}") and "\n" not in str(refused.value)
+
+
+def test_terrain_with_no_extent_on_the_table_is_refused():
+    """Degrees read as metres by hand: a thousandth of a degree is a millimetre of ground, 0.0001"."""
+    doc = collection(({"type": "woods"}, {"type": "Polygon", "coordinates": [
+        [[-1.0, 49.0], [-0.999, 49.0], [-0.999, 49.001], [-1.0, 49.0]]]}))
+    with pytest.raises(ValueError, match=r"^GeoJSON: read as metres on the ground, the terrain spans 0\.000\" x 0\.000\" "
+                                         r"at 1\" = 10 m: no ground at all; name the file's crs, or choose other units$"):
+        import_terrain(doc, TEN_METRES, units="metres")

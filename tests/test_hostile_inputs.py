@@ -78,6 +78,19 @@ def test_a_hostile_geojson_is_one_line_within_2_s(text, says, tmp_path):
     assert says in got
 
 
+def test_a_geojson_of_a_million_vertices_is_refused_before_it_is_parsed(tmp_path, monkeypatch):
+    path = tmp_path / "million.geojson"
+    path.write_text(json.dumps(collection(woods([[i % 90, i % 89] for i in range(1_000_000)]))))
+    assert path.stat().st_size < MAX_BYTES  # small enough to be read
+    import wgkit.scenario.geojson as geojson
+
+    def never(*args, **kwargs):
+        raise AssertionError("the file was parsed")
+    monkeypatch.setattr(geojson.json, "loads", never)
+    assert refused_in_time(lambda: import_terrain(path, TEN_METRES)) == (
+        f"{path}: more than {MAX_VERTICES:,} vertices; the limit keeps the table quick to draw (simplify the outlines first)")
+
+
 def test_a_geojson_larger_than_the_limit_is_refused_unread(tmp_path):
     path = tmp_path / "big.geojson"
     with open(path, "wb") as f:

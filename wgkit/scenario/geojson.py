@@ -6,10 +6,11 @@ the south-west corner of the data): east is +x, north is +y, metres become table
 ruleset's ground scale. Over a battlefield of a few kilometres the projection's error stays far
 below a millimetre of table. Metres (a projected survey: UTM, a national grid) are only shifted
 and scaled; table inches are taken as they are. With ``units="auto"`` the file's ``crs`` member
-(GeoJSON 2008, as QGIS and GDAL still write it) decides: a geographic system (CRS84, EPSG:4326 and
-its kin) means longitude and latitude, any other named system metres; without one, longitude and
-latitude. Coordinates impossible in the chosen units (beyond ±180°/±90°, negative table inches)
-are refused in one line.
+(GeoJSON 2008, as QGIS and GDAL still write it) decides, read by pyproj: a geographic system
+(CRS84, EPSG:4326, EPSG:4171 and every other) is transformed to longitude and latitude, a projected
+one is read on its grid in metres; a name pyproj does not know is refused. Without a ``crs``,
+longitude and latitude. Coordinates impossible in the chosen units (beyond ±180°/±90°, negative
+table inches) are refused in one line, and so is terrain with no extent on the table.
 
 Each feature's ``properties`` give the terrain: ``type`` (one of the kit's terrain types),
 ``name``, ``variant``, ``height`` (hill levels) and, for lines, ``width_m`` (metres on the
@@ -19,7 +20,8 @@ other geometries are left out with a reason.
 A file is refused in one line, before any geometry is built, when it is larger than
 :data:`MAX_BYTES`, nests deeper than :data:`MAX_DEPTH`, holds a number that is not finite
 (``Infinity``, ``NaN``, ``1e999``), or more than :data:`MAX_FEATURES` features or
-:data:`MAX_VERTICES` vertices: a traced battlefield of a few kilometres needs far less.
+:data:`MAX_VERTICES` vertices: a traced battlefield of a few kilometres needs far less. The
+vertices of a file are counted in its text before it is parsed.
 """
 
 from __future__ import annotations
@@ -27,10 +29,15 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
+import numpy as np
+import shapely
+from pyproj import CRS, Transformer
+from pyproj.exceptions import CRSError
 from shapely.geometry import Polygon, shape
 
 from wgkit.facts.scale import GroundScale
@@ -46,10 +53,9 @@ MAX_DEPTH = 16  # a MultiPolygon inside a FeatureCollection nests 8 deep
 MAX_FEATURES = 5_000
 MAX_VERTICES = 50_000
 UNITS = {"lonlat": "longitude and latitude", "metres": "metres on the ground", "inches": "table inches"}
-GEOGRAPHIC = ("CRS84", "CRS83", "CRS27", "EPSG::4326", "EPSG:4326", "EPSG::4258", "EPSG:4258",
-              "EPSG::4269", "EPSG:4269", "EPSG::4267", "EPSG:4267", "EPSG::4230", "EPSG:4230",
-              "EPSG::4277", "EPSG:4277")  # longitude and latitude on WGS 84, ETRS89, NAD83, NAD27, ED50, OSGB36
+MIN_EXTENT = 0.1  # table inches: terrain spanning less, both ways, is no ground (degrees read as metres)
 WRITTEN = {"metres": "wgkit:local-metres", "inches": "wgkit:table-inches"}  # crs names of an export, read back as such
+_POSITION = re.compile(rb"\[\s*-?[0-9.]")  # where a position (a vertex, or a bbox) opens in the file's text
 _KINDS = {"name": str, "variant": str, "height": (int, float), "width_m": (int, float)}  # others are dropped
 
 
@@ -75,7 +81,10 @@ def read(source: str | os.PathLike[str] | dict) -> dict:
             size = os.stat(source).st_size
             if size > MAX_BYTES:
                 raise ValueError(f"{name}: the file has {size:,} bytes; the limit is {MAX_BYTES:,}")
-            data = json.loads(Path(source).read_bytes(), parse_constant=_not_finite, parse_float=_finite)
+            raw = Path(source).read_bytes()
+            if len(_POSITION.findall(raw)) > MAX_VERTICES:  # counted before parsing: a parse of millions takes seconds
+                raise ValueError(_too_many(name))
+            data = json.loads(raw, parse_constant=_not_finite, parse_float=_finite)
         except RecursionError:
             raise ValueError(f"{name}: the file nests deeper than {MAX_DEPTH} levels") from None
         except (OSError, ValueError) as exc:
@@ -85,6 +94,11 @@ def read(source: str | os.PathLike[str] | dict) -> dict:
         raise ValueError(f"{name}: a GeoJSON FeatureCollection or Feature is needed")
     _within_limits(data, name)
     return data
+
+
+def _too_many(name: str) -> str:
+    return (f"{name}: more than {MAX_VERTICES:,} vertices; the limit keeps the table quick to draw "
+            "(simplify the outlines first)")
 
 
 def _name(source: str | os.PathLike[str] | dict) -> str:
@@ -120,19 +134,42 @@ def _within_limits(doc: dict, name: str) -> None:
             if item and isinstance(item[0], (int, float)):
                 numbers += len(item) > 1
                 if numbers > MAX_VERTICES:
-                    raise ValueError(f"{name}: more than {MAX_VERTICES:,} vertices; the limit keeps the "
-                                     f"table quick to draw (simplify the outlines first)")
+                    raise ValueError(_too_many(name))
             stack += [(v, depth + 1) for v in item if isinstance(v, (dict, list))]
 
 
-def crs_units(doc: dict) -> tuple[str | None, str]:
-    """The units the file's ``crs`` member names (None without one) and the name it gives."""
+Reproject = Callable[[np.ndarray], np.ndarray]  # an (n, 2) array of the file's coordinates to the units read
+
+
+def crs_units(doc: dict, file: str = "GeoJSON") -> tuple[str | None, str, Reproject | None]:
+    """The units the file's ``crs`` member names (None without one), the name it gives, and how
+    its coordinates become those units. pyproj reads the name (an EPSG code, a URN, OGC:CRS84):
+    a geographic system is brought to longitude and latitude on WGS 84 (whatever its datum, prime
+    meridian or angle unit); a projected one stays on its grid, in metres. ValueError in one line
+    for a name pyproj does not know or a system that is neither."""
     crs = doc.get("crs")
-    name = crs.get("properties", {}).get("name") if isinstance(crs, dict) and isinstance(crs.get("properties"), dict) else None
+    props = crs.get("properties") if isinstance(crs, dict) else None
+    name = props.get("name") if isinstance(props, dict) else None
+    if isinstance(props, dict) and name is None and isinstance(props.get("code"), int):
+        name = f"EPSG:{props['code']}"  # GeoJSON 2008's other form: {"type": "EPSG", "properties": {"code": 2154}}
     if not isinstance(name, str) or not name.strip():
-        return None, ""
+        return None, "", None
     own = {v: k for k, v in WRITTEN.items()}
-    return own.get(name) or ("lonlat" if name.upper().endswith(GEOGRAPHIC) else "metres"), name
+    if name in own:
+        return own[name], name, None
+    try:
+        system = CRS.from_user_input(name)
+    except CRSError:
+        raise ValueError(f"{file}: the crs {name[:80]!r} is not a coordinate system pyproj knows (an EPSG code such as "
+                         "EPSG:2154, a URN, or OGC:CRS84); correct it, or remove it and choose the units") from None
+    if system.is_geographic:
+        to_lonlat = Transformer.from_crs(system, "OGC:CRS84", always_xy=True)  # GeoJSON puts longitude first
+        return "lonlat", name, lambda xy: np.column_stack(to_lonlat.transform(xy[:, 0], xy[:, 1]))
+    if system.is_projected:
+        factor = system.axis_info[0].unit_conversion_factor  # its unit in metres (a US survey foot: 0.3048006)
+        return "metres", name, None if factor == 1 else (lambda xy: xy * factor)
+    raise ValueError(f"{file}: the crs {name[:80]!r} is a {system.type_name}: neither longitude and latitude nor a "
+                     "projected grid; choose the units")
 
 
 def _features(doc: dict) -> list[dict]:
@@ -172,7 +209,7 @@ def import_terrain(source: str | os.PathLike[str] | dict, scale: GroundScale,
     doc = read(source)
     if units != "auto" and units not in UNITS:
         raise ValueError(f"units {units!r}: one of auto, {', '.join(UNITS)}")
-    named, crs = crs_units(doc)
+    named, crs, reproject = crs_units(doc, _name(source)) if units == "auto" else (None, "", None)
     chosen = units if units != "auto" else named or "lonlat"
     feats = _features(doc)
     shapes = []
@@ -186,7 +223,9 @@ def import_terrain(source: str | os.PathLike[str] | dict, scale: GroundScale,
         label = str(props.get("name") or f"feature {i}")
         try:
             geom = shape(f.get("geometry"))
-        except Exception as exc:  # shapely names what is wrong with the geometry
+            if reproject is not None:
+                geom = shapely.transform(geom, reproject)
+        except Exception as exc:  # shapely (or pyproj) names what is wrong with the geometry
             out.report.append(f"{label}: geometry unreadable ({exc}); left out")
             continue
         ttype = props.get("type")
@@ -241,6 +280,10 @@ def import_terrain(source: str | os.PathLike[str] | dict, scale: GroundScale,
             width = max(width, *(x for x, _ in pts))
             depth = max(depth, *(y for _, y in pts))
             out.features.append(f)
+    low = [min(p[k] for f in out.features for p in f.get("polygon", f.get("line", []))) for k in (0, 1)]
+    if max(width - low[0], depth - low[1]) < MIN_EXTENT:
+        raise ValueError(f"{_name(source)}: {read_as}, the terrain spans {width - low[0]:.3f}\" x {depth - low[1]:.3f}\" "
+                         f"at {scale.describe()}: no ground at all; name the file's crs, or choose other units")
     out.size = (math.ceil(width + margin), math.ceil(depth + margin))
     if max(out.size) > MAX_TABLE:
         raise ValueError(f"{_name(source)}: the ground needs a table of {out.size[0]:,}\" x {out.size[1]:,}\" at "
