@@ -198,8 +198,8 @@ def test_a_fog_for_a_side_not_in_the_game_is_refused():
 def test_proposals_verdicts_and_notes_round_trip(tmp_path):
     desk = Desk(tmp_path / "g.desk.jsonl")
     other_page = Desk(tmp_path / "g.desk.jsonl")
-    assert desk.propose("us", "fire", "Fire: Able at Gruppe", {"unit": "able", "point": [1.5, 2.0]}, "quick!", at=4) == 0
-    assert other_page.propose("de", "move", "Move", {}) == 1
+    assert desk.propose("us", "fire", "Fire: Able at Gruppe", {"unit": "able", "point": [1.5, 2.0]}, "quick!", at=4).id == 0
+    assert other_page.propose("de", "move", "Move", {}).id == 1
     assert [(p.id, p.seat, p.status) for p in desk.proposals()] == [(0, "us", WAITING), (1, "de", WAITING)]
     other_page.decide(0, APPROVED, event=5)
     desk.decide(1, REFUSED, "the lane is mined")
@@ -209,6 +209,15 @@ def test_proposals_verdicts_and_notes_round_trip(tmp_path):
     assert desk.proposals("de")[0].reason == "the lane is mined"
     desk.say("de", "  you hear tracks to the east  ", at=6)
     assert desk.messages("de") == [(6, "you hear tracks to the east")] and desk.messages("us") == []
+
+
+def test_each_seat_numbers_its_own_proposals_and_learns_nothing_of_the_enemys(tmp_path):
+    desk = Desk(tmp_path / "g.desk.jsonl")
+    for seat in ("de", "de", "de", "us", "de", "us"):
+        desk.propose(seat, "move", "Move", {})
+    assert [(p.id, p.number) for p in desk.proposals("us")] == [(3, 1), (5, 2)]
+    assert [p.number for p in desk.proposals("de")] == [1, 2, 3, 4]
+    assert desk.propose("us", "fire", "Fire", {}).number == 3  # not 7: three German orders went first
 
 
 def test_a_torn_or_foreign_line_is_skipped_and_bad_verdicts_refused(tmp_path):
@@ -230,11 +239,12 @@ def test_a_torn_or_foreign_line_is_skipped_and_bad_verdicts_refused(tmp_path):
 def test_a_proposal_after_a_torn_tail_is_kept_and_numbered_from_the_disk(tmp_path):
     path = tmp_path / "g.desk.jsonl"
     desk = Desk(path)
-    assert desk.propose("us", "fire", "Fire", {}) == 0
-    assert desk.propose("de", "move", "Move", {}) == 1
+    assert desk.propose("us", "fire", "Fire", {}).id == 0
+    assert desk.propose("de", "move", "Move", {}).id == 1
     with open(path, "a", encoding="utf-8") as fh:
-        fh.write('{"kind": "proposal", "seat": "us", "action": "tor')  # a crash mid-write: proposal 3 never landed
-    assert desk.propose("us", "rally", "Rally", {}) == 2  # the third on disk, told to the side as "proposal 3"
+        fh.write('{"kind": "proposal", "seat": "us", "action": "tor')  # a crash mid-write: it never landed
+    again = desk.propose("us", "rally", "Rally", {})
+    assert (again.id, again.number) == (2, 2)  # the third on disk, the Americans' second: "proposal 2"
     assert [(p.id, p.seat, p.action) for p in Desk(path).proposals()] == [(0, "us", "fire"), (1, "de", "move"),
                                                                           (2, "us", "rally")]
     desk.decide(2, REFUSED, "no")
@@ -262,7 +272,7 @@ def test_a_proposal_whose_write_fails_is_not_acknowledged_and_leaves_the_desk_as
         desk.propose("us", "move", "Move", {})
     assert path.read_bytes() == before
     monkeypatch.setattr(D.os, "write", real_write)
-    assert desk.propose("us", "move", "Move", {}) == 1 and len(Desk(path).proposals()) == 2
+    assert desk.propose("us", "move", "Move", {}).number == 2 and len(Desk(path).proposals()) == 2
 
 
 def test_the_desk_sits_beside_the_journal(tmp_path):

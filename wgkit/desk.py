@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +41,7 @@ class Proposal:
     params: dict[str, Any]
     note: str
     at: int  # the game's log length when it was proposed
+    number: int = 0  # its number among its seat's proposals, from 1: what the seat and the umpire call it
     status: str = WAITING
     reason: str = ""
     event: int | None = None  # the event that carried it out (1-based), once approved or changed
@@ -58,8 +59,9 @@ class Desk:
     def __init__(self, path: str | os.PathLike[str]):
         self.path = Path(path)
 
-    def _append(self, record: dict[str, Any]) -> int:
-        """Append one record durably; returns how many records of its kind came before it on disk.
+    def _append(self, record: dict[str, Any]) -> tuple[int, int]:
+        """Append one record durably; returns how many records of its kind came before it on disk,
+        and how many of those were for the same seat.
         Under the lock, a torn last line (a crash or a full disk mid-write) is cut first, so the
         record is never glued onto it; a write that fails leaves the file as it was and raises."""
         fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
@@ -71,7 +73,8 @@ class Desk:
             whole = data[:data.rfind(b"\n") + 1]  # up to the last complete line
             if len(whole) != len(data):
                 os.ftruncate(fd, len(whole))
-            before = sum(1 for r in _records(whole) if r["kind"] == record["kind"])
+            kin = [r for r in _records(whole) if r["kind"] == record["kind"]]
+            before = (len(kin), sum(1 for r in kin if r.get("seat") == record.get("seat")))
             line = (json.dumps(plain(record), ensure_ascii=False) + "\n").encode("utf-8")
             try:
                 os.lseek(fd, len(whole), os.SEEK_SET)
@@ -103,10 +106,13 @@ class Desk:
 
     # -- writing -----------------------------------------------------------------------------------
     def propose(self, seat: str, action: str, label: str, params: dict[str, Any], note: str = "",
-                at: int = 0) -> int:
-        """A side's order for the umpire; returns its id."""
-        return self._append({"kind": "proposal", "seat": seat, "action": action, "label": label[:MAX_TEXT],
-                             "params": params, "note": note[:MAX_TEXT], "at": at})
+                at: int = 0) -> Proposal:
+        """A side's order for the umpire, as it now stands on the desk. Its ``number`` counts the
+        seat's own proposals only: no side learns how many orders the enemy gave."""
+        record = {"kind": "proposal", "seat": seat, "action": action, "label": label[:MAX_TEXT],
+                  "params": params, "note": note[:MAX_TEXT], "at": at}
+        before, mine = self._append(record)
+        return Proposal(before, seat, action, record["label"], params, record["note"], at, mine + 1)
 
     def decide(self, proposal: int, status: str, reason: str = "", event: int | None = None) -> None:
         """The umpire's verdict on proposal ``proposal`` (a later verdict replaces an earlier one)."""
@@ -127,13 +133,14 @@ class Desk:
     def proposals(self, seat: str | None = None) -> list[Proposal]:
         """Every proposal (or one seat's), oldest first, with its latest verdict."""
         out: list[Proposal] = []
+        count: dict[str, int] = {}
         for r in self.records():
             if r["kind"] == "proposal":
-                out.append(Proposal(len(out), r["seat"], r["action"], r["label"], r["params"], r["note"], r["at"]))
+                count[r["seat"]] = count.get(r["seat"], 0) + 1
+                out.append(Proposal(len(out), r["seat"], r["action"], r["label"], r["params"], r["note"], r["at"],
+                                    count[r["seat"]]))
             elif r["kind"] == "verdict" and 0 <= r["proposal"] < len(out):
-                old = out[r["proposal"]]
-                out[r["proposal"]] = Proposal(old.id, old.seat, old.action, old.label, old.params, old.note, old.at,
-                                              r["status"], r["reason"], r["event"])
+                out[r["proposal"]] = replace(out[r["proposal"]], status=r["status"], reason=r["reason"], event=r["event"])
         return [p for p in out if seat is None or p.seat == seat]
 
     def messages(self, seat: str) -> list[tuple[int, str]]:

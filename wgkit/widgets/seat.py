@@ -140,12 +140,12 @@ class ProposalPanel(ActionPanel):
             params = {**params, GROUP: [[pid, list(to)] for pid, to in self.group], GROUP_TITLE: self.group_title}
             label += (f" ({self.group_title}: {len(self.group)} piece{'s' if len(self.group) != 1 else ''})" if self.group_title else
                       f" (the whole unit: {len(self.group)} figures by the same offset)")
-        number = self.desk.propose(self.fog.side, spec.name, label, plain(params), self.note.value.strip(),
-                                   at=len(self.game.log))
+        sent = self.desk.propose(self.fog.side, spec.name, label, plain(params), self.note.value.strip(),
+                                 at=len(self.game.log))
         self.note.value = ""
-        self.sent.value = f"<small>proposal {number + 1} sent to the umpire</small>"
+        self.sent.value = f"<small>proposal {sent.number} sent to the umpire</small>"
         self.changed()
-        return number
+        return sent.id
 
 
 def ghost_shapes(fog: Fog) -> list[Shape]:
@@ -271,7 +271,7 @@ class SidePage:
             done = ""
             if p.event is not None and 0 < p.event <= len(self.fog.reports):
                 done = f" &rarr; {html.escape(say(self.fog.reports[p.event - 1].text))}"
-            rows.append(f"<li>{p.id + 1}. {html.escape(say(p.label))} &middot; {_status(p)}{done}</li>")
+            rows.append(f"<li>{p.number}. {html.escape(say(p.label))} &middot; {_status(p)}{done}</li>")
         self.mine.value = f"<ul class='wgkit-proposals' style='padding-left:16px'>{''.join(rows)}</ul>" if rows else ""
         notes = self.desk.messages(self.fog.side)[::-1]
         self.notes.value = ("<ul class='wgkit-notes' style='padding-left:16px'>"
@@ -393,7 +393,7 @@ class DeskBox:
         for p in self.desk.proposals():
             if p.status != WAITING:
                 continue
-            head = W.HTML(f"<b>{html.escape(names.get(p.seat, p.seat))}</b> #{p.id + 1}: {html.escape(self.panel.say(p.label))}"
+            head = W.HTML(f"<b>{html.escape(names.get(p.seat, p.seat))}</b> #{p.number}: {html.escape(self.panel.say(p.label))}"
                           + (f" <i>&laquo;{html.escape(p.note)}&raquo;</i>" if p.note else ""))
             buttons = []
             for text, fn, style in (("Approve", self.approve, "success"), ("Change", self.change, "info"),
@@ -405,7 +405,7 @@ class DeskBox:
         self.queue.children = rows or [W.HTML("<small>none</small>")]
         done = [p for p in self.desk.proposals() if p.status != WAITING][::-1]
         self.history.value = "<ul style='padding-left:16px'>" + "".join(
-            f"<li>{html.escape(names.get(p.seat, p.seat))} #{p.id + 1}: {html.escape(self.panel.say(p.label))} &middot; {_status(p)}</li>"
+            f"<li>{html.escape(names.get(p.seat, p.seat))} #{p.number}: {html.escape(self.panel.say(p.label))} &middot; {_status(p)}</li>"
             for p in done) + "</ul>" if done else ""
 
 
