@@ -74,11 +74,34 @@ def test_a_torn_last_line_is_cut_before_the_next_append(tmp_path):
     g.move("r1", (5, 6))
     data = path.read_bytes()
     path.write_bytes(data[:-20])  # a crash mid-write of the second move
-    resumed = Journal.attach(path, FLOW).game
+    journal = Journal.attach(path, FLOW)
+    resumed = journal.game
     assert len(resumed.log) == 1
+    assert journal.repaired == ("the journal's last line was cut by an interrupted write and dropped; nothing "
+                                "acknowledged was lost: an action is acknowledged only once its line is whole on disk "
+                                "(dropped line 3 (the file is truncated (last line incomplete)): left by an interrupted write)")
     resumed.move("r3", (1, 2))  # appended after the cut, so the chain stays whole
     back = load(path, FLOW, recover=True)
     assert back.recovered == "" and [e.text for e in back.game.log] == ["r1 moves to (3, 4)", "r3 moves to (1, 2)"]
+    assert Journal.attach(path, FLOW).repaired == ""  # whole again: nothing to say
+
+
+def test_a_game_resumed_from_a_torn_journal_says_so_in_the_terminal_and_on_the_page(tmp_path):
+    from wgkit.session import start
+    from wgkit.widgets import UmpireApp
+
+    farm = ROOT / "scenarios/close_action/hedgerow_farm.yaml"
+    path = tmp_path / "farm.journal.wgsave"
+    app = UmpireApp.open(farm, journal=path, seed=3)
+    app.game.record("note", [], "a first event")
+    app.game.record("note", [], "a second event")
+    path.write_bytes(path.read_bytes()[:-15])  # a crash mid-write of the second
+    session = start(farm, journal=path)
+    assert session.events == 1 and session.describe().splitlines()[1].startswith(
+        "when it resumed, the journal's last line was cut by an interrupted write and dropped; nothing acknowledged was lost")
+    page = UmpireApp.attach(path, repaired=session.repaired)  # as wgkit play hands it to each page
+    assert page.errors.messages[-1].startswith("When this game resumed, the journal's last line was cut")
+    assert UmpireApp.attach(path).errors.messages == []  # whole now, and not told
 
 
 def test_a_second_page_sees_the_first_pages_events_and_cannot_fork_the_game(tmp_path):

@@ -376,7 +376,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(f"wgkit play: {exc}", file=sys.stderr)
         return 1
     print(session.describe())
-    env = {"WGKIT_JOURNAL": str(session.journal.resolve()), "WGKIT_SAVE_DIR": str(session.save_dir)}
+    env = {"WGKIT_JOURNAL": str(session.journal.resolve()), "WGKIT_SAVE_DIR": str(session.save_dir),
+           "WGKIT_REPAIRED": session.repaired}
     if not args.seats:
         return _serve_all([Server("umpire.ipynb", env, args.port, "" if args.no_token else _token(),
                                   "umpire app")], args.host)

@@ -32,11 +32,13 @@ class Session:
     seed: int
     events: int
     resumed: bool
+    repaired: str = ""  # a line torn by a crash, cut when the journal was resumed (Journal.repaired)
 
     def describe(self) -> str:
         if self.resumed:
             events = f"{self.events} event{'s' if self.events != 1 else ''}"
-            return f"{self.title}: resuming {self.journal} ({events}, seed {self.seed})"
+            resuming = f"{self.title}: resuming {self.journal} ({events}, seed {self.seed})"
+            return resuming + (f"\nwhen it resumed, {self.repaired}" if self.repaired else "")
         return f"{self.title}: new game, seed {self.seed}; every event is journaled to {self.journal}"
 
 
@@ -136,11 +138,12 @@ def _resume(path: Path, seed: int | None, scenario_seed: bool, save_dir: str | o
     if not os.access(path, os.W_OK):
         raise SessionError(f"cannot write the journal {path}: permission denied")
     try:
-        game = attach(path).game
+        journal = attach(path)
     except SaveError as exc:
         raise SessionError(str(exc)) from None
+    game = journal.game
     folder = _writable_dir(Path(save_dir) if save_dir is not None else path.parent, "save folder")
-    return Session(path, folder, game.scenario.title, seed_of(game.state), len(game.log), True)
+    return Session(path, folder, game.scenario.title, seed_of(game.state), len(game.log), True, journal.repaired)
 
 
 def load_game(path: str | os.PathLike[str], *, recover: bool = False) -> Loaded:

@@ -28,6 +28,10 @@ except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
 
+REPAIRED = ("the journal's last line was cut by an interrupted write and dropped; nothing acknowledged was lost: "
+            "an action is acknowledged only once its line is whole on disk")
+
+
 class StaleJournal(SaveError):
     """Another page appended to the journal after this page last read it."""
 
@@ -44,9 +48,10 @@ WHY = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is used u
 class Journal:
     """Keep ``game`` and the journal at ``path`` in step (use :meth:`create` or :meth:`attach`)."""
 
-    def __init__(self, game: Game, path: Path, size: int, last_hash: str):
+    def __init__(self, game: Game, path: Path, size: int, last_hash: str, repaired: str = ""):
         self.game, self.path = game, path
         self._size, self._hash, self._n = size, last_hash, len(game.log)
+        self.repaired = repaired  # said when attaching cut a line torn by a crash: REPAIRED, and what was dropped
         game.listeners.append(self._on_event)
 
     @classmethod
@@ -67,7 +72,8 @@ class Journal:
 
     @classmethod
     def attach(cls, path: str | os.PathLike[str], flow: TurnSequence = SIMPLE) -> "Journal":
-        """Resume the journal at ``path``: replay it, drop a line torn by a crash, append from there."""
+        """Resume the journal at ``path``: replay it, drop a line torn by a crash (said in
+        :attr:`repaired`), append from there."""
         path = Path(path)
         with _locked(path) as fh:
             loaded = load(path, flow, recover=True)
@@ -76,7 +82,8 @@ class Journal:
                 text = text[:loaded.kept]
                 fh.truncate(loaded.kept)
             _check_open(text, path)
-        return cls(loaded.game, path, len(text), _last_record(text)["hash"])
+        repaired = f"{REPAIRED} ({loaded.recovered})" if loaded.recovered else ""
+        return cls(loaded.game, path, len(text), _last_record(text)["hash"], repaired)
 
     # -- staying in step with other pages ----------------------------------------------------
     def current(self) -> bool:

@@ -132,13 +132,17 @@ class UmpireApp:
 
     @classmethod
     def attach(cls, journal: str | os.PathLike[str], save_dir: str | os.PathLike[str] | None = None,
-               seats: bool = False) -> "UmpireApp":
+               seats: bool = False, repaired: str = "") -> "UmpireApp":
         """A page of a served game: the game is the journal's, at its latest event. With ``seats``
-        (a double-blind game), the sides' pages propose their orders at the desk beside the journal."""
+        (a double-blind game), the sides' pages propose their orders at the desk beside the journal.
+        A journal repaired when the game resumed (``repaired``, as ``wgkit play`` found it, or
+        found now) is said on the page."""
         from wgkit.session import attach
 
         j = attach(journal)
         app = cls(j.game, j, save_dir, Desk(desk_path(journal)) if seats else None)
+        if j.repaired or repaired:
+            app.errors.show(ValueError(f"When this game resumed, {j.repaired or repaired}"))
         app.board.canvas.widget.on_client_ready(app.errors.guard(app.shown))
         return app
 
