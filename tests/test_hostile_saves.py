@@ -104,6 +104,16 @@ CASES = {  # name: (records after the edit, the line at fault, what the message 
     "scenario broken": (edited(_set([0, "scenario", "sides"], [])), 0, "sides: needs at least 2"),
     "version 2": (edited(_set([0, "version"], 2)), 1, "saved by format version 2"),
     "end count wrong": (edited(_set([-1, "end"], 9)), 7, "the end record counts 9 events"),
+    "a piece beyond any table": (edited(_set([1, "event", "changes", 0, 1], [1e15, -1e15])), 2,
+                                 "pieces.r1.position (1e+15, -1e+15) lies beyond any table (10,000\" a side at most)"),
+    "a piece just beyond any table": (edited(_set([1, "event", "changes", 0, 1], [23, -10_000.5])), 2,
+                                      "pieces.r1.position (23, -10000.5) lies beyond any table"),
+    "a position of three numbers": (edited(_set([1, "event", "changes", 0, 1], [1, 2, 3])), 2,
+                                    "pieces.r1.position must be two finite numbers, not [1, 2, 3]"),
+    "a position of text": (edited(_set([1, "event", "changes", 0, 1], ["23", 9])), 2,
+                           "pieces.r1.position must be two finite numbers, not ['23', 9]"),
+    "a facing of text": (edited(_set([1, "event", "changes", 0], [["pieces", "r1", "facing"], "north", False])), 2,
+                         "pieces.r1.facing must be a finite number of degrees, not north"),
 }
 
 
@@ -128,6 +138,12 @@ def test_a_replay_refusal_names_the_line_and_the_path(tmp_path):
     with pytest.raises(SaveError) as caught:
         load_game(path)
     assert str(caught.value) == f"{path}:2: cannot replay this event: no such field of a piece: pieces.r1.position.x"
+
+
+def test_a_piece_on_the_edge_of_the_largest_table_loads(tmp_path):
+    path = tmp_path / "g.wgsave"
+    path.write_text(rechained(edited(_set([1, "event", "changes", 0, 1], [10_000, -10_000]))))
+    assert load_game(path).game.state["pieces"]["r1"]["position"] == [10_000, -10_000]
 
 
 def test_an_untouched_save_loads(tmp_path):

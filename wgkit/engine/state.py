@@ -5,9 +5,11 @@ Plain nested dicts (JSON-shaped), so a state can be compared, saved and filtered
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from wgkit.scenario.model import Scenario
+from wgkit.scenario.schema import MAX_TABLE
 
 
 def initial_state(scenario: Scenario, seed: int) -> dict[str, Any]:
@@ -66,3 +68,25 @@ def path_problem(state: dict[str, Any], path: tuple) -> str | None:
     if path[2] not in _FIELDS[top] or (len(path) > 3 and path[2] not in _OPEN):
         return f"no such field of a {top[:-1]}: {where}"
     return None
+
+
+def value_problem(path: tuple, value: Any) -> str | None:
+    """Why an event may not write ``value`` at ``path`` (a piece's place or facing that no table
+    holds: not finite, or beyond the largest table), or None when it may."""
+    if len(path) != 3 or path[0] != "pieces" or path[2] not in ("position", "facing"):
+        return None
+    where = ".".join(map(str, path))
+    if path[2] == "facing":
+        fine = value is None or _number(value) and math.isfinite(value)
+        return None if fine else f"{where} must be a finite number of degrees, not {str(value)[:40]}"
+    if value is None:
+        return None
+    if not (isinstance(value, list) and len(value) == 2 and all(_number(v) and math.isfinite(v) for v in value)):
+        return f"{where} must be two finite numbers, not {str(value)[:60]}"
+    if max(abs(v) for v in value) > MAX_TABLE:
+        return f"{where} ({value[0]:g}, {value[1]:g}) lies beyond any table ({MAX_TABLE:,}\" a side at most)"
+    return None
+
+
+def _number(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
