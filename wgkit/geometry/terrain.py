@@ -58,10 +58,12 @@ def check_geometry(geom: BaseGeometry, name: str) -> None:
 
 @dataclass(frozen=True)
 class Seams:
-    """The boundaries two blocking features (not hills) share for a length: two woods, or a wood
-    and a building, drawn touching. A sight line along such a seam runs inside neither footprint,
-    yet between two obstacles with no gap, so line of sight treats it as running through them.
-    ``lines[s]`` is the shared boundary of features ``a[s]`` and ``b[s]``."""
+    """The boundaries two blocking features (not hills) share for a length with the features on
+    opposite sides: two woods, or a wood and a building, drawn touching. A sight line along such a
+    seam runs inside neither footprint, yet between two obstacles with no gap, so line of sight
+    treats it as running through them. A boundary two features share on the same side (a wood
+    drawn twice, a building against the inside of a wood's edge) is no seam: beyond it lies open
+    ground. ``lines[s]`` is the seam of features ``a[s]`` and ``b[s]``."""
 
     lines: np.ndarray
     a: np.ndarray
@@ -77,6 +79,11 @@ class Seams:
             pair = qi < ti
             fa, fb = idx[qi[pair]], idx[ti[pair]]
             shared = shapely.intersection(shapely.boundary(geoms[fa]), shapely.boundary(geoms[fb]))
+            # only where the two lie on opposite sides: there the boundary runs inside their union;
+            # where both lie on one side (duplicates, one nested against the other's edge) it is the
+            # union's edge, with open ground beyond
+            outline = shapely.boundary(shapely.union(geoms[fa], geoms[fb]))
+            shared = shapely.difference(shared, outline)
             length = shapely.length(shared)
             for s in np.flatnonzero(length > 1e-9):
                 lines.append(shared[s])
