@@ -219,6 +219,21 @@ def test_two_pages_of_one_game_stay_one_game(tmp_path):
     assert reload.game.state == second.game.state and len(reload.game.log) == 2
 
 
+def test_a_page_made_ahead_of_its_browser_catches_up_without_warning_of_another_page(tmp_path):
+    """Voila's preheated kernel builds a page before anyone asks for it; when a browser shows it
+    (a reload of the only page, after three events), it catches up with the journal and says
+    nothing: no other page moved the game."""
+    scenario = tmp_path / "farm.yaml"
+    scenario.write_text(FARM.read_text())
+    journal = start(scenario, seed=3).journal
+    ahead = UmpireApp.attach(journal)  # made by the preheated kernel
+    playing = UmpireApp.attach(journal)
+    for _ in range(3):
+        umpire_roll(playing).button.click()
+    ahead.board.canvas.widget._handle_custom_msg({"event": "client_ready"}, [])  # the browser shows it
+    assert len(ahead.game.log) == 3 and ahead.errors.messages == [] and ahead.errors.widget.value == ""
+
+
 # -- a side's view ------------------------------------------------------------------------------------
 def test_a_sides_view_names_nothing_it_has_not_seen(tmp_path):
     hidden = loads(dumps(load(FARM)).replace("  - id: gsec2\n", "  - id: gsec2\n    hidden: true\n"))

@@ -143,7 +143,8 @@ class UmpireApp:
         app = cls(j.game, j, save_dir, Desk(desk_path(journal)) if seats else None)
         if j.repaired or repaired:
             app.errors.show(ValueError(f"When this game resumed, {j.repaired or repaired}"))
-        app.board.canvas.widget.on_client_ready(app.errors.guard(app.shown))
+        # looking: the page's own catching up is no action, so no check that another page moved the game first
+        app.board.canvas.widget.on_client_ready(app.errors.guard(app.shown, looking=True))
         return app
 
     def shown(self) -> None:

@@ -36,7 +36,8 @@ class ErrorArea:
         else:
             text = f"{type(exc).__name__}: {exc}\n" + "".join(traceback.format_exception(exc)[-3:])
         self.messages.append(text)
-        self.widget.value = (f"<pre style='color:#9b1c1c;background:#fdecea;padding:4px;white-space:pre-wrap'>"
+        self.widget.value = (f"<pre style='color:#9b1c1c;background:#fdecea;padding:4px;white-space:pre-wrap;word-break:normal;"
+                             f"overflow-wrap:break-word'>"
                              f"{html.escape(text)}</pre>")
 
     def clear(self) -> None:
