@@ -10,6 +10,7 @@ import re
 import pytest
 
 from tests.conftest import ROOT
+from wgkit.engine.events import Event
 from wgkit.engine.game import Game
 from wgkit.fog import Fog, Report
 from wgkit.rules import situation_of
@@ -29,13 +30,20 @@ PAIR = re.compile(r"\((-?\d+(?:\.\d+)?), (-?\d+(?:\.\d+)?)\)")
 FROM_A_SHOT = re.compile(r"^.+: [\w -]+ by an unseen enemy from the ([\w-]+)$")
 
 
+def changes_of(game: Game, *made) -> tuple:
+    """The changes the situation API makes (``made``: functions of a Situation), worked out on a
+    copy, to make one event of them."""
+    scratch = game.branch()
+    return tuple(c for make in made for c in make(situation_of(scratch)).changes)
+
+
 def test_a_steps_resets_tell_a_side_nothing_of_the_enemy_they_touch():
     """The start of a step resets every piece's status, the unseen enemy's too: the side hears
     the step's line, never a direction towards that enemy."""
     g = wall_game()
     situation_of(g).hidden("g2")  # due east of Able, never seen
-    g.record("step", [(("pieces", "a1", "status", "fired"), False), (("pieces", "g2", "status", "fired"), False)],
-             "start of Rally")
+    g.commit(Event("step", changes_of(g, lambda s: s.piece_status("a1", fired=False),
+                                      lambda s: s.piece_status("g2", fired=False)), "start of Rally"))
     us = Fog("us")
     us.follow(g)
     assert us.reports[-1] == Report(len(g.log), "step", "start of Rally", "")
@@ -48,9 +56,9 @@ def test_a_direction_is_told_only_towards_an_enemy_that_acted_on_the_side():
     g = wall_game()
     situation_of(g).hidden("g2")  # east of Able
     situation_of(g).hidden("g1")  # south-east of Able, behind the block
-    hit = [(("units", "able", "status", "hits"), 1), (("units", "zug", "status", "fired"), True)]
-    g.record("fire", hit, "g1 fires at able: 1 hit", by=("g1",))
-    g.record("fire", hit, "zug is marked", action={"name": "note", "params": {"unit": "zug"}})
+    hit = changes_of(g, lambda s: s.unit_status("able", hits=1), lambda s: s.unit_status("zug", fired=True))
+    g.commit(Event("fire", hit, "g1 fires at able: 1 hit", by=("g1",)))
+    g.commit(Event("fire", hit, "zug is marked", action={"name": "note", "params": {"unit": "zug"}}))
     us = Fog("us")
     us.follow(g)
     assert us.reports[-2].text == "Able: fire by an unseen enemy from the south-east"  # (27, 5) from (3, 28)
@@ -60,8 +68,9 @@ def test_a_direction_is_told_only_towards_an_enemy_that_acted_on_the_side():
 def test_a_seen_firer_is_named_and_the_sides_own_action_by_its_unit():
     g = wall_game()
     situation_of(g).hidden("g1")
-    g.record("fire", [(("units", "able", "status", "hits"), 1), (("units", "gruppe", "status", "fired"), True)],
-             "zug and gruppe fire at able", by=("g2",))
+    g.commit(Event("fire", changes_of(g, lambda s: s.unit_status("able", hits=1),
+                                      lambda s: s.unit_status("gruppe", fired=True)),
+                   "zug and gruppe fire at able", by=("g2",)))
     us = Fog("us")
     us.follow(g)
     assert us.reports[-1].text == "Able: fire by Zug Brandt"  # g2 is in the open: seen, named by its unit
