@@ -77,3 +77,10 @@ def browser():
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield b
         b.close()
+
+
+# Hypothesis: ``--hypothesis-profile=long`` runs the stateful tests (the action panel's machine) with
+# many more sequences than CI's budget allows.
+from hypothesis import settings as _settings  # noqa: E402
+
+_settings.register_profile("long", max_examples=2000, deadline=None)

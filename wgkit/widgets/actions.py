@@ -102,6 +102,7 @@ class ActionPanel:
         self._step: tuple[int, int, int] | None = None  # the turn position the form was built for
         self._offered_before: set[str] = set()  # the actions offered before the latest event
         self._log_seen = len(game.log)
+        self._event_seen = (len(game.log), id(game.log[-1]) if game.log else None)  # the game as the form last saw it
         self._picked: list[str] = []  # pieces (and their units) clicked lately, newest first
         self._group: list[str] = []  # pieces (and units) shift-clicked into the group being chosen
         self.group: list[tuple[str, tuple[float, float]]] = []  # a unit's figures dragged as one, and where to
@@ -136,6 +137,15 @@ class ActionPanel:
         return actions_for(self.game)
 
     def refresh(self) -> None:
+        """Derive the form again from the game as it now is. After any event (whoever made it, or
+        an undo) the gestures that filled the form are spent: a point clicked or dragged to, a
+        group dragged or chosen. What was chosen from lists stays, to be judged anew."""
+        now = (len(self.game.log), id(self.game.log[-1]) if self.game.log else None)
+        if now != self._event_seen:
+            self._event_seen = now
+            points = {p.name for s in self.specs for p in s.params if p.kind == "point"}
+            self._kept = {k: v for k, v in self._kept.items() if k not in points}
+            self.chosen, self._group = [], []
         self.specs = self._offered()
         names = [(self.say(s.label), s.name) for s in self.specs]
         keep = self.choice.value
@@ -300,6 +310,8 @@ class ActionPanel:
         unit = unit_of(self.game.state, piece)
         recent, self._picked = self._picked, ([piece, unit] + self._picked)[:6]
         self._group = (self._group if add else []) + [piece, unit]
+        if not add and self._targets(piece, unit):  # where both sides act: an enemy of the actor is its target
+            return True
         if self._fill(piece, unit, add, recent):
             return True
         first = next(iter(self.inputs.values()), None)
@@ -311,6 +323,24 @@ class ActionPanel:
         if self.wants_point():  # no list takes it (an enemy, say) and the form asks for a point: aim there
             self.set_point(piece_points(self.game.scenario, self.game.state)[piece])
             return True
+        return False
+
+    def _targets(self, piece: str, unit: str) -> bool:
+        """Fill the form's target with the clicked piece (or its unit) when the form ties a target
+        to its actor (``enemy_of``), the actor is chosen, and the piece is the actor's enemy: in a
+        step where both sides act, the list of actors offers the enemy too, and a click meant for
+        the target must not make it the one that acts."""
+        spec = self.spec
+        for p in spec.params if spec is not None else ():
+            actor = getattr(self.inputs.get(p.enemy_of), "value", None) if p.enemy_of else None
+            if actor is None or self._side(actor) in (None, side_of(self.game.state, piece)):
+                continue
+            w = self.inputs[p.name]
+            values = [v for _, v in w.options]
+            for candidate in (piece, unit):
+                if candidate in values:
+                    w.value = candidate
+                    return True
         return False
 
     def _fill(self, piece: str, unit: str, add: bool, recent: list[str], skip: int = 0) -> bool:
@@ -428,7 +458,7 @@ class ActionPanel:
             if spec is None or not any(p.kind == "point" for p in spec.params):
                 continue
             movers = [p for p in spec.params if p.kind in ("piece", "choice")]
-            if movers and self._mover(movers[0], piece) is None:
+            if not self._moves(spec, movers[0] if movers else None, piece):
                 continue
             self.choice.value = name
             self.set_piece(piece)
@@ -465,7 +495,7 @@ class ActionPanel:
             if spec is None or not any(p.kind == "point" for p in spec.params):
                 continue
             mover = next((p for p in spec.params if p.kind in ("piece", "choice")), None)
-            offered = [(pid, to) for pid, to in moves if mover is None or self._mover(mover, pid) is not None]
+            offered = [(pid, to) for pid, to in moves if self._moves(spec, mover, pid)]
             if not offered:
                 continue
             self.choice.value = name
@@ -475,6 +505,13 @@ class ActionPanel:
             self.show_odds()
             return [pid for pid, _ in moves if (pid, _) not in offered]
         return [pid for pid, _ in moves]
+
+    def _moves(self, spec: ActionSpec, mover: Param | None, piece: str) -> bool:
+        """Whether ``spec`` would move ``piece``: its mover parameter offers it (or its unit), or,
+        with none, the unit the action belongs to (a card's activated unit) is the piece's."""
+        if mover is not None:
+            return self._mover(mover, piece) is not None
+        return bool(spec.actor) and spec.actor in (piece, unit_of(self.game.state, piece))
 
     def _mover(self, mover: Param, piece: str) -> str | None:
         """What the action's mover is set to for ``piece``: the piece, or its unit where the
@@ -529,9 +566,10 @@ class ActionPanel:
             lines = spec.explain(judged, params)
             dist = spec.odds(judged, params)
             self.preview(spec.preview(judged, params))
-        except IllegalActionError as exc:  # say why (once, in the odds' place), before anyone rolls
+            spec.resolve(judged.branch(dice=0), params)  # rehearsed on a what-if: the rules' own verdict
+        except IllegalActionError as exc:  # say why beside Resolve, before anyone rolls
             self.odds.value = f"<span style='color:#9b1c1c'>not possible: {html.escape(self.say(str(exc)))}</span>"
-            self._possible(False, str(exc), shown=True)
+            self._possible(False, str(exc))
             return
         self.odds.value = odds_html(lines, dist, self.say)
 

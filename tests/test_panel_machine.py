@@ -1,0 +1,246 @@
+"""The action panel as a state machine (issue 64): random sequences of an umpire's gestures on
+every bundled scenario of every ruleset, with what must hold after each.
+
+- A gesture that only fills the form (choosing an action, a list value, clicking a piece or a
+  point) changes nothing in the game.
+- A drag that moves at once moves the piece dragged (or pieces of its unit), nothing else.
+- After any event, or an undo, the form holds no spent gesture: no point clicked or dragged to,
+  no group. What Resolve would do is asked again, so a drag that worked cannot be made twice.
+- Resolve is enabled only when its action is offered now and the rules would make it as the form
+  stands: on a copy of the game, what Resolve does is not refused.
+
+``--hypothesis-profile=long`` runs many more sequences (see tests/conftest.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import ipywidgets as W
+import pytest
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+
+from tests.conftest import ROOT
+from wgkit.engine.game import IllegalActionError
+from wgkit.engine.views import piece_ids, side_of, unit_of
+from wgkit.rules.registry import actions_for
+from wgkit.widgets import UmpireApp
+
+SCENARIOS = sorted(p for p in (ROOT / "scenarios").glob("*/*.yaml"))
+
+
+def machine(path: Path) -> type[RuleBasedStateMachine]:
+    class Panel(RuleBasedStateMachine):
+        def __init__(self) -> None:
+            super().__init__()
+            self.app = UmpireApp.open(path, seed=11)
+            self.app.confirm_moves.value = False
+            table = self.app.game.scenario.table
+            self.size = (table.width, table.depth)
+
+        # -- helpers ---------------------------------------------------------------------------
+        @property
+        def form(self):  # noqa: ANN201
+            return self.app.actions
+
+        def stamp(self) -> tuple[int, int | None]:
+            log = self.app.game.log
+            return len(log), id(log[-1]) if log else None
+
+        def board(self, kind: str, value: object) -> None:
+            """A gesture on the board, as the page sends it (an error is shown, not raised)."""
+            self.app.board_errors.guard(self.app._board_event)(kind, value)
+
+        def piece(self, i: int) -> str:
+            live = piece_ids(self.app.game.state, alive=True) or piece_ids(self.app.game.state)
+            return live[i % len(live)]
+
+        def point(self, fx: float, fy: float) -> tuple[float, float]:
+            return round(fx * self.size[0], 1), round(fy * self.size[1], 1)
+
+        # -- gestures that only fill the form ----------------------------------------------------
+        @rule(i=st.integers(0, 50))
+        def choose_action(self, i: int) -> None:
+            before = self.stamp()
+            options = [v for _, v in self.form.choice.options]
+            if options:
+                self.app.errors.guard(lambda: setattr(self.form.choice, "value", options[i % len(options)]))()
+            assert self.stamp() == before, "choosing an action changed the game"
+
+        @rule(i=st.integers(0, 50), j=st.integers(0, 50))
+        def choose_from_a_list(self, i: int, j: int) -> None:
+            before = self.stamp()
+            lists = [w for w in self.form.inputs.values() if isinstance(w, W.Dropdown) and w.options]
+            if lists:
+                w = lists[i % len(lists)]
+                value = [v for _, v in w.options][j % len(w.options)]
+                self.app.errors.guard(lambda: setattr(w, "value", value))()
+            assert self.stamp() == before, "choosing from a list changed the game"
+
+        @rule(i=st.integers(0, 200))
+        def click_a_piece(self, i: int) -> None:
+            before = self.stamp()
+            piece = self.piece(i)
+            aimed = self.target_for(piece)
+            self.board("select", piece)
+            assert self.stamp() == before, "a click on a piece changed the game"
+            if aimed is not None:  # the form's actor may act on it: it becomes the target, the actor stays
+                param, actor = aimed
+                assert self.form.inputs[param.enemy_of].value == actor, f"a click on {piece} made it the actor"
+                assert self.form.inputs[param.name].value in (piece, unit_of(self.app.game.state, piece))
+
+        def target_for(self, piece: str):  # noqa: ANN201
+            """(the target parameter, the actor) when the form's chosen actor may take ``piece``
+            (or its unit) as the target it ties to that actor; else None."""
+            spec, state = self.form.spec, self.app.game.state
+            for p in spec.params if spec is not None else ():
+                actor = getattr(self.form.inputs.get(p.enemy_of), "value", None) if p.enemy_of else None
+                w = self.form.inputs.get(p.name)
+                if actor is None or w is None or not isinstance(actor, str) or side_of(state, actor) is None:
+                    continue
+                if {piece, unit_of(state, piece)} & {v for _, v in w.options} and side_of(state, actor) != side_of(state, piece):
+                    return p, actor
+            return None
+
+        @rule(fx=st.floats(0, 1), fy=st.floats(0, 1))
+        def click_the_table(self, fx: float, fy: float) -> None:
+            before = self.stamp()
+            self.board("point", self.point(fx, fy))
+            assert self.stamp() == before, "a click on the table changed the game"
+
+        # -- gestures that may act -------------------------------------------------------------
+        @rule(i=st.integers(0, 200), dx=st.floats(-8, 8), dy=st.floats(-8, 8))
+        def drag_a_piece(self, i: int, dx: float, dy: float) -> None:
+            piece = self.piece(i)
+            start = self._at(piece)
+            if start is None:
+                return
+            to = (round(min(max(start[0] + dx, 0), self.size[0]), 1), round(min(max(start[1] + dy, 0), self.size[1]), 1))
+            n = len(self.app.game.log)
+            self.board("drag", (piece, to))
+            log = self.app.game.log
+            unit = unit_of(self.app.game.state, piece)
+            for event in log[n:]:  # a drag that moves at once moves what was dragged (or its unit), nothing else
+                moved = {path[1] for path, _ in event.changes
+                         if path[0] == "pieces" and len(path) == 3 and path[2] in ("position", "cell", "facing")}
+                others = {pid for pid in moved if unit_of(self.app.game.state, pid) != unit}
+                assert not others, f"a drag of {piece} moved {sorted(others)}: {event.text!r}"
+
+        def _at(self, piece: str) -> tuple[float, float] | None:
+            from wgkit.render.scene import piece_points
+
+            return piece_points(self.app.game.scenario, self.app.game.state).get(piece)
+
+        @precondition(lambda self: not self.form.button.disabled)
+        @rule()
+        def resolve(self) -> None:
+            self.form.button.click()
+
+        @precondition(lambda self: not self.app.turn.next.disabled)
+        @rule()
+        def next_step(self) -> None:
+            self.app.turn.next.click()
+
+        @precondition(lambda self: bool(self.app.game.log))
+        @rule()
+        def undo(self) -> None:
+            self.app.undo_last.click()
+
+        # -- what must hold after every gesture -------------------------------------------------
+        @invariant()
+        def no_spent_gesture_after_an_event(self) -> None:
+            if not hasattr(self, "seen"):
+                self.seen = self.stamp()
+            if self.stamp() != self.seen:
+                self.seen = self.stamp()
+                points = {n: w.value for n, w in self.form.inputs.items() if isinstance(w, W.Text) and w.value}
+                assert not points, f"after an event the form still holds {points}"
+                assert not self.form.group, "after an event the form still holds a dragged group"
+
+        @invariant()
+        def resolve_only_what_the_rules_would_make(self) -> None:
+            form = self.form
+            if form.button.disabled or form.entry.layout.display == "":
+                return
+            spec = form.spec
+            assert spec is not None, "Resolve is enabled with no action chosen"
+            assert spec.name in [s.name for s in actions_for(self.app.game)], f"{spec.name} is not offered now"
+            try:
+                act = form._act()
+                act(self.app.game.branch())
+            except IllegalActionError as exc:
+                pytest.fail(f"Resolve is enabled but the rules refuse {spec.name} {form.values()}: {exc}")
+
+    Panel.__name__ = f"Panel_{path.parent.name}_{path.stem}"
+    return Panel
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[f"{p.parent.name}/{p.stem}" for p in SCENARIOS])
+def test_the_panel_does_only_what_was_asked_on_every_bundled_scenario(path: Path) -> None:
+    from hypothesis import settings
+
+    test = machine(path).TestCase  # CI's budget: a quarter of the profile's examples, 25 gestures each
+    test.settings = settings(max_examples=max(settings().max_examples // 4, 5), stateful_step_count=25, deadline=None)
+    test("runTest").runTest()
+
+
+# -- the faults this machine found, each on its own ---------------------------------------------------
+def _at_step(app: UmpireApp, name: str, need=lambda app: True) -> UmpireApp:  # noqa: ANN001
+    for _ in range(120):
+        if app.game.current_step().name == name and need(app):
+            return app
+        app.turn.next.click()
+    raise AssertionError(f"never reached {name}")
+
+
+def test_a_drag_that_moved_leaves_nothing_for_resolve_to_make_again():
+    app = _at_step(UmpireApp.open(ROOT / "scenarios/close_action/hedgerow_farm.yaml", seed=7), "Move")
+    app.actions.drag_mode.value = "piece"
+    n = len(app.game.log)
+    app.board_errors.guard(app._board_event)("drag", ("sgt1", (20, 9)))  # 3" forward: no dice, so it moves at once
+    assert [e.text for e in app.game.log[n:]] == ['sgt1 moves 3.0" (3.0" of rate), crawling']
+    assert app.actions.inputs["point"].value == "" and app.actions.button.disabled  # the drag is spent
+    assert "click the board" in app.actions.why_not.value
+
+
+def test_a_move_the_rules_refuse_disables_resolve_and_says_why_beside_it():
+    app = _at_step(UmpireApp.open(ROOT / "scenarios/close_action/tutorial_crossroads.yaml", seed=3), "Move")
+    form = app.actions
+    form.choice.value = "move"
+    form.set_piece("cpl_jones")
+    form.set_point((34.4, 35.7))  # 41" away: Cpl Jones moves 12" at most
+    assert form.button.disabled
+    assert "not possible: " in form.why_not.value and "the most is 12" in form.why_not.value
+
+
+def test_a_click_on_the_enemy_in_a_step_both_sides_fire_makes_it_the_target_not_the_firer():
+    """Hill 112, vehicles against vehicles: both sides' tanks may fire. With the Churchills
+    chosen to fire, a click on a Tiger aims at the Tigers; the Churchills stay the firers."""
+    def both_fire(app: UmpireApp) -> bool:
+        app.actions.choice.value = "fire" if "fire" in [s.name for s in app.actions.specs] else app.actions.choice.value
+        return app.actions.choice.value == "fire" and len(app.actions.inputs["unit"].options) > 1
+
+    app = _at_step(UmpireApp.open(ROOT / "scenarios/eagles/hill_112.yaml", seed=3), "Vehicles vs vehicles", both_fire)
+    form = app.actions
+    form.inputs["unit"].value = "churchills"
+    app.board_errors.guard(app._board_event)("select", "tiger1")
+    assert (form.inputs["unit"].value, form.inputs["target"].value) == ("churchills", "tigers")
+
+
+def test_a_drag_of_a_piece_the_card_did_not_activate_moves_nobody():
+    """Rookie Rules: a card activates one unit and the move action moves that unit. A drag of
+    another unit's stand must not move the activated unit to where that stand was dropped."""
+    app = _at_step(UmpireApp.open(ROOT / "scenarios/rookie/tutorial_worked_example.yaml", seed=11), "First card sequence")
+    assert app.actions.choice.value == "activate"  # the card drawn (2H) lets the Soviets activate a unit
+    app.actions.button.click()
+    move = next(s for s in app.actions.specs if s.name == "move")
+    assert move.actor == "ru_lt" and [p.name for p in move.params] == ["to"]  # the activated unit's move: no mover to choose
+    from wgkit.render.scene import piece_points
+
+    where = piece_points(app.game.scenario, app.game.state)
+    lt = next(pid for pid in piece_ids(app.game.state) if unit_of(app.game.state, pid) == "ru_lt")
+    other = next(pid for pid in piece_ids(app.game.state, alive=True) if unit_of(app.game.state, pid) != "ru_lt")
+    n = len(app.game.log)
+    near = (where[lt][0] + 2.0, where[lt][1])  # 2" from the lieutenant: a move his unit could make
+    app.board_errors.guard(app._board_event)("drag", (other, near))
+    assert len(app.game.log) == n and piece_points(app.game.scenario, app.game.state)[lt] == where[lt]
