@@ -8,6 +8,7 @@ every bundled scenario of every ruleset, with what must hold after each.
   no group. What Resolve would do is asked again, so a drag that worked cannot be made twice.
 - Resolve is enabled only when its action is offered now and the rules would make it as the form
   stands: on a copy of the game, what Resolve does is not refused.
+- No gesture shows a Python error: every refusal is in words.
 
 ``--hypothesis-profile=long`` runs many more sequences (see tests/conftest.py)."""
 
@@ -156,6 +157,12 @@ def machine(path: Path) -> type[RuleBasedStateMachine]:
                 points = {n: w.value for n, w in self.form.inputs.items() if isinstance(w, W.Text) and w.value}
                 assert not points, f"after an event the form still holds {points}"
                 assert not self.form.group, "after an event the form still holds a dragged group"
+
+        @invariant()
+        def no_python_error_on_the_page(self) -> None:
+            """Every refusal is words (a ValueError's); anything else would show a traceback."""
+            broken = [m for m in self.app.errors.messages if 'File "' in m]
+            assert not broken, broken[0]
 
         @invariant()
         def resolve_only_what_the_rules_would_make(self) -> None:

@@ -7,6 +7,7 @@ from fractions import Fraction as F
 import pytest
 
 from tests.company_fire.helpers import game, put, set_card
+from wgkit.engine.game import IllegalActionError
 from wgkit.rules import situation_of
 from wgkit.rules.company_fire import actions as A
 from wgkit.rules.company_fire import lookup as L
@@ -122,6 +123,20 @@ def test_moving_one_square_on_a_fire_card_takes_a_movement_test():
                                   "Movement Test: 5+"]
     assert drawn(move, g, p) == [("polygon", "", GREEN, [24, 6]), ("text", "to", None, [27, 11.1])]
     assert resolved(move, g, p, [5]) == ("move", "sq2 moves to (4, 1)")
+
+
+@pytest.mark.parametrize("card", ["fire", "move"])
+def test_a_unit_dropped_inside_its_own_square_is_refused_in_words_by_odds_explanation_and_resolve(card):
+    """A drag a short way inside the unit's own square enters no square: every part of the form
+    says so (on a fire card the Movement Test's odds once ended in an IndexError)."""
+    g = game(step="Move and fire", card=card)
+    move = menu(g)["move"]
+    x, y = at(g, (4, 0))
+    p = {"unit": "sq2", "to": (x + 1.0, y - 1.0)}  # sq2 stands in (4, 0)
+    said = "sq2 is in that square already: choose another square to move to"
+    for part in (move.odds, move.explain, move.resolve):
+        with pytest.raises(IllegalActionError, match=f"^{said}$"):
+            part(g, p)
 
 
 def test_firing_on_a_move_card_at_a_squad_in_buildings():

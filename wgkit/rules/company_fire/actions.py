@@ -242,7 +242,10 @@ def _has_at(game: Game, uid: str) -> bool:
 
 def _move_spec(name: str, label: str, movers, resolve, ref: str) -> ActionSpec:
     def path(g, p):
-        return V.path_to(g, p["unit"], to_cell(g, p["to"]))
+        steps = V.path_to(g, p["unit"], to_cell(g, p["to"]))
+        if not steps:  # dropped inside its own square: no square entered, nothing to judge
+            raise IllegalActionError(f"{p['unit']} is in that square already: choose another square to move to")
+        return steps
 
     def odds(g, p):
         steps = path(g, p)
