@@ -108,6 +108,7 @@ def test_artillery_call_arrive_and_fire_for_effect():
     with g.table_dice([99]):  # 99: not under the arrival chance
         assert A.resolve_arrival(g, "us").text == "artillery does not arrive"
     assert g.state["sides"]["us"]["vars"]["artillery"]["failed"] == 1
+    situation_of(g).turn(2)  # rolled once a turn
     with g.table_dice([1, 1]):  # 01 always succeeds: it arrives, and on target
         assert A.resolve_arrival(g, "us").text == "ranging round on target"
     situation_of(g).motivation("winters", 12)

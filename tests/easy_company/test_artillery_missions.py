@@ -53,15 +53,20 @@ def test_guns_that_do_not_arrive_are_rolled_for_again_ten_percent_likelier():
     with g.table_dice([70]):  # 70 is not under 50
         e = A.resolve_arrival(g, "us")
     assert (e.kind, e.text) == ("artillery", "artillery does not arrive")
-    assert mission(g) == {"state": "called", "failed": 1, "point": [19, 27], "caller": "winters"}
+    assert mission(g) == {"state": "called", "failed": 1, "point": [19, 27], "caller": "winters", "rolled": 1}
     assert [(m["name"], m["value"]) for m in e.detail["modifiers"]] == [("experienced", 50)]
+    with pytest.raises(IllegalActionError, match="^side us's artillery was rolled for this turn: it is rolled once a turn "
+                                                 "until it arrives$"):
+        A.resolve_arrival(g, "us")  # §3.2: once a turn, not again at once
+    assert "artillery" not in menu(g)
     g.advance()
     to(g, "Artillery")
     with g.table_dice([55, 20]):  # 55 is under 50 + 10; then on target under 50
         e = A.resolve_arrival(g, "us")
     assert e.text == "ranging round on target" and [r.purpose for r in e.rolls] == ["artillery arrives", "artillery on target"]
     assert [(m["name"], m["value"]) for m in e.detail["modifiers"]] == [("experienced", 50), ("failed turn", 10)]
-    assert mission(g) == {"state": "ranging", "failed": 1, "point": [19, 27], "caller": "winters"}
+    assert mission(g) == {"state": "ranging", "failed": 1, "point": [19, 27], "caller": "winters", "rolled": g.state["turn"]}
+    assert g.state["turn"] == 2
 
 
 def test_a_ranging_round_off_target_ends_the_mission():
@@ -81,7 +86,7 @@ def test_walked_fire_on_target_moves_the_aim_and_off_target_ends_it():
         e = A.resolve_walk(g, "winters", (20, 27))
     assert (e.kind, e.text, e.detail["outcome"]) == ("artillery", "winters walks the fire: on target", True)
     assert [r.purpose for r in e.rolls] == ["artillery on target"]
-    assert mission(g) == {"state": "ranging", "failed": 0, "point": [20, 27], "caller": "winters"}
+    assert mission(g) == {"state": "ranging", "failed": 0, "point": [20, 27], "caller": "winters", "rolled": 1}
     assert L.mp_left(g, "winters") == 12 - 5 - 5
     with g.table_dice([50]):
         e = A.resolve_walk(g, "lipton", (21, 27))

@@ -132,7 +132,9 @@ def test_artillery_in_the_log():
         e = A.resolve_arrival(g, "us")
     assert e.text == "artillery does not arrive" and e.action == {"name": "artillery", "params": {"side": "us"}}
     assert dotted(e) == (("rng.counter", 0), ("sides.us.vars.artillery",
-                                               {"state": "called", "failed": 1, "point": [19, 27], "caller": "winters"}))
+                                               {"state": "called", "failed": 1, "point": [19, 27], "caller": "winters",
+                                                "rolled": 1}))
+    situation_of(g).turn(2)  # rolled once a turn
     with g.table_dice([1, 1]):
         e = A.resolve_arrival(g, "us")
     assert e.text == "ranging round on target" and rolls(e) == [("artillery arrives", "d00", (1,)),

@@ -44,7 +44,7 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
                                   (Param("leader", "choice", "leader", radios), Param("point", "point", "aim at")),
                                   lambda g, p: None, lambda g, p: A.resolve_call(g, p["leader"], _pt(p)), "§3.2",
                                   lambda g, p: _leader_mps(g, sides)))
-        called = tuple(s for s in sides if (game.state["sides"][s]["vars"].get("artillery") or {}).get("state") == "called")
+        called = tuple(s for s in sides if A.may_roll_arrival(game, s))
         if called:
             out.append(ActionSpec("artillery", "Does the artillery arrive?", (Param("side", "choice", "side", called),),
                                   lambda g, p: odds.test(C.arrival_chance(

@@ -49,19 +49,28 @@ def _fire_mission(game: Game, side: str) -> dict:
     return a
 
 
+def may_roll_arrival(game: Game, side: str) -> bool:
+    """§3.2: the called fire's arrival is rolled once a turn (each failed turn adds 10%)."""
+    a = game.state["sides"][side]["vars"].get("artillery") or {}
+    return a.get("state") == "called" and a.get("rolled") != game.state["turn"]
+
+
 def resolve_arrival(game: Game, side: str):
     """§3.2: does the called fire arrive (+10% a turn it fails), and is it on target? The first
     round is always a ranging round."""
     a = _fire_mission(game, side)
     if a["state"] != "called":
         raise IllegalActionError(f"side {side}'s artillery is already {a['state']}")
+    if not may_roll_arrival(game, side):
+        raise IllegalActionError(f"side {side}'s artillery was rolled for this turn: it is rolled once a turn until it arrives")
     crew = battery(game, side).quality or "experienced"
     arrive = C.arrival_chance(crew, a["failed"])
     roller = game.roller()
     chance = Play(roller)
     came = R.test(chance, arrive.value, "artillery arrives")
     on = came and R.test(chance, T.ON_TARGET[crew].value, "artillery on target")
-    new = dict(a, failed=a["failed"] + (0 if came else 1), state="ranging" if on else "called" if not came else "off")
+    new = dict(a, failed=a["failed"] + (0 if came else 1), state="ranging" if on else "called" if not came else "off",
+               rolled=game.state["turn"])
     text = ("artillery does not arrive" if not came else
             "ranging round on target" if on else "artillery off target: no barrage")
     if new["state"] == "off":
