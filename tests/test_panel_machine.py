@@ -251,3 +251,18 @@ def test_a_drag_of_a_piece_the_card_did_not_activate_moves_nobody():
     near = (where[lt][0] + 2.0, where[lt][1])  # 2" from the lieutenant: a move his unit could make
     app.board_errors.guard(app._board_event)("drag", (other, near))
     assert len(app.game.log) == n and piece_points(app.game.scenario, app.game.state)[lt] == where[lt]
+
+
+def test_next_does_not_leave_a_card_sequence_with_a_card_unplayed_or_cards_undrawn_without_saying_so():
+    """Rookie Rules: Next draws the sequence's first card by itself (a forced draw); a second
+    Next must not leave the sequence at once with that card unplayed and four cards undrawn."""
+    app = UmpireApp.open(ROOT / "scenarios/rookie/tutorial_worked_example.yaml", seed=11)
+    app.turn.next.click()
+    assert app.game.current_step().name == "First card sequence" and app.game.log[-1].text == "2H: su may activate a unit"
+    n = len(app.game.log)
+    app.turn.next.click()
+    assert app.game.current_step().name == "First card sequence" and len(app.game.log) == n  # it only warns
+    assert ("The rules still require in <b>First card sequence</b>: the card drawn, 2H, is not played: activate a "
+            "Rifle platoon unit or pass it; 4 cards still to draw. Press Next again to go on.") in app.turn.warning.value
+    app.turn.next.click()  # the umpire insists: the sequence is left as asked
+    assert app.game.current_step().name == "Second card sequence"

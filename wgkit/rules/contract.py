@@ -100,7 +100,10 @@ class Ruleset:
     expected to take from another with one shot now, 0 where it cannot fire at it; the opponent
     weighs the fire each side can bring; default: none, fire potential not weighed), ``turn``
     (the game's turn as the ruleset counts it, which a scenario's ``turns`` limits; default: the
-    turn sequence's count; Company Fire counts a turn per attacker's initiative, not per card).
+    turn sequence's count; Company Fire counts a turn per attacker's initiative, not per card),
+    ``pending`` (what the rules still require in the current step, in words: a drawn card not
+    played, cards left to draw, a test owed; Next says so before it leaves the step; default:
+    nothing).
     """
 
     info: RulesetInfo
@@ -118,6 +121,7 @@ class Ruleset:
     strength: Callable[["Game", str], float] | None = None
     threat: Callable[["Game", str, str], float] | None = None
     turn: Callable[["Game"], int] = engine_turn
+    pending: Callable[["Game"], list[str]] = lambda game: []
 
     def strength_of(self, game: "Game", piece: str) -> float:
         """The piece's ``strength``, or by default whole while it is fighting and none after."""

@@ -13,7 +13,7 @@ import ipywidgets as W
 from wgkit.engine import deck as cards
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.engine.views import active_side, decks, game_over
-from wgkit.rules.registry import actions_for
+from wgkit.rules.registry import actions_for, get_ruleset
 from wgkit.widgets.actions import GENERIC_NAMES
 from wgkit.widgets.errors import ErrorArea
 
@@ -77,13 +77,16 @@ class TurnPanel:
         return passed
 
     def go_next(self) -> None:
-        """Go on; the first press in a step where nothing was done only warns, naming the actions."""
-        missing = self.untaken()
-        if missing and self._warned_at != len(self.game.log):
+        """Go on; the first press in a step where nothing was done, or where the rules still
+        require something (a drawn card unplayed, cards undrawn, a test owed), only warns,
+        naming what."""
+        missing, owed = self.untaken(), get_ruleset(self.game.scenario.ruleset).pending(self.game)
+        if (missing or owed) and self._warned_at != len(self.game.log):
             self._warned_at = len(self.game.log)
-            step = self.game.current_step().name
-            self.warning.value = (f"<div style='color:#92400e;background:#fef3c7;padding:2px 4px'>Nothing was done in "
-                                  f"<b>{html.escape(step)}</b> ({html.escape(', '.join(missing))}). "
+            step = html.escape(self.game.current_step().name)
+            said = (f"The rules still require in <b>{step}</b>: {html.escape(self.say('; '.join(owed)))}." if owed else
+                    f"Nothing was done in <b>{step}</b> ({html.escape(', '.join(missing))}).")
+            self.warning.value = (f"<div style='color:#92400e;background:#fef3c7;padding:2px 4px'>{said} "
                                   f"Press Next again to go on.</div>")
             return
         self.game.advance()

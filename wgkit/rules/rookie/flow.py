@@ -78,6 +78,25 @@ def draw_card(game: Game):
                                     (("active",), owner)], text, detail={"card": card, "waiting": waiting})
 
 
+def pending(game: Game) -> list[str]:
+    """What the Sequence of the Game still requires in this step: in a card sequence, a card drawn
+    for a side with a unit still to act and neither played nor passed, and the cards still to draw
+    (the sequence ends when the deck is done); a morale check owed (Morale 1-5)."""
+    out = []
+    if game.current_step().name.endswith("card sequence"):
+        rk, owner = L.rk(game), game.state["active"]
+        waiting = [u for u in L.units(game, owner) if not L.status(game, u).get("acted") and L.kind(game, u) != "aircraft"]
+        if rk["card"] is not None and rk["unit"] is None and waiting:
+            out.append(f"the card drawn, {rk['card']}, is not played: activate a {owner} unit or pass it")
+        left = len(game.state["decks"]["activation"]["draw"])
+        if left:
+            out.append(f"{left} card{'s' if left != 1 else ''} still to draw")
+    due = tests_due(game)
+    if due:
+        out.append(f"{', '.join(due)} must check morale")
+    return out
+
+
 def activate(game: Game, uid: str):
     """The drawn card lets one unit of its colour act: two functions (one for a vehicle whose crew
     was hit: Special Damage 8)."""
