@@ -536,3 +536,30 @@ def test_a_click_on_the_piece_selected_for_the_last_action_fills_the_next_form(t
     board.on_down(*at)
     board.on_up(*at)
     assert a.inputs["target"].value == "grens" and not a.button.disabled
+
+
+def test_the_opponent_shows_it_is_thinking_and_its_seat_survives_a_reload(tmp_path, monkeypatch):
+    from wgkit import opponent as O
+
+    scenario = tmp_path / "farm.yaml"
+    scenario.write_text(FARM.read_text())
+    journal = start(scenario, seed=3).journal
+    page = UmpireApp.attach(journal)
+    page.opponent.side.value = "us"
+    page.opponent.style.value = "cautious"
+    seen = []
+
+    def thinking(self, game, say, finish):  # what the page shows while the opponent weighs its moves
+        seen.append((page.opponent.go.description, page.opponent.go.disabled, page.turn.next.disabled,
+                     page.actions.button.disabled, page.undo_last.disabled))
+        return 0
+    monkeypatch.setattr(O.Opponent, "play_step", thinking)
+    page.opponent.play()
+    assert seen == [("The opponent is thinking…", True, True, True, True)]
+    assert (page.opponent.go.description, page.turn.next.disabled, page.undo_last.disabled) == \
+        ("Opponent plays this step", False, False)
+    reload = UmpireApp.attach(journal)  # a reload, or a second tab
+    assert (reload.opponent.side.value, reload.opponent.style.value, reload.opponent.auto.value) == ("us", "cautious", False)
+    (journal.parent / "farm.journal.opponent.json").write_text('{"side": "zz", "style": 3}')  # damaged: not used
+    again = UmpireApp.attach(journal)
+    assert (again.opponent.side.value, again.opponent.style.value) == ("", "balanced")

@@ -28,7 +28,7 @@ from wgkit.victory import standing
 from wgkit.widgets.briefing import briefing_html, standing_html
 from wgkit.widgets.dicelog import DiceLog
 from wgkit.widgets.errors import ErrorArea
-from wgkit.widgets.opponent import OpponentBox
+from wgkit.widgets.opponent import OpponentBox, seat_path
 from wgkit.widgets.saving import SaveBox
 from wgkit.widgets.seat import DeskBox
 from wgkit.widgets.still import StillBox
@@ -69,7 +69,8 @@ class UmpireApp:
         self.actions = ActionPanel(game, self.errors, self.refresh, lambda shapes: self.board.overlay("action", shapes))
         self.turn.entered.append(lambda: self.turn.skip_empty.value and self.actions.play_forced())
         self.log = DiceLog(game, self.errors, self.refresh)
-        self.opponent = OpponentBox(game, self.errors, self.refresh)
+        self.opponent = OpponentBox(game, self.errors, self.refresh, seat_path(journal.path) if journal else None,
+                                    self._thinking)
         self.reader = TableReader(lambda: self.game, self.actions, lambda shapes: self.board.overlay("table-read", shapes),
                                   self.errors.beside(), self.actions.say)
         folder = Path(save_dir) if save_dir is not None else (journal.path.parent if journal else Path.cwd())
@@ -220,6 +221,15 @@ class UmpireApp:
             self.desk.game_changed(len(self.game.log))
         if self.opponent.due():  # its side's step has come and it plays by itself
             self.opponent.play()
+
+    def _thinking(self, busy: bool) -> None:
+        """While the opponent thinks, nothing else on the page acts."""
+        for control in (self.turn.next, self.turn.back, self.undo_last):
+            control.disabled = busy
+        if busy:
+            self.actions.button.disabled = True
+        else:
+            self.actions.show_odds()  # Resolve as the form now stands
 
     def _show_result(self) -> None:
         now = standing(self.game)

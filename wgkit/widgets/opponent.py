@@ -4,6 +4,9 @@ that side's part of a step (by a button, or by itself whenever such a step comes
 from __future__ import annotations
 
 import html
+import json
+import os
+from pathlib import Path
 from typing import Callable
 
 import ipywidgets as W
@@ -21,8 +24,12 @@ class OpponentBox:
     is an event of its own in the log (kind ``opponent``), right after the action, saying why and
     with which odds; the umpire undoes its moves like any other."""
 
-    def __init__(self, game: Game, errors: ErrorArea, changed: Callable[[], None] = lambda: None):
-        self.game, self.changed = game, changed
+    def __init__(self, game: Game, errors: ErrorArea, changed: Callable[[], None] = lambda: None,
+                 keep: Path | None = None, busy: Callable[[bool], None] = lambda thinking: None):
+        """``keep``: a file beside the game's journal holding the seat the opponent plays, so that a
+        reload (or another page) finds it; ``busy``: told when the opponent starts and stops
+        thinking (the page disables its other controls meanwhile)."""
+        self.game, self.changed, self.keep, self.busy = game, changed, keep, busy
         half = W.Layout(width="50%")  # the two lists share the panel's width rather than overflow it
         self.side = W.Dropdown(options=[("nobody", "")] + [(s.name, s.id) for s in game.scenario.sides],
                                description="Opponent", tooltip="the side the kit's opponent plays", layout=half)
@@ -33,8 +40,11 @@ class OpponentBox:
                            layout=W.Layout(width="auto", flex="0 0 auto"),  # its words whole beside the tick box
                            tooltip="the opponent takes its side's actions in the current step")
         self.go.on_click(errors.guard(lambda _: self.play()))
+        self._recall()
         for control in (self.side, self.auto):  # the button follows the side; ticked, it may play at once
             control.observe(errors.guard(lambda _: self.changed()), "value")
+        for control in (self.side, self.style, self.auto):
+            control.observe(errors.guard(lambda _: self._remember()), "value")
         self.note = W.HTML()
         self.widget = W.VBox([W.HBox([self.side, self.style]), W.HBox([self.go, self.auto]), self.note])
         self._played_at: int | None = None  # log length after the opponent last played
@@ -63,13 +73,44 @@ class OpponentBox:
                 self.game.record("opponent", [], line)
             lines.append(line)
 
-        taken = opponent.play_step(self.game, say, finish=finish)
+        label, self.go.description, self.go.disabled = self.go.description, "The opponent is thinking…", True
+        self.busy(True)
+        try:
+            taken = opponent.play_step(self.game, say, finish=finish)
+        finally:
+            self.go.description = label
+            self.busy(False)
         self._played_at = len(self.game.log)
         self.note.value = (f"<small>the opponent took {taken} action{'s' if taken != 1 else ''}"
                            + (f"; then the step's obligations: {html.escape('; '.join(lines[taken:]))}"
                               if len(lines) > taken else "") + "</small>")
         self.changed()
         return taken
+
+    def _recall(self) -> None:
+        """The seat kept beside the journal, if any (a file it cannot read, or naming a side this
+        game lacks, is left unused)."""
+        try:
+            kept = json.loads(self.keep.read_text()) if self.keep is not None else None
+        except (OSError, ValueError):
+            return
+        if not isinstance(kept, dict):
+            return
+        if kept.get("side") in [v for _, v in self.side.options]:
+            self.side.value = kept["side"]
+        if kept.get("style") in STYLES:
+            self.style.value = kept["style"]
+        if isinstance(kept.get("auto"), bool):
+            self.auto.value = kept["auto"]
+
+    def _remember(self) -> None:
+        """Write the seat beside the journal, whole or not at all."""
+        if self.keep is None:
+            return
+        text = json.dumps({"side": self.side.value, "style": self.style.value, "auto": self.auto.value})
+        part = self.keep.with_name(self.keep.name + ".part")
+        part.write_text(text)
+        os.replace(part, self.keep)
 
     def due(self) -> bool:
         """Should the opponent play by itself now: it plays by itself, its side is the only one
@@ -81,3 +122,9 @@ class OpponentBox:
     def refresh(self) -> None:
         side = self.side.value
         self.go.disabled = not side or side not in self.game.acting_sides()
+
+
+def seat_path(journal: str | os.PathLike[str]) -> Path:
+    """Where the seat the opponent plays in the game journaled at ``journal`` is kept."""
+    p = Path(journal)
+    return p.with_name(p.name.removesuffix(".wgsave") + ".opponent.json")
