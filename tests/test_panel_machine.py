@@ -266,3 +266,25 @@ def test_next_does_not_leave_a_card_sequence_with_a_card_unplayed_or_cards_undra
             "Rifle platoon unit or pass it; 4 cards still to draw. Press Next again to go on.") in app.turn.warning.value
     app.turn.next.click()  # the umpire insists: the sequence is left as asked
     assert app.game.current_step().name == "Second card sequence"
+
+
+def test_a_units_drag_names_and_rings_the_figures_the_rules_hold_back_and_waits_for_resolve():
+    """Close Action: a rifleman who began the turn more than 6" from his squad leader may fire and
+    turn but not move. Dragging his squad does not leave him behind without a word."""
+    from wgkit.rules import situation_of
+
+    app = _at_step(UmpireApp.open(ROOT / "scenarios/close_action/hedgerow_farm.yaml", seed=7), "Move")
+    situation_of(app.game).piece_status("r4", in_command=False)
+    app.refresh()
+    n = len(app.game.log)
+    app.board_errors.guard(app._board_event)("drag", ("r1", (22, 8)))  # 1st Squad, 2" forward: no dice
+    assert len(app.game.log) == n  # it waits for Resolve instead of moving five of six at once
+    why = 'r4 began the turn more than 6" from its squad leader or an officer: it may fire and turn, but not move'
+    assert app.actions.staying == [("r4", why)]
+    assert app.errors.messages[-1] == f"1 stays, ringed on the board: r4 ({why}). Resolve moves the others; drag again " \
+                                      "to move them otherwise"
+    assert "<b>5 of 6 figures move together</b>" in app.actions.odds.value
+    rings = [s for s in app.board.named["action"] if s.tag == "stays"]
+    assert [tuple(s.points[0]) for s in rings] == [(16.0, 6.0)]  # r4 stands at (16, 6)
+    app.actions.button.click()
+    assert sorted(e.text.split()[0] for e in app.game.log[n:]) == ["bar1", "r1", "r2", "r3", "sgt1"]

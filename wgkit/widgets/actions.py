@@ -7,6 +7,7 @@ import html
 from typing import Any, Callable
 
 import ipywidgets as W
+import numpy as np
 from traitlets import TraitError
 
 from wgkit.dice import TABLE, NeedFaces, TooManyFaces, parse_faces
@@ -15,6 +16,7 @@ from wgkit.engine.game import Game, IllegalActionError
 from wgkit.engine.views import UMPIRE, dice_drawn, piece_ids, side_ids, side_of, unit_ids, unit_of, visible_ids
 from wgkit.odds import Distribution
 from wgkit.render.scene import piece_points
+from wgkit.render.shapes import Shape
 from wgkit.rules.actions import GENERIC, ActionSpec, Param
 from wgkit.rules.registry import actions_for
 from wgkit.widgets.errors import ErrorArea
@@ -22,6 +24,7 @@ from wgkit.widgets.errors import ErrorArea
 Changed = Callable[[], None]
 GENERIC_NAMES = {spec.name for spec in GENERIC}
 MOVE_ACTIONS = ("move", "leader move", "sortie")  # the rules actions a drag on the board fills in
+STAYS = "#9b1c1c"  # the ring around a figure a unit's move leaves behind
 LABEL_CHARS = 24  # a form's labels are shown whole up to this many characters; the fields keep the rest
 
 
@@ -225,6 +228,7 @@ class ActionPanel:
 
     def _build_params(self) -> None:
         self.group, self.group_title = [], ""  # a new form: no unit is being dragged
+        self.staying, self.unoffered = [], []
         spec = self.spec
         kept = self._kept if spec is not None and spec.name == self._kept_for else {}
         self.inputs = {p.name: self._make(p) for p in spec.params} if spec else {}
@@ -480,9 +484,11 @@ class ActionPanel:
         where = piece_points(self.game.scenario, state)
         dx, dy = point[0] - where[piece][0], point[1] - where[piece][1]
         members = [pid for pid in piece_ids(state, alive=True) if (pid in chosen if chosen else unit_of(state, pid) == unit)
-                   and pid in where and pid in offered]
+                   and pid in where and pid in self._visible()]
         members.sort(key=lambda pid: pid != piece)  # the figure dragged leads (and names the order)
-        if len(members) > 1:
+        self.unoffered = [pid for pid in members if mover is not None and self._mover(mover, pid) is None]
+        members = [pid for pid in members if pid not in self.unoffered]
+        if len(members) > 1 or self.unoffered:
             self.group = [(pid, (round(where[pid][0] + dx, 2), round(where[pid][1] + dy, 2))) for pid in members]
             self.show_odds()
 
@@ -523,8 +529,8 @@ class ActionPanel:
 
     def forget_group(self) -> None:
         """Drop a group of moves the form holds (a drag, a photo read): the form acts on its own values again."""
-        if self.group:
-            self.group, self.group_title = [], ""
+        if self.group or self.unoffered:
+            self.group, self.group_title, self.staying, self.unoffered = [], "", [], []
             self.show_odds()
 
     def _group_params(self) -> list[tuple[str, dict[str, Any]]]:
@@ -575,9 +581,10 @@ class ActionPanel:
 
     def rolls_dice(self) -> bool:
         """Whether the form as it stands rolls dice (its odds are worth reading first); a form the
-        rules refuse counts as one, so that its reason is read, not resolved."""
+        rules refuse counts as one, so that its reason is read, not resolved, and so does a unit's
+        move that would leave figures behind (the umpire moves the others, or cancels)."""
         spec = self.spec
-        if spec is None or self.button.disabled:
+        if spec is None or self.button.disabled or (self.group and self.staying):
             return True
         try:
             judged = self.judged()
@@ -590,20 +597,26 @@ class ActionPanel:
     def _show_group_odds(self, spec: ActionSpec) -> None:
         """One line a figure of the dragged unit: where it goes and its odds, or why it stays."""
         trial, rows, able, shapes = self.judged().branch(dice=0), [], 0, []  # a what-if, with dice of its own
+        self.staying = [(pid, "no move is offered to it in this step") for pid in self.unoffered]
         for pid, params in self._group_params():
-            name = self._label(pid)
             try:
                 dist = spec.odds(trial, params)
                 shapes += spec.preview(trial, params)
                 spec.resolve(trial, params)  # the rules judge the move itself, after the figures before it
             except IllegalActionError as exc:
-                rows.append(f"<li style='color:#9b1c1c'>{html.escape(name)} stays: {html.escape(self.say(str(exc)))}</li>")
+                self.staying.append((pid, self.say(str(exc))))
                 continue
             able += 1
             chance = ", ".join(f"{label} {float(p) * 100:.0f}%" for _, label, p in dist.outcomes()) if dist else "no dice"
             x, y = params[next(p.name for p in spec.params if p.kind == "point")]
-            rows.append(f"<li>{html.escape(name)} to ({x:.1f}, {y:.1f}): {html.escape(chance)}</li>")
-        self.odds.value = (f"<b>{able} of {len(self.group)} {'pieces' if self.group_title else 'figures'} move together</b>"
+            rows.append(f"<li>{html.escape(self._label(pid))} to ({x:.1f}, {y:.1f}): {html.escape(chance)}</li>")
+        rows += [f"<li style='color:#9b1c1c'>{html.escape(self._label(pid))} stays: {html.escape(why)}</li>"
+                 for pid, why in self.staying]
+        where = piece_points(self.game.scenario, self.game.state)
+        shapes += [Shape("circle", np.array([where[pid]]), None, STAYS, 0.07, 0.95, radius=0.6, tag="stays", dash=True)
+                   for pid, _ in self.staying if pid in where]  # ringed on the board: these are left behind
+        total = len(self.group) + len(self.unoffered)
+        self.odds.value = (f"<b>{able} of {total} {'pieces' if self.group_title else 'figures'} move together</b>"
                            f"<ul style='margin:2px 0 4px 16px;padding:0'>{''.join(rows)}</ul>")
         self.preview(shapes)
         self._possible(able > 0, "no figure of the unit can make this move")

@@ -53,6 +53,13 @@ def legend_html(game: Game) -> str:
     return f"<div class='wgkit-legend' style='font-size:90%'>{''.join(items)}</div>"
 
 
+def stays_words(panel: ActionPanel) -> str:
+    """What a unit's drag leaves behind, in a line: who stays and why, and what Resolve does."""
+    stays = "; ".join(f"{panel._label(pid)} ({why})" for pid, why in panel.staying)
+    return (f"{len(panel.staying)} stay{'s' if len(panel.staying) == 1 else ''}, ringed on the board: {stays}. "
+            "Resolve moves the others; drag again to move them otherwise")
+
+
 class UmpireApp:
     """Run a game: every change goes through the game's log (and its journal), every panel follows it."""
 
@@ -198,6 +205,8 @@ class UmpireApp:
                 raise ValueError(f"no move action offers {self.actions._who(piece)} now; the umpire's free move can place it")
             if not self.confirm_moves.value and not self.actions.rolls_dice():
                 self.actions.resolve()  # nothing to roll, nothing to weigh: the drag is the move
+            elif self.actions.staying:  # said under the board, where the eye is, as well as in the form
+                raise ValueError(stays_words(self.actions))
 
     def refresh(self, board: bool = True) -> None:
         if self.game.log:  # the game has begun: the briefing stays on its tab
