@@ -168,7 +168,10 @@ def test_next_warns_once_where_nothing_was_done_and_back_says_what_it_undoes(app
     a.choice.value = "fire"
     a.resolve()
     assert app.turn.warning.value == ""
-    assert "and undo 2 actions: umpire rolls 3d6" in app.turn.back_note.value
+    assert "and undo 2 actions: umpire rolls 3d6" in app.turn.back.tooltip
+    note = app.turn.back_note.value  # folded under one line: a long step keeps Resolve in view
+    assert note.startswith("<details><summary><small style='color:#555'>Back returns to the previous step, undoing 2 "
+                           "actions</small></summary>") and "umpire rolls 3d6" in note
     app.turn.next.click()  # an action was taken: Next goes on at once
     assert app.game.current_step().name == "Move"
 

@@ -403,6 +403,8 @@ def test_a_whole_turn_of_each_ruleset_with_clicks_and_table_dice_survives_a_relo
                 click_piece(page, shadow, piece)
             page.get_by_text("%").first.wait_for(timeout=30_000)  # the odds, before the roll
             assert words_cut_short(page) == []  # the form's labels, lists and buttons read whole
+            resolve = page.get_by_role("button", name="Resolve").bounding_box()  # in view at 1400 x 900, unscrolled
+            assert page.evaluate("window.scrollY") == 0 and resolve["y"] + resolve["height"] <= APP_VIEW["height"], resolve
             n = table_roll(page, shadow, journal, n)
             assert any(r.note == TABLE for r in load_game(journal, recover=True).game.log[-1].rolls)
             rolled = True

@@ -145,7 +145,12 @@ class TurnPanel:
                         f"<b style='color:{'#b00' if colour == 'red' else '#000'}'>{last}</b></div>")
         self.html.value = "".join(rows)
         self.back.tooltip = self._back_text()
-        self.back_note.value = f"<small style='color:#555'>{html.escape(self.back.tooltip)}</small>"
+        head, _, undone = self.back.tooltip.partition("; and undo ")
+        # what Back would undo folds under one line, so that a long step does not push Resolve out of view
+        self.back_note.value = (f"<details><summary><small style='color:#555'>{html.escape(head)}, undoing "
+                                f"{html.escape(undone.split(':')[0])}</small></summary><small style='color:#555'>"
+                                f"{html.escape(undone.partition(': ')[2])}</small></details>" if undone else
+                                f"<small style='color:#555'>{html.escape(head)}</small>")
         if self._warned_at != len(g.log):
             self.warning.value = ""
 
