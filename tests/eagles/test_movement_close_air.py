@@ -282,21 +282,20 @@ def test_advanced_spotting_is_per_firer():
         F.plan(g, "dcli_b", "pzgren")
 
 
-def test_assault_sequence_tank_fires_first():
-    seen = set()
-    for seed in range(40):
-        g = game(seed=seed)
-        put(g, "dcli_a", 44, 43)
+@pytest.mark.parametrize("face, closes", [(1, True), (9, False)])
+def test_assault_sequence_tank_fires_first(face, closes):
+    """5.2: the Tigers fire their six kill dice at the assaulting company first; only a company
+    still there closes for the assault roll. Six 1s all miss it; six 9s all hit (0 and 7-9 hit
+    here), a suppression and five impairments, and it never closes."""
+    g = game(seed=1)
+    put(g, "dcli_a", 44, 43)
+    with g.table_dice([face] * 7):
         C.resolve_assault(g, "dcli_a", "tigers", support=("pzgren",))
-        steps = [e.detail.get("rule") for e in g.log if e.kind in ("fire", "assault")]
-        assert steps[0] == "5.2 step 1"  # the Tigers fire at the assaulting company first
-        if "5.2 Assaults" in steps:
-            assert steps[-1] == "5.2 Assaults"
-            seen.add("closed")
-        else:
-            assert not L.alive(g, "dcli_a")  # stopped by the defensive fire
-            seen.add("stopped")
-    assert seen == {"closed", "stopped"}
+    steps = [e.detail.get("rule") for e in g.log if e.kind in ("fire", "assault")]
+    assert steps == (["5.2 step 1", "5.2 Assaults"] if closes else ["5.2 step 1"])
+    fire = next(e for e in g.log if e.kind == "fire")
+    assert [r.faces for r in fire.rolls] == [(face,) * 6]
+    assert L.alive(g, "dcli_a") is closes
 
 
 def test_a_unit_that_moved_a_quarter_segment_is_still_offered_its_next_one_of_a_quarter_of_its_move():

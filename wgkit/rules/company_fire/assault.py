@@ -157,7 +157,8 @@ def resolve(game: Game, attackers: list[str], target: L.Cell, occupy: bool = Tru
                 else:
                     fx.move(u, dest)
                     fx.lines.append(f"{u} retreats to {dest}")
-    gone = all(fx.order(u) == "destroyed" or fx.cell(u) != target for u in defenders if L.role(game, u) != "smf")
+    # "If the defender is completely destroyed": a defender that retreated was not, and its square stays empty
+    gone = all(fx.order(u) == "destroyed" for u in defenders if L.role(game, u) != "smf")
     changes_text = ""
     if diff > 0 and gone:
         for u in defenders:
