@@ -114,7 +114,7 @@ class ActionPanel:
         many = any(len(piece_ids(game.state, unit=u)) > 1 for u in unit_ids(game.state))
         self.drag_mode = W.ToggleButtons(options=[("a figure", "piece"), ("its whole unit", "unit")],
                                          value="unit" if many else "piece",
-                                         description="drag moves", style={"button_width": "auto"},
+                                         description="drag moves", style={"button_width": "auto", "description_width": "initial"},
                                          tooltips=["a drag moves the figure dragged",
                                                    "a drag moves every figure of its unit by the same offset"])
         self.drag_mode.layout.display = "" if many else "none"
@@ -127,8 +127,8 @@ class ActionPanel:
         self.faces.continuous_update = False
         self.faces_cancel.on_click(self.dice_errors.guard(lambda _: self.cancel_faces()))
         self.widget = W.VBox([self.drag_mode, self.choice, self.params_box, W.HTML("<b>Odds before the roll</b>"),
-                              self.odds, self.dice, self.fresh, W.HBox([self.button, self.why_not]), self.entry,
-                              self.result])
+                              self.odds, self.fresh, W.HBox([self.dice, self.button], layout=W.Layout(align_items="center")),
+                              self.why_not, self.entry, self.result])
         self.refresh()
 
     @property

@@ -106,6 +106,7 @@ class UmpireApp:
         self.start.on_click(lambda _: setattr(self.intro.layout, "display", "none"))
         side = W.VBox([self.intro, self.errors.widget, self.turn.widget, self.actions.widget,
                        W.HTML("<b>Latest</b>"), self.latest, W.HBox([self.undo_last]), self.standing, self.confirm_moves,
+                       self.turn.skip_empty,
                        self.opponent.widget, self.reader.widget, self.reader.errors.widget],
                       layout=W.Layout(width="440px", min_width="440px"))
         board = W.VBox([self.board.widget, self.board_errors.widget, W.HTML(legend_html(game))],

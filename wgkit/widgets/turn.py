@@ -40,8 +40,8 @@ class TurnPanel:
                                              "card the rules make you draw (with the kit's dice) is drawn",
                                      layout=W.Layout(width="auto"))
         self.passed = W.HTML()
-        self.widget = W.VBox([self.html, W.HBox([self.back, self.next]), self.back_note, self.warning, self.passed,
-                              self.skip_empty])
+        # the page puts ``skip_empty`` with its other settings, below the form (Resolve stays in view)
+        self.widget = W.VBox([self.html, W.HBox([self.back, self.next]), self.back_note, self.warning, self.passed])
         self.refresh()
 
     def _step_start(self) -> int | None:
