@@ -83,6 +83,17 @@ def test_same_seed_same_report_in_one_process_or_on_a_local_cluster_of_two_worke
     assert "4 games, seeds 11..14, 3 turns" in text and "95% interval" in text
 
 
+@pytest.mark.parametrize("turns", [2, 5])
+def test_turns_asked_for_are_the_turns_played_longer_or_shorter_than_the_scenarios(turns):
+    """Rookie's worked example lasts 3 turns: --turns 5 plays five, --turns 2 two, and the report
+    says what was played."""
+    s = load(ROOT / "scenarios/rookie/tutorial_worked_example.yaml")
+    assert s.turns == 3
+    report = simulate(s, 3, seed=0, turns=turns)
+    assert [g["ended"] for g in report.games] == [turns] * 3
+    assert f"3 games, seeds 0..2, {turns} turns" in report.table()
+
+
 def test_report_plot_has_both_panels():
     r = simulate(load(GATE), 3, seed=1)
     fig = r.plot()
@@ -346,3 +357,18 @@ def test_the_command_line_plays_until_the_verdict(capsys):
     assert main(["simulate", str(GATE), "-n", "2", "--players", "us=simple,de=nobody", "--quiet"]) == 1
     assert capsys.readouterr().err == ("wgkit simulate: a player is simple, opponent or opponent:STYLE (STYLE one of "
                                        "cautious, balanced, aggressive), not 'nobody'\n")
+
+
+def test_a_report_whose_games_all_ended_alike_says_no_dice_changed_the_outcome():
+    from wgkit.simulate import Report
+
+    def game(seed, lost=1):
+        return {"seed": seed, "lost": {"us": lost, "de": 2}, "pieces": {"us": 5, "de": 5}, "winner": "de",
+                "by": "hold the farm", "decided": 0, "ended": 6}
+
+    alike = Report("Hold", "close_action", 0, 6, games=[game(s) for s in range(4)])
+    assert alike.alike() and ("every game ended alike: no dice changed the outcome (the 4 games are one game, and "
+                              "the interval says nothing of chance)") in alike.table()
+    varied = Report("Hold", "close_action", 0, 6, games=[game(0), game(1), game(2, lost=3)])
+    assert not varied.alike() and "ended alike" not in varied.table()
+    assert not Report("Hold", "close_action", 0, 6, games=[game(0)]).alike()  # one game is just one game

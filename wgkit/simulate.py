@@ -18,6 +18,7 @@ still count; a worker process that dies fails only the games it held.
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import math
 import os
@@ -252,6 +253,12 @@ class Report:
         return "; ".join(f"{x}: " + ("the simple policy" if who == SIMPLE else f"the opponent ({who.partition(':')[2]})")
                          for x, who in self.players.items())
 
+    def alike(self) -> bool:
+        """Whether two or more games ended exactly alike (winner, losses, deciding conditions and
+        turns): with no dice that changed anything, many seeds are one game."""
+        outcomes = {json.dumps({k: v for k, v in g.items() if k != "seed"}, sort_keys=True, default=str) for g in self.games}
+        return self.n > 1 and len(outcomes) == 1
+
     def table(self) -> str:
         total = self.n + len(self.failed)
         lines = [f"{self.scenario} ({self.ruleset}): {total} game{'s' if total != 1 else ''}, seeds {self.seed}..{self.seed + total - 1}, "
@@ -270,6 +277,9 @@ class Report:
         need = self.games_needed()
         lines.append("verdict: every rate known to within ±5 points" if self.decided() else
                      f"verdict: not yet within ±5 points; about {need} more game{'s' if need != 1 else ''} needed")
+        if self.alike():
+            lines.append(f"every game ended alike: no dice changed the outcome (the {self.n} games are one game, "
+                         "and the interval says nothing of chance)")
         lines.append("decided by (the winner's conditions met), and the turn from whose end the winner led")
         for side in self.sides + [None]:
             for by, k in self.deciders(side).most_common():
@@ -395,6 +405,8 @@ def simulate(scenario: Scenario, n: int, seed: int = 0, turns: int | None = None
     policy_for(scenario.ruleset)
     seated_players = seat_players(scenario, players)
     turns = int(turns or scenario.turns or 6)
+    if turns != scenario.turns:  # the games last as long as asked, and the conditions are judged at their end
+        scenario = scenario.with_(turns=turns)
     report = Report(name or scenario.title, scenario.ruleset, seed, turns,
                     judged_by="the scenario's victory conditions" if scenario.conditions else
                     "the smaller share of pieces lost (the scenario has no victory conditions as data)",
