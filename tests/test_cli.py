@@ -160,3 +160,31 @@ def test_editing_a_bundled_scenario_saves_a_copy_and_leaves_the_original(tmp_pat
         doc["title"] = "My farm"
     assert draft.save() == []
     assert "title: My farm" in (tmp_path / "hedgerow_farm.yaml").read_text() and farm.read_text() == before
+
+
+def test_play_with_no_file_opens_the_close_action_tutorial_and_lists_the_others(tmp_path, monkeypatch, capsys):
+    import wgkit.cli as cli
+
+    served = []
+    monkeypatch.setattr(cli, "_port_taken", lambda *port_and_host: False)
+    monkeypatch.setattr(cli, "_serve_all", lambda servers, host: served.append(servers) or 0)
+    monkeypatch.chdir(tmp_path)  # a bundled scenario's journal goes in the current folder
+    assert cli.main(["play", "--port", "9000"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == ("no scenario named: opening the Close Action tutorial (close_action/tutorial_crossroads). "
+                      "The tutorials, one a ruleset:")
+    assert [line.split()[2] for line in out[1:6]] == [
+        "close_action/tutorial_crossroads", "company_fire/tutorial_orchard_gate", "eagles/tutorial_crossroads_barrage",
+        "easy_company/tutorial_farmyard", "rookie/tutorial_worked_example"]
+    assert out[1].endswith("Crossroads at Hérouvillette (tutorial)")
+    assert out[7].startswith("Crossroads at Hérouvillette (tutorial): new game")
+    assert (tmp_path / "tutorial_crossroads.journal.wgsave").exists()
+
+
+def test_a_listing_cut_short_by_its_reader_ends_quietly():
+    import subprocess
+    import sys
+
+    shell = f"{sys.executable} -m wgkit.cli validate | head -1"
+    out = subprocess.run(["bash", "-c", f"set -o pipefail; {shell}"], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stderr == "" and out.stdout.count("\n") == 1

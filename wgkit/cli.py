@@ -184,7 +184,23 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-DEFAULT_SCENARIO = SCENARIOS_DIR / "close_action" / "hedgerow_farm.yaml"
+DEFAULT_SCENARIO = SCENARIOS_DIR / "close_action" / "tutorial_crossroads.yaml"
+
+
+def tutorials_note() -> str:
+    """What ``wgkit play`` with no file says: the tutorial it opens, and the others to choose from."""
+    from wgkit.scenario import ScenarioError, load
+
+    lines = [f"no scenario named: opening the Close Action tutorial ({DEFAULT_SCENARIO.parent.name}/"
+             f"{DEFAULT_SCENARIO.stem}). The tutorials, one a ruleset:"]
+    for path in sorted(p for p in bundled_scenarios() if p.stem.startswith("tutorial_")):
+        try:
+            title = load(path).title
+        except ScenarioError:
+            continue
+        lines.append(f"  wgkit play {path.parent.name + '/' + path.stem:42s} {title}")
+    lines.append("and every bundled scenario: wgkit validate lists them; wgkit play NAME opens one")
+    return "\n".join(lines)
 APP_DIR = Path(__file__).resolve().parent / "app"
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 # A page load that never connects (a dropped tablet, a script's GET) leaves a kernel of its own:
@@ -375,6 +391,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     except (SessionError, UnknownScenario) as exc:
         print(f"wgkit play: {exc}", file=sys.stderr)
         return 1
+    if not args.file:
+        print(tutorials_note())
     print(session.describe())
     env = {"WGKIT_JOURNAL": str(session.journal.resolve()), "WGKIT_SAVE_DIR": str(session.save_dir),
            "WGKIT_REPAIRED": session.repaired}
@@ -560,6 +578,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return func(args)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader went away (wgkit validate | head): nothing more to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error as Python exits
+        return 0
     except Exception as exc:  # the user sees one line; the bug is ours to fix
         print(f"wgkit: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 2
