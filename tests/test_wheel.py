@@ -152,7 +152,7 @@ def test_play_serves_a_board_that_draws_in_chromium_and_journals_here(installed,
                             stderr=subprocess.STDOUT, start_new_session=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     try:
         url, = wait_for_addresses(log, proc, timeout=120)
-        assert (work / "hedgerow_farm.journal.wgsave").is_file()  # here, not inside the installed package
+        assert (work / "tutorial_crossroads.journal.wgsave").is_file()  # here, not inside the installed package
         page = browser.new_page(viewport={"width": 1400, "height": 900})
         canvas = board_shown(page, url)  # opened the moment the address is printed: the server already answers
         page.wait_for_function("""() => [...document.querySelectorAll('canvas')].some(c => {
