@@ -566,3 +566,20 @@ def test_the_opponent_shows_it_is_thinking_and_its_seat_survives_a_reload(tmp_pa
     (journal.parent / "farm.journal.opponent.json").write_text('{"side": "zz", "style": 3}')  # damaged: not used
     again = UmpireApp.attach(journal)
     assert (again.opponent.side.value, again.opponent.style.value) == ("", "balanced")
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "scenarios").glob("*/*.yaml")), ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_the_briefing_names_every_piece_the_board_labels_under_its_unit(path):
+    """The board labels a unit by its name and a piece by its own name where it has one (the
+    hedgerow farm's 60 mm mortar in 2nd Squad): the briefing lists them all, each under its unit."""
+    import html as H
+    import re
+
+    from wgkit.widgets.briefing import briefing_html
+
+    s = load(path)
+    items = [H.unescape(re.sub(r"<[^>]+>", "", li)) for li in re.findall(r"<li>(.*?)</li>", briefing_html(s))]
+    for _, unit, piece in s.pieces():
+        row = next(i for i in items if i.startswith(f"{unit.name or unit.id} ("))
+        if piece.name and piece.name != unit.name:
+            assert piece.name in row, (unit.id, piece.name, row)

@@ -24,7 +24,7 @@ def briefing_html(scenario: Scenario) -> str:
         parts.append(f"<p style='white-space:pre-wrap'>{e(scenario.description)}</p>")
     for side in scenario.sides:
         units = "".join(f"<li>{e(u.name or u.id)} <small>({e(u.kind.replace('_', ' '))}, {len(u.pieces)} "
-                        f"{e(u.piece_key if len(u.pieces) != 1 else u.piece_key[:-1])})</small></li>"
+                        f"{e(u.piece_key if len(u.pieces) != 1 else u.piece_key[:-1])}{_named(u)})</small></li>"
                         for u in side.units)
         parts.append(f"<h4>{e(side.name)} <small>({e(side.role)})</small></h4><ul>{units}</ul>")
     victory = "".join(f"<li>{e(v)}</li>" for v in scenario.victory) or "<li>none written in the scenario</li>"
@@ -41,6 +41,13 @@ def briefing_html(scenario: Scenario) -> str:
         parts.append(f"<p>The side with more points at the end wins; on level points {level}. "
                      f"The Play tab shows how each objective stands.</p>")
     return f"<div class='wgkit-briefing' style='max-width:800px'>{''.join(parts)}</div>"
+
+
+def _named(unit) -> str:  # type: ignore[no-untyped-def]
+    """The unit's pieces that have names of their own (the board labels them): every piece on the
+    board is in the briefing, under its unit."""
+    names = [p.name for p in unit.pieces if p.name and p.name != unit.name]
+    return f": {html.escape(', '.join(names))}" if names else ""
 
 
 def _marked(c, i: int) -> str:
