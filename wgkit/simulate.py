@@ -405,16 +405,17 @@ def simulate(scenario: Scenario, n: int, seed: int = 0, turns: int | None = None
     policy_for(scenario.ruleset)
     seated_players = seat_players(scenario, players)
     turns = int(turns or scenario.turns or 6)
+    from wgkit.scenario.io import dumps
+
+    given = dumps(scenario)  # what a kept run is checked against: the scenario as given, and the turns apart
     if turns != scenario.turns:  # the games last as long as asked, and the conditions are judged at their end
         scenario = scenario.with_(turns=turns)
     report = Report(name or scenario.title, scenario.ruleset, seed, turns,
                     judged_by="the scenario's victory conditions" if scenario.conditions else
                     "the smaller share of pieces lost (the scenario has no victory conditions as data)",
                     players=seated_players)
-    from wgkit.scenario.io import dumps
-
     text = dumps(scenario)
-    kept = KeptGames(keep, setup_of(text, seated_players, turns, scenario.ruleset)) if keep is not None else None
+    kept = KeptGames(keep, setup_of(given, seated_players, turns, scenario.ruleset)) if keep is not None else None
     held = kept.games if kept is not None else {}
     results: dict[int, dict] = {i: held[seed + i] for i in range(n) if seed + i in held}
     todo = [i for i in range(n) if i not in results]
