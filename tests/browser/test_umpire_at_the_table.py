@@ -443,7 +443,9 @@ def test_the_kits_opponent_plays_a_side_by_clicks(serve, table_page, tmp_path):
     game = load_game(journal, recover=True).game
     said = [e for e in game.log[n:] if e.kind == "opponent"]
     assert said and said[0].text.startswith("opponent (us) chose to ") and "before the roll: " in said[0].text
-    page.get_by_text("opponent (US 101st Airborne) chose to ", exact=False).first.wait_for(timeout=30_000)  # Latest
+    # in Latest (the folded list of what Back would undo holds it too, unseen)
+    page.get_by_text("opponent (US 101st Airborne) chose to ", exact=False).filter(visible=True).first.wait_for(
+        timeout=30_000)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "opponent.png"))
     before = journal_length(journal)
