@@ -88,7 +88,7 @@ def test_a_shift_box_chooses_pieces_that_then_move_as_one_and_undo_as_one():
     a.drag_mode.value = "piece"
     app.confirm_moves.value = True  # the group's odds read before Resolve
     drag(app, (21, 5), (27, 7), shift=True)  # r1, r2 and r3 inside; their squad mates outside
-    assert sorted(b.chosen) == ["r1", "r2", "r3"] and sorted(a.chosen) == ["r1", "r2", "r3"]
+    assert sorted(b.chosen) == ["r1", "r2", "r3"] and sorted(a.model.chosen) == ["r1", "r2", "r3"]
     assert len([s for s in b.named["chosen"] if s.tag == "chosen"]) == 3 and "3 chosen" in b.status.value
     drag(app, (24, 6), (24, 8))
     assert "3 of 3 figures move together" in a.odds.value
@@ -101,7 +101,7 @@ def test_a_shift_box_chooses_pieces_that_then_move_as_one_and_undo_as_one():
     app.undo_last.click()
     assert all(state[pid]["position"] == pytest.approx(list(xy)) for pid, xy in SQ1.items())
     b.on_key("Escape")
-    assert b.chosen == [] and a.chosen == [] and "chosen" not in {s.tag for s in b._overlays()}
+    assert b.chosen == [] and a.model.chosen == [] and "chosen" not in {s.tag for s in b._overlays()}
 
 
 def test_a_finger_held_on_a_figure_chooses_its_unit_a_quick_one_its_figure(monkeypatch):

@@ -14,6 +14,7 @@ every bundled scenario of every ruleset, with what must hold after each.
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 import ipywidgets as W
@@ -24,7 +25,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from tests.conftest import ROOT
 from wgkit.engine.game import IllegalActionError
 from wgkit.engine.views import piece_ids, side_of, unit_of
-from wgkit.rules.registry import actions_for
+from wgkit.rules.registry import actions_for, get_ruleset
 from wgkit.widgets import UmpireApp
 
 SCENARIOS = sorted(p for p in (ROOT / "scenarios").glob("*/*.yaml"))
@@ -132,15 +133,39 @@ def machine(path: Path) -> type[RuleBasedStateMachine]:
 
             return piece_points(self.app.game.scenario, self.app.game.state).get(piece)
 
+        @rule(why=st.sampled_from(['that drag is 40.0" and the most is 6"', "no path there"]))
+        def a_drag_the_board_refuses(self, why: str) -> None:
+            before = self.stamp()
+            self.board("refused", why)
+            assert self.stamp() == before, "a refused drag changed the game"
+            assert self.form.button.disabled, "after a refused drag Resolve is still enabled"
+            assert html.escape(why) in self.form.why_not.value, "a refused drag is not said beside Resolve"
+            assert not self.app.board.named.get("action"), "a refused drag leaves a preview drawn"
+
         @precondition(lambda self: not self.form.button.disabled)
         @rule()
         def resolve(self) -> None:
+            """Resolve makes exactly what the form said it would: the same events as its rehearsal
+            on a copy of the game with the same dice."""
+            game = self.app.game
+            n, trial = len(game.log), game.branch()
+            said = self.form.model.act()(trial)
+            expected = [e.text for e in trial.log[n:]] or [said.text]
             self.form.button.click()
+            assert [e.text for e in game.log[n:]] == expected, "Resolve made something else than the form said"
 
         @precondition(lambda self: not self.app.turn.next.disabled)
         @rule()
         def next_step(self) -> None:
+            """Next leaves a step where the rules still require something only after saying what."""
+            game = self.app.game
+            at, owed = game.position, get_ruleset(game.scenario.ruleset).pending(game)
+            said = self.app.turn.warning.value
             self.app.turn.next.click()
+            if owed and game.position != at:
+                assert getattr(self, "warned", None) == (at, said) and "still require" in said, \
+                    f"Next left a step owing {owed} without saying so"
+            self.warned = (game.position, self.app.turn.warning.value)
 
         @precondition(lambda self: bool(self.app.game.log))
         @rule()
@@ -173,8 +198,7 @@ def machine(path: Path) -> type[RuleBasedStateMachine]:
             assert spec is not None, "Resolve is enabled with no action chosen"
             assert spec.name in [s.name for s in actions_for(self.app.game)], f"{spec.name} is not offered now"
             try:
-                act = form._act()
-                act(self.app.game.branch())
+                form.model.act()(self.app.game.branch())
             except IllegalActionError as exc:
                 pytest.fail(f"Resolve is enabled but the rules refuse {spec.name} {form.values()}: {exc}")
 

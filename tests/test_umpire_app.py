@@ -517,7 +517,7 @@ def test_faces_beyond_what_the_rules_roll_are_refused_and_nothing_is_kept(app):
     a.resolve()
     with pytest.raises(ValueError, match="the rules used 3 of the 4 faces entered: type only the faces of this throw"):
         a.enter_faces("5 6 1 2")
-    assert a.entered == [] and "Roll 3 d6" in a.faces_prompt.value and len(app.game.log) == 0
+    assert a.model.entered == [] and "Roll 3 d6" in a.faces_prompt.value and len(app.game.log) == 0
     assert a.enter_faces("5 6 1").text == "umpire rolls 3d6, 5+: 2 succeed"
 
 

@@ -348,8 +348,8 @@ def table_roll(page, shadow, journal: Path, before: int) -> int:
     shadow.actions.dice.value = "table"
     page.get_by_role("button", name="Resolve").click()
     shadow.actions.resolve()
-    while shadow.actions._need is not None:
-        need = shadow.actions._need
+    while shadow.actions.model.need is not None:
+        need = shadow.actions.model.need
         prompt = page.get_by_text(re.compile(rf"Roll {need.n} {re.escape(need.die.name)}")).first
         prompt.wait_for(timeout=30_000)
         faces = " ".join([str(need.die.low + need.die.sides - 1)] * need.n)

@@ -55,7 +55,7 @@ def legend_html(game: Game) -> str:
 
 def stays_words(panel: ActionPanel) -> str:
     """What a unit's drag leaves behind, in a line: who stays and why, and what Resolve does."""
-    stays = "; ".join(f"{panel._label(pid)} ({why})" for pid, why in panel.staying)
+    stays = "; ".join(f"{panel.model.label(pid)} ({panel.say(why)})" for pid, why in panel.staying)
     return (f"{len(panel.staying)} stay{'s' if len(panel.staying) == 1 else ''}, ringed on the board: {stays}. "
             "Resolve moves the others; drag again to move them otherwise")
 
@@ -203,7 +203,7 @@ class UmpireApp:
             piece, point = value  # type: ignore[misc]
             if not self.actions.drag(piece, point):
                 self.board.rules.move(self.game.branch(), piece, point)  # raises the rules' own reason
-                raise ValueError(f"no move action offers {self.actions._who(piece)} now; the umpire's free move can place it")
+                raise ValueError(f"no move action offers {self.actions.model.who(piece)} now; the umpire's free move can place it")
             if not self.confirm_moves.value and not self.actions.rolls_dice():
                 self.actions.resolve()  # nothing to roll, nothing to weigh: the drag is the move
             elif self.actions.staying:  # said under the board, where the eye is, as well as in the form

@@ -24,9 +24,8 @@ from wgkit.engine.views import piece_ids, unit_ids
 from wgkit.fog import Fog
 from wgkit.render import style as S
 from wgkit.render.shapes import Shape
-from wgkit.rules.actions import ActionSpec
-from wgkit.rules.registry import actions_for, get_ruleset
-from wgkit.widgets.actions import GENERIC_NAMES, ActionPanel
+from wgkit.rules.registry import get_ruleset
+from wgkit.widgets.actions import ActionPanel
 from wgkit.widgets.board import BoardView
 from wgkit.widgets.errors import ErrorArea
 from wgkit.widgets.still import StillBox
@@ -59,14 +58,13 @@ class ProposalPanel(ActionPanel):
     can know them; Propose sends the order to the umpire's desk instead of rolling."""
 
     def __init__(self, game: Game, errors: ErrorArea, fog: Fog, desk: Desk,
-                 changed: Callable[[], None] = lambda: None, preview: Callable[[list], None] = lambda shapes: None):
+                 changed: Callable[[], None] | None = None, preview: Callable[[list], None] = lambda shapes: None):
         self.fog, self.desk = fog, desk
         self.note = W.Text(placeholder="a word to the umpire (optional)", layout=W.Layout(width="98%"))
         self.propose_button = W.Button(description="Propose", button_style="primary", icon="paper-plane",
                                        tooltip="send this order to the umpire, who approves, changes or refuses it")
         self.sent = W.HTML()
-        super().__init__(game, errors, changed, preview)  # builds the form once, from the fog (_visible)
-        self.side = fog.side
+        super().__init__(game, errors, changed, preview, fog=fog)  # the form of the side's own orders, from its fog
         self.propose_button.on_click(errors.guard(lambda _: self.propose()))
         self.form = W.VBox([self.drag_mode, self.choice, self.params_box, W.HTML("<b>Odds, as far as you know</b>"), self.odds,
                             self.note, W.HBox([self.propose_button, self.why_not])])
@@ -74,9 +72,9 @@ class ProposalPanel(ActionPanel):
         self.widget = W.VBox([self.idle, self.form, self.sent])
         self._show_form()
 
-    def refresh(self) -> None:
-        super().refresh()
-        if hasattr(self, "form"):  # not during the first refresh, while the panel is being built
+    def draw(self) -> None:
+        super().draw()
+        if hasattr(self, "form"):  # not while the panel is being built
             self._show_form()
 
     def _show_form(self) -> None:
@@ -85,45 +83,8 @@ class ProposalPanel(ActionPanel):
         self.form.layout.display = "none" if idle else ""
         self.idle.layout.display = "" if idle else "none"
 
-    def _offered(self) -> list[ActionSpec]:
-        """The rules actions this side may propose: not the umpire's tools, and not the actions of
-        an enemy unit a card activated (Rookie Rules)."""
-        return [s for s in actions_for(self.game) if s.name not in GENERIC_NAMES
-                and (not s.actor or self._side(s.actor) == self.fog.side)]
-
-    def _visible(self) -> set[str]:
-        return self.fog.known(self.game.state)
-
-    def judged(self) -> Game:
-        return self.fog.seen_game(self.game)
-
-    def _make(self, p):  # type: ignore[no-untyped-def]
-        w = super()._make(p)
-        if isinstance(w, W.Dropdown) and p is self._actor():
-            own = [(label, v) for label, v in w.options if self._side(v) == self.fog.side]
-            if own != list(w.options):
-                keep = w.value
-                w.options = own
-                w.value = keep if keep in [v for _, v in own] else (own[0][1] if own else None)
-        return w
-
-    def _actor(self):  # type: ignore[no-untyped-def]
-        """The parameter naming who acts: the one a target is chosen against, else the first that
-        names pieces or units."""
-        spec = self.spec
-        if spec is None:
-            return None
-        against = {q.enemy_of for q in spec.params if q.enemy_of}
-        for q in spec.params:
-            if q.name in against:
-                return q
-        for q in spec.params:
-            if q.kind == "piece" or any(self._side(v) is not None for v in q.values() if isinstance(v, (str, tuple))):
-                return q
-        return None
-
-    def _possible(self, ok: bool, why: str = "", shown: bool = False, waiting: bool = False) -> None:
-        super()._possible(ok, why, shown, waiting)
+    def _possible(self, ok: bool, why: str = "", waiting: bool = False) -> None:
+        super()._possible(ok, why, waiting)
         self.propose_button.disabled = not ok
         self.propose_button.tooltip = "" if ok else why
 
@@ -134,7 +95,7 @@ class ProposalPanel(ActionPanel):
             raise ValueError("no action is possible now")
         params = self.values()
         spec.odds(self.judged(), params)  # the rules' refusal, if any, before it reaches the umpire
-        words = "; ".join(f"{p.label or p.name} {shown(params[p.name], self._label)}" for p in spec.params)
+        words = "; ".join(f"{p.label or p.name} {shown(params[p.name], self.model.label)}" for p in spec.params)
         label = f"{spec.label}: {words}" if words else spec.label
         if self.group:  # a unit's figures dragged as one, or the moves read from a photo: each destination goes with it
             params = {**params, GROUP: [[pid, list(to)] for pid, to in self.group], GROUP_TITLE: self.group_title}
@@ -227,7 +188,7 @@ class SidePage:
         if kind == "drag":
             piece, point = value  # type: ignore[misc]
             if not self.panel.drag(piece, point):
-                raise ValueError(f"no move can be proposed for {self.panel._who(piece)} now")
+                raise ValueError(f"no move can be proposed for {self.panel.model.who(piece)} now")
             self.board.refresh()  # the piece goes back: it moves when the umpire says so
 
     # -- keeping up ----------------------------------------------------------------------------------
@@ -322,22 +283,19 @@ class DeskBox:
         """Put proposal ``p`` into the umpire's action form, as proposed."""
         if p.action not in [s.name for s in self.panel.specs]:
             raise ValueError(f"{p.action!r} is not offered in this step; refuse it, or go to its step first")
-        self.panel.choice.value = p.action
-        spec = self.panel.spec
+        form = self.panel.model
+        form.choose(p.action)
+        spec = form.spec
         assert spec is not None
         for param in spec.params:
             if param.name not in p.params:
                 continue
             value = p.params[param.name]
-            w = self.panel.inputs[param.name]
-            if param.kind == "point":
-                w.value = f"{value[0]:.2f}, {value[1]:.2f}"
-            else:
-                w.value = _tupled(value)
+            form.edit(param.name, f"{value[0]:.2f}, {value[1]:.2f}" if param.kind == "point" else _tupled(value))
         if GROUP in p.params:  # a unit's move: every figure to its own destination, resolved as one
-            self.panel.group = [(pid, (float(to[0]), float(to[1]))) for pid, to in p.params[GROUP]]
-            self.panel.group_title = str(p.params.get(GROUP_TITLE) or "")
-            self.panel.show_odds()
+            form.hold_group([(pid, (float(to[0]), float(to[1]))) for pid, to in p.params[GROUP]],
+                            str(p.params.get(GROUP_TITLE) or ""))
+        self.panel.draw()
 
     def approve(self, p: Proposal) -> None:
         """Resolve ``p`` as proposed (with the dice chosen in the action form)."""
