@@ -46,6 +46,7 @@ class Table:
         self.count: Counter[str] = Counter()
         self.acted: set[str] = set()
         self.acts: set[tuple] = set()  # (unit, step): a unit acting in a step (Rookie: on a card)
+        self.phantoms: list[str] = []  # events nobody asked for: made but not what the form said, or not on the page
 
     def note(self, unit: str) -> None:
         self.acted.add(unit)
@@ -107,11 +108,21 @@ class Table:
                 raise SystemExit(f"the page's journal holds {self.length()} events, the shadow {want}")
             time.sleep(0.2)
         self.page.get_by_text(f"· {want} events").wait_for(timeout=60_000)
+        page = [e.text for e in load_game(self.journal, recover=True).game.log]
+        self.phantoms += [f"page: {t}" for t, u in zip(page, (e.text for e in self.shadow.game.log)) if t != u]
 
     def resolve(self) -> None:
+        """Resolve, on the page and the shadow; the events made must be those the form said (its
+        rehearsal on a copy of the game with the same dice)."""
+        game = self.shadow.game
+        n, trial = len(game.log), game.branch()
+        self.shadow.actions.model.act()(trial)
+        said = [e.text for e in trial.log[n:]]
         self.click_button("Resolve")
         self.shadow.actions.resolve()
-        self.settle(len(self.shadow.game.log))
+        made = [e.text for e in game.log[n:]]
+        self.phantoms += [f"made: {t}" for t in made if t not in said]
+        self.settle(len(game.log))
 
     def next(self) -> None:
         before = len(self.shadow.game.log)
@@ -182,7 +193,7 @@ def restore(panel, choice: str, held: dict) -> None:
 def resolvable(panel) -> bool:
     """Whether the form, as it stands, resolves (tried on a what-if copy with dice of its own)."""
     try:
-        panel._act()(panel.game.branch(dice=0))
+        panel.model.act()(panel.game.branch(dice=0))
     except ValueError:  # IllegalActionError among them: the rules refuse what the odds allowed
         return False
     return True
@@ -286,7 +297,7 @@ def result(name: str, table: Table, ready: float, wall: float) -> dict:
     acting = n - table.count["next"] - 1  # without Next and Start
     return {"game": name, "ready_s": ready, "wall_s": wall, "units": len(table.acted), "acts": len(table.acts),
             **table.count, "interactions": n, "per_unit": n / units, "acting_per_unit": acting / units,
-            "per_act": acting / acts}
+            "per_act": acting / acts, "phantoms": len(table.phantoms)}
 
 
 def dry(name: str, script) -> dict:
@@ -388,12 +399,13 @@ def main() -> None:
 
 def report(rows: list[dict], opponent: list) -> None:
     print(f"{'game':40s} {'ready':>6s} {'wall':>6s} {'units':>5s} {'acts':>4s} {'clicks':>6s} {'Next':>4s} "
-          f"{'drags':>5s} {'selects':>7s} {'per unit':>8s} {'acting':>6s} {'per act':>7s}")
+          f"{'drags':>5s} {'selects':>7s} {'per unit':>8s} {'acting':>6s} {'per act':>7s} {'phantom':>7s}")
     for r in rows:
         mark = "" if r["acting_per_unit"] <= 3 else "  <- over 3 a unit"
         print(f"{r['game']:40s} {r['ready_s']:5.1f}s {r['wall_s']:5.1f}s {r['units']:5d} {r['acts']:4d} "
               f"{r.get('clicks', 0):6d} {r.get('next', 0):4d} {r.get('drags', 0):5d} {r.get('selections', 0):7d} "
-              f"{r['per_unit']:8.1f} {r['acting_per_unit']:6.1f} {r['per_act']:7.1f}{mark}")
+              f"{r['per_unit']:8.1f} {r['acting_per_unit']:6.1f} {r['per_act']:7.1f} {r['phantoms']:7d}{mark}")
+    print("phantom: events made that the form did not say, or that the page's journal holds otherwise (must be 0)")
     print("per unit: every interaction of the turn over the units that acted; acting: the same without Next and "
           "Start; per act: without Next and Start, over each unit's acting in each step (or on each card)")
     farm = rows[0]

@@ -8,6 +8,11 @@ every bundled scenario of every ruleset, with what must hold after each.
   no group. What Resolve would do is asked again, so a drag that worked cannot be made twice.
 - Resolve is enabled only when its action is offered now and the rules would make it as the form
   stands: on a copy of the game, what Resolve does is not refused.
+- Resolve makes exactly what the form said: the events of its rehearsal on a copy of the game.
+  Then the same action with the same values is not offered again at once (what a unit may do
+  once a step is not done twice), except where the rules allow it (``REPEATABLE``).
+- A drag the board refuses leaves Resolve disabled, the reason beside it and nothing drawn.
+- Next leaves a step where the rules still require something only after saying what.
 - No gesture shows a Python error: every refusal is in words.
 
 ``--hypothesis-profile=long`` runs many more sequences (see tests/conftest.py)."""
@@ -25,9 +30,13 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from tests.conftest import ROOT
 from wgkit.engine.game import IllegalActionError
 from wgkit.engine.views import piece_ids, side_of, unit_of
+from wgkit.form import GENERIC_NAMES
 from wgkit.rules.registry import actions_for, get_ruleset
 from wgkit.widgets import UmpireApp
 
+# actions the rules let the same unit make again at once with the same values, and why
+REPEATABLE = {"rookie": {"draw card": "a card sequence draws card after card (The sequence of the game, 3)",
+                         "fire": "an activated unit may fire twice with its two functions (Movement and firing)"}}
 SCENARIOS = sorted(p for p in (ROOT / "scenarios").glob("*/*.yaml"))
 
 
@@ -151,8 +160,12 @@ def machine(path: Path) -> type[RuleBasedStateMachine]:
             n, trial = len(game.log), game.branch()
             said = self.form.model.act()(trial)
             expected = [e.text for e in trial.log[n:]] or [said.text]
+            before = (self.form.model.action, dict(self.form.model.values))
             self.form.button.click()
             assert [e.text for e in game.log[n:]] == expected, "Resolve made something else than the form said"
+            again = (self.form.model.action, dict(self.form.model.values))
+            if before[0] not in GENERIC_NAMES and before[0] not in REPEATABLE.get(game.scenario.ruleset, {}):
+                assert again != before or self.form.button.disabled, f"{before[0]} may be resolved again at once as it was"
 
         @precondition(lambda self: not self.app.turn.next.disabled)
         @rule()
@@ -312,3 +325,35 @@ def test_a_units_drag_names_and_rings_the_figures_the_rules_hold_back_and_waits_
     assert [tuple(s.points[0]) for s in rings] == [(16.0, 6.0)]  # r4 stands at (16, 6)
     app.actions.button.click()
     assert sorted(e.text.split()[0] for e in app.game.log[n:]) == ["bar1", "r1", "r2", "r3", "sgt1"]
+
+
+def test_after_an_undo_back_into_a_step_that_owes_something_next_warns_again():
+    """Found by the machine on the tractor works: warned, left, undone back into the card
+    sequence; the next Next must say again what the sequence still requires."""
+    app = UmpireApp.open(ROOT / "scenarios/rookie/tutorial_worked_example.yaml", seed=11)
+    app.turn.next.click()  # the sequence's first card is drawn by itself
+    app.turn.next.click()  # warns
+    app.turn.next.click()  # the umpire insists
+    assert app.game.current_step().name == "Second card sequence"
+    while app.game.current_step().name != "First card sequence":  # undone back to the drawn card
+        app.undo_last.click()
+    assert app.game.log[-1].text == "2H: su may activate a unit" and app.turn.warning.value == ""
+    n = len(app.game.log)
+    app.turn.next.click()
+    assert app.game.current_step().name == "First card sequence" and len(app.game.log) == n
+    assert "The rules still require in <b>First card sequence</b>" in app.turn.warning.value
+
+
+def test_a_battery_assigned_its_role_is_not_assigned_it_again_that_turn():
+    """Eagles 3.0 (A): a battery fires barrage or gives support for the turn; assigning the role
+    it already has records nothing and Resolve is not offered for it."""
+    app = _at_step(UmpireApp.open(ROOT / "scenarios/eagles/tutorial_crossroads_barrage.yaml", seed=3), "Assign artillery")
+    form = app.actions
+    form.choice.value = "assign"
+    form.inputs["unit"].value, form.inputs["role"].value = "guns", "barrage"
+    form.button.click()
+    assert app.game.log[-1].text == "guns assigned to barrage"
+    assert form.model.values == {"unit": "guns", "role": "barrage"} and form.button.disabled
+    assert "33rd Field Artillery Bn (105 mm) is already assigned to barrage this turn" in form.why_not.value
+    form.inputs["role"].value = "support"  # a change of mind is still possible
+    assert not form.button.disabled

@@ -182,6 +182,12 @@ class ActionPanel:
         self.draw()
         return taken
 
+    def aim(self, actor: str, target: str) -> bool:
+        """A drag from ``actor`` onto the enemy ``target``: an action of one on the other, if any."""
+        aimed = self.model.aim(actor, target)
+        self.draw()
+        return aimed
+
     def take_click(self, kind: str, value: Any, clear: Callable[[], None]) -> bool:
         """A click on the board (see :meth:`BoardView.on`) fills the form: a point where the form
         asks for one (elsewhere ``clear``, the board's own reset), a piece as actor or target,

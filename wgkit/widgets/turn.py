@@ -151,7 +151,7 @@ class TurnPanel:
                                 f"{html.escape(undone.split(':')[0])}</small></summary><small style='color:#555'>"
                                 f"{html.escape(undone.partition(': ')[2])}</small></details>" if undone else
                                 f"<small style='color:#555'>{html.escape(head)}</small>")
-        if self._warned_at != len(g.log):
-            self.warning.value = ""
+        if self._warned_at != len(g.log):  # the game moved on (or back): a warning given before is gone
+            self.warning.value, self._warned_at = "", None
 
 

@@ -240,4 +240,6 @@ def assign(game: Game, uid: str, role: str):
     """Phase A: each battery fires barrage or gives direct support this turn."""
     if role not in ("barrage", "support"):
         raise IllegalActionError("a battery is assigned to barrage or support")
+    if L.status(game, uid).get("role") == role:  # the role lasts the turn (flow.PER_TURN): nothing to record
+        raise IllegalActionError(f"{uid} is already assigned to {role} this turn")
     return game.record("assign", [(("units", uid, "status", "role"), role)], f"{uid} assigned to {role}")
