@@ -332,8 +332,8 @@ def rolled_by_clicks(shadow):
                 for p in clicks:
                     a.set_piece(p)
                 try:
-                    need = g.faces_needed(a._act(), [])
-                except Exception:
+                    need = g.faces_needed(a.model.act(), [])
+                except ValueError:  # the form cannot be resolved as it stands (the rules' refusal among them)
                     continue
                 if need is not None and not a.button.disabled:
                     return spec.name, clicks
