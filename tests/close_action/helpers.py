@@ -13,7 +13,7 @@ terrain:
 
 
 def game(a_figs: str, b_figs: str, a_quality: str = "steady", b_quality: str = "steady",
-         extra: str = "", seed: int = 1, rules: str = "", terrain: str = TERRAIN) -> Game:
+         extra: str = "", seed: int = 1, rules: str = "", terrain: str = TERRAIN, depth: int = 48) -> Game:
     """Side us (attacker, unit 'a') against side de (defender, unit 'b'); figures as YAML lines.
     Each unit's first figure is its squad leader (every squad has one: Introduction).
     ``rules``: the scenario's rules mapping as YAML flow text, e.g. "{referee: true}"."""
@@ -22,7 +22,7 @@ def game(a_figs: str, b_figs: str, a_quality: str = "steady", b_quality: str = "
 title: test
 ruleset: close_action
 seed: {seed}
-table: {{width: 48, depth: 48}}
+table: {{width: 48, depth: {depth}}}
 {f"rules: {rules}" if rules else ""}
 {terrain}
 sides:
