@@ -111,6 +111,12 @@ class Table:
         page = [e.text for e in load_game(self.journal, recover=True).game.log]
         self.phantoms += [f"page: {t}" for t, u in zip(page, (e.text for e in self.shadow.game.log)) if t != u]
 
+    def start(self) -> None:
+        """Start: the page and the shadow pass the first steps where nobody can act."""
+        self.click_button("Start the game ▶")
+        self.shadow.begin()
+        self.settle(len(self.shadow.game.log))
+
     def resolve(self) -> None:
         """Resolve, on the page and the shadow; the events made must be those the form said (its
         rehearsal on a copy of the game with the same dice)."""
@@ -277,7 +283,7 @@ def play(browser, name: str, script) -> dict:
         page.wait_for_selector("canvas", timeout=120_000)
         ready = time.perf_counter() - start
         table = Table(page, UmpireApp.open(scenario, seed=5), work / f"{source.stem}.journal.wgsave")
-        table.click_button("Start the game ▶")
+        table.start()
         began = time.perf_counter()
         script(table)
         wall = time.perf_counter() - began
@@ -303,7 +309,7 @@ def result(name: str, table: Table, ready: float, wall: float) -> dict:
 def dry(name: str, script) -> dict:
     """The same turn on the shadow alone (no page): the interactions it takes, in a second."""
     table = Table(None, UmpireApp.open(ROOT / "scenarios" / f"{name}.yaml", seed=5), Path())
-    table.click_button("Start the game ▶")
+    table.start()
     script(table)
     return result(name, table, 0.0, 0.0)
 
@@ -356,7 +362,7 @@ def opponent_steps(browser, steps: int = 3) -> list[tuple[str, float, float, flo
         page.goto(proc.url)  # type: ignore[attr-defined]
         page.wait_for_selector("canvas", timeout=120_000)
         table = Table(page, UmpireApp.open(scenario, seed=5), work / "hedgerow_farm.journal.wgsave")
-        table.click_button("Start the game ▶")
+        table.start()
         s = table.shadow
         page.locator(".widget-inline-hbox:has(> label:text-is('Opponent')) select").first.select_option(label=s.game.scenario.side("de").name)
         s.opponent.side.value = "de"

@@ -480,8 +480,13 @@ def test_a_new_game_opens_on_its_briefing_above_the_form(tmp_path):
     assert app.intro.layout.display == "" and "The farm outside Carentan" in app.intro.children[0].value
     side = app.tabs.children[0].children[1]
     assert side.children[0] is app.intro  # above the turn and the form, beside the board
+    assert app.playing.layout.display == "none" and app.turn.widget in app.playing.children  # only Start is offered
+    assert app.actions.widget in app.playing.children and app.game.current_step().name == "Rally"
     app.start.click()
     assert app.intro.layout.display == "none" and "Carentan" in app.briefing.value  # still on its tab
+    assert app.playing.layout.display == ""
+    # nobody has anyone to rally in the first step: it passes by itself, as after Next
+    assert app.game.current_step().name == "Fire" and "passed by itself, nothing to do: Rally" in app.turn.passed.value
     again = UmpireApp.open(FARM, seed=7)
     umpire_roll(again).resolve()
     assert again.intro.layout.display == "none"  # once the game has begun it stays closed

@@ -11,6 +11,7 @@ drops the gestures that are spent (a point, a dragged group). The umpire's page 
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -32,6 +33,37 @@ MOVE_ACTIONS = ("move", "leader move", "sortie")  # the rules actions a drag on 
 STAYS = "#9b1c1c"  # the ring around a figure a unit's move leaves behind
 LISTS = ("piece", "choice")  # the kinds of parameter chosen from a list
 Point = tuple[float, float]
+
+
+def possible(game: Game, spec: ActionSpec, most: int = 60) -> bool:
+    """Whether some choice from ``spec``'s lists lets the rules make it now, tried on what-if
+    copies. An action that asks for a point on the table counts as possible (where is the
+    umpire's to choose), and so does one with more than ``most`` choices to try."""
+    if any(p.kind == "point" for p in spec.params):
+        return True
+    state = game.state
+    alive = set(piece_ids(state, alive=True))
+
+    def side(value: Any) -> str | None:
+        first = value[0] if isinstance(value, tuple) and value else value
+        return side_of(state, first) if isinstance(first, str) and first not in side_ids(state) else None
+
+    lists = [p for p in spec.params if p.kind in LISTS]
+    offers = [sorted(alive) if p.kind == "piece" else p.values() for p in lists]
+    fixed = {p.name: p.initial() for p in spec.params if p.kind not in LISTS}
+    for tried, combo in enumerate(itertools.product(*offers)):
+        if tried >= most:
+            return True
+        params = {**fixed, **{p.name: v for p, v in zip(lists, combo)}}
+        if any(p.enemy_of and side(params[p.name]) == side(params[p.enemy_of])
+               or p.friend_of and side(params[p.name]) not in (None, side(params[p.friend_of])) for p in lists):
+            continue
+        try:
+            spec.resolve(game.branch(dice=0), params)
+        except IllegalActionError:
+            continue
+        return True
+    return False
 
 
 class WaitingForPoint(ValueError):

@@ -177,6 +177,16 @@ def board_shown(page, url: str | None = None, timeout: float = 120_000):
     return page.wait_for_selector("canvas", timeout=timeout)
 
 
+def started(page, timeout: float = 60_000) -> None:
+    """Press Start where the umpire's page of a new game shows its briefing (only Start is offered
+    then); a game already begun shows Next at once."""
+    shown = page.locator("button:visible:has-text('Start the game'), button:visible:has-text('Next ▶')").first
+    shown.wait_for(timeout=timeout)
+    if "Start the game" in shown.inner_text():
+        shown.click()
+        page.locator("button:visible:has-text('Next ▶')").first.wait_for(timeout=timeout)
+
+
 def keep_failure(page, name: str) -> Path:
     """A screenshot of ``page`` as a test failed, in build/failures, and where it is said."""
     from tests.conftest import ROOT

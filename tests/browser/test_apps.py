@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from tests.browser.conftest import board_shown, words_cut_short
+from tests.browser.conftest import board_shown, started, words_cut_short
 from tests.conftest import ROOT, SHOTS
 from wgkit.session import load_game
 
@@ -70,10 +70,16 @@ def test_umpire_app_draws_selects_resolves_and_autosaves(serve, page, tmp_path):
         time.sleep(0.3)
         line = pixel(page, 23.5, 15.5)
     assert not near(line, BACKGROUND, tol=10), line
-    # resolve the selected action: a row in the dice log, and an event in the autosave
+    # Start passes the Rally step (nobody to rally); resolve the form: an event in the autosave and the page
+    started(page)
+    begun = len(load_game(autosave, recover=True).game.log)
+    page.get_by_text(f"· {begun} events").wait_for(timeout=30_000)
     page.get_by_role("button", name="Resolve").click()
-    page.get_by_text("· 1 events").wait_for(timeout=30_000)
-    assert len(load_game(autosave, recover=True).game.log) == 1
+    deadline = time.monotonic() + 30
+    while len(load_game(autosave, recover=True).game.log) == begun and time.monotonic() < deadline:
+        time.sleep(0.2)
+    page.get_by_text(f"· {len(load_game(autosave, recover=True).game.log)} events").wait_for(timeout=30_000)
+    assert len(load_game(autosave, recover=True).game.log) > begun
     assert words_cut_short(page) == []
 
 
@@ -162,6 +168,7 @@ def test_editor_builds_a_scenario_from_nothing_that_validates_plays_and_briefs(s
     page.get_by_text("Paras' objectives").last.wait_for(timeout=30_000)  # the tab's (a new game opens on it too)
     assert page.get_by_text("hold woods1 (1 pt)").count() >= 1
     page.get_by_role("tab", name="Play").click()
+    started(page)
     page.get_by_text("If the game ended now: a draw (Paras 0, Defender 0)").wait_for(timeout=30_000)
 
 def test_a_background_picture_is_drawn_under_the_table_in_the_browser(serve, page, tmp_path):

@@ -9,7 +9,7 @@ import pytest
 from tests.browser.test_umpire_at_the_table import (copy_farm, events_shown, journal_length, open_app, press_next,  # noqa: F401
                                                     table_page,
                                                     settled_length)
-from tests.browser.conftest import board_shown
+from tests.browser.conftest import board_shown, started
 from tests.conftest import SHOTS
 from tests.photos import Shot, photo
 from wgkit.scenario import load
@@ -31,8 +31,8 @@ def test_a_photo_of_the_moved_farm_proposes_the_moves_flags_the_bad_one_and_jour
     journal = tmp_path / "farm.journal.wgsave"
     server = serve("play", str(scenario), "--seed", "5")
     page = open_app(table_page, server.url)
-    n = 0
-    while load_game(journal, recover=True).game.current_step().name != "Move":  # Rally, Fire (Next twice: nothing fired)
+    n = journal_length(journal)
+    while load_game(journal, recover=True).game.current_step().name != "Move":  # Fire (Next twice: nothing fired)
         n = press_next(page, journal, n)
     with page.expect_file_chooser() as chooser:  # as the umpire does: the button, then the photo
         page.get_by_text("Read the table", exact=False).first.click()
@@ -76,6 +76,8 @@ def test_a_photo_too_large_is_refused_in_words_on_the_umpires_and_a_sides_page(s
         sent: list[int] = []
         page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(len(f))))
         board_shown(page, urls[seat])
+        if seat == "umpire":
+            started(page)  # the umpire's page offers only Start before the game begins
         with page.expect_file_chooser() as chooser:
             page.get_by_text("Read the table", exact=True).first.click()
         start = time.monotonic()

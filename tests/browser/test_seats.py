@@ -155,6 +155,7 @@ def test_a_double_blind_game_with_three_browsers(serve, browser, tmp_path, scena
     for seat, pg in pages.items():
         board_shown(pg, timeout=240_000)  # three servers start at once on two cores
     ump, mine, theirs = pages["umpire"], pages[side], pages[other]
+    started(ump)
     names = {s.id: s.name for s in load(ROOT / "scenarios" / f"{scenario}.yaml").sides}
     # the umpire steps on until the side may propose something; the side's page follows by itself
     propose = mine.get_by_role("button", name="Propose")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.browser.conftest import board_shown, words_cut_short
+from tests.browser.conftest import board_shown, started, words_cut_short
 from tests.browser.test_apps import click
 from tests.conftest import ROOT, SHOTS
 from wgkit.session import load_game
@@ -38,6 +38,7 @@ def table_page(browser):
 def open_app(context, url: str):
     page = context.new_page()
     board_shown(page, url)
+    started(page)
     page.get_by_text("events", exact=False).first.wait_for(timeout=60_000)
     return page
 
@@ -99,33 +100,35 @@ def test_reload_second_tab_and_restart_never_lose_or_fork_the_game(serve, table_
     journal = tmp_path / "farm.journal.wgsave"
     server = serve("play", str(scenario))
     first = open_app(table_page, server.url)
+    b = journal_length(journal)  # Start passed the steps where nobody could act
     umpire_roll(first)
-    events_shown(first, 1)
+    events_shown(first, b + 1)
     first.reload()  # a refresh attaches to the same game at the same event
     board_shown(first)
-    events_shown(first, 1, timeout=60_000)
+    started(first)
+    events_shown(first, b + 1, timeout=60_000)
     second = open_app(table_page, server.url)  # a second tab: the same game
-    events_shown(second, 1)
+    events_shown(second, b + 1)
     umpire_roll(second)
-    events_shown(second, 2)
+    events_shown(second, b + 2)
     first.get_by_role("button", name="Resolve").click()  # the first tab is behind: it catches up, not forks
-    first.get_by_text("another page moved the game on (now 2 events)").wait_for(timeout=30_000)
-    events_shown(first, 2)
+    first.get_by_text(f"another page moved the game on (now {b + 2} events)").wait_for(timeout=30_000)
+    events_shown(first, b + 2)
     first.get_by_role("button", name="Resolve").click()
-    events_shown(first, 3)
-    assert len(load_game(journal, recover=True).game.log) == 3
+    events_shown(first, b + 3)
+    assert len(load_game(journal, recover=True).game.log) == b + 3
     first.get_by_role("tab", name="Log and save").click()  # Save in the middle of the mix
     first.get_by_role("button", name="Save").click()
-    first.get_by_text("saved 3 events to").wait_for(timeout=30_000)
+    first.get_by_text(f"saved {b + 3} events to").wait_for(timeout=30_000)
     first.get_by_role("tab", name="Play").click()
     first.get_by_role("button", name="Resolve").click()
-    events_shown(first, 4)
-    assert len(load_game(tmp_path / "farm-save.wgsave").game.log) == 3  # the save is its own file
-    assert len(load_game(journal, recover=True).game.log) == 4  # and the journal goes on
+    events_shown(first, b + 4)
+    assert len(load_game(tmp_path / "farm-save.wgsave").game.log) == b + 3  # the save is its own file
+    assert len(load_game(journal, recover=True).game.log) == b + 4  # and the journal goes on
     server.stop()  # SIGTERM; then a restart of the same command resumes the journal
     again = serve("play", str(scenario))
     page = open_app(table_page, again.url)
-    events_shown(page, 4, timeout=60_000)
+    events_shown(page, b + 4, timeout=60_000)
     assert "resuming" in again.log.read_text()
 
 
@@ -136,14 +139,15 @@ def test_sigkill_then_the_same_command_resumes_every_event(serve, table_page, tm
     scenario = copy_farm(tmp_path)
     server = serve("play", str(scenario))
     page = open_app(table_page, server.url)
-    for n in (1, 2):
+    b = journal_length(scenario.parent / "farm.journal.wgsave")  # Start passed the steps where nobody could act
+    for n in (b + 1, b + 2):
         umpire_roll(page)
         events_shown(page, n)
     os.killpg(server.proc.pid, signal.SIGKILL)
     server.proc.wait(timeout=30)
     time.sleep(1.0)  # Voila is told to stop when wgkit dies
     again = serve("play", str(scenario))
-    events_shown(open_app(table_page, again.url), 2, timeout=60_000)
+    events_shown(open_app(table_page, again.url), b + 2, timeout=60_000)
 
 
 HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>'
@@ -182,8 +186,7 @@ def test_a_turn_of_close_action_with_clicks_only(serve, table_page, tmp_path):
     server = serve("play", str(scenario), "--seed", "5")
     page = open_app(table_page, server.url)
     nxt = page.get_by_role("button", name="Next ▶")
-    nxt.click()  # Rally: nobody to rally, nothing offered, so Next goes on at once
-    page.get_by_text("Active side: Fire").first.wait_for(timeout=30_000)
+    page.get_by_text("Active side: Fire").first.wait_for(timeout=30_000)  # Start passed Rally: nobody to rally
     page.locator("select").nth(1).select_option(label="Fire")
     click(page, 20, 6)  # sgt1: 1st Squad becomes the firer
     page.get_by_text("sgt1 sees").wait_for(timeout=30_000)
@@ -379,7 +382,9 @@ def test_a_whole_turn_of_each_ruleset_with_clicks_and_table_dice_survives_a_relo
     server = serve("play", str(scenario), "--seed", "1")
     page = open_app(table_page, server.url)
     shadow = UmpireApp.open(scenario, seed=1)
+    shadow.begin()  # as the page's Start did
     n, rolled = journal_length(journal), False
+    assert n == len(shadow.game.log)
     while shadow.game.position[0] == 1:
         names = [s.name for s in shadow.actions.specs]
         for name in PREPARE.get(ruleset, ()):
@@ -431,8 +436,8 @@ def test_the_kits_opponent_plays_a_side_by_clicks(serve, table_page, tmp_path):
     server = serve("play", str(scenario), "--seed", "5")
     page = open_app(table_page, server.url)
     journal = tmp_path / "farm.journal.wgsave"
-    n = press_next(page, journal, journal_length(journal))  # into the American fire step
-    page.get_by_text("Active side: Fire").first.wait_for(timeout=30_000)
+    n = journal_length(journal)
+    page.get_by_text("Active side: Fire").first.wait_for(timeout=30_000)  # Start passed Rally: the American fire step
     opponent = page.locator("select").filter(has=page.locator("option", has_text="nobody"))
     opponent.select_option(label="US 101st Airborne")
     page.get_by_role("button", name="Opponent plays this step").click()

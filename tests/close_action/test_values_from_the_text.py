@@ -36,9 +36,10 @@ terrain:
   - {id: lane, type: road, rectangle: {center: [10, 24], size: [2, 40]}}
   - {id: scrub, type: rough, rectangle: {center: [20, 24], size: [2, 40]}}
   - {id: wood, type: woods, rectangle: {center: [30, 24], size: [2, 40]}}
+  - {id: rise, type: hill, height: 1, rectangle: {center: [25, 24], size: [2, 40]}}
   - {id: wall, type: low_wall, line: [[38, 4], [38, 44]], width: 0.5}
 """
-CENTRES = {"road": 10, "rough": 20, "dense": 30}
+CENTRES = {"road": 10, "rough": 20, "clear": 25, "dense": 30}
 
 
 def _plan(weapon: str, distance: float):
@@ -117,7 +118,7 @@ def test_rally_faces_by_grade(quality):
     assert odds.rally(need).probs[True] == Fraction(len(RALLY[quality]), 6)
 
 
-@pytest.mark.parametrize("mover, column", [(m, c) for m in MOVEMENT for c in ("road", "rough", "dense")])
+@pytest.mark.parametrize("mover, column", [(m, c) for m in MOVEMENT for c in CENTRES])
 def test_each_column_of_the_movement_table(mover, column):
     """2" inside the column's feature, 1" of open ground either side: 2 + 2 x the column's cost."""
     g = game(fig("a1", 4, 4, "lmg" if mover == "weapon" else "rifle"), fig("b1", 46, 46), terrain=COLUMNS)

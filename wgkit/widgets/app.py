@@ -103,12 +103,13 @@ class UmpireApp:
         self.intro = W.VBox([W.HTML(f"<div class='wgkit-intro' style='max-height:420px;overflow:auto;border:1px solid "
                                     f"#cbd5e1;padding:4px'>{briefing_html(game.scenario)}</div>"), self.start],
                             layout=W.Layout(display="" if not game.log else "none"))  # a new game opens on it
-        self.start.on_click(lambda _: setattr(self.intro.layout, "display", "none"))
-        side = W.VBox([self.intro, self.errors.widget, self.turn.widget, self.actions.widget,
-                       W.HTML("<b>Latest</b>"), self.latest, W.HBox([self.undo_last]), self.standing, self.confirm_moves,
-                       self.turn.skip_empty,
-                       self.opponent.widget, self.reader.widget, self.reader.errors.widget],
-                      layout=W.Layout(width="440px", min_width="440px"))
+        self.start.on_click(self.errors.guard(lambda _: self.begin()))
+        # the turn, the form and the settings: shown once the game has begun (before it, only Start)
+        self.playing = W.VBox([self.turn.widget, self.actions.widget, W.HTML("<b>Latest</b>"), self.latest,
+                               W.HBox([self.undo_last]), self.standing, self.confirm_moves, self.turn.skip_empty,
+                               self.opponent.widget, self.reader.widget, self.reader.errors.widget],
+                              layout=W.Layout(display="none" if not game.log else ""))
+        side = W.VBox([self.intro, self.errors.widget, self.playing], layout=W.Layout(width="440px", min_width="440px"))
         board = W.VBox([self.board.widget, self.board_errors.widget, W.HTML(legend_html(game))],
                        layout=W.Layout(flex="1 1 0", min_width="0"))
         play = W.HBox([board, side], layout=W.Layout(align_items="flex-start"))
@@ -209,9 +210,18 @@ class UmpireApp:
             elif self.actions.staying:  # said under the board, where the eye is, as well as in the form
                 raise ValueError(stays_words(self.actions))
 
+    def begin(self) -> None:
+        """Start: the briefing folds onto its tab, the turn and the form show, and the first steps
+        where nobody can do anything pass by themselves (a forced card is drawn), as after Next."""
+        self.intro.layout.display, self.playing.layout.display = "none", ""
+        self.turn.pass_empty()
+        self.refresh()
+        for hook in self.turn.entered:
+            hook()
+
     def refresh(self, board: bool = True) -> None:
         if self.game.log:  # the game has begun: the briefing stays on its tab
-            self.intro.layout.display = "none"
+            self.intro.layout.display, self.playing.layout.display = "none", ""
         if board:
             self.board.refresh()
             if self.board.selected:

@@ -1,7 +1,7 @@
 """TurnPanel: the turn sequence with the current step marked; Next, which warns before leaving a
 step where nothing was done, and Back, which says what it will undo. Next goes on past the steps
-where the rules offer no action to anyone (each pass is a flow event in the log), unless the
-umpire turns that off."""
+where no action the rules offer is possible for anyone now (each pass is a flow event in the
+log), unless the umpire turns that off."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from wgkit.engine import deck as cards
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.engine.views import active_side, decks, game_over
 from wgkit.rules.registry import actions_for, get_ruleset
-from wgkit.widgets.actions import GENERIC_NAMES
+from wgkit.form import GENERIC_NAMES, possible
 from wgkit.widgets.errors import ErrorArea
 
 Changed = Callable[[], None]
@@ -50,8 +50,9 @@ class TurnPanel:
         return flows[-1] if flows else None
 
     def offered(self) -> list[str]:
-        """The labels of the rules actions someone can take now (the umpire's own tools aside)."""
-        return [s.label for s in actions_for(self.game) if s.name not in GENERIC_NAMES]
+        """The labels of the rules actions someone can take now (the umpire's own tools aside):
+        offered, and possible for some choice of who acts and at whom."""
+        return [s.label for s in actions_for(self.game) if s.name not in GENERIC_NAMES and possible(self.game, s)]
 
     def untaken(self) -> list[str]:
         """The rules actions offered in this step, if none was taken in it (a reason to stop at Next)."""
@@ -64,7 +65,8 @@ class TurnPanel:
         """Pass, one after the other, the steps where the rules offer nothing to anyone (while
         ``skip_empty`` is ticked); returns the names of the steps passed."""
         passed: list[str] = []
-        while self.skip_empty.value and not self.offered() and len(passed) < most:
+        owed = get_ruleset(self.game.scenario.ruleset).pending
+        while self.skip_empty.value and not self.offered() and not owed(self.game) and len(passed) < most:
             name = self.game.current_step().name
             try:
                 self.game.advance()
