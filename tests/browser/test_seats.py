@@ -15,7 +15,7 @@ import time
 import numpy as np
 import pytest
 
-from tests.browser.conftest import board_shown, wait_for_addresses, words_cut_short
+from tests.browser.conftest import board_shown, started, wait_for_addresses, words_cut_short
 from tests.conftest import ROOT, SHOTS
 from tests.test_fog_leaks import places
 from wgkit.fog import Fog

@@ -201,3 +201,58 @@ def test_selecting_hits_5_or_6_lets_the_firer_choose_and_an_officer_dies_only_on
     else:
         outcome = _one_hit(face)
         assert (outcome["killed"], outcome["spared"]) == (["t"], [])
+
+
+@pytest.mark.parametrize("weapon", ["lmg", "hmg", "mortar"])
+def test_a_man_carrying_a_support_weapon_moves_at_the_weapon_rate(weapon):
+    """Movement Table: Weapon 8" (the support weapons: LMG, HMG, mortar)."""
+    g = game(fig("mg", 10, 4, weapon), fig("b1", 46, 46), terrain="terrain: []")
+    assert MV.plan_move(g, "mg", (10, 12)).limit == 8
+    with pytest.raises(IllegalActionError, match="the most is 8"):
+        MV.plan_move(g, "mg", (10, 12.5))
+
+
+# The text's Terrain Suggestions are "TBD": the mapping is the kit's house decision, each type's
+# cover (the Fire Table's soft/hard), whether it blocks sight, and its Movement Table column.
+HOUSE_TERRAIN = {
+    "woods": ("soft", True, "dense"), "buildings": ("hard", True, "dense"), "hill": ("none", True, "clear"),
+    "road": ("none", False, "road"), "stream": ("none", False, "rough"), "river": ("none", False, "obstacle"),
+    "rough": ("soft", False, "rough"), "swamp": ("none", False, "dense"), "mud": ("none", False, "rough"),
+    "snow": ("none", False, "rough"), "fields": ("soft", False, "rough"), "fields/low": ("none", False, "clear"),
+    "fields/full-grown": ("soft", True, "rough"), "orchard": ("soft", False, "rough"),
+    "low_wall": ("hard", False, "obstacle"), "hedge": ("soft", True, "obstacle"), "bocage": ("hard", True, "obstacle"),
+    "barbed_wire": ("none", False, "obstacle"), "minefield": ("none", False, "clear"),
+    "foxholes": ("hard", False, "rough"), "trenches": ("hard", False, "rough"), "bunker": ("hard", True, "obstacle"),
+    "smoke": ("none", True, "clear"),
+}
+
+
+@pytest.mark.parametrize("kind", HOUSE_TERRAIN)
+def test_the_house_terrain_mapping(kind):
+    from wgkit.facts.registry import find_ruleset, terrain_effect
+
+    type_, _, variant = kind.partition("/")
+    effect = terrain_effect(find_ruleset("close_action"), type_, variant or None)
+    assert (effect.cover, effect.blocks_los, effect.movement) == HOUSE_TERRAIN[kind]
+    assert effect.source == "house"
+
+
+@pytest.mark.parametrize("name", ["ca", "Close Action", "closeaction", "close_action"])
+def test_the_ruleset_is_found_by_its_names(name):
+    from wgkit.facts.registry import find_ruleset
+
+    assert find_ruleset(name).id == "close_action"
+
+
+@pytest.mark.parametrize("role", ["leader", "officer", "spotter", "crew"])
+def test_the_roles_a_figure_may_have(role):
+    g = game(fig("a1", 4, 4) + "\n" + fig("a2", 6, 4, role=role), fig("b1", 46, 46))
+    assert g.scenario.piece("a2").role == role
+
+
+def test_one_inch_is_four_yards():
+    """Introduction: "One inch represents 4 yards of actual distance"."""
+    from wgkit.facts.registry import find_ruleset
+
+    scale = find_ruleset("close_action").scale
+    assert (scale.to_ground(12), scale.unit) == (48, "yd")

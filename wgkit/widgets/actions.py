@@ -36,7 +36,7 @@ def odds_html(lines: list[str], dist: Distribution | None, say: Callable[[str], 
             badge = "background:#fde68a;color:#7c2d12" if house else "background:#e5e7eb;color:#374151"
             text = f"{head}<span style='{badge};border-radius:3px;padding:0 3px;font-size:85%'>{source[:-1]}</span>"
         rows.append(f"<li>{text}</li>")
-    out = f"<ul style='margin:2px 0 4px 16px;padding:0'>{''.join(rows)}</ul>" if rows else ""
+    out = f"<ul style='margin:2px 0 4px 16px;padding:0;line-height:1.35'>{''.join(rows)}</ul>" if rows else ""
     if dist is not None:
         numeric = all(isinstance(o, (int, float)) and not isinstance(o, bool) for o in dist.probs)
         low = min(dist.probs) if numeric else None
@@ -49,7 +49,7 @@ def odds_html(lines: list[str], dist: Distribution | None, say: Callable[[str], 
                         f"<td style='width:120px'><div style='background:#2563eb;height:10px;width:{pct:.1f}%'></div></td>"
                         f"<td style='text-align:right'><b>{pct:.1f}%</b></td>"
                         f"<td style='padding-left:8px;color:#555'><small>{more}</small></td></tr>")
-        out += f"<table class='wgkit-odds' style='font-size:90%'>{''.join(bars)}</table>"
+        out += f"<table class='wgkit-odds' style='font-size:90%;line-height:1.35'>{''.join(bars)}</table>"
     return out or "<i>no dice</i>"
 
 

@@ -66,6 +66,7 @@ class UmpireApp:
     def __init__(self, game: Game, journal: Journal | None = None, save_dir: str | os.PathLike[str] | None = None,
                  desk: Desk | None = None):
         self.game, self.journal = game, journal
+        self._starting = False  # Start is passing the first steps
         self.errors = ErrorArea()
         self.errors.before.append(self.sync)
         self.errors.after_error.append(self._after_error)
@@ -213,14 +214,18 @@ class UmpireApp:
     def begin(self) -> None:
         """Start: the briefing folds onto its tab, the turn and the form show, and the first steps
         where nobody can do anything pass by themselves (a forced card is drawn), as after Next."""
+        self._starting = True  # the turn and the form show once the first steps are passed, not before
+        try:
+            self.turn.pass_empty()
+            self.refresh()
+            for hook in self.turn.entered:
+                hook()
+        finally:
+            self._starting = False
         self.intro.layout.display, self.playing.layout.display = "none", ""
-        self.turn.pass_empty()
-        self.refresh()
-        for hook in self.turn.entered:
-            hook()
 
     def refresh(self, board: bool = True) -> None:
-        if self.game.log:  # the game has begun: the briefing stays on its tab
+        if self.game.log and not self._starting:  # the game has begun: the briefing stays on its tab
             self.intro.layout.display, self.playing.layout.display = "none", ""
         if board:
             self.board.refresh()

@@ -40,6 +40,9 @@ class TurnPanel:
                                              "card the rules make you draw (with the kit's dice) is drawn",
                                      layout=W.Layout(width="auto"))
         self.passed = W.HTML()
+        for note in (self.warning, self.passed):  # an empty note takes no line: Resolve stays in view
+            note.observe(lambda change: setattr(change["owner"].layout, "display", "" if change["new"] else "none"), "value")
+            note.layout.display = "none"
         # the page puts ``skip_empty`` with its other settings, below the form (Resolve stays in view)
         self.widget = W.VBox([self.html, W.HBox([self.back, self.next]), self.back_note, self.warning, self.passed])
         self.refresh()
