@@ -149,6 +149,14 @@ def prepare(package: str) -> Path:
     return work
 
 
+def _forget_bytecode(module: Path) -> None:
+    """Python trusts a cached ``.pyc`` whose source has the same size and modification second, so
+    a mutant as long as the one before it, written within the same second, would run the earlier
+    mutant's code: each mutant's module is compiled afresh."""
+    for cached in (module.parent / "__pycache__").glob(f"{module.stem}.*.pyc"):
+        cached.unlink()
+
+
 def run(package: str, chosen: list[Mutant], jobs: int = 2) -> list[tuple[Mutant, bool]]:
     """Each mutant judged by the package's tests in a scratch copy of its own (``jobs`` at a time)."""
     _, tests = PACKAGES[package]
@@ -165,6 +173,7 @@ def run(package: str, chosen: list[Mutant], jobs: int = 2) -> list[tuple[Mutant,
         original = (ROOT / m.path).read_text()
         try:
             target.write_text(original[: m.start] + m.text + original[m.end:])
+            _forget_bytecode(target)
             done = subprocess.run(args, cwd=work, env=_env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                   check=False, timeout=1800)
             return m, done.returncode != 0
@@ -172,6 +181,7 @@ def run(package: str, chosen: list[Mutant], jobs: int = 2) -> list[tuple[Mutant,
             return m, False
         finally:
             target.write_text(original)
+            _forget_bytecode(target)
             free.append(work)
 
     with ThreadPoolExecutor(jobs) as pool:

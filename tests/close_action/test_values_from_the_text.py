@@ -256,3 +256,29 @@ def test_one_inch_is_four_yards():
 
     scale = find_ruleset("close_action").scale
     assert (scale.to_ground(12), scale.unit) == (48, "yd")
+
+
+def test_morale_outcomes_read_from_the_mildest_to_the_worst():
+    """Morale States: OK, cowering, rout, in that order of gravity, as the odds list them."""
+    assert [label for _, label, _ in odds.morale(16, -4).outcomes()] == ["ok", "cowering", "rout"]
+
+
+def test_a_weapon_team_is_a_kind_of_unit():
+    """Introduction: support weapons start attached to squads; a team may be dropped off with one."""
+    team = """      - id: w
+        kind: weapon_team
+        quality: steady
+        leader: w1
+        figures:
+""" + fig("w1", 8, 4, "lmg")
+    g = game(fig("a1", 4, 4), fig("b1", 46, 46), extra=team)
+    assert g.scenario.unit("w").kind == "weapon_team"
+
+
+def test_the_referee_setting_is_yes_or_no():
+    """Firing: Eligible Targets: with a referee (and a map), blind fire is allowed; the setting is a switch."""
+    from wgkit.scenario.errors import ScenarioError
+
+    assert game(fig("a1", 4, 4), fig("b1", 46, 46), rules="{referee: true}").scenario.rules["referee"] is True
+    with pytest.raises(ScenarioError, match="referee"):
+        game(fig("a1", 4, 4), fig("b1", 46, 46), rules="{referee: sometimes}")

@@ -33,7 +33,7 @@ class RulesetInfo:
 
     id: str
     name: str
-    aliases: tuple[str, ...]
+    aliases: tuple[str, ...]  # other names; spaces and case are normalised first, so "Company Fire" needs none
     text: str  # file name of the rule text under shared/seeds
     scale: GroundScale
     dice: tuple[str, ...]

@@ -11,6 +11,9 @@ from wgkit.rules.close_action import lookup as S
 from wgkit.rules.close_action import tables as T
 
 
+SEVERITY = ("ok", "cowering", "rout")  # Morale States, mildest first
+
+
 def band(dice: int) -> T.MoraleRow:
     """The Morale Table row for ``dice`` fire dice (8-15, 16-23, 24-31, 32+)."""
     rows = [r.value for r in T.MORALE_TABLE]
@@ -50,10 +53,15 @@ def test_roll(chance, row: T.MoraleRow, modifier: int) -> str:
     return result(chance.face(D6, "morale") + chance.face(D6, "morale") + modifier, row)
 
 
+def test_odds(row: T.MoraleRow, modifier: int) -> Distribution:
+    """The chances of :func:`test_roll`, from the mildest state to the worst (Morale States)."""
+    return exact(test_roll, row, modifier).ranked(SEVERITY.index)
+
+
 def morale_odds(game: Game, unit: str) -> Distribution:
     st = S.unit_of(game, unit)["status"]
     mods = morale_modifiers(game, unit)
-    return exact(test_roll, band(st.get("fire_dice", 0)), int(sum(m.value for m in mods)))
+    return test_odds(band(st.get("fire_dice", 0)), int(sum(m.value for m in mods)))
 
 
 def must_test(game: Game, side: str) -> list[str]:

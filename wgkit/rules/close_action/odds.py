@@ -24,7 +24,7 @@ def fire(dice: int = 0, need: int = 4, *, pools: dict[int, int] | None = None) -
 def morale(dice: int, modifier: int = 0) -> Distribution:
     """Morale: 2d6 plus ``modifier`` against the Morale Table row for ``dice`` fire dice
     (8-15, 16-23, 24-31, 32+): "ok", "cowering" or "rout"."""
-    return exact(MO.test_roll, MO.band(dice), modifier)
+    return MO.test_odds(MO.band(dice), modifier)
 
 
 def rally(need: int) -> Distribution:
