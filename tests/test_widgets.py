@@ -123,7 +123,8 @@ def test_turn_panel_next_and_back(app):
         if app.turn.warning.value:  # a step left without an action asks for a second press
             app.turn.next.click()
     assert app.game.position == (2, 0, 0) and app.game.state["active"] == "de"
-    assert "<b>Turn 2</b>" in app.turn.html.value and "active: de" in app.turn.html.value
+    assert "<b>Turn 2</b>" in app.turn.html.value and "active: Fallschirmjäger section" in app.turn.html.value
+    assert "(de" not in app.turn.html.value and "title='rules: " in app.turn.html.value  # names, the section on hover
     app.turn.back.click()
     assert app.game.position == (1, 2, 0) and app.game.state["active"] == "us"
 

@@ -26,6 +26,7 @@ class TurnPanel:
     def __init__(self, game: Game, errors: ErrorArea, changed: Changed = lambda: None):
         self.game, self.errors, self.changed = game, errors, changed
         self.say = game.scenario.wording()
+        self.sides = {s.id: s.name for s in game.scenario.sides}  # sides as the page names them
         self.html = W.HTML()
         self.next = W.Button(description="Next ▶", tooltip="go to the next step")
         self.back = W.Button(description="◀ Back", tooltip="undo back to the start of the previous step")
@@ -124,7 +125,7 @@ class TurnPanel:
             rows = [g.flow.headline(g)]
         else:
             rows = [f"<b>Turn {turn}</b>" + (f" of {g.scenario.turns}" if g.scenario.turns else "")
-                    + f" &mdash; active: {html.escape(active_side(g.state))}"]
+                    + f" &mdash; active: {html.escape(self.sides.get(active_side(g.state), active_side(g.state)))}"]
         if game_over(g.state):
             rows.append(f"<div style='color:#b00'><b>Game over:</b> {html.escape(self.say(game_over(g.state)))}</div>")
         steps = []
@@ -132,9 +133,10 @@ class TurnPanel:
             for si, st in enumerate(ph.steps):
                 here = (pi, si) == (phase, step)
                 style = "background:#ffd60a;font-weight:bold" if here else "color:#555;font-size:85%"
-                who = ", ".join(g.acting_sides()) if here else st.who
-                row = (f"<div style='{style}'>{html.escape(ph.name)}: {html.escape(st.name)} "
-                       f"<small>({html.escape(who)}{'; ' + html.escape(st.ref) if st.ref else ''})</small></div>")
+                who = ", ".join(self.sides.get(s, s) for s in g.acting_sides()) if here else st.who
+                rules = f" title='rules: {html.escape(st.ref, quote=True)}'" if st.ref else ""  # the section, on hover
+                row = (f"<div style='{style}'{rules}>{html.escape(ph.name)}: {html.escape(st.name)} "
+                       f"<small>({html.escape(who)})</small></div>")
                 steps.append(row)
                 if here:
                     rows.append(row)
