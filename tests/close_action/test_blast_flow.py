@@ -104,6 +104,8 @@ def test_cease_fire_lets_the_mortar_re_aim_next_turn():
     B.resolve_cease(g, "x")
     with pytest.raises(IllegalActionError, match="already fired this phase"):
         B.resolve_blast(g, "mortar", "x", (25, 45))
+    with pytest.raises(IllegalActionError, match="^x has already fired or ceased fire this turn$"):
+        B.resolve_cease(g, "x")  # the turn without fire is spent once
     for _ in range(6):
         g.advance()  # the next turn, the other side active: then back to this side
     while g.state["active"] != "us" or g.current_step().name != "Fire":

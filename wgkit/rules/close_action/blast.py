@@ -133,6 +133,8 @@ def resolve_cease(game: Game, firer: str):
     unit = game.piece(firer)["unit"]
     if "mortar" not in game.scenario.piece(firer).weapons:
         raise IllegalActionError(f"{firer} has no mortar")
+    if game.piece(firer)["status"].get("fired"):  # a turn without fire: not one it has fired in, or ceased already
+        raise IllegalActionError(f"{firer} has already fired or ceased fire this turn")
     return game.record("cease fire", [(("units", unit, "status", "aim"), None),
                                       (("pieces", firer, "status", "fired"), True)],
                        f"{firer}'s mortar ceases fire this turn; it may take a new aiming point next turn",
