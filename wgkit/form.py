@@ -35,6 +35,20 @@ LISTS = ("piece", "choice")  # the kinds of parameter chosen from a list
 Point = tuple[float, float]
 
 
+def side_in(state: dict[str, Any], value: Any) -> str | None:
+    """The side of a piece, unit or group (its first member); None for anything else (a side, "none")."""
+    first = value[0] if isinstance(value, tuple) and value else value
+    if not isinstance(first, str) or first in side_ids(state):
+        return None
+    return side_of(state, first)
+
+
+def tie_allows(p: Param, side: str | None, anchor: str | None) -> bool:
+    """Whether a value on ``side`` suits ``p``'s tie to the side of its anchor: another side
+    (``enemy_of``), or the same side or none (``friend_of``)."""
+    return side != anchor if p.enemy_of else side in (None, anchor)
+
+
 def possible(game: Game, spec: ActionSpec, most: int = 60) -> bool:
     """Whether some choice from ``spec``'s lists lets the rules make it now, tried on what-if
     copies. An action that asks for a point on the table counts as possible (where is the
@@ -43,11 +57,6 @@ def possible(game: Game, spec: ActionSpec, most: int = 60) -> bool:
         return True
     state = game.state
     alive = set(piece_ids(state, alive=True))
-
-    def side(value: Any) -> str | None:
-        first = value[0] if isinstance(value, tuple) and value else value
-        return side_of(state, first) if isinstance(first, str) and first not in side_ids(state) else None
-
     lists = [p for p in spec.params if p.kind in LISTS]
     offers = [sorted(alive) if p.kind == "piece" else p.values() for p in lists]
     fixed = {p.name: p.initial() for p in spec.params if p.kind not in LISTS}
@@ -55,8 +64,8 @@ def possible(game: Game, spec: ActionSpec, most: int = 60) -> bool:
         if tried >= most:
             return True
         params = {**fixed, **{p.name: v for p, v in zip(lists, combo)}}
-        if any(p.enemy_of and side(params[p.name]) == side(params[p.enemy_of])
-               or p.friend_of and side(params[p.name]) not in (None, side(params[p.friend_of])) for p in lists):
+        if any(not tie_allows(p, side_in(state, params[p.name]), side_in(state, params[p.enemy_of or p.friend_of]))
+               for p in lists if p.enemy_of or p.friend_of):
             continue
         try:
             spec.resolve(game.branch(dice=0), params)
@@ -173,11 +182,8 @@ class ActionForm:
         return self.names.get(piece) or self.names.get(unit_of(self.game.state, piece)) or piece
 
     def side_of(self, value: Any) -> str | None:
-        """The side of a piece, unit or group (its first member); None for anything else."""
-        first = value[0] if isinstance(value, tuple) and value else value
-        if not isinstance(first, str) or first in side_ids(self.game.state):
-            return None
-        return side_of(self.game.state, first)
+        """The side of a piece, unit or group on this page's game (see :func:`side_in`)."""
+        return side_in(self.game.state, value)
 
     def _listed(self, p: Param) -> list[tuple[str, Any]]:
         """``p``'s offer before any tie: the live pieces in view, or its choices naming no piece
@@ -227,8 +233,7 @@ class ActionForm:
             anchor = p.enemy_of or p.friend_of
             if anchor and anchor in self.values:
                 side = self.side_of(self.values[anchor])
-                offer = [(label, v) for label, v in offer
-                         if (self.side_of(v) != side if p.enemy_of else self.side_of(v) in (None, side))]
+                offer = [(label, v) for label, v in offer if tie_allows(p, self.side_of(v), side)]
             self.options[p.name] = offer
             values = [v for _, v in offer]
             if p.name in self.values and self.values[p.name] in values:
