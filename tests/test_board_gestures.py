@@ -131,7 +131,7 @@ def test_a_side_proposes_a_units_move_whole_and_the_umpire_makes_it_as_one(tmp_p
     umpire = UmpireApp.attach(journal, seats=True)
     _to_step(umpire, "Move")
     us = SidePage.attach(str(journal), "us")
-    assert us.panel.drag_mode.value == "unit" and us.panel.drag_mode in us.panel.form.children
+    assert us.panel.drag_mode.value == "unit" and us.panel.drag_row in us.panel.form.children
     us._board_event("drag", ("r1", (22, 8)))
     assert len(us.panel.group) == len(SQ1) and f"{len(SQ1)} of {len(SQ1)} figures move together" in us.panel.odds.value
     us.panel.propose()

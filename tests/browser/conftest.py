@@ -87,6 +87,14 @@ def words_cut_short(page) -> list[str]:
     }""")
 
 
+def unscrolled_bottom(locator) -> float:
+    """Where an element ends on the page as first shown, whatever was scrolled since: Voila
+    scrolls a panel of its own (not the window) when a clicked control asks to be in view."""
+    return locator.evaluate("""e => { let y = e.getBoundingClientRect().bottom;
+        for (let a = e.parentElement; a; a = a.parentElement) y += a.scrollTop;
+        return y; }""")
+
+
 class Server:
     """A server on a free loopback port: ``wgkit`` by default, or any Python module."""
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.browser.conftest import board_shown, started, words_cut_short
+from tests.browser.conftest import board_shown, started, unscrolled_bottom, words_cut_short
 from tests.browser.test_apps import click
 from tests.conftest import ROOT, SHOTS
 from wgkit.session import load_game
@@ -236,11 +236,11 @@ def test_each_rulesets_app_after_one_action_with_a_screenshot(serve, table_page,
     before = len(load_game(tmp_path / f"{source.stem}.journal.wgsave", recover=True).game.log)
     umpire_roll(page)
     events_shown(page, before + 1)
-    page.evaluate("window.scrollTo(0, 0)")
     for what in (page.get_by_role("button", name="Resolve"), page.locator(".wgkit-latest")):
-        bottom = what.evaluate("e => e.getBoundingClientRect().bottom + window.scrollY")
+        bottom = unscrolled_bottom(what)
         assert bottom <= APP_VIEW["height"], f"{what} ends at {bottom}px: below the fold at 1400x900"
     SHOTS.mkdir(parents=True, exist_ok=True)
+    page.evaluate("() => { for (const e of document.querySelectorAll('*')) e.scrollTop = 0; }")
     page.screenshot(path=str(SHOTS / f"{ruleset}.png"))
 
 
@@ -408,8 +408,8 @@ def test_a_whole_turn_of_each_ruleset_with_clicks_and_table_dice_survives_a_relo
                 click_piece(page, shadow, piece)
             page.get_by_text("%").first.wait_for(timeout=30_000)  # the odds, before the roll
             assert words_cut_short(page) == []  # the form's labels, lists and buttons read whole
-            resolve = page.get_by_role("button", name="Resolve").bounding_box()  # in view at 1400 x 900, unscrolled
-            assert page.evaluate("window.scrollY") == 0 and resolve["y"] + resolve["height"] <= APP_VIEW["height"], resolve
+            resolve = unscrolled_bottom(page.get_by_role("button", name="Resolve"))  # in view at 1400 x 900
+            assert resolve <= APP_VIEW["height"], resolve
             n = table_roll(page, shadow, journal, n)
             assert any(r.note == TABLE for r in load_game(journal, recover=True).game.log[-1].rolls)
             rolled = True

@@ -90,10 +90,11 @@ class ActionPanel:
         many = self.model.drag_unit
         self.drag_mode = W.ToggleButtons(options=[("a figure", "piece"), ("its whole unit", "unit")],
                                          value="unit" if many else "piece",
-                                         description="drag moves", style={"button_width": "auto", "description_width": "initial"},
+                                         style={"button_width": "auto"},
                                          tooltips=["a drag moves the figure dragged",
                                                    "a drag moves every figure of its unit by the same offset"])
-        self.drag_mode.layout.display = "" if many else "none"
+        self.drag_row = W.HBox([W.HTML("drag moves&nbsp;"), self.drag_mode], layout=W.Layout(align_items="center"))
+        self.drag_row.layout.display = "" if many else "none"
         self.drag_mode.observe(self._gesture(lambda c: self.model.set_drag_unit(c["new"] == "unit")), "value")
         self.choice.observe(self._gesture(lambda c: self.model.choose(c["new"])), "value")
         self.button.on_click(errors.guard(lambda _: self.resolve()))
@@ -102,7 +103,7 @@ class ActionPanel:
         self.faces_ok.on_click(self.dice_errors.guard(lambda _: self.enter_faces(self.faces.value)))
         self.faces.continuous_update = False
         self.faces_cancel.on_click(self.dice_errors.guard(lambda _: self.cancel_faces()))
-        self.widget = W.VBox([self.drag_mode, self.choice, self.params_box, W.HTML("<b>Odds before the roll</b>"),
+        self.widget = W.VBox([self.drag_row, self.choice, self.params_box, W.HTML("<b>Odds before the roll</b>"),
                               self.odds, self.fresh, W.HBox([self.dice, self.button], layout=W.Layout(align_items="center")),
                               self.why_not, self.entry, self.result])
         self.draw()

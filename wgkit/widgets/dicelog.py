@@ -61,10 +61,11 @@ class DiceLog:
         return out
 
     def latest(self, n: int = 3) -> str:
-        """The newest ``n`` rows as a compact table (kept in view beside the board)."""
-        body = "".join(f"<tr><td>{i}</td><td>{html.escape(t)}</td><td><code>{html.escape(d)}</code></td></tr>"
+        """The newest ``n`` rows, one paragraph each across the panel's width (kept in view beside
+        the board; a table's narrow columns wrapped each row onto several lines)."""
+        body = "".join(f"<div><b>{i}</b> {html.escape(t)}" + (f" <code>{html.escape(d)}</code>" if d else "") + "</div>"
                        for i, _, t, d in self.rows()[::-1][:n])
-        return f"<table class='wgkit-latest' style='font-size:85%'>{body}</table>" if body else ""
+        return f"<div class='wgkit-latest' style='font-size:85%;line-height:1.3'>{body}</div>" if body else ""
 
     def undo_to(self, n: int) -> None:
         """Keep rows 1..n, undo the rest."""

@@ -66,7 +66,7 @@ class ProposalPanel(ActionPanel):
         self.sent = W.HTML()
         super().__init__(game, errors, changed, preview, fog=fog)  # the form of the side's own orders, from its fog
         self.propose_button.on_click(errors.guard(lambda _: self.propose()))
-        self.form = W.VBox([self.drag_mode, self.choice, self.params_box, W.HTML("<b>Odds, as far as you know</b>"), self.odds,
+        self.form = W.VBox([self.drag_row, self.choice, self.params_box, W.HTML("<b>Odds, as far as you know</b>"), self.odds,
                             self.note, W.HBox([self.propose_button, self.why_not])])
         self.idle = W.HTML(f"<small class='wgkit-idle'>{IDLE}</small>")
         self.widget = W.VBox([self.idle, self.form, self.sent])
