@@ -32,6 +32,7 @@ from wgkit.session import load_game  # noqa: E402
 from wgkit.render.scene import piece_points  # noqa: E402
 from wgkit.widgets import UmpireApp  # noqa: E402
 from wgkit.widgets.actions import GENERIC_NAMES  # noqa: E402
+from wgkit.widgets.turn import PASSED  # noqa: E402
 
 TUTORIALS = ["close_action/tutorial_crossroads", "company_fire/tutorial_orchard_gate",
              "eagles/tutorial_crossroads_barrage", "easy_company/tutorial_farmyard", "rookie/tutorial_worked_example"]
@@ -126,12 +127,14 @@ class Table:
         said = [e.text for e in trial.log[n:]]
         self.click_button("Resolve")
         self.shadow.actions.resolve()
-        made = [e.text for e in game.log[n:]]
+        made = [e.text for e in game.log[n:] if (e.action or {}).get("group") != PASSED]  # passes: the page's
         self.phantoms += [f"made: {t}" for t in made if t not in said]
         self.settle(len(game.log))
 
     def next(self) -> None:
         before = len(self.shadow.game.log)
+        if "--why" in sys.argv:
+            print(f"  Next in {self.shadow.game.current_step().name}: offered {self.shadow.turn.offered()}")
         self.click_button("Next ▶", "next")
         self.shadow.turn.go_next()
         if len(self.shadow.game.log) == before:  # the step warned that nothing was done: again
@@ -322,8 +325,10 @@ def farm_us_turn(table: Table) -> None:
     act_by_clicks(table)
     while s.game.current_step().name != "Move":
         table.next()
+    at = s.game.position
     move_units(table, "us", 2.0)
-    table.next()
+    if s.game.position == at:  # else the step passed by itself once nobody could do more in it
+        table.next()
 
 
 def tutorial_turn(table: Table) -> None:
@@ -331,8 +336,10 @@ def tutorial_turn(table: Table) -> None:
     s = table.shadow
     steps = 0
     while s.game.position[0] == 1 and steps < 40:
+        at = s.game.position
         act_by_clicks(table)
-        table.next()
+        if s.game.position == at:  # else the step passed by itself once nobody could do more in it
+            table.next()
         steps += 1
 
 

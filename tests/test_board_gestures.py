@@ -77,8 +77,8 @@ def test_a_drag_onto_an_enemy_fills_the_fire_and_moves_nothing():
 def test_a_drag_onto_an_enemy_nobody_may_act_on_says_so_under_the_board():
     app = at(None, "Move")
     drag(app, (22, 6), (29, 26))  # r1 onto Krebs in the move step
-    assert app.errors.messages[-1] == "no action lets 1st Squad act on Gruppe Krebs now"
-    assert "no action lets 1st Squad" in app.board_errors.widget.value and app.errors.widget.value == ""
+    assert app.errors.messages[-1] == "no action lets 1st Squad, rifleman 1 act on Gruppe Krebs' leader now"
+    assert "no action lets 1st Squad, rifleman 1" in app.board_errors.widget.value and app.errors.widget.value == ""
     assert app.game.state["pieces"]["r1"]["position"] == [22, 6]
 
 

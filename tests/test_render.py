@@ -56,9 +56,11 @@ def test_labels_move_aside_instead_of_overlapping():
     text = FARM.read_text().replace("{id: mg42, position: [32, 25]", "{id: mg42, name: Gunner, position: [32, 25]")
     s = loads(text.replace("{id: mg42b, role: crew, position: [33, 25]", "{id: mg42b, name: Loader, role: crew, position: [33, 25]"))
     labels = {x.text: x.points[0] for x in build_scene(s).layers["units"] if x.kind == "text"}
-    # Gunner (32, 25) and Loader (33, 25) stand an inch apart: the second label goes above its figure
-    assert labels["Gunner"][1] < 25 < labels["Loader"][1]
-    assert abs(labels["Gunner"][0] - 32) < 1e-9 and abs(labels["Loader"][0] - 33) < 1e-9
+    # Gunner (32, 25) and Loader (33, 25) stand an inch apart: the first label goes below its figure;
+    # the second finds the place below taken and the one above by Gruppe Krebs's label, and goes
+    # to the right of its own figure, level with it
+    assert labels["Gunner"][1] < 25 and labels["Gunner"][0] == pytest.approx(32)
+    assert labels["Loader"][1] == pytest.approx(25) and labels["Loader"][0] > 33 + 0.35
 
 
 def test_a_piece_is_labelled_by_name_and_a_unit_once():
@@ -286,3 +288,22 @@ def test_no_word_on_a_notebook_picture_is_smaller_than_14_px():
     sizes = [t.get_fontsize() for ax in fig.axes for t in ax.texts]
     assert sizes and min(sizes) >= MIN_TEXT_PT == 10.5 and 10.5 * 96 / 72 == 14
     assert PICTURE_INCHES * 96 == 960
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "scenarios").glob("*/*.yaml")), ids=lambda p: p.stem)
+def test_no_label_covers_another_or_any_piece_on_an_opening_board(path):
+    """Every label on the opening board (pieces' names, units' names, objectives) has room of its
+    own: no two overlap, and none lies across a figure or a stand (a tank's name beside the tank)."""
+    from wgkit.render.scene import body_boxes, text_box
+
+    scene = build_scene(load(path))
+    labels = [(x.text, text_box(x)) for x in scene.layers["units"] + scene.tagged("objective") if x.kind == "text"]
+    bodies = body_boxes(scene.layers["units"])
+    assert labels and bodies
+
+    def overlap(a, b):
+        return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+    crossed = [(a, b) for i, (a, p) in enumerate(labels) for b, q in labels[i + 1:] if overlap(p, q)]
+    covered = [(a, piece) for a, p in labels for piece, q in bodies.items() if overlap(p, q)]
+    assert crossed == [] and covered == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import re
@@ -13,7 +14,8 @@ from tests.conftest import ROOT
 from wgkit.desk import APPROVED, CHANGED, IN_FORM, REFUSED, WAITING, Desk, desk_path
 from wgkit.engine.journal import Journal
 from wgkit.engine.views import UMPIRE
-from wgkit.fog import Fog, Report, bearing, seen_now
+from wgkit.fog import Fog, Report, seen_now
+from wgkit.words import bearing
 from wgkit.render.scene import piece_points
 from wgkit.rules import situation_of
 from wgkit.rules.registry import actions_for
@@ -475,13 +477,13 @@ def test_fingers_on_a_sides_board_tap_drag_and_pinch(tmp_path):
     sgt, below = (tuple(p) for p in canvas.to_px([[20, 6], [20, 9]]))
     mc._touch_start_callbacks([sgt])  # a tap selects
     mc._touch_end_callbacks([])
-    assert us.board.selected == "sgt1" and "sgt1</b> sees" in us.board.status.value
+    assert us.board.selected == "sgt1" and "1st Squad&#x27;s leader</b> sees" in us.board.status.value
     mc._touch_start_callbacks([sgt])  # a drag asks for a move; the rally step has none, and the page says so
     mc._touch_move_callbacks([below])
     mc._touch_end_callbacks([])
-    assert us.errors.messages[-1] == "no move can be proposed for 1st Squad now"  # sgt1, named by its squad
+    assert us.errors.messages[-1] == "no move can be proposed for 1st Squad's leader now"  # sgt1, by his place
     # said under the board, where the drag was made, and still shown when the drag ends
-    assert "no move can be proposed for 1st Squad now" in us.board_errors.widget.value
+    assert "no move can be proposed for 1st Squad&#x27;s leader now" in us.board_errors.widget.value
     left, right = (100.0, 300.0), (200.0, 300.0)  # two fingers 100 px apart spread to 200: twice the zoom
     mc._touch_start_callbacks([left, right])
     mc._touch_move_callbacks([(50.0, 300.0), (250.0, 300.0)])
@@ -653,7 +655,9 @@ def test_hovering_where_an_unseen_piece_stands_shows_nothing_of_it(tmp_path):
     for pid, named in (("krebs", False), (own, True)):  # a German out of sight, then the side's own
         board.on_move(*board.canvas.to_px(where[pid])[0])
         cards = [s.text for s in board.label if s.kind == "text"]
-        assert bool(cards) is named and (pid in board.status.value) is named, (pid, cards, board.status.value)
+        said = html.escape(page.game.scenario.spoken_names()[pid])
+        assert bool(cards) is named and (said in board.status.value) is named, (pid, cards, board.status.value)
+        assert pid not in board.status.value
         assert not any("krebs" in (s.text or "") or "Krebs" in (s.text or "") for s in board.los + board.label)
 
 

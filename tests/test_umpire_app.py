@@ -104,7 +104,7 @@ def test_close_action_odds_read_as_a_chain_from_base_to_need(app):
     a.choice.value = "fire"
     a.inputs["unit"].value, a.inputs["target"].value = "lt", "gsec"
     odds = a.odds.value
-    assert odds.index("hard cover -2") < odds.index("compton: 3 dice, base 6+, need 8+: a 6, then 5-6")
+    assert odds.index("hard cover -2") < odds.index("Lt. Compton: 3 dice, base 6+, need 8+: a 6, then 5-6")  # a lone figure: by its unit's name
     assert "<b>84.2%</b>" in odds and "HOUSE" not in odds
 
 
@@ -119,8 +119,8 @@ def test_clicking_a_friend_makes_the_actor_and_an_enemy_the_target(app):
     click(app, 41, 13)  # vogel, of Gruppe Vogel
     assert a.inputs["target"].value == "gsec2"
     labels = dict((v, k) for k, v in a.inputs["target"].options)
-    assert labels["gsec2"] == "Gruppe Vogel · gsec2" and dict((v, k) for k, v in a.inputs["unit"].options)["sq1"] \
-        == "1st Squad · sq1"
+    assert labels["gsec2"] == "Gruppe Vogel" and dict((v, k) for k, v in a.inputs["unit"].options)["sq1"] \
+        == "1st Squad"  # by their names, never their ids
     assert set(labels) == {"gsec", "gsec2", "hq"}  # only enemies are offered as targets
 
 
@@ -256,7 +256,7 @@ def test_a_sides_view_names_nothing_it_has_not_seen(tmp_path):
     assert app.board.hovered is None and not app.board.label
     app.viewer.value = "umpire"
     app.board.on_move(*app.board.canvas.to_px([[40, 14]])[0])  # the umpire's board does
-    assert app.board.hovered == "vogel" and app.board.label[1].text.endswith("· vogel")
+    assert app.board.hovered == "vogel" and app.board.label[1].text == "Gruppe Vogel's leader"
     app.viewer.value = "us"
     app.actions.choice.value = "umpire move"
     assert "vogel" not in [v for _, v in app.actions.inputs["piece"].options]
@@ -514,6 +514,93 @@ def test_the_dice_of_one_throw_are_typed_in_one_prompt(tmp_path):
         event = table.actions.enter_faces(" ".join(map(str, faces)))
     assert event is not None and event.text == kit_event.text
     assert prompts == len(kit_event.rolls) - len(picks) + 1  # the hits' dice took one prompt, not one each
+
+
+def crossroads_section_fire() -> UmpireApp:
+    """The Close Action tutorial at its first Fire step: Cpl. Jones's section (a Bren and five
+    men) fires at the Gruppe with table dice."""
+    app = UmpireApp.open(ROOT / "scenarios/close_action/tutorial_crossroads.yaml", seed=1)
+    app.game.at_step("Fire")
+    app.refresh()
+    a = app.actions
+    a.choice.value = "fire"
+    a.inputs["unit"].value, a.inputs["target"].value = "section", "gruppe"
+    a.dice.value = "table"
+    return app
+
+
+def test_a_sections_fire_is_one_throw_a_stage_with_each_pools_dice_named():
+    """Close Action, Firing: Procedure and the 7+ rule. The Bren and the riflemen need different
+    numbers, each over 6 (a 6, then a second die): the umpire throws every pool's first-stage dice
+    together, then the dice that rolled 6 for every pool's second stage, then the casualty dice."""
+    from wgkit.rules.close_action.fire import plan_fire
+
+    app = crossroads_section_fire()
+    a = app.actions
+    plan = plan_fire(app.game, "section", "gruppe")
+    assert [(p.figures, p.need > 6) for p in plan.pools] == [(("bren",), True),
+                                                              (("cpl_jones", "pte_a", "pte_b", "pte_c", "pte_d"), True)]
+    bren, rifles = (p.dice for p in plan.pools)
+    assert a.resolve() is None
+    said = app.game.scenario.wording()
+    assert [(t.n, said(t.purpose)) for t in a.model.throw] == [
+        (bren, "fire at Gruppe Lenz (7+: No. 1 Section's LMG) (stage 1)"),
+        (rifles, "fire at Gruppe Lenz (8+: No. 1 Section's leader and 4 others) (stage 1)")]
+    assert f"Throw {bren + rifles} d6 together" in a.faces_prompt.value
+    # the Bren's dice all show 6 and go on to the second stage; the riflemen's show 1 and miss
+    assert a.enter_faces(" ".join(["6"] * bren + ["1"] * rifles)) is None
+    assert [t.n for t in a.model.throw] == [bren] and f"Roll {bren} d6</b>" in a.faces_prompt.value
+    event = a.enter_faces(" ".join(["1"] * bren))  # no second die passes: no hit, no casualty die
+    assert event is not None and [len(r.faces) for r in event.rolls] == [bren, rifles, bren]  # two prompts
+
+
+def test_every_pools_second_stage_is_one_throw_and_the_casualty_dice_another():
+    from wgkit.rules.close_action.fire import plan_fire
+
+    app = crossroads_section_fire()
+    a = app.actions
+    bren, rifles = (p.dice for p in plan_fire(app.game, "section", "gruppe").pools)
+    a.resolve()
+    prompts = 1
+    assert a.enter_faces(" ".join(["6"] * (bren + rifles))) is None  # every first die a 6
+    prompts += 1
+    assert [t.n for t in a.model.throw] == [bren, rifles]  # every pool's second stage: one throw
+    assert a.enter_faces(" ".join(["6"] * (bren + rifles))) is None  # every second die hits too
+    picks = a.model.throw
+    assert picks and all("who picks the man hit" in t.purpose for t in picks)  # one die a hit, thrown at once
+    event = a.enter_faces(" ".join(["6"] * sum(t.n for t in picks)))
+    prompts += 1
+    assert event is not None and prompts == 3
+
+
+def test_a_step_left_with_nothing_to_do_passes_by_itself_and_undo_last_takes_both_back():
+    """The section's fire hits the Gruppe; in the Morale step the Gruppe's test is the only thing
+    anyone can do: once it is made the step passes by itself (no Next), and Undo last takes back
+    the test and the pass together, back in the Morale step."""
+    from wgkit.rules.close_action.fire import plan_fire
+
+    app = crossroads_section_fire()
+    a = app.actions
+    bren, rifles = (p.dice for p in plan_fire(app.game, "section", "gruppe").pools)
+    a.resolve()
+    a.enter_faces(" ".join(["6"] * bren + ["1"] * rifles))  # the Bren's first dice all 6
+    a.enter_faces(" ".join(["6"] + ["1"] * (bren - 1)))  # one second die hits: one man hit
+    a.enter_faces("1")  # the target's side picks the man hit
+    assert "1 hit" in app.game.log[-1].text
+    a.dice.value = "kit"
+    while app.game.current_step().name != "Morale":
+        app.turn.go_next()
+    assert a.choice.value == "morale"
+    n = len(app.game.log)
+    a.resolve()
+    assert app.game.current_step().name != "Morale"  # passed by itself
+    assert "passed by itself, nothing to do: Morale" in app.turn.passed.value
+    assert app.game.log[n].kind == "morale" and all(e.kind in ("flow", "step") for e in app.game.log[n + 1:])
+    app.undo_last.click()
+    assert len(app.game.log) == n and app.game.current_step().name == "Morale"
+    app.turn.skip_empty.value = False  # the umpire may keep every step: then Next ends each one
+    a.resolve()
+    assert app.game.current_step().name == "Morale" and len(app.game.log) == n + 1
 
 
 def test_faces_beyond_what_the_rules_roll_are_refused_and_nothing_is_kept(app):

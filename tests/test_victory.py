@@ -257,11 +257,11 @@ def test_the_app_shows_objectives_in_the_briefing_and_their_standing_as_play_goe
     assert "Americans&#x27; objectives" in app.briefing.value and "hold The farm (1 pt)" in app.briefing.value
     assert "on level points Germans win" in app.briefing.value
     assert shown(app.standing.value) == ("Objectives · If the game ended now: Americans win (Americans 1, Germans 0)"
-                                         "✓ Americans: hold The farm (1 pt) us: able; enemy: none")
+                                         "✓ Americans: hold The farm (1 pt) Americans: able; enemy: none")
     situation_of(app.game).place("g1", (6, 7))
     app.refresh()
     assert shown(app.standing.value) == ("Objectives · If the game ended now: Germans win (Americans 0, Germans 0)"
-                                         "✗ Americans: hold The farm (1 pt) us: able; enemy: gruppe")
+                                         "✗ Americans: hold The farm (1 pt) Americans: able; enemy: gruppe")
     app.viewer.value = "us"  # a side's view does not say which enemy units are where
     assert shown(app.standing.value) == ("Objectives · If the game ended now: Germans win (Americans 0, Germans 0)"
                                          "✗ Americans: hold The farm (1 pt)")
@@ -379,8 +379,8 @@ def test_kinds_limit_the_enemy_counted_and_the_units_that_exit():
                 "    - {side: us, hold: farm, kinds: [officer]}\n    - {side: us, exit: north, kinds: [officer]}\n")
     put(g, "g1", 6, 7)
     assert met(g) == [False, False, False]
-    assert standing(g).judged[0].why == "us: able; enemy: gruppe"
-    assert standing(g).judged[1].why == "us: none; enemy: none"
+    assert standing(g).judged[0].why == "Americans: able; enemy: gruppe"
+    assert standing(g).judged[1].why == "Americans: none; enemy: none"
     assert standing(g).judged[2].why == "0 of 1 at the north edge"  # b1 is at the edge, but a squad
 
 
@@ -450,13 +450,13 @@ def test_every_unit_in_a_reason_is_named_and_counted_past_one_out_of_action():
     put(g, "g1", 5, 5)
     put(g, "a2", 20, 23)  # at the north edge with... nobody else: b1 has left it
     why = [j.why for j in standing(g).judged]
-    assert why == ["us: able, baker; enemy: gruppe", "de: gruppe; enemy: able, baker",
+    assert why == ["Americans: able, baker; enemy: gruppe", "Germans: gruppe; enemy: able, baker",
                    "1 of 2 at the north edge (able)", "in good order: able, baker"]
     put(g, "b1", 12, 23.5)
     assert standing(g).judged[2].why == "2 of 2 at the north edge (able, baker)"
     kill(g, "a1")  # the first piece in the table is out: the pieces after it still count
     put(g, "a2", 6, 6)
-    assert standing(g).judged[0].why == "us: able; enemy: gruppe"
+    assert standing(g).judged[0].why == "Americans: able; enemy: gruppe"
 
 
 def test_with_conditions_the_standing_decides_however_many_pieces_each_side_lost():
@@ -485,7 +485,7 @@ def test_only_the_units_of_the_kinds_named_count_and_the_rest_are_passed_over():
                                  "        figures: [{id: o1, position: [6, 7], weapons: [rifle]}]\n      - id: able", 1)
     s = loads(officer_first + "victory:\n  conditions:\n    - {side: us, hold: farm, kinds: [squad]}\n", "v.yaml")
     g = get_ruleset(s.ruleset).new_game(s, 1)
-    assert standing(g).judged[0].why == "us: able; enemy: none"  # the officer in the farm is not a squad
+    assert standing(g).judged[0].why == "Americans: able; enemy: none"  # the officer in the farm is not a squad
 
 
 def test_an_exit_is_described_by_its_edge_even_where_a_feature_shares_the_edges_name():

@@ -24,7 +24,7 @@ def test_click_selects_and_shows_line_of_sight(app):
     los = [s for s in app.board.los if s.tag.startswith("los:")]
     assert len(los) == 11  # one line to every enemy figure
     assert any(s.tag == "blocker:farmhouse" for s in app.board.los)
-    assert "sgt1</b> sees 7 of 11" in app.board.status.value  # the house and the copse hide 4
+    assert "1st Squad&#x27;s leader</b> sees 7 of 11" in app.board.status.value  # the house and the copse hide 4
     assert app.actions.choice.value == "umpire roll" and set(app.actions.inputs) == {"dice", "die", "need"}
 
 
@@ -253,7 +253,7 @@ def test_editor_retypes_the_selected_feature():
 
 def test_hovering_a_figure_previews_its_line_of_sight(app):
     app.board.on_move(*px(app, 20.1, 6.1))
-    assert any(s.tag.startswith("los:") for s in app.board.los) and "sgt1</b> sees" in app.board.status.value
+    assert any(s.tag.startswith("los:") for s in app.board.los) and "1st Squad&#x27;s leader</b> sees" in app.board.status.value
     app.board.on_move(*px(app, 2, 30))
     assert app.board.los == []
 
@@ -326,10 +326,10 @@ def hover_cards(app):
 
 def test_hovering_names_a_piece_on_a_card_even_where_labels_crowd(app):
     app.board.on_move(*px(app, 33.1, 25))  # the MG42's loader, a step from the gun
-    assert hover_cards(app) == ["Gruppe Krebs · mg42b"]  # the unit's name: the crew has none
+    assert hover_cards(app) == ["Gruppe Krebs' crew"]  # the crew has no name: by its unit and its place in it
     app.board.select("sgt1")  # with a piece selected, the card still follows the pointer
     app.board.on_move(*px(app, 32, 25.1))
-    assert hover_cards(app) == ["Gruppe Krebs · mg42"]
+    assert hover_cards(app) == ["Gruppe Krebs' LMG"]
     app.board.on_move(*px(app, 2, 30))
     assert hover_cards(app) == []
 
@@ -448,7 +448,7 @@ def test_a_figure_that_cannot_follow_its_unit_stays_and_says_why(app):
     a.drag_mode.value = "unit"
     b.on_down(*px(app, 22, 6))
     b.on_up(*px(app, 22, 7))
-    assert "5 of 6 figures move together" in a.odds.value and "r3 stays: " in a.odds.value, a.odds.value
+    assert "5 of 6 figures move together" in a.odds.value and "1st Squad, rifleman 3 stays: " in a.odds.value, a.odds.value
     start = len(app.game.log)
     a.button.click()
     assert sorted(e.action["params"]["figure"] for e in app.game.log[start:]) == ["bar1", "r1", "r2", "r4", "sgt1"]

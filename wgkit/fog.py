@@ -20,9 +20,7 @@ from wgkit.engine.views import UMPIRE
 from wgkit.geometry.los import sight_between
 from wgkit.render.scene import piece_points
 from wgkit.rules.registry import get_ruleset
-
-COMPASS = ("east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east")
-
+from wgkit.words import bearing
 
 def seen_now(game: Game, side: str) -> set[str]:
     """The enemy pieces (alive or not) that ``side`` sees in ``game`` as it stands."""
@@ -49,12 +47,6 @@ def seen_now(game: Game, side: str) -> set[str]:
         return spotted | seen
     clear = sight_between(game.terrain, [where[e] for e in eyes], [where[f] for f in open_foes], rules.los_policy)
     return spotted | {f for j, f in enumerate(open_foes) if clear[:, j].any()}
-
-
-def bearing(frm: tuple[float, float], to: tuple[float, float]) -> str:
-    """The compass point from ``frm`` towards ``to``, north being the table's far edge (+y)."""
-    angle = math.degrees(math.atan2(to[1] - frm[1], to[0] - frm[0])) % 360
-    return COMPASS[int((angle + 22.5) // 45) % 8]
 
 
 @dataclass(frozen=True)

@@ -75,13 +75,36 @@ def possible(game: Game, spec: ActionSpec, most: int = 60) -> bool:
     return False
 
 
+def thrown_together(game: Game, act: Callable[[Game], Event], entered: list[int], need: NeedFaces,
+                    most: int = 12) -> list[NeedFaces]:
+    """The roll awaited and those after it that a person throws with it: rolls of the same die
+    that the procedure asks for whatever the faces before them show (asked alike when every die
+    before shows its lowest face and when every one shows its highest), as a section's weapons'
+    fire dice or every hit's casualty die. The faces are still read in order, one roll after the
+    other; this only says how many to throw at once."""
+    throw, low, high = [need], list(entered), list(entered)
+    while len(throw) < most:
+        last = throw[-1]
+        low += [last.die.low] * last.n
+        high += [last.die.low + last.die.sides - 1] * last.n
+        try:
+            a, b = game.faces_needed(act, low), game.faces_needed(act, high)
+        except (TooManyFaces, IllegalActionError, ValueError):
+            break
+        if a is None or b is None or (a.die, a.n, a.purpose) != (b.die, b.n, b.purpose) or a.die != need.die:
+            break
+        throw.append(a)
+    return throw
+
+
 class WaitingForPoint(ValueError):
     """The form has no point yet: it waits for a click on the board."""
 
 
 def labelled(name: str | None, value: Any) -> str:
-    """How a list or the board names a piece or unit: its name, then its id in small."""
-    return f"{name} · {value}" if name else str(value)
+    """How a list or the board names a piece or unit: by its name (ids only where the scenario
+    names neither it nor its unit)."""
+    return name or str(value)
 
 
 @dataclass(frozen=True)
@@ -121,7 +144,8 @@ class ActionForm:
     def __init__(self, game: Game, fog: Fog | None = None):
         self.game, self.fog = game, fog
         self.side = fog.side if fog is not None else UMPIRE
-        self.names = game.scenario.names()
+        self.names = game.scenario.spoken_names()
+        self.say = game.scenario.wording()
         self.specs: list[ActionSpec] = []
         self.action: str | None = None
         self.values: dict[str, Any] = {}
@@ -135,6 +159,7 @@ class ActionForm:
         many = any(len(piece_ids(game.state, unit=u)) > 1 for u in unit_ids(game.state))
         self.drag_unit = many  # a drag moves the dragged figure's whole unit
         self.need: NeedFaces | None = None  # the table dice awaited
+        self.throw: list[NeedFaces] = []  # the rolls thrown together with it (``need`` first)
         self.entered: list[int] = []  # faces typed so far for the action being resolved
         self.seen = dice_drawn(game.state)  # the furthest the seeded dice have been drawn
         self._kept_for: str | None = None  # the action whose values a gesture last set
@@ -197,7 +222,7 @@ class ActionForm:
             members = value if isinstance(value, tuple) else (value,)
             if any(m in ids and m not in visible for m in members):
                 continue  # this view does not know the piece exists
-            out.append((c[0] if c != value else self.label(value), value))  # a labelled group, or an id to name
+            out.append((self.say(c[0]) if c != value else self.label(value), value))  # a group, or an id to name
         return out
 
     def _actor(self) -> Param | None:
@@ -737,7 +762,7 @@ class ActionForm:
             raise ValueError(f"{exc}: type only the faces of this throw") from None
 
     def cancel_faces(self) -> None:
-        self.need, self.entered = None, []
+        self.need, self.throw, self.entered = None, [], []
 
     def _next_faces(self, act: Callable[[Game], Event]) -> Event | None:
         need = self.game.faces_needed(act, self.entered)
@@ -746,7 +771,7 @@ class ActionForm:
                 event = act(self.game)
             self.cancel_faces()
             return self._resolved(event)
-        self.need = need
+        self.need, self.throw = need, thrown_together(self.game, act, self.entered, need)
         return None
 
     def _resolved(self, event: Event) -> Event:

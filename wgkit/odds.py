@@ -110,7 +110,16 @@ class Play:
         return read(*(self.face(die, purpose) for die, purpose in dice))
 
     def pools(self, pools: Sequence[tuple[int, Die, Stages, str]]) -> int:
-        return sum(self.pool(n, die, stages, purpose) for n, die, stages, purpose in pools)
+        """Stage by stage across the pools, as a person throws them: every pool's first-stage dice,
+        then the dice that passed, for every pool's second stage, and so on."""
+        passing = [n for n, _, _, _ in pools]
+        for i in range(max((len(stages) for _, _, stages, _ in pools), default=0)):
+            for k, (_, die, stages, purpose) in enumerate(pools):
+                if i < len(stages) and passing[k]:
+                    label = purpose if len(stages) == 1 else f"{purpose} (stage {i + 1})"
+                    wanted = set(stages[i])
+                    passing[k] = sum(1 for f in self.roller.roll(die, passing[k], label) if f in wanted)
+        return sum(passing)
 
     def pool(self, n: int, die: Die, stages: Stages, purpose: str) -> int:
         passing = n

@@ -181,7 +181,7 @@ def judge(game: "Game", c: Condition) -> Judged:
                            if p["side"] == c.target and fighting(game, pid)})
         met = not standing
         why = f"in good order: {', '.join(standing) or 'none'}"
-    return Judged(c, met, why, f"{_name(sc, c.side)}: {c.name or describe(c, sc)}")
+    return Judged(c, met, sc.wording()(why), f"{_name(sc, c.side)}: {c.name or describe(c, sc)}")
 
 
 def over(game: "Game") -> bool:

@@ -4,8 +4,11 @@ the board labels them, and the rules' texts with ids turned into those names."""
 
 from __future__ import annotations
 
+import math
 import re
-from typing import Mapping
+from typing import Callable, Mapping
+
+COMPASS = ("east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east")
 
 
 def plural(name: str) -> bool:
@@ -18,6 +21,34 @@ def plural(name: str) -> bool:
 def possessive(name: str) -> str:
     """``name``'s, or ``name``' for a plural ("Paras' objectives")."""
     return f"{name}'" if plural(name) else f"{name}'s"
+
+
+PLACE_NOUNS = {"rifle": "rifleman"}  # the words for a figure by its weapon, where not the weapon's own
+
+
+def place_noun(role: str | None, weapons: tuple[str, ...]) -> str:
+    """What a figure without a name is in its unit: its role (leader, crew) or its first weapon
+    ("rifleman", "LMG", "auto rifle")."""
+    if role:
+        return role.replace("_", " ")
+    if not weapons:
+        return "figure"
+    w = weapons[0]
+    return PLACE_NOUNS.get(w, w.upper() if len(w) <= 3 else w.replace("_", " "))
+
+
+def placed_names(unit: str, figures: list[tuple[str, str]]) -> dict[str, str]:
+    """Names for a unit's figures that have none, from ``(id, place noun)``: the only one of its
+    kind is "No. 1 Section's LMG", several are numbered in order ("No. 1 Section, rifleman 3")."""
+    counts: dict[str, int] = {}
+    for _, noun in figures:
+        counts[noun] = counts.get(noun, 0) + 1
+    seen: dict[str, int] = {}
+    out = {}
+    for fid, noun in figures:
+        seen[noun] = seen.get(noun, 0) + 1
+        out[fid] = f"{possessive(unit)} {noun}" if counts[noun] == 1 else f"{unit}, {noun} {seen[noun]}"
+    return out
 
 
 def wins(name: str) -> str:
@@ -37,17 +68,26 @@ def cell_name(cell: tuple[int, int]) -> str:
     return f"{letters}{row + 1}"
 
 
+def bearing(frm: tuple[float, float], to: tuple[float, float]) -> str:
+    """The compass point from ``frm`` towards ``to``, north being the table's far edge (+y)."""
+    angle = math.degrees(math.atan2(to[1] - frm[1], to[0] - frm[0])) % 360
+    return COMPASS[int((angle + 22.5) // 45) % 8]
+
+
 _CELL = re.compile(r"\((\d+), (\d+)\)")
+_POINT = re.compile(r"\((-?\d+(?:\.\d+)?), (-?\d+(?:\.\d+)?)\)")
 
 
 class Wording:
-    """The rules' texts (which name units, pieces and sides by id, and cells by coordinates) in
-    the words a player uses: the scenario's names, a possessive that agrees ("Germans'"), and
-    grid cells as the board labels them."""
+    """The rules' texts (which name units, pieces and sides by id, and cells and points by
+    coordinates) in the words a player uses: the scenario's names, a possessive that agrees
+    ("Germans'"), grid cells as the board labels them and, given ``place``, points on a free-form
+    table as it words them ("a point 2" north of the Mill")."""
 
-    def __init__(self, names: Mapping[str, str], cells: bool = False):
+    def __init__(self, names: Mapping[str, str], cells: bool = False,
+                 place: Callable[[float, float], str] | None = None):
         self.names = {i: n for i, n in names.items() if n and n != i}
-        self.cells = cells
+        self.cells, self.place = cells, place
         ids = sorted(self.names, key=len, reverse=True)
         self._ids = re.compile(r"(?<![\w.])(" + "|".join(map(re.escape, ids)) + r")('s)?(?![\w])") if ids else None
 
@@ -56,4 +96,6 @@ class Wording:
             text = self._ids.sub(lambda m: possessive(self.names[m[1]]) if m[2] else self.names[m[1]], text)
         if self.cells:
             text = _CELL.sub(lambda m: cell_name((int(m[1]), int(m[2]))), text)
+        elif self.place is not None:  # a point on a free-form table, by the terrain near it
+            text = _POINT.sub(lambda m: self.place(float(m[1]), float(m[2])), text)  # type: ignore[misc]
         return text

@@ -147,7 +147,7 @@ def test_fire_at_a_mixed_target_with_a_danger_zone_and_an_officer_who_survives()
                          ("pieces.a1.status.fired", True), ("pieces.a2.status.fired", True),
                          ("units.b.status.fire_dice", 8), ("units.b.status.hits", 1),
                          ("units.a.status.fired_at", "b"))
-    assert rolls(e) == [("fire at b (6+)", tuple(faces[:8])), ("danger zone: pal", (6,)),
+    assert rolls(e) == [("fire at b (6+: a1, a2)", tuple(faces[:8])), ("danger zone: pal", (6,)),
                         ("hit 1 of 2: who picks the man hit (5-6 the firer, 1-4 the target's side)", (5,)),
                         ("officer b1 hit: a 6 kills him", (3,)),
                         ("hit 2 of 2: who picks the man hit (5-6 the firer, 1-4 the target's side)", (1,))]

@@ -98,14 +98,17 @@ class Game:
         finally:
             self.group = before
 
-    def group_start(self) -> int:
-        """Where the latest event's group begins in the log (the latest event alone if ungrouped):
-        undoing back to it takes back the whole group, as one action."""
-        n = len(self.log)
-        name = (self.log[-1].action or {}).get("group") if self.log else None
-        while name is not None and n > 0 and (self.log[n - 1].action or {}).get("group") == name:
+    def group_start(self, end: int | None = None) -> int:
+        """Where the group of the event before ``end`` (the latest event by default) begins in
+        the log (that event alone if ungrouped): undoing back to it takes back the whole group,
+        as one action."""
+        n = len(self.log) if end is None else end
+        name = (self.log[n - 1].action or {}).get("group") if n > 0 else None
+        if name is None:
+            return max(0, n - 1)
+        while n > 0 and (self.log[n - 1].action or {}).get("group") == name:
             n -= 1
-        return n if name is not None else max(0, len(self.log) - 1)
+        return n
 
     def undo(self) -> Event:
         """Take back the last event (constant time)."""

@@ -153,36 +153,53 @@ def text_box(s: Shape) -> Box:
     return (x - w / 2, y - s.size / 2, x + w / 2, y + s.size / 2)
 
 
+def body_boxes(shapes: Iterable[Shape]) -> dict[str, Box]:
+    """The room each piece's body takes (its figure's circle or its stand's polygon), by its tag."""
+    out: dict[str, Box] = {}
+    for s in shapes:
+        if s.kind == "circle" and s.fill is not None and s.radius >= S.FIGURE_RADIUS and s.tag not in out:
+            (x, y), r = s.points[0], s.radius
+            out[s.tag] = (x - r, y - r, x + r, y + r)
+        elif s.kind == "polygon" and s.tag not in out:
+            (left, bottom), (right, top) = s.points.min(axis=0), s.points.max(axis=0)
+            out[s.tag] = (float(left), float(bottom), float(right), float(top))
+    return out
+
+
 def declutter(shapes: list[Shape], size: float = LABEL_SIZE,
               table: tuple[float, float] | None = None, taken: Iterable[Box] = ()) -> list[Shape]:
-    """Move each piece label below, above, right or left of its piece, whichever first overlaps no
-    label already placed nor a ``taken`` box (the objectives' labels) and stays on the ``table``
-    (width, depth; a label above or below slides in from the side edges); a label with no free
-    place is left off (hovering the piece names it). Placed labels are bucketed by a coarse grid
-    so each test looks only at its neighbours."""
+    """Place each piece label beside its piece's body (below, above, right, left, then at the four
+    corners), at the first place that overlaps no label already placed, no piece's body and no
+    ``taken`` box (the objectives' labels), and stays on the ``table`` (width, depth; a label above
+    or below slides in from the side edges); a label with no free place is left off (hovering the
+    piece names it). Boxes are bucketed by a coarse grid so each test looks only at its neighbours."""
     cell = 2.0  # inches per bucket
 
     def keys(box: Box) -> list[tuple[int, int]]:
         return [(i, j) for i in range(int(box[0] // cell), int(box[2] // cell) + 1)
                 for j in range(int(box[1] // cell), int(box[3] // cell) + 1)]
 
+    bodies = body_boxes(shapes)
     buckets: dict[tuple[int, int], list[Box]] = {}
-    for box in taken:
+    for box in [*taken, *bodies.values()]:
         for k in keys(box):
             buckets.setdefault(k, []).append(box)
     out: list[Shape] = []
-    gap = S.FIGURE_RADIUS + 0.3
+    gap = 0.1
     for s in shapes:
         if s.kind != "text" or s.size != size:
             out.append(s)
             continue
         x, y = s.points[0]
         y += S.FIGURE_RADIUS + 0.45  # back to the piece's centre
+        body = bodies.get(s.tag, (x - S.FIGURE_RADIUS, y - S.FIGURE_RADIUS, x + S.FIGURE_RADIUS, y + S.FIGURE_RADIUS))
         left, bottom, right, top = text_box(s)
         w, h = right - left, top - bottom
         inside = (lambda cx: min(max(cx, w / 2), table[0] - w / 2)) if table and w < table[0] else (lambda cx: cx)
-        for cx, cy in ((inside(x), y - gap - h / 2), (inside(x), y + gap + h / 2),
-                       (x + gap + w / 2, y), (x - gap - w / 2, y)):
+        below, above = body[1] - gap - h / 2, body[3] + gap + h / 2
+        east, west = body[2] + gap + w / 2, body[0] - gap - w / 2
+        for cx, cy in ((inside(x), below), (inside(x), above), (east, y), (west, y),
+                       (east, below), (west, below), (east, above), (west, above)):
             box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
             if table and (box[0] < 0 or box[1] < 0 or box[2] > table[0] or box[3] > table[1]):
                 continue

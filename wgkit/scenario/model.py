@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from wgkit.words import Wording
+from wgkit.words import Wording, place_noun, placed_names
 
 Point = tuple[float, float]
 
@@ -375,10 +375,29 @@ class Scenario:
                 out[piece.id] = piece.name
         return out
 
+    def spoken_names(self) -> dict[str, str]:
+        """:meth:`names`, and for each figure without a name of its own a name from its named unit
+        and its place in it ("No. 1 Section's LMG", "No. 1 Section, rifleman 3"); the only figure
+        of a unit goes by the unit's name. A text never shows a figure's id."""
+        out = self.names()
+        for _, unit in self.units():
+            if not unit.name:
+                continue
+            nameless = [p for p in unit.pieces if not p.name]
+            if len(unit.pieces) == 1 and nameless:
+                out[nameless[0].id] = unit.name
+            elif nameless:
+                out.update(placed_names(unit.name, [(p.id, place_noun(p.role, p.weapons)) for p in nameless]))
+        return out
+
     def wording(self) -> Wording:
-        """The rules' texts in this scenario's words: names for ids, sides included, and grid
-        cells as the board labels them."""
-        return Wording({**{s.id: s.name for s in self.sides}, **self.names()}, cells=self.table.grid is not None)
+        """The rules' texts in this scenario's words: names for ids (:meth:`spoken_names`), sides
+        included, and grid cells as the board labels them."""
+        from wgkit.scenario.places import placer  # shapely: loaded once a text is worded
+
+        grid = self.table.grid is not None
+        return Wording({**{s.id: s.name for s in self.sides}, **self.spoken_names()}, cells=grid,
+                       place=None if grid else placer(self))
 
     def piece(self, piece_id: str) -> Piece:
         """The scenario's piece (figure, stand) with this id."""

@@ -84,6 +84,7 @@ class ActionPanel:
                             layout=W.Layout(display="none"))
         self.result = W.HTML()
         self.result_event: int | None = None  # the log length right after the shown result
+        self.acted: list[Callable[[], None]] = []  # called after each action made, before the page follows
         self.inputs: dict[str, W.Widget] = {}
         self._built: tuple[Any, ...] | None = None  # the action and parameters the inputs were made for
         self._drawing = False  # widgets set while drawing the form are not gestures
@@ -240,14 +241,16 @@ class ActionPanel:
     def resolve(self) -> Event | None:
         """Resolve the form with the kit's dice, or start asking for table dice."""
         fresh, self.fresh.value = self.fresh.value, False
+        name = self.model.action
         event = self.model.resolve(table=self.dice.value == "table", fresh=fresh)
-        return self._done(event) if event is not None else self._waiting()
+        return self._done(event, name) if event is not None else self._waiting()
 
     def enter_faces(self, text: str) -> Event | None:
         """The faces of the roll the panel asked for, typed as rolled at the table."""
+        name = self.model.action
         event = self.model.enter_faces(text)
         self.faces.value = ""
-        return self._done(event) if event is not None else self._waiting()
+        return self._done(event, name) if event is not None else self._waiting()
 
     def cancel_faces(self) -> None:
         self.model.cancel_faces()
@@ -257,7 +260,7 @@ class ActionPanel:
         self.draw()
         return None
 
-    def _done(self, event: Event) -> Event:
+    def _done(self, event: Event, name: str | None) -> Event:
         rows = [f"<b>{html.escape(self.say(event.text))}</b>"]
         for r in event.rolls:
             table = " <small>(table dice)</small>" if r.note == TABLE else ""
@@ -266,6 +269,9 @@ class ActionPanel:
             rows.append(f"{html.escape(m['name'])}: {m['value']:+} <small>({html.escape(m['source'])})</small>")
         self.result.value = "<div class='wgkit-result'>" + "<br>".join(rows) + "</div>"
         self.result_event = len(self.game.log)
+        if name not in GENERIC_NAMES:  # a rules action: a step it left with nothing to do passes by itself
+            for hook in self.acted:
+                hook()
         self.changed()
         return event
 
@@ -293,11 +299,18 @@ class ActionPanel:
             self.entry.layout.display = "" if need is not None else "none"
             if need is not None:
                 so_far = f"; entered so far: {' '.join(map(str, m.entered))}" if m.entered else ""
-                die = need.die
-                self.faces_prompt.value = (
-                    f"<b>Roll {need.n} {html.escape(die.name)}</b> for {html.escape(self.say(need.purpose))} "
-                    f"<small>(faces {die.low}-{die.low + die.sides - 1}{html.escape(so_far)}; dice of the rolls "
-                    f"that follow, thrown together, may be typed after these, in order)</small>")
+                die, throw = need.die, m.throw
+                faces = f"faces {die.low}-{die.low + die.sides - 1}{so_far}"
+                if len(throw) == 1:
+                    self.faces_prompt.value = (
+                        f"<b>Roll {need.n} {html.escape(die.name)}</b> for {html.escape(self.say(need.purpose))} "
+                        f"<small>({html.escape(faces)})</small>")
+                else:  # one throw: each roll's dice named, typed in this order
+                    rows = "".join(f"<li>{r.n} for {html.escape(self.say(r.purpose))}</li>" for r in throw)
+                    self.faces_prompt.value = (
+                        f"<b>Throw {sum(r.n for r in throw)} {html.escape(die.name)} together</b> "
+                        f"<small>({html.escape(faces)}), typed in this order:</small>"
+                        f"<ol style='margin:0 0 2px 0;padding-left:22px'>{rows}</ol>")
                 self.button.disabled = True
             self.fresh.layout.display = "" if m.fresh_possible else "none"
         finally:
@@ -332,8 +345,7 @@ class ActionPanel:
             self.odds.value = f"<span style='color:#9b1c1c'>not possible: {html.escape(say(v.why))}</span>"
         elif v.state == "group":
             label = self.model.label
-            rows = [f"<li>{html.escape(label(g.piece))} to ({g.to[0]:.1f}, {g.to[1]:.1f}): {html.escape(g.chance)}</li>"
-                    for g in v.moves]
+            rows = [f"<li>{html.escape(label(g.piece))}: {html.escape(g.chance)}</li>" for g in v.moves]  # where: on the board
             rows += [f"<li style='color:#9b1c1c'>{html.escape(label(pid))} stays: {html.escape(say(why))}</li>"
                      for pid, why in v.staying]
             self.odds.value = (f"<b>{len(v.moves)} of {v.total} {'pieces' if self.model.group_title else 'figures'} "
@@ -348,7 +360,7 @@ class ActionPanel:
         """Enable Resolve, or disable it with the reason beside it; ``waiting``: nothing is wrong,
         the form only waits for the umpire's input."""
         self.button.disabled = not ok
-        self.button.tooltip = "" if ok else why
         said = self.say(why)
+        self.button.tooltip = "" if ok else said
         self.why_not.value = "" if ok else (f"<small style='color:#555'>{html.escape(said)}</small>" if waiting else
                                             f"<small style='color:#9b1c1c'>not possible: {html.escape(said)}</small>")

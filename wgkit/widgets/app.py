@@ -76,6 +76,7 @@ class UmpireApp:
         self.turn = TurnPanel(game, self.errors, self.refresh)
         self.actions = ActionPanel(game, self.errors, self.refresh, lambda shapes: self.board.overlay("action", shapes))
         self.turn.entered.append(lambda: self.turn.skip_empty.value and self.actions.play_forced())
+        self.actions.acted.append(self.turn.after_act)
         self.log = DiceLog(game, self.errors, self.refresh)
         self.opponent = OpponentBox(game, self.errors, self.refresh, seat_path(journal.path) if journal else None,
                                     self._thinking)
@@ -91,8 +92,9 @@ class UmpireApp:
                                         tooltip="off: a drag that rolls no dice moves at once, one that rolls shows its "
                                                 "odds and waits for Resolve. On: every drag waits for Resolve")
         self.undo_last = W.Button(description="Undo last", icon="undo",
-                                  tooltip="take back the latest event (a unit's move: all its figures)")
-        self.undo_last.on_click(self.errors.guard(lambda _: self.log.undo_to(self.game.group_start())))
+                                  tooltip="take back the latest thing done (a unit's move: all its figures; an action and the "
+                                          "steps that then passed by themselves)")
+        self.undo_last.on_click(self.errors.guard(lambda _: self.log.undo_to(self.turn.last_done())))
         self.latest = W.HTML()
         self.status = W.HTML()
         self.result = W.HTML()  # the game's result, at the top of the page once it is over

@@ -51,7 +51,7 @@ class BoardView:
         self.los: list[Shape] = []
         self.label: list[Shape] = []  # the hovered piece's name card
         self.hovered: str | None = None
-        known = game.scenario.names()  # a crew without a name of its own goes by its unit's
+        known = game.scenario.spoken_names()  # a crew without a name of its own: by its unit and place
         self.say = game.scenario.wording()
         self._names = {p.id: labelled(known.get(p.id) or known.get(u.id), p.id) for _, u, p in game.scenario.pieces()}
         self.move_limit: Callable[[str], float | None] = lambda piece: self.rules.move_limit(game, piece)

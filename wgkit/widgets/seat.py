@@ -86,7 +86,7 @@ class ProposalPanel(ActionPanel):
     def _possible(self, ok: bool, why: str = "", waiting: bool = False) -> None:
         super()._possible(ok, why, waiting)
         self.propose_button.disabled = not ok
-        self.propose_button.tooltip = "" if ok else why
+        self.propose_button.tooltip = "" if ok else self.say(why)
 
     def propose(self) -> int:
         """Send the order in the form to the umpire's desk; returns its number there."""
@@ -238,7 +238,7 @@ class SidePage:
         self.notes.value = ("<ul class='wgkit-notes' style='padding-left:16px'>"
                             + "".join(f"<li>{html.escape(t)}</li>" for _, t in notes) + "</ul>") if notes else \
             "<small>nothing yet</small>"
-        body = "".join(f"<tr><td>{r.index}</td><td>{html.escape(say(r.text))}</td><td><code>{html.escape(r.dice)}</code></td></tr>"
+        body = "".join(f"<tr><td>{r.index}</td><td>{html.escape(say(r.text))}</td><td><code>{html.escape(say(r.dice))}</code></td></tr>"
                        for r in self.fog.reports[::-1] if r.kind != "unseen")
         self.reports.value = (f"<div class='wgkit-reports' style='max-height:220px;overflow:auto'><table>{body}</table></div>"
                               if body else "")

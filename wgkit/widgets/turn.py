@@ -18,6 +18,7 @@ from wgkit.form import GENERIC_NAMES, possible
 from wgkit.widgets.errors import ErrorArea
 
 Changed = Callable[[], None]
+PASSED = "steps passed by themselves"  # the group of the flow events of steps nobody could act in
 
 
 class TurnPanel:
@@ -73,7 +74,8 @@ class TurnPanel:
         while self.skip_empty.value and not self.offered() and not owed(self.game) and len(passed) < most:
             name = self.game.current_step().name
             try:
-                self.game.advance()
+                with self.game.grouped(PASSED):  # undone with what made them pass (:meth:`last_done`)
+                    self.game.advance()
             except IllegalActionError:  # the game is over, or its last turn ended
                 break
             passed.append(name)
@@ -102,6 +104,22 @@ class TurnPanel:
         for hook in self.entered:
             hook()
 
+    def last_done(self) -> int:
+        """Where the latest thing done begins in the log: the latest event's group, with the
+        steps that then passed by themselves (Undo last takes both back)."""
+        g = self.game
+        start = g.group_start()
+        if start < len(g.log) and (g.log[-1].action or {}).get("group") == PASSED and start > 0:
+            start = g.group_start(start)
+        return start
+
+    def after_act(self) -> None:
+        """After an action: when it left nothing anyone can do in the step (and the rules owe
+        nothing), the step passes by itself, as after Next."""
+        if self.pass_empty():
+            for hook in self.entered:
+                hook()
+
     def go_back(self) -> None:
         start = self._step_start()
         if start is None:
@@ -122,7 +140,7 @@ class TurnPanel:
         g = self.game
         turn, phase, step = g.position
         if g.flow.headline is not None:
-            rows = [g.flow.headline(g)]
+            rows = [self.say(g.flow.headline(g))]
         else:
             rows = [f"<b>Turn {turn}</b>" + (f" of {g.scenario.turns}" if g.scenario.turns else "")
                     + f" &mdash; active: {html.escape(self.sides.get(active_side(g.state), active_side(g.state)))}"]

@@ -242,8 +242,14 @@ class FireResult:
 
 
 def roll_hits(chance, plan: FirePlan) -> int:
-    """Firing: Procedure and the 7+ rule: each pool rolled, the hits counted."""
-    return chance.pools([(p.dice, D6, stages(p.need), f"fire at {plan.target} ({p.need}+)") for p in plan.pools])
+    """Firing: Procedure and the 7+ rule: each pool rolled, the hits counted. Each pool's purpose
+    names its firers, so a person throwing every pool at once knows which dice are whose."""
+    return chance.pools([(p.dice, D6, stages(p.need), f"fire at {plan.target} ({p.need}+: {_firers(p.figures)})")
+                         for p in plan.pools])
+
+
+def _firers(figures: tuple[str, ...]) -> str:
+    return ", ".join(figures) if len(figures) <= 2 else f"{figures[0]} and {len(figures) - 1} others"
 
 
 def roll_fire(chance, plan: FirePlan) -> FireResult:
