@@ -332,8 +332,9 @@ def test_a_units_drag_names_and_rings_the_figures_the_rules_hold_back_and_waits_
     assert len(app.game.log) == n  # it waits for Resolve instead of moving five of six at once
     why = 'r4 began the turn more than 6" from its squad leader or an officer: it may fire and turn, but not move'
     assert app.actions.staying == [("r4", why)]
-    assert app.errors.messages[-1] == f"1 stays, ringed on the board: r4 ({why}). Resolve moves the others; drag again " \
-                                      "to move them otherwise"
+    said = why.replace("r4", "1st Squad, rifleman 4")  # the page says it with the figure's name
+    assert app.errors.messages[-1] == f"1 stays, ringed on the board: 1st Squad, rifleman 4 ({said}). Resolve moves the " \
+                                      "others; drag again to move them otherwise"
     assert "<b>5 of 6 figures move together</b>" in app.actions.odds.value
     rings = [s for s in app.board.named["action"] if s.tag == "stays"]
     assert [tuple(s.points[0]) for s in rings] == [(16.0, 6.0)]  # r4 stands at (16, 6)

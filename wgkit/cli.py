@@ -215,6 +215,7 @@ KERNELS = ["--MappingKernelManager.cull_idle_timeout=40", "--MappingKernelManage
 # scenario file as it was then.
 PREHEATED = ("umpire.ipynb", "side.ipynb")
 PREHEAT = ["--VoilaConfiguration.preheat_kernel=True", "--VoilaConfiguration.default_pool_size=1"]
+PREHEAT_WAIT = 60.0  # seconds the address waits for the preheated page at most
 TOKEN_IN_TEXT = re.compile(r"(token=)[^&\s\"'<>]+")
 
 
@@ -314,14 +315,17 @@ def _serve_all(servers: list[Server], host: str) -> int:
 
     procs = []
     secrets_ = [s.token for s in servers if s.token]
-    for s in servers:  # the token goes in the environment, which other users cannot read, not on the command line
+    ready = [threading.Event() for _ in servers]  # a preheated page rendered: the first browser gets it at once
+    for s, heated in zip(servers, ready):  # the token goes in the environment, which other users cannot read, not on the command line
         cmd = [sys.executable, "-m", "voila", str(APP_DIR / s.notebook), "--no-browser", f"--port={s.port}",
                "--Voila.port_retries=0", f"--Voila.ip={host}",
                "--Voila.auto_token=True" if s.token else "--Voila.token=",
                "--VoilaConfiguration.show_tracebacks=True", *KERNELS, *(PREHEAT if s.notebook in PREHEATED else [])]
         proc = subprocess.Popen(cmd, env={**os.environ, **s.env, "JUPYTER_TOKEN": s.token}, start_new_session=True,
                                 preexec_fn=_die_with_parent, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        threading.Thread(target=_relay, args=(proc.stdout, secrets_), daemon=True).start()
+        if s.notebook not in PREHEATED:
+            heated.set()
+        threading.Thread(target=_relay, args=(proc.stdout, secrets_, heated), daemon=True).start()
         procs.append(proc)
 
     def stop(*_: object) -> None:
@@ -329,8 +333,11 @@ def _serve_all(servers: list[Server], host: str) -> int:
 
     signal.signal(signal.SIGTERM, stop)
     try:
-        for s, proc in zip(servers, procs):  # each address once its server accepts connections, in order
-            while not _listening(s.port, host):
+        for s, proc, heated in zip(servers, procs, ready):
+            # each address in order, once its server accepts connections and its first page is
+            # rendered ahead (a slow machine: printed anyway after PREHEAT_WAIT seconds)
+            since = time.monotonic()
+            while not (_listening(s.port, host) and (heated.is_set() or time.monotonic() - since > PREHEAT_WAIT)):
                 if proc.poll() is not None:
                     print(f"wgkit: the {s.what} stopped before it served (exit {proc.returncode})", file=sys.stderr)
                     return proc.returncode or 1
@@ -348,11 +355,14 @@ def _serve_all(servers: list[Server], host: str) -> int:
             _stop(proc)
 
 
-def _relay(stream, secrets: list[str]) -> None:  # type: ignore[no-untyped-def]
+def _relay(stream, secrets: list[str], heated) -> None:  # type: ignore[no-untyped-def]
     """Copy a server's log to stderr line by line with every token hidden: Voila prints a refused
-    request's address whole, ``?token=`` and all."""
+    request's address whole, ``?token=`` and all. Set ``heated`` once Voila says its preheated
+    kernel has rendered the page."""
     for raw in iter(stream.readline, b""):
         line = TOKEN_IN_TEXT.sub(r"\1…", raw.decode("utf-8", "replace"))
+        if "Kernel pool of" in line and "is filled" in line:
+            heated.set()
         for secret in secrets:
             line = line.replace(secret, "…")
         sys.stderr.write(line)

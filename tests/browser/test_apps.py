@@ -63,7 +63,7 @@ def test_umpire_app_draws_selects_resolves_and_autosaves(serve, page, tmp_path):
     assert near(pixel(page, 19.8, 6.0), (0, 114, 178), tol=40)
     # click the sergeant: the LOS overlay appears over the table
     click(page, 20, 6)
-    page.get_by_text("sgt1 sees").wait_for(timeout=30_000)
+    page.get_by_text("1st Squad's leader sees").wait_for(timeout=30_000)
     deadline = time.monotonic() + 30  # the overlay arrives as its own canvas message
     line = pixel(page, 23.5, 15.5)  # midway from sgt1 (20, 6) towards g3 (27, 25)
     while near(line, BACKGROUND, tol=10) and time.monotonic() < deadline:

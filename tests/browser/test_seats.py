@@ -207,10 +207,10 @@ def test_a_double_blind_game_with_three_browsers(serve, browser, tmp_path, scena
         ump.get_by_role("tab", name="Seats").click()
         ump.get_by_text(f"{names[side]} #2:").wait_for(timeout=30_000)
         ump.get_by_role("button", name="Approve").click()
-        mine.locator(".wgkit-proposals").get_by_text("r1 moves").wait_for(timeout=30_000)
+        mine.locator(".wgkit-proposals").get_by_text("1st Squad, rifleman 1 moves").wait_for(timeout=30_000)
         # a reload mid-game: the side's page comes back with its proposals, verdicts and reports
         mine.reload()
-        mine.locator(".wgkit-proposals").get_by_text("r1 moves").wait_for(timeout=120_000)
+        mine.locator(".wgkit-proposals").get_by_text("1st Squad, rifleman 1 moves").wait_for(timeout=120_000)
         assert mine.locator(".wgkit-proposals li").count() == 2
         mine.locator(".wgkit-reports").get_by_text("Lt. Compton fires", exact=False).first.wait_for(timeout=30_000)
     # what the side never saw, all game long, never reached its browser
@@ -252,7 +252,7 @@ def test_a_sides_page_on_a_tablet(serve, browser, tmp_path):
 
     # a tap on the sergeant selects him: his line of sight is told under the board
     page.touchscreen.tap(*at(20, 6))
-    page.get_by_text(re.compile(r"sgt1 sees \d+ of \d+ enemy pieces")).wait_for(timeout=30_000)
+    page.get_by_text(re.compile(r"1st Squad's leader sees \d+ of \d+ enemy pieces")).wait_for(timeout=30_000)
     # a finger drag asks to move him: the rally step has no move, and the page says so
     cdp = context.new_cdp_session(page)
     x0, y0 = at(20, 6)
@@ -262,7 +262,7 @@ def test_a_sides_page_on_a_tablet(serve, browser, tmp_path):
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
             {"x": x0 + (x1 - x0) * i / 5, "y": y0 + (y1 - y0) * i / 5}]})
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-    page.get_by_text("no move can be proposed for 1st Squad now").wait_for(timeout=30_000)  # sgt1, by its squad
+    page.get_by_text("no move can be proposed for 1st Squad's leader now").wait_for(timeout=30_000)  # sgt1, by his place
     # two fingers spreading zoom in: the board is drawn anew, larger
     before = canvas.screenshot()
     mid = at(24, 18)

@@ -189,10 +189,10 @@ def test_a_turn_of_close_action_with_clicks_only(serve, table_page, tmp_path):
     page.get_by_text("Active side: Fire").first.wait_for(timeout=30_000)  # Start passed Rally: nobody to rally
     page.locator("select").nth(1).select_option(label="Fire")
     click(page, 20, 6)  # sgt1: 1st Squad becomes the firer
-    page.get_by_text("sgt1 sees").wait_for(timeout=30_000)
-    wait_value(page.locator("select").nth(2), "1st Squad · sq1")
+    page.get_by_text("1st Squad's leader sees").wait_for(timeout=30_000)
+    wait_value(page.locator("select").nth(2), "1st Squad")
     click(page, 27, 25)  # g3: Gruppe Krebs becomes the target
-    wait_value(page.locator("select").nth(3), "Gruppe Krebs · gsec")
+    wait_value(page.locator("select").nth(3), "Gruppe Krebs")
     page.get_by_text("%").first.wait_for(timeout=30_000)  # odds before the roll
     journal = tmp_path / "farm.journal.wgsave"
     n = journal_length(journal)
@@ -236,7 +236,8 @@ def test_each_rulesets_app_after_one_action_with_a_screenshot(serve, table_page,
     before = len(load_game(tmp_path / f"{source.stem}.journal.wgsave", recover=True).game.log)
     umpire_roll(page)
     events_shown(page, before + 1)
-    for what in (page.get_by_role("button", name="Resolve"), page.locator(".wgkit-latest")):
+    for what in (page.get_by_role("button", name="Resolve"), page.locator(".wgkit-latest"),
+                 page.locator(".wgkit-photo-pick").first):  # Read the table: in view without scrolling
         bottom = unscrolled_bottom(what)
         assert bottom <= APP_VIEW["height"], f"{what} ends at {bottom}px: below the fold at 1400x900"
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -248,7 +249,8 @@ def test_a_click_on_a_piece_shows_its_sight_quickly(serve, table_page, tmp_path)
     server = serve("play", str(copy_farm(tmp_path)))
     page = open_app(table_page, server.url)
     times = []
-    for x, y, name in ((20, 6, "sgt1"), (22, 4, "compton"), (18, 6, "bar1"), (20, 6, "sgt1"), (22, 4, "compton")):
+    leader, lieutenant, bar = "1st Squad's leader", "Lt. Compton", "1st Squad's auto rifle"
+    for x, y, name in ((20, 6, leader), (22, 4, lieutenant), (18, 6, bar), (20, 6, leader), (22, 4, lieutenant)):
         page.keyboard.press("Escape")
         start = time.perf_counter()
         click(page, x, y)
@@ -352,10 +354,11 @@ def table_roll(page, shadow, journal: Path, before: int) -> int:
     page.get_by_role("button", name="Resolve").click()
     shadow.actions.resolve()
     while shadow.actions.model.need is not None:
-        need = shadow.actions.model.need
-        prompt = page.get_by_text(re.compile(rf"Roll {need.n} {re.escape(need.die.name)}")).first
-        prompt.wait_for(timeout=30_000)
-        faces = " ".join([str(need.die.low + need.die.sides - 1)] * need.n)
+        need, throw = shadow.actions.model.need, shadow.actions.model.throw
+        n, die = sum(t.n for t in throw), re.escape(need.die.name)
+        asked = rf"Roll {n} {die}" if len(throw) == 1 else rf"Throw {n} {die} together"  # one prompt a throw
+        page.get_by_text(re.compile(asked)).first.wait_for(timeout=30_000)
+        faces = " ".join([str(need.die.low + need.die.sides - 1)] * n)
         page.get_by_placeholder("faces, e.g. 4 6 1").fill(faces)
         page.get_by_role("button", name="Enter faces").click()
         shadow.actions.enter_faces(faces)

@@ -37,7 +37,8 @@ class TurnSequence:
 
     ``cards``: each pass through the phases is one card of an activation deck, not a game turn;
     the ruleset counts turns itself and ends the game by setting ``state["vars"]["game_over"]``
-    (Company Fire, Rookie Rules). ``headline(game)`` is the line a turn panel shows on top.
+    (Company Fire, Rookie Rules). ``headline(game)`` is the line a turn panel shows on top, and
+    ``entering(game, phase, step)`` the log's line for a step entered.
     """
 
     phases: tuple[Phase, ...]
@@ -46,6 +47,9 @@ class TurnSequence:
     setup: Callable[[Any], list] | None = field(default=None, compare=False)  # game -> changes at the start
     cards: bool = False
     headline: Callable[[Any], str] | None = field(default=None, compare=False)
+    # game, phase, step -> the log's line for entering that step, where the ruleset counts its own
+    # turns (a card pass is not a turn): default "turn N: phase - step"
+    entering: Callable[[Any, int, int], str] | None = field(default=None, compare=False)
 
     def step(self, phase: int, step: int) -> Step:
         return self.phases[phase].steps[step]

@@ -282,7 +282,8 @@ class Game:
         if limit is not None and nt > limit and not self.flow.cards:
             raise IllegalActionError(f"the scenario ends after turn {limit}")
         p = self.flow.phases[np_]
-        event = self.record("flow", changes, f"turn {nt}: {p.name} - {p.steps[ns].name}")
+        said = self.flow.entering(self, np_, ns) if self.flow.entering else f"turn {nt}: {p.name} - {p.steps[ns].name}"
+        event = self.record("flow", changes, said)
         hook = p.steps[ns].on_enter
         if hook is not None:
             extra = list(hook(self))

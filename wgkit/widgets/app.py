@@ -108,9 +108,11 @@ class UmpireApp:
                             layout=W.Layout(display="" if not game.log else "none"))  # a new game opens on it
         self.start.on_click(self.errors.guard(lambda _: self.begin()))
         # the turn, the form and the settings: shown once the game has begun (before it, only Start)
+        # the photo of the real table beside Undo last, in view; what it read below them
         self.playing = W.VBox([self.turn.widget, self.actions.widget, W.HTML("<b>Latest</b>"), self.latest,
-                               W.HBox([self.undo_last]), self.standing, self.confirm_moves, self.turn.skip_empty,
-                               self.opponent.widget, self.reader.widget, self.reader.errors.widget],
+                               W.HBox([self.undo_last, self.reader.upload], layout=W.Layout(align_items="center")),
+                               self.reader.found, self.reader.errors.widget, self.standing, self.confirm_moves,
+                               self.turn.skip_empty, self.opponent.widget],
                               layout=W.Layout(display="none" if not game.log else ""))
         side = W.VBox([self.intro, self.errors.widget, self.playing], layout=W.Layout(width="440px", min_width="440px"))
         board = W.VBox([self.board.widget, self.board_errors.widget, W.HTML(legend_html(game))],

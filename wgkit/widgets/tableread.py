@@ -70,7 +70,10 @@ class TableReader:
                                 tooltip="the action panel shows each move's odds or why the rules refuse it; Resolve makes them all")
         self.moves: list[tuple[str, tuple[float, float], float]] = []
         self.propose.on_click(errors.guard(lambda _: self.judge()))
-        self.widget = W.VBox([W.HTML("<b>The real table</b>"), self.upload, self.status, self.picks, self.propose])
+        self.propose.layout.display = "none"  # shown with the moves a photo shows
+        # what a read shows, below the button (a page may put the button itself elsewhere)
+        self.found = W.VBox([self.status, self.picks, self.propose])
+        self.widget = W.VBox([W.HTML("<b>The real table</b>"), self.upload, self.found])
 
     def read(self, photo: bytes) -> list[tuple[str, tuple[float, float], float]]:
         """Read ``photo``, list the moves it shows (all ticked), draw them, and judge them."""
@@ -90,12 +93,14 @@ class TableReader:
             lines.append("not seen (left where they are): " + ", ".join(names.get(p, p) for p in reading.unseen))
         lines += [f"not trusted: {names.get(what, what)}: {why}" for what, why in reading.untrusted]
         self.status.value = "<br>".join(f"<small>{html.escape(self.say(line))}</small>" for line in lines)
-        self.picks.children = [W.Checkbox(value=True, indent=False, description=f"{names.get(pid, pid)} {gone:.1f}\" "
-                                          f"to ({to[0]:.1f}, {to[1]:.1f})") for pid, to, gone in self.moves]
+        # where each goes is drawn on the board as an arrow
+        self.picks.children = [W.Checkbox(value=True, indent=False, description=f"{names.get(pid, pid)} {gone:.1f}\"")
+                               for pid, to, gone in self.moves]
         for box in self.picks.children:
             box.observe(lambda _: self.judge(), names="value")
         self.overlay(self._arrows(game) if self.moves else None)
         self.propose.disabled = not self.moves
+        self.propose.layout.display = "" if self.moves else "none"
         if self.moves:
             self.judge()
         return self.moves
@@ -115,7 +120,7 @@ class TableReader:
     def clear(self) -> None:
         """Forget the photo read: its moves, its arrows, and its group in the action form."""
         self.moves, self.picks.children, self.status.value = [], (), ""
-        self.propose.disabled = True
+        self.propose.disabled, self.propose.layout.display = True, "none"
         self.overlay(None)
         if self.panel.group_title == TITLE:
             self.panel.forget_group()

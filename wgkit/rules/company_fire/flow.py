@@ -111,6 +111,16 @@ def headline(game: Game) -> str:
             f"{card}</b> ({s['kind']} card): {s['initiative_side']} initiative, phase {s['phase']}{clock}")
 
 
+def entering(game: Game, phase: int, step: int) -> str:
+    """The log's line for a step entered: a card pass is a phase of the turn, not a turn (the
+    first step turns the next card, which may begin a new phase or a new turn)."""
+    name = game.flow.phases[phase].steps[step].name
+    if step == 0:
+        return f"next card: {name}"
+    s = L.cf(game)
+    return f"turn {s['turn']}, phase {s['phase']}: {name}"
+
+
 SEQUENCE = TurnSequence((
     Phase("Card", (
         Step("Artillery", "active", ("artillery arrives", "call artillery") + AFTER_ATTACK,
@@ -131,4 +141,4 @@ SEQUENCE = TurnSequence((
         Step("Reaction fire", "passive", ("reaction fire",) + AFTER_ATTACK,
              "non-phasing units that did not op fire may fire", "Initiative and Phase Sequence 9; Non-Phasing Reaction Fire"),
     )),
-), setup=setup, cards=True, headline=headline)
+), setup=setup, cards=True, headline=headline, entering=entering)
