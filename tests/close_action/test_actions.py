@@ -266,7 +266,7 @@ def test_each_steps_form_resolves_what_it_names():
     to_step(g, "Morale")
     situation_of(g).shot_at("b", dice=8, hits=1)
     with g.table_dice([3, 2]):  # 8-15 dice: 5 - 1 = 4, under the 5 that is OK
-        assert menu(g)["morale"].resolve(g, {"unit": "b"}).text == "b tests morale (8 dice): 5 -1 = 4 -> cowering"
+        assert menu(g)["morale"].resolve(g, {"unit": "b"}).text == "b tests morale after 8 dice of fire: 5 -1 = 4 -> cowering"
     g = table()
     to_step(g, "Move")
     move = menu(g)["move"]

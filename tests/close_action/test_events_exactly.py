@@ -207,7 +207,7 @@ def test_a_morale_test_with_every_modifier_and_an_isolated_man_testing_alone():
     # (without the isolated -2 it would be 3: cowering).
     with g.table_dice([3, 4, 2, 3]):
         e = M.resolve_morale(g, "b")
-    assert e.text == "b tests morale (16 dice): 7 -2 = 5 -> cowering; isolated b3 -> rout"
+    assert e.text == "b tests morale after 16 dice of fire: 7 -2 = 5 -> cowering; isolated b3 -> rout"
     assert dotted(e) == (("rng.counter", 0), ("units.b.status.morale", "cowering"),
                          ("units.b.status.tested", True), ("pieces.b3.status.morale", "rout"))
     d = e.detail

@@ -33,6 +33,9 @@ def test_modifiers_and_odds_for_two_squads_with_their_leader_against_one():
     odds = C.assault_odds(2, 0)
     assert odds.where(lambda d: d > 0) == Fraction(26, 36)  # 1d6+2 beats 1d6
     assert odds.p(0) == Fraction(4, 36) and odds.where(lambda d: d < 0) == Fraction(6, 36)
+    # in words, from the defender's best to the attacker's: d6 + 2 - d6 runs from -3 to 7
+    said = [label for _, label, _ in odds.outcomes()]
+    assert said[0] == "defender wins by 3" and "tie: one hit for one" in said and said[-1] == "attacker wins by 7"
 
 
 def test_every_defender_modifier():
@@ -298,7 +301,7 @@ def test_an_assault_won_by_a_single_point_is_told_with_both_sides_modifiers():
         ("extra good-order unit", 1, "attacker"), ("pinned defender", -1, "defender")]
     assert [(r.purpose, r.faces) for r in e.rolls] == [("attacker", (3,)), ("defender", (4,))]
     # d6 - d6 + 2: one ahead on 5 of the 36 pairs (the attacker's die one lower than the defender's)
-    assert "1 attacker minus defender: 13.9%" in e.detail["odds"]
+    assert "attacker wins by 1: 13.9%" in e.detail["odds"]
     assert e.text == "sq1+sq2 assault (5, 4) from (4, 4): attacker wins by 1; gruppe: 1 hit -> pinned (close assault)"
 
 

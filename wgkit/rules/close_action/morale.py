@@ -93,7 +93,7 @@ def resolve_morale(game: Game, unit: str):
     outcome = test_roll(chance, row, total_mod)
     faces = sum(f for r in roller.log for f in r.faces)
     changes = [(("units", unit, "status", "morale"), outcome), (("units", unit, "status", "tested"), True)]
-    text = f"{unit} tests morale ({dice} dice): {faces} {total_mod:+d} = {faces + total_mod} -> {outcome}"
+    text = f"{unit} tests morale after {dice} dice of fire: {faces} {total_mod:+d} = {faces + total_mod} -> {outcome}"
     lone = int(sum(m.value for m in morale_modifiers(game, unit, isolated=True)))
     for f in alone:
         state = test_roll(chance, row, lone)

@@ -65,8 +65,17 @@ def assault_roll(chance, attack: int, defence: int) -> int:
     return (chance.face(D6, "attacker") + attack) - (chance.face(D6, "defender") + defence)
 
 
+def assault_said(diff: int) -> str:
+    """Close Assault: what a difference means, the loser taking that many hits (a tie: one for one)."""
+    if diff == 0:
+        return "tie: one hit for one"
+    return f"{'attacker' if diff > 0 else 'defender'} wins by {abs(diff)}"
+
+
 def assault_odds(attack: int, defence: int):
-    return exact(assault_roll, attack, defence)
+    """The chance of each difference, attacker's total minus defender's, in words (worst for the
+    attacker first)."""
+    return exact(assault_roll, attack, defence).named(names=assault_said)
 
 
 def plan(game: Game, attackers: list[str], target: L.Cell) -> tuple[list[str], list[Modifier], list[Modifier]]:
@@ -175,4 +184,4 @@ def resolve(game: Game, attackers: list[str], target: L.Cell, occupy: bool = Tru
                        detail={"rule": "Close Assault", "outcome": result, "difference": diff,
                                "modifiers": [{**m.to_dict(), "side": "attacker"} for m in att]
                                + [{**m.to_dict(), "side": "defender"} for m in dfn],
-                               "odds": assault_odds(a, d).describe("attacker minus defender")})
+                               "odds": assault_odds(a, d).describe(cumulative=False)})
