@@ -37,8 +37,11 @@ def test_the_artillery_step_offers_the_call_to_the_leader_with_a_radio():
     assert (call.label, call.ref) == ("Call off-table artillery (5 MPs)", "§3.2")
     assert params(call) == [("leader", "choice", "leader", ("winters",), None), ("point", "point", "aim at", (), None)]
     assert call.odds(g, {"leader": "winters", "point": [19, 27]}) is None
-    # both sides act in this step: every leader's motivation points are listed
-    assert call.explain(g, {}) == ["winters: 12 MPs", "lipton: 10 MPs", "unteroffizier: 4 MPs"]
+    # the call rolls no dice: its explanation is its cost to the caller and what follows. §3.2: a
+    # call costs 5 MPs; an experienced battery arrives on 50%, +10% for each turn it fails to
+    assert call.explain(g, {"leader": "winters", "point": [19, 27]}) == [
+        "winters has 12 motivation points (MPs); the call costs 5",
+        "no dice now: the experienced battery then arrives on 50% at each artillery step, +10% for every turn it has not"]
 
 
 def test_once_called_the_arrival_roll_is_offered_with_its_chance():

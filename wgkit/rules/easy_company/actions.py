@@ -27,6 +27,16 @@ def _pt(p: dict) -> tuple[float, float]:
     return tuple(p["point"])  # type: ignore[return-value]
 
 
+def _call_explained(game: Game, leader: str | None) -> list[str]:
+    """§3.2: what a call costs its caller and what follows it (the call itself rolls no dice)."""
+    if not leader:
+        return []
+    quality = A.battery(game, game.piece(leader)["side"]).quality or "experienced"
+    return [f"{leader} has {L.mp_left(game, leader)} motivation points (MPs); the call costs {T.CALL_MP.value}",
+            f"no dice now: the {quality} battery then arrives on {C.arrival_chance(quality).value:g}% at each "
+            f"artillery step, {T.ARRIVAL_STEP.value:+d}% for every turn it has not"]
+
+
 def _leader_mps(game: Game, sides: list[str]) -> list[str]:
     return [f"{f}: {L.mp_left(game, f)} MPs" for f in _figs(game, sides, lambda f: L.is_leader(game, f))]
 
@@ -43,7 +53,7 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
             out.append(ActionSpec("call artillery", "Call off-table artillery (5 MPs)",
                                   (Param("leader", "choice", "leader", radios), Param("point", "point", "aim at")),
                                   lambda g, p: None, lambda g, p: A.resolve_call(g, p["leader"], _pt(p)), "§3.2",
-                                  lambda g, p: _leader_mps(g, sides)))
+                                  lambda g, p: _call_explained(g, p.get("leader"))))
         called = tuple(s for s in sides if A.may_roll_arrival(game, s))
         if called:
             out.append(ActionSpec("artillery", "Does the artillery arrive?", (Param("side", "choice", "side", called),),
