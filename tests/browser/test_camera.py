@@ -40,8 +40,7 @@ def test_a_photo_of_the_moved_farm_proposes_the_moves_flags_the_bad_one_and_jour
     page.get_by_text("24 pieces seen, 3 moved").wait_for(timeout=60_000)
     page.get_by_text("2 of 3 pieces move together").wait_for(timeout=30_000)
     assert page.get_by_text("stays:", exact=False).count() >= 1  # bar1, refused with the rules' reason
-    for label in ("1st Squad (bar1) 16.0\" to (18.0, 22.0)", "1st Squad (r1) 3.5\" to (22.0, 9.5)",
-                  "1st Squad (r2) 4.0\" to (24.0, 10.0)"):
+    for label in ("1st Squad's auto rifle 16.0\"", "1st Squad, rifleman 1 3.5\"", "1st Squad, rifleman 2 4.0\""):
         assert page.get_by_text(label, exact=False).count() == 1, label
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "table-read.png"), full_page=True)

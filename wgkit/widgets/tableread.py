@@ -40,9 +40,8 @@ def moves_read(game: Game, reading: Reading, state: dict | None = None) -> list[
 
 
 def named(game: Game, pid: str) -> str:
-    """A piece as its marker is labelled: its name, else its unit's name and its id."""
-    unit, piece = next((u, p) for _, u, p in game.scenario.pieces() if p.id == pid)
-    return piece.name or f"{unit.name or unit.id} ({pid})"
+    """A piece as the page names it: its name, else its unit's and its place in it."""
+    return game.scenario.spoken_names().get(pid, pid)
 
 
 def _own(reading: Reading, pieces: set[str]) -> Reading:
