@@ -307,3 +307,30 @@ def test_no_label_covers_another_or_any_piece_on_an_opening_board(path):
     crossed = [(a, b) for i, (a, p) in enumerate(labels) for b, q in labels[i + 1:] if overlap(p, q)]
     covered = [(a, piece) for a, p in labels for piece, q in bodies.items() if overlap(p, q)]
     assert crossed == [] and covered == []
+
+
+def test_one_colour_per_nation_in_every_bundled_scenario_and_lesson():
+    """A nation looks the same wherever it fights: each side of every bundled scenario is drawn in
+    its nation's colour (none recoloured, so each is legible there), and every lesson's own sides
+    name their nation."""
+    import json
+
+    from wgkit.render.scene import side_styles
+    from wgkit.render.style import NATION_COLOURS
+
+    drawn = {}
+    for path in sorted((ROOT / "scenarios").glob("*/*.yaml")):
+        s = load(path)
+        for side in s.sides:
+            assert side.nationality in NATION_COLOURS, (path.name, side.id)
+            drawn.setdefault(side.nationality, set()).add(side_styles(s)[side.id][0])
+    assert drawn == {nation: {NATION_COLOURS[nation]} for nation in drawn} and len(drawn) == 4
+    from wgkit.render.colour import MIN_BETWEEN_SIDES, difference
+    from wgkit.render.style import LEADER
+
+    assert all(difference(c, LEADER) >= MIN_BETWEEN_SIDES for c in NATION_COLOURS.values())  # a leader's ring shows
+    for notebook in sorted((ROOT / "notebooks").glob("teach_*.ipynb")):
+        for cell in json.loads(notebook.read_text())["cells"]:
+            text = "".join(cell["source"])
+            if cell["cell_type"] == "code" and "\nsides:" in text:  # a lesson's own scenario
+                assert text.count("nationality:") == text.count("\n  - id:", text.index("\nsides:")), notebook.name
