@@ -5,7 +5,7 @@ import pytest
 from wgkit.render import colour
 from wgkit.render.scene import side_styles
 from wgkit.render.style import TABLE
-from wgkit.scenario import load
+from wgkit.scenario import load, loads
 from tests.conftest import ROOT
 
 
@@ -32,7 +32,9 @@ def test_a_pair_that_fails_is_replaced_by_the_first_safe_colour_and_a_good_pair_
 
 
 def test_olive_figures_in_the_farm_woods_are_shown_in_a_colour_that_stands_out():
-    sc = load(ROOT / "scenarios/close_action/hedgerow_farm.yaml")
+    text = (ROOT / "scenarios/close_action/hedgerow_farm.yaml").read_text()
+    text = text.replace("    name: US 101st Airborne\n", "    name: US 101st Airborne\n    colour: \"#4b5d2f\"\n")
+    sc = loads(text.replace("    name: Fallschirmjäger section\n", "    name: Fallschirmjäger section\n    colour: \"#6e7b8b\"\n"))
     assert [s.colour for s in sc.sides] == ["#4b5d2f", "#6e7b8b"]  # olive is almost the woods' green
     fills = {side: fill for side, (fill, _) in side_styles(sc).items()}
     assert fills == {"us": "#0072b2", "de": "#6e7b8b"}

@@ -320,9 +320,9 @@ def test_a_nation_proposes_its_colour_and_close_action_offers_nations():
     e.tabs.selected_index = 1
     e.side.value = "red"
     e.nationality.value = "germany"
-    assert e.side_colour.value == NATION_COLOURS["germany"] == "#6e7b8b"
+    assert e.side_colour.value == NATION_COLOURS["germany"] == "#2f3e4e"
     e.apply_side.click()
-    assert e.draft.side("red")["nationality"] == "germany" and e.draft.side("red")["colour"] == "#6e7b8b"
+    assert e.draft.side("red")["nationality"] == "germany" and e.draft.side("red")["colour"] == "#2f3e4e"
     e.side_colour.value = "#123456"  # the designer's own choice is kept
     e.apply_side.click()
     e.side.value = "blue"

@@ -316,7 +316,7 @@ def test_one_colour_per_nation_in_every_bundled_scenario_and_lesson():
     import json
 
     from wgkit.render.scene import side_styles
-    from wgkit.render.style import NATION_COLOURS
+    from wgkit.facts.common import NATION_COLOURS
 
     drawn = {}
     for path in sorted((ROOT / "scenarios").glob("*/*.yaml")):

@@ -40,17 +40,13 @@ def test_model_lookups():
     assert len(ids) == len(set(ids)) == 24
 
 
-def test_every_bundled_side_of_a_nation_wears_that_nations_colour():
-    """One colour per nation in every bundled scenario (as in the lessons and the editor)."""
+def test_every_bundled_side_names_its_nation_and_no_colour_of_its_own():
+    """One colour per nation in every bundled scenario: each side is drawn in its nation's colour
+    (tests/test_render.py checks the colour drawn), so no side sets one of its own."""
     from wgkit.scenario import load
-    from wgkit.facts.common import NATION_COLOURS
 
-    worn = {}
-    for path in sorted((ROOT / "scenarios").glob("*/*.yaml")):
-        for side in load(path).sides:
-            if side.nationality:
-                worn.setdefault(side.nationality, set()).add(side.colour)
-    assert worn and all(colours == {NATION_COLOURS[nat]} for nat, colours in worn.items()), worn
+    sides = [side for path in sorted((ROOT / "scenarios").glob("*/*.yaml")) for side in load(path).sides]
+    assert sides and all(side.nationality and side.colour is None for side in sides)
 
 
 def test_a_scenario_may_name_its_ruleset_as_the_text_does():

@@ -56,14 +56,17 @@ HEX_ORIENTATIONS = ("flat", "pointy")
 
 # The nations a side may be, for rulesets whose text names none (a ruleset that names its own
 # keeps to them), and the one colour each is drawn in, in every scenario, lesson and chart: a
-# display choice of the kit, not a rule.
+# display choice of the kit, not a rule. The four the bundled scenarios field are chosen to be
+# drawn as they are on every bundled table (never recoloured): Okabe and Ito's colour-blind-safe
+# blue and reddish purple, red, and field grey darkened off the grey of roads and ruins, each
+# distinct from the others and from the yellow leader ring (tests/test_render.py).
 NATION_COLOURS = {
-    "us": "#4b5d2f",  # olive drab
-    "uk": "#8b5a2b",  # khaki serge
+    "us": "#0072b2",
+    "uk": "#cc79a7",
     "canada": "#a0522d",
     "france": "#5b7fb0",  # horizon blue
     "poland": "#5f6b3a",
-    "germany": "#6e7b8b",  # field grey
+    "germany": "#2f3e4e",  # field grey, darkened
     "italy": "#9a8b4f",
     "minor_axis": "#7d6b91",
     "ussr": "#b22222",

@@ -12,6 +12,7 @@ import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
+from wgkit.facts.common import NATION_COLOURS
 from wgkit.facts.registry import find_ruleset
 from wgkit.geometry.grids import grid_from_spec
 from wgkit.geometry.shapes import footprint
@@ -224,7 +225,7 @@ def side_styles(scenario: Scenario) -> dict[str, tuple[str, tuple[str, float]]]:
     """Each side's fill colour and outline (colour, width). The fill is the scenario's colour (else
     its nation's, else a default) while it stays legible against the ground and the other sides, including to
     red-green colour-blind eyes; otherwise a colour-blind-safe one (:mod:`wgkit.render.colour`)."""
-    asked = [s.colour or S.NATION_COLOURS.get(s.nationality or "") or S.SIDE_DEFAULTS[i % len(S.SIDE_DEFAULTS)]
+    asked = [s.colour or NATION_COLOURS.get(s.nationality or "") or S.SIDE_DEFAULTS[i % len(S.SIDE_DEFAULTS)]
              for i, s in enumerate(scenario.sides)]
     fills = legible(asked, grounds(scenario))
     return {s.id: (fills[i], S.SIDE_OUTLINES[i % len(S.SIDE_OUTLINES)]) for i, s in enumerate(scenario.sides)}

@@ -82,10 +82,5 @@ def hex_rgb(colour: str) -> tuple[int, int, int]:
 
 
 SIDE_DEFAULTS = ("#4b5d2f", "#6e7b8b", "#8b5a2b", "#b22222")
-# one colour per nation wherever it fights (every bundled scenario and lesson), chosen from
-# Okabe and Ito's colour-blind-safe palette and a darkened field grey: each distinct from every
-# bundled table's ground, the others and the yellow leader ring (tests/test_render.py); a
-# side's own colour wins
-NATION_COLOURS = {"us": "#0072b2", "uk": "#cc79a7", "germany": "#2f3e4e", "ussr": "#b22222"}
 # the sides differ by outline too (dark, then white), so they are told apart without colour vision
 SIDE_OUTLINES = (("#111111", 0.04), ("#ffffff", 0.08))
