@@ -83,7 +83,7 @@ def test_it_fires_when_it_can_and_says_why_with_the_odds():
     said = []
     Opponent("uk", seed=1).play_step(g, said.append, finish=lambda game, say: None)
     first = said[0]
-    assert first.startswith("opponent (uk) chose to fire (unit No. 1 Section, target Gruppe Lenz")
+    assert first.startswith("opponent (uk) chose to fire (firing unit No. 1 Section, target Gruppe Lenz")
     assert "before the roll: 0 hits: " in first and " -> section fires " in first
     assert g.log[-1].kind == "fire"
 
@@ -197,7 +197,7 @@ def test_the_umpire_hands_a_side_to_the_opponent_and_undoes_its_move(tmp_path):
     box.go.click()
     fire, note = app.game.log[before], app.game.log[before + 1]
     assert fire.kind == "fire" and note.kind == "opponent"
-    assert note.text.startswith("opponent (uk) chose to fire (unit No. 1 Section, target Gruppe Lenz") and fire.text in note.text
+    assert note.text.startswith("opponent (uk) chose to fire (firing unit No. 1 Section, target Gruppe Lenz") and fire.text in note.text
     # the log names the side as the scenario does
     assert any(kind == "opponent" and text.startswith("opponent (2nd Ox and Bucks, No. 1 Section) chose to fire")
                for _, kind, text, _ in app.log.rows())

@@ -103,9 +103,12 @@ class Candidate:
     actor: str
 
     def label(self, names: dict[str, str] | None = None) -> str:
-        """The action in a few words, each piece or unit by its name in ``names`` (else its id)."""
-        shown = ", ".join(f"{k} {_short(v, names or {})}" for k, v in self.params.items())
-        return f"{self.spec.label.lower()} ({shown})"
+        """The action in a few words: each choice by its label in the form ("MPs spent 2"), each
+        piece or unit by its name in ``names`` (else its id); a count left at 0 goes unsaid."""
+        by = {p.name: p for p in self.spec.params}
+        shown = ", ".join(f"{by[k].label if k in by and by[k].label else k} {_short(v, names or {})}"
+                          for k, v in self.params.items() if not (k in by and by[k].kind == "int" and v == 0))
+        return f"{self.spec.label.lower()} ({shown})" if shown else self.spec.label.lower()
 
 
 @dataclass(frozen=True)
@@ -599,7 +602,7 @@ class Opponent:
                 event = c.spec.resolve(game, dict(c.params))
                 taken, must = taken + 1, False
                 odds = f"; before the roll: {choice.odds}" if choice.odds else ""
-                say(f"opponent ({self.side}) chose to {c.label(game.scenario.names())}{odds} -> {event.text}")
+                say(f"opponent ({self.side}) chose to {c.label(game.scenario.spoken_names())}{odds} -> {event.text}")
             duties = policies.duties(simple.play_step) if game.acting_sides() == [self.side] else None  # type: ignore[union-attr]
             held = None if must or duties is None else self.holds_back(game, policy, duties)
             if held is not None:
