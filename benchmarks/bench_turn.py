@@ -414,7 +414,7 @@ def report(rows: list[dict], opponent: list) -> None:
     print(f"{'game':40s} {'ready':>6s} {'wall':>6s} {'units':>5s} {'acts':>4s} {'clicks':>6s} {'Next':>4s} "
           f"{'drags':>5s} {'selects':>7s} {'per unit':>8s} {'acting':>6s} {'per act':>7s} {'phantom':>7s}")
     for r in rows:
-        mark = "" if r["acting_per_unit"] <= 3 else "  <- over 3 a unit"
+        mark = "" if r["per_unit"] <= 3 else "  <- over 3 a unit (Next presses included, as the target counts them)"
         print(f"{r['game']:40s} {r['ready_s']:5.1f}s {r['wall_s']:5.1f}s {r['units']:5d} {r['acts']:4d} "
               f"{r.get('clicks', 0):6d} {r.get('next', 0):4d} {r.get('drags', 0):5d} {r.get('selections', 0):7d} "
               f"{r['per_unit']:8.1f} {r['acting_per_unit']:6.1f} {r['per_act']:7.1f} {r['phantoms']:7d}{mark}")

@@ -182,11 +182,15 @@ def machine(path: Path) -> type[RuleBasedStateMachine]:
             """Next leaves a step where the rules still require something only after saying what."""
             game = self.app.game
             at, owed = game.position, get_ruleset(game.scenario.ruleset).pending(game)
-            said = self.app.turn.warning.value
+            said, untaken, shown = self.app.turn.warning.value, self.app.turn.untaken(), self.app.turn.html.value
+            n, errors = len(game.log), len(self.app.errors.messages)
             self.app.turn.next.click()
             if owed and game.position != at:
                 assert getattr(self, "warned", None) == (at, said) and "still require" in said, \
                     f"Next left a step owing {owed} without saying so"
+            if not owed:  # one press leaves a step; what it gave up was said before the press
+                assert len(game.log) > n or len(self.app.errors.messages) > errors, f"Next in {at} did nothing"
+                assert not untaken or "nothing done here yet, offered: " in shown, f"Next left {untaken} unsaid"
             self.warned = (game.position, self.app.turn.warning.value)
 
         @precondition(lambda self: bool(self.app.game.log))

@@ -154,26 +154,36 @@ def test_resolve_is_disabled_with_the_reason_when_the_action_is_not_possible(app
 
 
 # -- the turn flow ---------------------------------------------------------------------------------
-def test_next_warns_once_where_nothing_was_done_and_back_says_what_it_undoes(app):
+def test_next_says_beforehand_what_a_step_offers_and_back_says_what_it_undoes(app):
     assert app.game.current_step().name == "Rally" and app.turn.offered() == []
-    app.turn.next.click()  # nobody is shaken: Rally offers nothing, so Next goes on without a warning
+    assert "nothing done here yet" not in app.turn.html.value  # Rally offers nobody anything
+    app.turn.next.click()
     assert app.game.current_step().name == "Fire" and app.turn.warning.value == ""
-    app.turn.next.click()  # Fire offers fire, grenade, mortar: the first press only warns, naming them
-    assert app.game.current_step().name == "Fire"
-    assert ("Nothing was done in <b>Fire</b> (Fire, Grenade (blast zone 3&quot;), Mortar (blast zone 6&quot;), "
-            "Cease mortar fire (to re-aim next turn)). Press Next again") in app.turn.warning.value
-    umpire_roll(app).resolve()  # the umpire's own roll does not count as the step's action...
+    # before Next is pressed, the panel says what leaving Fire now gives up: one press is enough
+    assert ("next: Active side: Move &middot; nothing done here yet, offered: Fire, Grenade (blast zone 3&quot;), "
+            "Mortar (blast zone 6&quot;), Cease 60 mm mortar fire (to re-aim next turn)") in app.turn.html.value
+    umpire_roll(app).resolve()
+    assert "nothing done here yet" not in app.turn.html.value  # something was done in Fire
     app.game.at_step("Fire")
     a = app.actions
     a.choice.value = "fire"
     a.resolve()
-    assert app.turn.warning.value == ""
+    assert app.turn.warning.value == "" and "nothing done here yet" not in app.turn.html.value
     assert "and undo 2 actions: umpire rolls 3d6" in app.turn.back.tooltip
     note = app.turn.back_note.value  # folded under one line: a long step keeps Resolve in view
     assert note.startswith("<details><summary><small style='color:#555'>Back returns to the previous step, undoing 2 "
                            "actions</small></summary>") and "umpire rolls 3d6" in note
     app.turn.next.click()  # an action was taken: Next goes on at once
     assert app.game.current_step().name == "Move"
+
+
+def test_one_next_leaves_a_step_where_nothing_was_done_and_back_brings_it_back(app):
+    app.turn.next.click()
+    assert app.game.current_step().name == "Fire" and "nothing done here yet" in app.turn.html.value
+    app.turn.next.click()  # said beforehand: no second press
+    assert app.game.current_step().name == "Move" and app.turn.warning.value == ""
+    app.turn.back.click()
+    assert app.game.current_step().name == "Fire" and "nothing done here yet" in app.turn.html.value
 
 
 # -- saving ------------------------------------------------------------------------------------------
@@ -434,8 +444,7 @@ def test_next_passes_the_steps_where_nobody_has_anything_to_do(app):
     flow event, to Defensive fire. With the box unticked, Next stops at every step."""
     app.game.at_step("Move")
     app.refresh()
-    app.turn.next.click()
-    app.turn.next.click()  # the first press warned that nobody moved
+    app.turn.next.click()  # one press: the panel said beforehand that nobody had moved
     assert app.game.current_step().name == "Defensive fire"
     assert "passed by itself, nothing to do: Morale" in app.turn.passed.value
     assert [e.text for e in app.game.log[-2:]] == ["turn 1: Passive side - Morale", "turn 1: Passive side - Defensive fire"]
@@ -443,8 +452,7 @@ def test_next_passes_the_steps_where_nobody_has_anything_to_do(app):
     app.turn.back.click()
     assert app.game.current_step().name == "Move"
     app.turn.skip_empty.value = False
-    while app.game.current_step().name == "Move":  # (a warning first, unless it was given at this event)
-        app.turn.next.click()
+    app.turn.next.click()
     assert app.game.current_step().name == "Morale"
 
 

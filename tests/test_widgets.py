@@ -259,7 +259,7 @@ def test_hovering_a_figure_previews_its_line_of_sight(app):
 
 
 def next_step(app):
-    """Next, pressed twice where a step left without an action warns first."""
+    """Next, pressed twice where the step warns that the rules still require something."""
     app.turn.next.click()
     if app.turn.warning.value:
         app.turn.next.click()

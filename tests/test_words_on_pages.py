@@ -88,8 +88,10 @@ def test_no_page_shows_an_id_or_a_bare_point_in_a_tutorials_first_two_turns(tmp_
         found |= set(leaks(shown_texts(umpire.widget, []) + shown_texts(side.widget, []), scenario))
         rules.policy.play_step(game, lambda line: None)  # every side's part, as the simple policy plays it
         try:
+            at = game.position
             umpire.turn.go_next()
-            umpire.turn.go_next()  # past a warning that something was owed
+            if game.position == at:
+                umpire.turn.go_next()  # past a warning that something was owed
         except ValueError:
             break
         steps += 1

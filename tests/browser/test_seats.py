@@ -168,7 +168,7 @@ def test_a_double_blind_game_with_three_browsers(serve, browser, tmp_path, scena
         _next(ump)
         time.sleep(1)
         if ump.get_by_text(re.compile(r"\d+ events")).inner_text() == before:
-            _next(ump)  # the first press warned that nothing was done in the step
+            _next(ump)  # the first press warned that the rules still require something
     else:
         raise AssertionError(f"{side} never had an order to propose")
     mine.get_by_placeholder("a word to the umpire (optional)").fill("go!")

@@ -266,7 +266,7 @@ PREPARE = {"rookie": ("activate",)}  # the unit the card (drawn by Next) lets ac
 
 
 def press_next(page, journal: Path, before: int) -> int:
-    """Next, and Next again where the step warns that nothing was done in it."""
+    """Next, and Next again where the step warns that the rules still require something."""
     page.get_by_role("button", name="Next ▶").click()
     deadline = time.monotonic() + 30
     while journal_length(journal) <= before:

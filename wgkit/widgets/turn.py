@@ -1,7 +1,9 @@
-"""TurnPanel: the turn sequence with the current step marked; Next, which warns before leaving a
-step where nothing was done, and Back, which says what it will undo. Next goes on past the steps
-where no action the rules offer is possible for anyone now (each pass is a flow event in the
-log), unless the umpire turns that off."""
+"""TurnPanel: the turn sequence with the current step marked; Next, and Back, which says what it
+will undo. Before Next is pressed the panel says what leaving the step gives up (the actions
+offered where nothing was done yet), so one press ends a step; only a step where the rules still
+require something warns at the first press. Next goes on past the steps where no action the rules
+offer is possible for anyone now (each pass is a flow event in the log), unless the umpire turns
+that off."""
 
 from __future__ import annotations
 
@@ -33,6 +35,7 @@ class TurnPanel:
         self.back = W.Button(description="◀ Back", tooltip="undo back to the start of the previous step")
         self.warning = W.HTML()
         self._warned_at: int | None = None  # log length when Next last warned
+        self._offers: tuple[int, object, list[str]] | None = None  # offered() for a log length and last event
         self.entered: list[Callable[[], None]] = []  # called after Next enters a step (the forced draw)
         self.next.on_click(errors.guard(lambda _: self.go_next()))
         self.back.on_click(errors.guard(lambda _: self.go_back()))
@@ -56,8 +59,14 @@ class TurnPanel:
 
     def offered(self) -> list[str]:
         """The labels of the rules actions someone can take now (the umpire's own tools aside):
-        offered, and possible for some choice of who acts and at whom."""
-        return [s.label for s in actions_for(self.game) if s.name not in GENERIC_NAMES and possible(self.game, s)]
+        offered, and possible for some choice of who acts and at whom. Worked out once per state
+        of the log (its length and its last event), since every refresh asks."""
+        g = self.game
+        last = g.log[-1] if g.log else None
+        if self._offers is None or self._offers[0] != len(g.log) or self._offers[1] is not last:
+            self._offers = (len(g.log), last, [s.label for s in actions_for(g) if s.name not in GENERIC_NAMES
+                                               and possible(g, s)])
+        return list(self._offers[2])
 
     def untaken(self) -> list[str]:
         """The rules actions offered in this step, if none was taken in it (a reason to stop at Next)."""
@@ -85,16 +94,15 @@ class TurnPanel:
         return passed
 
     def go_next(self) -> None:
-        """Go on; the first press in a step where nothing was done, or where the rules still
-        require something (a drawn card unplayed, cards undrawn, a test owed), only warns,
-        naming what."""
-        missing, owed = self.untaken(), get_ruleset(self.game.scenario.ruleset).pending(self.game)
-        if (missing or owed) and self._warned_at != len(self.game.log):
+        """Go on. A step where nothing was done ends at one press: the panel said beforehand what
+        it offers (:meth:`refresh`). Where the rules still require something (a drawn card
+        unplayed, cards undrawn, a test owed) the first press only warns, naming what."""
+        owed = get_ruleset(self.game.scenario.ruleset).pending(self.game)
+        if owed and self._warned_at != len(self.game.log):
             self._warned_at = len(self.game.log)
             step = html.escape(self.game.current_step().name)
-            said = (f"The rules still require in <b>{step}</b>: {html.escape(self.say('; '.join(owed)))}." if owed else
-                    f"Nothing was done in <b>{step}</b> ({html.escape(', '.join(missing))}).")
-            self.warning.value = (f"<div style='color:#92400e;background:#fef3c7;padding:2px 4px'>{said} "
+            self.warning.value = (f"<div style='color:#92400e;background:#fef3c7;padding:2px 4px'>The rules still "
+                                  f"require in <b>{step}</b>: {html.escape(self.say('; '.join(owed)))}. "
                                   f"Press Next again to go on.</div>")
             return
         self.game.advance()
@@ -159,8 +167,11 @@ class TurnPanel:
                 if here:
                     rows.append(row)
         _, np_, ns = g.flow.after(turn, phase, step)
-        rows.append(f"<div style='color:#555;font-size:85%'>next: {html.escape(g.flow.phases[np_].name)}: "
-                    f"{html.escape(g.flow.step(np_, ns).name)}</div>")
+        untaken = [] if game_over(g.state) else self.untaken()
+        gives_up = (f" &middot; nothing done here yet, offered: {html.escape(self.say(', '.join(untaken)))}"
+                    if untaken else "")
+        rows.append(f"<div class='wgkit-next' style='color:#555;font-size:85%'>next: "
+                    f"{html.escape(g.flow.phases[np_].name)}: {html.escape(g.flow.step(np_, ns).name)}{gives_up}</div>")
         rows.append(f"<details><summary style='font-size:85%;color:#555'>the whole turn ({len(steps)} steps)"
                     f"</summary>{''.join(steps)}</details>")
         for name, (left, turned) in decks(g.state).items():
