@@ -1,9 +1,11 @@
 """English around the names a scenario gives: a possessive and a verb that agree with a side's
 name ("the Germans' objectives", "Germans win", "US 101st Airborne wins"), grid cells named as
-the board labels them, and the rules' texts with ids turned into those names."""
+the board labels them, the rules' texts with ids turned into those names, and a ruleset's own
+terms (FP, TPD, MPs) explained where a page first uses them."""
 
 from __future__ import annotations
 
+import html
 import math
 import re
 from typing import Callable, Mapping
@@ -99,3 +101,29 @@ class Wording:
         elif self.place is not None:  # a point on a free-form table, by the terrain near it
             text = _POINT.sub(lambda m: self.place(float(m[1]), float(m[2])), text)  # type: ignore[misc]
         return text
+
+
+class Glossary:
+    """A ruleset's terms (``RulesetInfo.glossary``: "FP" -> what it stands for, with the section):
+    called on a piece of a page's HTML, it marks the first use of each term there with a tooltip
+    saying what it means, leaving tags and later uses alone."""
+
+    def __init__(self, terms: Mapping[str, str]):
+        self.terms = dict(terms)
+        names = sorted(self.terms, key=len, reverse=True)
+        self._find = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, names)) + r")(?![\w-])") if names else None
+
+    def __call__(self, fragment: str) -> str:
+        if self._find is None:
+            return fragment
+        said: set[str] = set()
+
+        def mark(m: re.Match) -> str:
+            if m[1] in said:
+                return m[1]
+            said.add(m[1])
+            return (f"<abbr class='wgkit-term' title='{html.escape(self.terms[m[1]], quote=True)}' "
+                    f"style='text-decoration:underline dotted;cursor:help'>{m[1]}</abbr>")
+
+        parts = re.split(r"(<[^>]*>)", fragment)  # text between tags only: never inside a tag or its attributes
+        return "".join(part if part.startswith("<") else self._find.sub(mark, part) for part in parts)

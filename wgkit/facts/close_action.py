@@ -51,4 +51,10 @@ RULESET = RulesetInfo(
     terrain=_TERRAIN,
     piece_roles=frozenset({"leader", "officer", "spotter", "crew"}),
     scenario_attrs={"referee": {"type": "boolean", "description": "a referee allows blind fire"}},
+    glossary={
+        "LMG": "light machine gun (Fire Table)",
+        "HMG": "heavy machine gun (Fire Table)",
+        "BZ": "blast zone: the circle of a grenade or mortar burst; every figure whose head is in it "
+              "is a target (Grenades, Mortars)",
+    },
 )

@@ -133,4 +133,10 @@ RULESET = RulesetInfo(
         "jokers": {"type": "integer", "minimum": 0, "maximum": 2},
         "colours": {"type": "object", "additionalProperties": {"enum": ["red", "black"]}, "description": "side id -> red or black"},
     },
+    glossary={
+        "SMF": "single mounted figure: a leader, observer, sniper or assistant on a base of its own "
+               "(Scale: Figures; Single Mounted Figures)",
+        "SMFs": "single mounted figures: leaders, observers, snipers and assistants on bases of their own "
+                "(Scale: Figures; Single Mounted Figures)",
+    },
 )

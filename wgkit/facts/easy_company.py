@@ -54,4 +54,8 @@ RULESET = RulesetInfo(
         "mode": {"enum": ["normal", "cautious", "under_fire"]},
     },
     scenario_attrs={},
+    glossary={
+        "MPs": "motivation points: a leader's allowance each turn for getting figures to act and "
+               "for calling artillery (§2.4)",
+    },
 )

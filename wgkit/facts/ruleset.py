@@ -48,6 +48,8 @@ class RulesetInfo:
     unit_attrs: Mapping[str, object] = field(default_factory=dict)  # JSON Schema properties
     scenario_attrs: Mapping[str, object] = field(default_factory=dict)  # the scenario's ``rules:`` settings
     scale_note: str = ""  # set when the scale is not the text's own figure (a house value)
+    # the text's own terms a page uses, each with what it stands for and the section defining it
+    glossary: Mapping[str, str] = field(default_factory=dict)
     # rules a whole scenario must obey at the start (Company Fire's stacking): (path, why) for each
     # breach, read from the raw document and tolerant of parts the schema rejects
     scenario_checks: Callable[[Any], Iterable[tuple[tuple[str | int, ...], str]]] | None = None

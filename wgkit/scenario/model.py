@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from wgkit.words import Wording, place_noun, placed_names
+from wgkit.words import Glossary, Wording, place_noun, placed_names
 
 Point = tuple[float, float]
 
@@ -398,6 +398,12 @@ class Scenario:
         grid = self.table.grid is not None
         return Wording({**{s.id: s.name for s in self.sides}, **self.spoken_names()}, cells=grid,
                        place=None if grid else placer(self))
+
+    def glossary(self) -> Glossary:
+        """Its ruleset's terms (FP, TPD, MPs), to mark where a page first uses each."""
+        from wgkit.facts.registry import find_ruleset
+
+        return Glossary(find_ruleset(self.ruleset).glossary)
 
     def piece(self, piece_id: str) -> Piece:
         """The scenario's piece (figure, stand) with this id."""

@@ -66,6 +66,7 @@ class ActionPanel:
         self.changed = changed or self.refresh  # after an event: the page (and this form) drawn again
         self.model = ActionForm(game, fog)
         self.say = game.scenario.wording()  # the rules' texts with the scenario's names and squares
+        self.gloss = game.scenario.glossary()  # the ruleset's terms explained where first used
         self.choice = W.Dropdown(description="Action", layout=W.Layout(width="98%"))
         self.params_box = W.VBox()
         self.odds = W.HTML()
@@ -267,7 +268,7 @@ class ActionPanel:
             rows.append(f"{html.escape(self.say(r.purpose))}: {r.die} {list(r.faces)}{table}")
         for m in event.detail.get("modifiers", []):
             rows.append(f"{html.escape(m['name'])}: {m['value']:+} <small>({html.escape(m['source'])})</small>")
-        self.result.value = "<div class='wgkit-result'>" + "<br>".join(rows) + "</div>"
+        self.result.value = self.gloss("<div class='wgkit-result'>" + "<br>".join(rows) + "</div>")
         self.result_event = len(self.game.log)
         if name not in GENERIC_NAMES:  # a rules action: a step it left with nothing to do passes by itself
             for hook in self.acted:
@@ -342,7 +343,7 @@ class ActionPanel:
         elif v.state == "unset":
             self.odds.value = "<i>set the parameters to see the odds</i>"
         elif v.state == "refused":
-            self.odds.value = f"<span style='color:#9b1c1c'>not possible: {html.escape(say(v.why))}</span>"
+            self.odds.value = self.gloss(f"<span style='color:#9b1c1c'>not possible: {html.escape(say(v.why))}</span>")
         elif v.state == "group":
             label = self.model.label
             rows = [f"<li>{html.escape(label(g.piece))}: {html.escape(g.chance)}</li>" for g in v.moves]  # where: on the board
@@ -351,7 +352,7 @@ class ActionPanel:
             self.odds.value = (f"<b>{len(v.moves)} of {v.total} {'pieces' if self.model.group_title else 'figures'} "
                                f"move together</b><ul style='margin:2px 0 4px 16px;padding:0'>{''.join(rows)}</ul>")
         elif v.state == "ready":
-            self.odds.value = odds_html(v.lines, v.dist, say)
+            self.odds.value = self.gloss(odds_html(v.lines, v.dist, say))
         else:
             self.odds.value = ""
         self._possible(v.ok, v.why, waiting=v.state == "waiting")

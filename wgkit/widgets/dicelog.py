@@ -24,6 +24,7 @@ class DiceLog:
         self.game, self.errors, self.changed = game, errors, changed
         self.side = UMPIRE
         self.say = game.scenario.wording()
+        self.gloss = game.scenario.glossary()
         self.filter = W.Text(description="Filter", placeholder="e.g. fire, r1, d6")
         self.table = W.HTML()
         self.row = W.BoundedIntText(description="Undo to row", min=0, max=0, value=0)
@@ -65,7 +66,7 @@ class DiceLog:
         the board; a table's narrow columns wrapped each row onto several lines)."""
         body = "".join(f"<div><b>{i}</b> {html.escape(t)}" + (f" <code>{html.escape(d)}</code>" if d else "") + "</div>"
                        for i, _, t, d in self.rows()[::-1][:n])
-        return f"<div class='wgkit-latest' style='font-size:85%;line-height:1.3'>{body}</div>" if body else ""
+        return self.gloss(f"<div class='wgkit-latest' style='font-size:85%;line-height:1.3'>{body}</div>") if body else ""
 
     def undo_to(self, n: int) -> None:
         """Keep rows 1..n, undo the rest."""
@@ -77,5 +78,5 @@ class DiceLog:
         self.row.max = len(self.game.log)
         body = "".join(f"<tr><td>{i}</td><td>{html.escape(k)}</td><td>{html.escape(t)}</td>"
                        f"<td><code>{html.escape(d)}</code></td></tr>" for i, k, t, d in rows[::-1])
-        self.table.value = (f"<div class='wgkit-dicelog' data-rows='{len(rows)}' style='max-height:220px;overflow:auto'>"
+        self.table.value = self.gloss(f"<div class='wgkit-dicelog' data-rows='{len(rows)}' style='max-height:220px;overflow:auto'>"
                             f"<table><tr><th>#</th><th>what</th><th>result</th><th>dice</th></tr>{body}</table></div>")

@@ -240,8 +240,8 @@ class SidePage:
             "<small>nothing yet</small>"
         body = "".join(f"<tr><td>{r.index}</td><td>{html.escape(say(r.text))}</td><td><code>{html.escape(say(r.dice))}</code></td></tr>"
                        for r in self.fog.reports[::-1] if r.kind != "unseen")
-        self.reports.value = (f"<div class='wgkit-reports' style='max-height:220px;overflow:auto'><table>{body}</table></div>"
-                              if body else "")
+        self.reports.value = (self.panel.gloss(f"<div class='wgkit-reports' style='max-height:220px;overflow:auto'>"
+                                               f"<table>{body}</table></div>") if body else "")
 
     def _ipython_display_(self) -> None:
         from IPython.display import display

@@ -29,6 +29,7 @@ class TurnPanel:
     def __init__(self, game: Game, errors: ErrorArea, changed: Changed = lambda: None):
         self.game, self.errors, self.changed = game, errors, changed
         self.say = game.scenario.wording()
+        self.gloss = game.scenario.glossary()  # the ruleset's terms explained where first used
         self.sides = {s.id: s.name for s in game.scenario.sides}  # sides as the page names them
         self.html = W.HTML()
         self.next = W.Button(description="Next ▶", tooltip="go to the next step")
@@ -179,7 +180,7 @@ class TurnPanel:
             colour = cards.colour(turned) if turned else ""
             rows.append(f"<div>Deck <b>{html.escape(name)}</b>: {left} to draw; last card "
                         f"<b style='color:{'#b00' if colour == 'red' else '#000'}'>{last}</b></div>")
-        self.html.value = "".join(rows)
+        self.html.value = self.gloss("".join(rows))
         self.back.tooltip = self._back_text()
         head, _, undone = self.back.tooltip.partition("; and undo ")
         # what Back would undo folds under one line, so that a long step does not push Resolve out of view

@@ -1,0 +1,67 @@
+"""Each ruleset's own terms are explained where a page first uses them (issue 65, item 2): the
+glossary marks the first use of a term in a piece of a page with a tooltip, never inside a tag,
+and the umpire's page carries it in the odds, the result, the log and the turn panel."""
+
+from tests.conftest import ROOT
+from wgkit.facts.registry import find_ruleset
+from wgkit.widgets import UmpireApp
+from wgkit.words import Glossary
+
+RULESETS = ("close_action", "company_fire", "eagles", "easy_company", "rookie")
+
+
+def test_the_first_use_of_a_term_gets_its_meaning_and_later_uses_and_tags_stay_as_they_were():
+    g = Glossary({"FP": "firepower (1.2)", "TPD": "target position defensive rating (1.4)"})
+    out = g("<div title='FP here is an attribute'>4 FP at 781 yd</div><div>3 FP (W) against TPD BB; TPDX FPs</div>")
+    assert out.count("<abbr") == 2  # FP once, TPD once; TPDX and FPs are other words
+    assert ("<div title='FP here is an attribute'>4 <abbr class='wgkit-term' title='firepower (1.2)' "
+            "style='text-decoration:underline dotted;cursor:help'>FP</abbr> at 781 yd</div>") in out
+    assert "<div>3 FP (W) against <abbr class='wgkit-term' title='target position defensive rating (1.4)'" in out
+    assert Glossary({})("<b>FP</b>") == "<b>FP</b>"
+
+
+def test_every_term_a_ruleset_explains_is_a_term_of_its_own_text():
+    """A glossary entry names a term its rule text uses, and says what it stands for with the
+    section it comes from."""
+    for rs in RULESETS:
+        info = find_ruleset(rs)
+        text = (ROOT.parent / "shared" / "seeds" / info.text).read_text(errors="replace")
+        for term, meaning in info.glossary.items():
+            assert term in text, f"{rs}: {term} is not a term of its text"
+            assert meaning and "(" in meaning, f"{rs}: {term} says no section"
+    assert {"FP", "TPD"} <= set(find_ruleset("eagles").glossary)
+    assert "motivation points" in find_ruleset("easy_company").glossary["MPs"]
+
+
+def test_the_eagles_odds_explain_fp_and_tpd_where_they_first_appear():
+    app = UmpireApp.open(ROOT / "scenarios/eagles/tutorial_crossroads_barrage.yaml", seed=3)
+    app.begin()
+    for _ in range(20):
+        if any(s.name == "fire" for s in app.actions.model.specs):
+            break
+        app.turn.go_next()
+    a = app.actions
+    a.choice.value = "fire"
+    lists = [(name, w) for name, w in a.inputs.items() if getattr(w, "options", None)]
+    values = lambda w: [o[1] if isinstance(o, tuple) else o for o in w.options]  # noqa: E731
+    for firer in values(lists[0][1]):  # the first firer and target the rules let fire
+        lists[0][1].value = firer
+        for target in values(lists[1][1]):
+            lists[1][1].value = target
+            if a.model.verdict.state == "ready":
+                break
+        if a.model.verdict.state == "ready":
+            break
+    assert "FP" in a.odds.value, a.odds.value
+    assert a.odds.value.count("title='firepower: a unit") == 1
+    assert "title='target position defensive rating" in a.odds.value
+
+
+def test_easy_companys_turn_panel_explains_mps_once():
+    app = UmpireApp.open(ROOT / "scenarios/easy_company/tutorial_farmyard.yaml", seed=3)
+    app.begin()
+    for _ in range(20):
+        if "MPs" in app.turn.html.value:
+            break
+        app.turn.go_next()
+    assert app.turn.html.value.count("title='motivation points: a leader") == 1
