@@ -20,17 +20,33 @@ def test_the_first_use_of_a_term_gets_its_meaning_and_later_uses_and_tags_stay_a
     assert Glossary({})("<b>FP</b>") == "<b>FP</b>"
 
 
-def test_every_term_a_ruleset_explains_is_a_term_of_its_own_text():
-    """A glossary entry names a term its rule text uses, and says what it stands for with the
-    section it comes from."""
+# each ruleset's terms as its text spells them out, typed from the text (section or heading named)
+FROM_THE_TEXT = {
+    "eagles": {"FP": "firepower",  # 1.2 FIREPOWER RATINGS
+               "TPD": "target position defensive rating",  # 1.4 TARGET POSITION DEFENSIVE RATING (TPD)
+               "DA": "defensive armour protection class",  # 1.3 Defensive Armor Protection Classes (DA)
+               "CD": "the 4-inch disk",  # 3.6: "measured by using a CD (4")"
+               "MPs": "movement points"},  # 2.5 Hex Grid Movement Points
+    "easy_company": {"MPs": "motivation points"},  # 2.4 Motivation Points (MPs)
+    "close_action": {"LMG": "light machine gun", "HMG": "heavy machine gun",  # the Fire Table's rows
+                     "BZ": "blast zone"},  # Grenades: "a blast zone (BZ)"
+    "company_fire": {"SMF": "single mounted figure",  # Single Mounted Figures (SMFs)
+                     "SMFs": "single mounted figures"},
+    "rookie": {},
+}
+
+
+def test_every_term_a_ruleset_explains_is_its_texts_own_and_says_what_the_text_makes_of_it():
+    """The glossary holds exactly the terms above, each a word of its rule text, each meaning
+    beginning with what the text spells the term out as and ending with the section."""
     for rs in RULESETS:
         info = find_ruleset(rs)
         text = (ROOT.parent / "shared" / "seeds" / info.text).read_text(errors="replace")
+        assert set(info.glossary) == set(FROM_THE_TEXT[rs]), rs
         for term, meaning in info.glossary.items():
             assert term in text, f"{rs}: {term} is not a term of its text"
-            assert meaning and "(" in meaning, f"{rs}: {term} says no section"
-    assert {"FP", "TPD"} <= set(find_ruleset("eagles").glossary)
-    assert "motivation points" in find_ruleset("easy_company").glossary["MPs"]
+            assert meaning.startswith(FROM_THE_TEXT[rs][term]), f"{rs}: {term} means {meaning!r}"
+            assert meaning.endswith(")") and "(" in meaning, f"{rs}: {term} says no section"
 
 
 def test_the_eagles_odds_explain_fp_and_tpd_where_they_first_appear():
