@@ -48,7 +48,7 @@ def test_a_game_is_judged_by_the_scenarios_conditions(monkeypatch):
     gren, lmg = [p.id for _, u, p in s.pieces() if u.id in ("gren", "lmg")]
     monkeypatch.setattr(sim, "policy_for", lambda rid: Kills())
     level = play_one(s, 1, 1)
-    assert (level["winner"], level["by"]) == ("de", "level on points: de wins a tie")  # 0-0: "otherwise: de"
+    assert (level["winner"], level["by"]) == ("de", "level on points: Grenadier section wins a tie")  # 0-0: "otherwise: de"
     monkeypatch.setattr(sim, "policy_for", lambda rid: Kills(gren))
     assert play_one(s, 1, 1)["winner"] == "de"  # the lmg team still stands in good order
     monkeypatch.setattr(sim, "policy_for", lambda rid: Kills(gren, lmg))
@@ -372,3 +372,20 @@ def test_a_report_whose_games_all_ended_alike_says_no_dice_changed_the_outcome()
     varied = Report("Hold", "close_action", 0, 6, games=[game(0), game(1), game(2, lost=3)])
     assert not varied.alike() and "ended alike" not in varied.table()
     assert not Report("Hold", "close_action", 0, 6, games=[game(0)]).alike()  # one game is just one game
+
+
+def test_a_report_names_the_sides_as_the_scenario_does_and_words_what_decided_the_games():
+    """wgkit simulate's report: no side id in its rows, each side by the scenario's name for it."""
+    from wgkit.simulate import Report
+
+    games = [{"seed": s, "lost": {"us": 0, "de": 1}, "pieces": {"us": 3, "de": 2}, "winner": "de",
+              "by": "level on points: Germans win a tie", "decided": 0, "ended": 2} for s in range(3)]
+    report = Report("t", "company_fire", 0, 2, games, names={"us": "1st Platoon, Co. A", "de": "Germans"})
+    table = report.table()
+    name = "{:19s}".format  # the names' column: the longest name and a space
+    assert f"\n{name('outcome')}  games    rate   95% interval\n" in table
+    assert f"\n{name('Germans')}      3  100.0%   43.9% - 100.0%\n" in table
+    assert f"\n{name('1st Platoon, Co. A')}      0    0.0%   0.0% - 56.1%\n" in table
+    assert f"\n  {name('Germans')[:-1]}    3  level on points: Germans win a tie\n" in table
+    assert f"\n{name('1st Platoon, Co. A')}   0.00 " in table
+    assert not any(line.startswith(("us ", "de ", "  us ", "  de ")) for line in table.splitlines())

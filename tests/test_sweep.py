@@ -84,7 +84,8 @@ def test_a_sweep_plays_the_same_seeds_on_every_variant_and_ranks_by_balance():
     assert gaps == sorted(gaps)
     text = result.table()
     assert text.startswith("Crossroads at Hérouvillette (tutorial) (close_action): the scenario as written and 2 variants, 3 games each, seeds 7..9")
-    assert "uk wins (95%)" in text and "de wins (95%)" in text
+    assert "2nd Ox and Bucks, No. 1 Section wins (95%)" in text and "Gruppe Lenz wins (95%)" in text  # the sides' names
+    assert " uk " not in text and " de " not in text
     fig = result.plot()
     assert [t.get_text() for t in fig.axes[0].get_yticklabels()] == [n for n, _ in reversed(result.ranked())]
 

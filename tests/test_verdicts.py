@@ -28,7 +28,7 @@ def command() -> list[str]:
 
 def outcomes(report: str) -> dict[str, tuple[int, str, str, str]]:
     """Each outcome row of a report: games, rate, interval's ends."""
-    rows = re.findall(r"^(\w+)\s+(\d+)\s+([\d.]+%)\s+([\d.]+%) - ([\d.]+%)$", report, re.M)
+    rows = re.findall(r"^(.+?)\s+(\d+)\s+([\d.]+%)\s+([\d.]+%) - ([\d.]+%)$", report, re.M)
     return {side: (int(n), rate, lo, hi) for side, n, rate, lo, hi in rows}
 
 

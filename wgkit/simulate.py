@@ -36,6 +36,7 @@ from wgkit.rules.policies import Say, Step, leaving
 from wgkit.rules.registry import get_ruleset
 from wgkit.scenario.model import Scenario
 from wgkit.victory import losses, standing, winner
+from wgkit.words import wins
 
 Z95 = 1.959963984540054
 SIMPLE = "simple"
@@ -138,16 +139,16 @@ def play_one(scenario: Scenario, seed: int, turns: int, players: Mapping[str, st
 
 
 def deciding(game: Game, won: str | None) -> str:
-    """What decided a game: the winner's conditions met, level points and who wins them, or the
-    balance measure where the scenario has no conditions as data."""
+    """What decided a game, in the scenario's words: the winner's conditions met, level points and
+    who wins them, or the balance measure where the scenario has no conditions as data."""
     judged = standing(game)
     if judged is None:
         return "the smaller share of pieces lost"
     met = [j.label for j in judged.judged if j.met and j.condition.side == won]
     if won is not None and len({p for p in judged.points.values()}) > 1 and met:
-        return "; ".join(met)
+        return game.scenario.wording()("; ".join(met))
     if won is not None:
-        return f"level on points: {won} wins a tie"
+        return f"level on points: {wins(game.scenario.side(won).name)} a tie"
     return "level on points: a draw"
 
 
@@ -181,6 +182,11 @@ class Report:
     judged_by: str = "victory conditions"  # or the balance measure, when the scenario has none as data
     failed: list[dict[str, Any]] = field(default_factory=list)  # {"seed", "error"} per failed game
     players: dict[str, str] = field(default_factory=dict)  # side: simple, or opponent:STYLE
+    names: dict[str, str] = field(default_factory=dict)  # side id: the scenario's name for it
+
+    def said(self, side: str | None) -> str:
+        """A side as the scenario names it (a draw as "draw")."""
+        return "draw" if side is None else self.names.get(side, side)
 
     @property
     def n(self) -> int:
@@ -250,7 +256,7 @@ class Report:
         if len(bots) == len(self.players):
             styles = sorted(set(bots.values()))
             return f"the kit's opponent on every side ({', '.join(w.partition(':')[2] for w in styles)}): competent play"
-        return "; ".join(f"{x}: " + ("the simple policy" if who == SIMPLE else f"the opponent ({who.partition(':')[2]})")
+        return "; ".join(f"{self.said(x)}: " + ("the simple policy" if who == SIMPLE else f"the opponent ({who.partition(':')[2]})")
                          for x, who in self.players.items())
 
     def alike(self) -> bool:
@@ -270,10 +276,11 @@ class Report:
             lines += [f"  seed {g['seed']}: {g['error']}" for g in self.failed]
         if not self.games:
             return "\n".join(lines)
-        lines.append(f"{'outcome':12s} {'games':>6s} {'rate':>7s}   95% interval")
+        w = max([12, *(len(self.said(s)) + 1 for s in self.sides)])  # the names' column
+        lines.append(f"{'outcome':{w}s} {'games':>6s} {'rate':>7s}   95% interval")
         for side in self.sides + [None]:
             rate, (lo, hi) = self.rate(side)
-            lines.append(f"{(side or 'draw'):12s} {self.wins(side):6d} {rate:7.1%}   {lo:.1%} - {hi:.1%}")
+            lines.append(f"{self.said(side):{w}s} {self.wins(side):6d} {rate:7.1%}   {lo:.1%} - {hi:.1%}")
         need = self.games_needed()
         lines.append("verdict: every rate known to within ±5 points" if self.decided() else
                      f"verdict: not yet within ±5 points; about {need} more game{'s' if need != 1 else ''} needed")
@@ -283,16 +290,16 @@ class Report:
         lines.append("decided by (the winner's conditions met), and the turn from whose end the winner led")
         for side in self.sides + [None]:
             for by, k in self.deciders(side).most_common():
-                lines.append(f"  {(side or 'draw'):10s} {k:5d}  {by}")
+                lines.append(f"  {self.said(side):{w - 1}s}{k:5d}  {by}")
             turns = self.turns_decided(side)
             if turns:
-                lines.append(f"  {'':10s} {'':5s}  turns: " + ", ".join(
+                lines.append(f"  {'':{w - 1}s}{'':5s}  turns: " + ", ".join(
                     f"{'start' if t == 0 else t}: {turns[t]}" for t in sorted(turns, key=lambda t: (t is None, t or 0))))
-        lines.append(f"{'pieces lost':12s} {'mean':>6s} {'':>7s}   95% interval   distribution")
+        lines.append(f"{'pieces lost':{w}s} {'mean':>6s} {'':>7s}   95% interval   distribution")
         for side in self.sides:
             mean, (lo, hi) = self.loss_mean(side)
             dist = Counter(self.losses(side))
-            lines.append(f"{side:12s} {mean:6.2f} {'':>7s}   {lo:.2f} - {hi:.2f}    "
+            lines.append(f"{self.said(side):{w}s} {mean:6.2f} {'':>7s}   {lo:.2f} - {hi:.2f}    "
                          + ", ".join(f"{k}: {dist[k]}" for k in sorted(dist)))
         return "\n".join(lines)
 
@@ -304,7 +311,7 @@ class Report:
         palette = dict(zip(self.sides, ("#4b5d2f", "#6e7b8b", "#8b5a2b", "#1f4e79")))
         names = self.sides + ["draw"]
         rates = [self.rate(s if s != "draw" else None) for s in names]
-        a.bar(names, [r for r, _ in rates], yerr=[[max(0.0, r - lo) for r, (lo, _) in rates],
+        a.bar([self.said(s if s != "draw" else None) for s in names], [r for r, _ in rates], yerr=[[max(0.0, r - lo) for r, (lo, _) in rates],
                                                   [max(0.0, hi - r) for r, (_, hi) in rates]],
               color=[palette.get(s, "#bbbbbb") for s in names], capsize=4)
         a.set_ylim(0, 1)
@@ -316,7 +323,7 @@ class Report:
         for i, side in enumerate(self.sides):
             counts = Counter(self.losses(side))
             shift = (i - (len(self.sides) - 1) / 2) * width
-            b.bar([x + shift for x in xs], [counts[x] for x in xs], width=width, label=side, color=palette[side])
+            b.bar([x + shift for x in xs], [counts[x] for x in xs], width=width, label=self.said(side), color=palette[side])
         b.set_xticks(xs)
         b.set_xlabel("pieces lost")
         b.set_ylabel("games")
@@ -413,7 +420,7 @@ def simulate(scenario: Scenario, n: int, seed: int = 0, turns: int | None = None
     report = Report(name or scenario.title, scenario.ruleset, seed, turns,
                     judged_by="the scenario's victory conditions" if scenario.conditions else
                     "the smaller share of pieces lost (the scenario has no victory conditions as data)",
-                    players=seated_players)
+                    players=seated_players, names={s.id: s.name for s in scenario.sides})
     text = dumps(scenario)
     kept = KeptGames(keep, setup_of(given, seated_players, turns, scenario.ruleset)) if keep is not None else None
     held = kept.games if kept is not None else {}

@@ -24,6 +24,7 @@ class Sweep:
     sides: list[str]
     colours: dict[str, str]
     reports: list[tuple[str, Report]] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)  # side id: the scenario's name for it
 
     def gap(self, report: Report) -> float:
         """How far from balanced: the spread between the sides' win rates (0 is even)."""
@@ -37,11 +38,12 @@ class Sweep:
     def table(self) -> str:
         first = self.reports[0][1]
         total = first.n + len(first.failed)
+        w = max([24, *(len(self.names.get(s, s)) + 14 for s in self.sides)])  # a side's column
         lines = [f"{self.scenario} ({first.ruleset}): the scenario as written and {len(self.reports) - 1} "
                  f"variant{'s' if len(self.reports) != 2 else ''}, {total} games each, seeds "
                  f"{first.seed}..{first.seed + total - 1}, on the same dice", f"winner by: {first.judged_by}",
                  f"players: {first.who_plays()}",
-                 f"{'most balanced first':32s}" + "".join(f"{s + ' wins (95%)':>24s}" for s in self.sides)
+                 f"{'most balanced first':32s}" + "".join(f"{self.names.get(s, s) + ' wins (95%)':>{w}s}" for s in self.sides)
                  + f"{'draws':>8s}{'gap':>7s}"]
         for name, r in self.ranked():
             cells = []
@@ -49,7 +51,7 @@ class Sweep:
                 rate, (lo, hi) = r.rate(s)
                 cells.append(f"{rate:6.1%} ({lo:.0%}-{hi:.0%})")
             failed = f"  ({len(r.failed)} failed)" if r.failed else ""
-            lines.append(f"{name[:32]:32s}" + "".join(f"{c:>24s}" for c in cells)
+            lines.append(f"{name[:32]:32s}" + "".join(f"{c:>{w}s}" for c in cells)
                          + f"{r.rate(None)[0]:8.1%}{self.gap(r):7.2f}{failed}")
         lines.append(self.closest())
         return "\n".join(lines)
@@ -59,7 +61,7 @@ class Sweep:
         intervals can tell it from the next closest."""
         ranked = self.ranked()
         name, best = ranked[0]
-        rates = ", ".join(f"{s} {best.rate(s)[0]:.0%} ({best.rate(s)[1][0]:.0%}-{best.rate(s)[1][1]:.0%})" for s in self.sides)
+        rates = ", ".join(f"{self.names.get(s, s)} {best.rate(s)[0]:.0%} ({best.rate(s)[1][0]:.0%}-{best.rate(s)[1][1]:.0%})" for s in self.sides)
         line = f"closest to even: {name} ({rates})"
         if len(ranked) > 1:
             other, runner = ranked[1]
@@ -81,7 +83,7 @@ class Sweep:
             for i, (_, r) in enumerate(rows):
                 rate, (lo, hi) = r.rate(side)
                 ax.errorbar(rate, len(rows) - 1 - i + shift, xerr=[[max(0.0, rate - lo)], [max(0.0, hi - rate)]], fmt="o", capsize=3,
-                            color=self.colours.get(side, "#555555"), label=side if i == 0 else None)
+                            color=self.colours.get(side, "#555555"), label=self.names.get(side, side) if i == 0 else None)
         ax.axvline(0.5, color="#999999", linestyle="--", linewidth=1)
         ax.set_yticks(range(len(rows)), [name for name, _ in reversed(rows)])
         ax.set_xlim(0, 1)
@@ -103,7 +105,8 @@ def sweep(scenario: Scenario, variants: list[Variant], n: int, seed: int = 0, tu
     and ``scheduler`` as for :func:`~wgkit.simulate.simulate`, ``players`` who plays each side
     (:func:`~wgkit.simulate.seat_players`)."""
     plays = scenarios(scenario, variants)
-    out = Sweep(name or scenario.title, [s.id for s in scenario.sides], {s.id: s.colour for s in scenario.sides})
+    out = Sweep(name or scenario.title, [s.id for s in scenario.sides], {s.id: s.colour for s in scenario.sides},
+                names={s.id: s.name for s in scenario.sides})
     total = n * len(plays)
 
     def run(client: Any) -> None:
