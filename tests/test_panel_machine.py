@@ -190,7 +190,8 @@ def machine(path: Path) -> type[RuleBasedStateMachine]:
                     f"Next left a step owing {owed} without saying so"
             if not owed:  # one press leaves a step; what it gave up was said before the press
                 assert len(game.log) > n or len(self.app.errors.messages) > errors, f"Next in {at} did nothing"
-                assert not untaken or "nothing done here yet, offered: " in shown, f"Next left {untaken} unsaid"
+                assert not untaken or (f"nothing done here yet ({len(untaken)} offered)" in shown and all(
+                    html.escape(self.app.turn.say(u), quote=True) in shown for u in untaken)), f"Next left {untaken} unsaid"
             self.warned = (game.position, self.app.turn.warning.value)
 
         @precondition(lambda self: bool(self.app.game.log))

@@ -1,6 +1,7 @@
 """The umpire app at the table: table dice, undo and the dice, board-driven forms, a flow that
 warns, safe saves, side views, pages sharing one journal, the briefing. No browser needed."""
 
+import html
 import pytest
 
 from tests.conftest import ROOT
@@ -160,8 +161,10 @@ def test_next_says_beforehand_what_a_step_offers_and_back_says_what_it_undoes(ap
     app.turn.next.click()
     assert app.game.current_step().name == "Fire" and app.turn.warning.value == ""
     # before Next is pressed, the panel says what leaving Fire now gives up: one press is enough
-    assert ("next: Active side: Move &middot; nothing done here yet, offered: Fire, Grenade (blast zone 3&quot;), "
-            "Mortar (blast zone 6&quot;), Cease 60 mm mortar fire (to re-aim next turn)") in app.turn.html.value
+    offered = "Fire, Grenade (blast zone 3&quot;), Mortar (blast zone 6&quot;), Cease 60 mm mortar fire (to re-aim next turn)"
+    assert (f"next: Active side: Move <span title='offered here: {offered}'>&middot; nothing done here yet (4 offered)"
+            "</span>") in app.turn.html.value
+    assert app.turn.next.tooltip == f"go to the next step; nothing was done here ({html.unescape(offered)} offered)"
     umpire_roll(app).resolve()
     assert "nothing done here yet" not in app.turn.html.value  # something was done in Fire
     app.game.at_step("Fire")

@@ -169,8 +169,11 @@ class TurnPanel:
                     rows.append(row)
         _, np_, ns = g.flow.after(turn, phase, step)
         untaken = [] if game_over(g.state) else self.untaken()
-        gives_up = (f" &middot; nothing done here yet, offered: {html.escape(self.say(', '.join(untaken)))}"
-                    if untaken else "")
+        offered = html.escape(self.say(", ".join(untaken)), quote=True)  # on one line: the list on hover
+        gives_up = (f" <span title='offered here: {offered}'>&middot; nothing done here yet "
+                    f"({len(untaken)} offered)</span>" if untaken else "")
+        self.next.tooltip = (f"go to the next step; nothing was done here ({self.say(', '.join(untaken))} offered)"
+                             if untaken else "go to the next step")
         rows.append(f"<div class='wgkit-next' style='color:#555;font-size:85%'>next: "
                     f"{html.escape(g.flow.phases[np_].name)}: {html.escape(g.flow.step(np_, ns).name)}{gives_up}</div>")
         rows.append(f"<details><summary style='font-size:85%;color:#555'>the whole turn ({len(steps)} steps)"
@@ -180,7 +183,7 @@ class TurnPanel:
             colour = cards.colour(turned) if turned else ""
             rows.append(f"<div>Deck <b>{html.escape(name)}</b>: {left} to draw; last card "
                         f"<b style='color:{'#b00' if colour == 'red' else '#000'}'>{last}</b></div>")
-        self.html.value = self.gloss("".join(rows))
+        self.html.value = self.gloss("<div style='line-height:1.4'>" + "".join(rows) + "</div>")
         self.back.tooltip = self._back_text()
         head, _, undone = self.back.tooltip.partition("; and undo ")
         # what Back would undo folds under one line, so that a long step does not push Resolve out of view
