@@ -31,6 +31,10 @@ PICK_RADIUS = 0.8  # inches: how close a click must be to a piece to select it
 HOLD_SECONDS = 0.6  # a finger held this long on a piece before it moves chooses the piece's whole unit
 
 
+BOARD_PX = 1200.0  # the widest the board is drawn, in canvas pixels: the page scales it down to fit
+BOARD_MOST = 20.0  # canvas pixels per inch at most (a small table is not drawn coarser than this)
+
+
 class BoardView:
     """The battlefield. ``side`` chooses whose view is drawn (default: the umpire's)."""
 
@@ -41,7 +45,8 @@ class BoardView:
         self.judged: Callable[[], Game] = lambda: game  # the game sight is judged on (a seat's: as it knows it)
         self.errors = errors or ErrorArea()
         t = game.scenario.table
-        self.canvas = BoardCanvas(t.width, t.depth, px_per_inch or min(14.0, 840.0 / t.width))
+        # drawn at up to BOARD_PX wide; the page shows it as large as its column and the window allow
+        self.canvas = BoardCanvas(t.width, t.depth, px_per_inch or min(BOARD_MOST, BOARD_PX / t.width))
         self.terrain = TerrainIndex.from_scenario(game.scenario)
         self.ruleset = find_ruleset(game.scenario.ruleset)
         self.rules = get_ruleset(game.scenario.ruleset)
