@@ -73,11 +73,15 @@ def test_the_eagles_odds_explain_fp_and_tpd_where_they_first_appear():
     assert "title='target position defensive rating" in a.odds.value
 
 
-def test_easy_companys_turn_panel_explains_mps_once():
+def test_easy_companys_artillery_odds_explain_mps():
     app = UmpireApp.open(ROOT / "scenarios/easy_company/tutorial_farmyard.yaml", seed=3)
-    app.begin()
-    for _ in range(20):
-        if "MPs" in app.turn.html.value:
-            break
-        app.turn.go_next()
-    assert app.turn.html.value.count("title='motivation points: a leader") == 1
+    while app.game.current_step().name != "Artillery":
+        app.game.advance()
+    app.refresh()
+    a = app.actions
+    a.choice.value = "call artillery"
+    a.inputs["leader"].value = "winters"
+    a.inputs["point"].value = "19, 27"
+    assert ("Lt. Winters has 12 motivation points (<abbr class='wgkit-term' title='motivation points: a "
+            "leader&#x27;s allowance each turn for getting figures to act and for calling artillery (§2.4)' "
+            "style='text-decoration:underline dotted;cursor:help'>MPs</abbr>); the call costs 5") in a.odds.value

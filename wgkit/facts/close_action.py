@@ -36,6 +36,14 @@ _TERRAIN = terrain_table(
     note="the text's terrain section is 'TBD'; see docs/rules/close_action.md",
 )
 
+# the text's own terms a page uses: what each stands for, and the section defining it
+GLOSSARY = {
+    "LMG": "light machine gun (Fire Table)",
+    "HMG": "heavy machine gun (Fire Table)",
+    "BZ": "blast zone: the circle of a grenade or mortar burst; every figure whose head is in it "
+          "is a target (Grenades, Mortars)",
+}
+
 RULESET = RulesetInfo(
     id="close_action",
     name="Close Action",
@@ -51,10 +59,5 @@ RULESET = RulesetInfo(
     terrain=_TERRAIN,
     piece_roles=frozenset({"leader", "officer", "spotter", "crew"}),
     scenario_attrs={"referee": {"type": "boolean", "description": "a referee allows blind fire"}},
-    glossary={
-        "LMG": "light machine gun (Fire Table)",
-        "HMG": "heavy machine gun (Fire Table)",
-        "BZ": "blast zone: the circle of a grenade or mortar burst; every figure whose head is in it "
-              "is a target (Grenades, Mortars)",
-    },
+    glossary=GLOSSARY,
 )

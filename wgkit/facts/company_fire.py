@@ -97,6 +97,14 @@ _TERRAIN = terrain_table(
     ),
 )
 
+# the text's own terms a page uses: what each stands for, and the section defining it
+GLOSSARY = {
+    "SMF": "single mounted figure: a leader, observer, sniper or assistant on a base of its own "
+           "(Scale: Figures; Single Mounted Figures)",
+    "SMFs": "single mounted figures: leaders, observers, snipers and assistants on bases of their own "
+            "(Scale: Figures; Single Mounted Figures)",
+}
+
 RULESET = RulesetInfo(
     id="company_fire",
     name="Company Fire",
@@ -133,10 +141,5 @@ RULESET = RulesetInfo(
         "jokers": {"type": "integer", "minimum": 0, "maximum": 2},
         "colours": {"type": "object", "additionalProperties": {"enum": ["red", "black"]}, "description": "side id -> red or black"},
     },
-    glossary={
-        "SMF": "single mounted figure: a leader, observer, sniper or assistant on a base of its own "
-               "(Scale: Figures; Single Mounted Figures)",
-        "SMFs": "single mounted figures: leaders, observers, snipers and assistants on bases of their own "
-                "(Scale: Figures; Single Mounted Figures)",
-    },
+    glossary=GLOSSARY,
 )

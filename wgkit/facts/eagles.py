@@ -46,6 +46,16 @@ def nationality_needed(doc: Any) -> Iterator[tuple[tuple[str | int, ...], str]]:
                                  "lapse that depends on it (3.2)")
 
 
+# the text's own terms a page uses: what each stands for, and the section defining it
+GLOSSARY = {
+    "FP": "firepower: a unit's fire rating, from which its kill dice are worked out (rules 1.2 and 4.2)",
+    "TPD": "target position defensive rating: how well the target's ground shields it, adding or "
+           "taking away kill dice (rules 1.4 and 4.2)",
+    "DA": "defensive armour protection class: what the to-hit number is read against (rules 1.3)",
+    "CD": "the 4-inch disk marking a barrage's or air strike's damage zone (rules 3.6 and 6.1)",
+    "MPs": "movement points, spent to enter hexes on the optional hex grid (rules 2.5)",
+}
+
 RULESET = RulesetInfo(
     id="eagles",
     name="Eagles, Crowns and Oak Leaves",
@@ -93,12 +103,5 @@ RULESET = RulesetInfo(
         "spotting": {"enum": ["basic", "advanced"]},
         "desert": {"type": "boolean"},
     },
-    glossary={
-        "FP": "firepower: a unit's fire rating, from which its kill dice are worked out (rules 1.2 and 4.2)",
-        "TPD": "target position defensive rating: how well the target's ground shields it, adding or "
-               "taking away kill dice (rules 1.4 and 4.2)",
-        "DA": "defensive armour protection class: what the to-hit number is read against (rules 1.3)",
-        "CD": "the 4-inch disk marking a barrage's or air strike's damage zone (rules 3.6 and 6.1)",
-        "MPs": "movement points, spent to enter hexes on the optional hex grid (rules 2.5)",
-    },
+    glossary=GLOSSARY,
 )

@@ -35,6 +35,12 @@ _TERRAIN = terrain_table(
     note="the text names firing positions but not which terrain gives them",
 )
 
+# the text's own terms a page uses: what each stands for, and the section defining it
+GLOSSARY = {
+    "MPs": "motivation points: a leader's allowance each turn for getting figures to act and "
+           "for calling artillery (§2.4)",
+}
+
 RULESET = RulesetInfo(
     id="easy_company",
     name="Easy Company",
@@ -54,8 +60,5 @@ RULESET = RulesetInfo(
         "mode": {"enum": ["normal", "cautious", "under_fire"]},
     },
     scenario_attrs={},
-    glossary={
-        "MPs": "motivation points: a leader's allowance each turn for getting figures to act and "
-               "for calling artillery (§2.4)",
-    },
+    glossary=GLOSSARY,
 )
