@@ -1,6 +1,7 @@
 """Scenes, the static backend and `wgkit render`."""
 
 import subprocess
+from dataclasses import replace
 import sys
 
 import numpy as np
@@ -292,12 +293,14 @@ def test_no_word_on_a_notebook_picture_is_smaller_than_14_px():
 
 @pytest.mark.parametrize("path", sorted((ROOT / "scenarios").glob("*/*.yaml")), ids=lambda p: p.stem)
 def test_no_label_covers_another_or_any_piece_on_an_opening_board(path):
-    """Every label on the opening board (pieces' names, units' names, objectives) has room of its
-    own: no two overlap, and none lies across a figure or a stand (a tank's name beside the tank)."""
+    """Every label on the opening board (pieces' names, units' names, objectives, the features'
+    names) has room of its own: no two overlap, and none lies across a figure or a stand (a tank's
+    name beside the tank)."""
     from wgkit.render.scene import body_boxes, text_box
 
     scene = build_scene(load(path))
-    labels = [(x.text, text_box(x)) for x in scene.layers["units"] + scene.tagged("objective") if x.kind == "text"]
+    names = [x for x in scene.layers["terrain"] if x.kind == "text" and x.tag.startswith("name:")]
+    labels = [(x.text, text_box(x)) for x in scene.layers["units"] + scene.tagged("objective") + names if x.kind == "text"]
     bodies = body_boxes(scene.layers["units"])
     assert labels and bodies
 
@@ -334,3 +337,24 @@ def test_one_colour_per_nation_in_every_bundled_scenario_and_lesson():
             text = "".join(cell["source"])
             if cell["cell_type"] == "code" and "\nsides:" in text:  # a lesson's own scenario
                 assert text.count("nationality:") == text.count("\n  - id:", text.index("\nsides:")), notebook.name
+
+
+def test_named_features_carry_their_names_on_the_board_and_nameless_ones_none():
+    """The farm's features by their names, inside an area (else just above or below it) or beside a
+    line's middle; a name with
+    no room left (every place taken by pieces and their labels) is left off, never drawn across."""
+    from wgkit.render.scene import feature_names
+
+    farm = load(FARM)
+    scene = build_scene(farm)
+    names = {x.text: x.points[0] for x in scene.layers["terrain"] if x.kind == "text" and x.tag.startswith("name:")}
+    assert {"Stone farmhouse", "Apple orchard", "Copse"} <= set(names)
+    house = next(f for f in farm.terrain if f.name == "Stone farmhouse")
+    from wgkit.geometry.shapes import footprint
+    from shapely.geometry import Point
+
+    # the house is full of paratroopers: its name goes just above it (inside, it would cover them)
+    assert footprint(house.as_mapping()).distance(Point(*names["Stone farmhouse"])) == pytest.approx(0.55 * 0.7)
+    assert feature_names(farm, 0.55, [(0, 0, farm.table.width, farm.table.depth)]) == []  # no room anywhere
+    bare = farm.with_(terrain=[replace(f, name=None) for f in farm.terrain])
+    assert not [x for x in build_scene(bare).layers["terrain"] if x.kind == "text" and x.tag.startswith("name:")]

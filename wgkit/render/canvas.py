@@ -142,9 +142,9 @@ class BoardCanvas:
             xy, _ = self._px_many(texts)
             style = None
             for s, (x, y) in zip(texts, xy.tolist()):
-                if (s.size, s.fill) != style:
-                    style = (s.size, s.fill)
-                    canvas.font = f"{max(8, round(s.size * self.scale))}px sans-serif"
+                if (s.size, s.fill, s.italic) != style:
+                    style = (s.size, s.fill, s.italic)
+                    canvas.font = f"{'italic ' if s.italic else ''}{max(8, round(s.size * self.scale))}px sans-serif"
                     canvas.fill_style = s.fill or "#000000"
                 canvas.fill_text(s.text, x, y)
 

@@ -123,6 +123,9 @@ def build_scene(scenario: Scenario, state: dict[str, Any] | None = None,
     scene.layers["terrain"] += objectives
     taken = [text_box(x) for x in objectives if x.kind == "text"]
     scene.layers["units"] = declutter(scene.layers["units"], label_size, (scenario.table.width, scenario.table.depth), taken)
+    if labels:  # the features' names yield to the pieces' and the objectives' labels
+        placed = taken + [text_box(x) for x in scene.layers["units"] if x.kind == "text"]
+        scene.layers["terrain"] += feature_names(scenario, label_size, placed + list(body_boxes(scene.layers["units"]).values()))
     scene.layers["overlays"] = overlay_layer(scenario, overlays)
     return scene
 
@@ -210,6 +213,35 @@ def declutter(shapes: list[Shape], size: float = LABEL_SIZE,
                 for k in near:
                     buckets.setdefault(k, []).append(box)
                 out.append(replace(s, points=np.array([[cx, cy]])))
+                break
+    return out
+
+
+def feature_names(scenario: Scenario, size: float, taken: list[Box]) -> list[Shape]:
+    """Each named terrain feature's name (the Mill, Long hedge) on the table: inside an area, else
+    just above or below it; along a line, beside its middle. A name goes where it overlaps no box
+    of ``taken`` (pieces, their labels, objectives) and no name already placed, or is left off."""
+    out: list[Shape] = []
+    boxes = list(taken)
+    for f in scenario.terrain:
+        if not f.name or f.shape == "edges":
+            continue
+        geom = footprint(f.as_mapping())
+        left, bottom, right, top = geom.bounds
+        middle = (left + right) / 2
+        if f.shape == "line":
+            mid = shapely.linestrings(np.asarray(f.geometry, dtype=float)).interpolate(0.5, normalized=True)
+            reach = (f.width or 0.5) / 2 + size * 0.7
+            spots = [(mid.x, mid.y + reach), (mid.x, mid.y - reach)]
+        else:
+            spots = [geom.representative_point().coords[0], (middle, top + size * 0.7), (middle, bottom - size * 0.7)]
+        for spot in spots:
+            name = Shape("text", np.array([spot]), S.FEATURE_TEXT, text=f.name, size=size, tag=f"name:{f.id}", italic=True)
+            box = text_box(name)
+            on_table = box[0] >= 0 and box[1] >= 0 and box[2] <= scenario.table.width and box[3] <= scenario.table.depth
+            if on_table and not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in boxes):
+                boxes.append(box)
+                out.append(name)
                 break
     return out
 

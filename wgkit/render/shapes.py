@@ -33,6 +33,7 @@ class Shape:
     size: float = 0.5  # text height in inches
     tag: str = ""  # the feature or piece id this shape draws
     dash: bool = False
+    italic: bool = False  # text: a place's name rather than a piece's
 
 
 @dataclass

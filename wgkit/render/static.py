@@ -58,7 +58,7 @@ def figure(scene: Scene, inches_wide: float = 10.0):
             elif kind == "text":
                 for r in run:
                     ax.text(*r.points[0], r.text, fontsize=max(MIN_TEXT_PT, r.size * pt * words), ha="center", va="center",
-                            color=r.fill, zorder=z + 0.5, clip_on=True)
+                            color=r.fill, zorder=z + 0.5, clip_on=True, fontstyle="italic" if r.italic else "normal")
     if scene.legend:
         ax.legend(handles=[Patch(facecolor=c, edgecolor=c, alpha=0.6, label=words) for words, c in scene.legend],
                   loc="upper left", fontsize=11, framealpha=0.9)

@@ -59,6 +59,7 @@ SELECT = "#ffd60a"
 PROBLEM = "#e01e37"  # the editor's ring round a piece or feature a problem names
 OBJECTIVE = "#c1121f"  # victory areas: a dashed outline that no terrain colour shares
 OBJECTIVE_TEXT = "#7a0b13"
+FEATURE_TEXT = "#2b2b22"  # a terrain feature's name, dark on every ground
 OVERLAY = "#e76f51"
 LEADER = "#ffd60a"
 
