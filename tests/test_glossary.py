@@ -72,11 +72,9 @@ def test_the_eagles_odds_explain_fp_and_tpd_where_they_first_appear():
 
 
 def test_easy_companys_artillery_odds_explain_mps():
-    app = UmpireApp.open(ROOT / "scenarios/easy_company/tutorial_farmyard.yaml", seed=3)
-    while app.game.current_step().name != "Artillery":
-        app.game.advance()
-    app.refresh()
-    a = app.actions
+    from tests.test_umpire_app import _app_at  # the app opened at a step
+
+    a = _app_at(ROOT / "scenarios/easy_company/tutorial_farmyard.yaml", "Artillery").actions
     a.choice.value = "call artillery"
     a.inputs["leader"].value = "winters"
     a.inputs["point"].value = "19, 27"
