@@ -340,3 +340,17 @@ def test_the_editors_board_is_as_wide_whatever_the_table():
     e.width.value = 24
     e.apply_fields.click()
     assert e.canvas.widget.width == 840  # redrawn at the new scale
+
+
+def test_the_selection_is_named_as_the_designer_named_it():
+    """The board's "selected:" line gives the feature's name once it has one (it gave woods1)."""
+    e = ScenarioEditor(blank("close_action", 48, 36))
+    e.tool.value, e.type.value = "rectangle", "woods"
+    e.click(10, 10)
+    e.click(16, 16)
+    wood = e.selected
+    said = lambda: [s.text for s in e.canvas.scene.layers["overlays"] if s.tag == "selected"]  # noqa: E731
+    assert said() == [f"selected: {wood}"]  # no name yet: its id
+    e.draft.set_feature(wood, name="Bois Rond")
+    e.refresh()
+    assert said() == ["selected: Bois Rond"] and e.called("nobody") == "nobody"

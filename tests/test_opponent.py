@@ -166,7 +166,7 @@ def test_every_ruleset_plays_against_the_opponent_on_either_side(path):
         one = simulate(s, 2, seed=4, turns=2, players={side: "opponent"})
         assert one.failed == [] and one.n == 2, (side, one.failed)
         assert one.games == simulate(s, 2, seed=4, turns=2, players=f"{side}=opponent").games  # seeded: the same games
-        seats = "; ".join(f"{x.id}: " + ("the opponent (balanced)" if x.id == side else "the simple policy") for x in s.sides)
+        seats = "; ".join(f"{x.name}: " + ("the opponent (balanced)" if x.id == side else "the simple policy") for x in s.sides)
         assert f"players: {seats}" in one.table()
 
 

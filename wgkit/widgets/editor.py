@@ -357,7 +357,7 @@ class ScenarioEditor:
             opts = [(e, e) for e in EDGES]
         elif kind in ("destroy", "keep"):
             opts = [(u.get("name") or u["id"], u["id"]) for s in d["sides"] for u in s["units"]] + \
-                   [(p["id"], p["id"]) for s in d["sides"] for u in s["units"] for p in self.draft.pieces_of(u)]
+                   [(p.get("name") or p["id"], p["id"]) for s in d["sides"] for u in s["units"] for p in self.draft.pieces_of(u)]
         else:
             opts = [(s.get("name", s["id"]), s["id"]) for s in d["sides"] if s["id"] != self.cond_side.value]
         self.cond_target.options = opts
@@ -472,6 +472,15 @@ class ScenarioEditor:
         corners = [c for cell in [grid.cell_of(x, y)] if cell for c in grid.corners(cell)]
         best = min(corners, key=lambda c: math.dist(c, (x, y)), default=(x, y))
         return (round(best[0], 3), round(best[1], 3))
+
+    def called(self, ident: str) -> str:
+        """What the draft calls a feature, side, unit or piece: its name, else its id."""
+        d = self.data
+        units = [u for s in d["sides"] for u in s["units"]]
+        for item in [*d["terrain"], *d["sides"], *units, *(p for u in units for p in self.draft.pieces_of(u))]:
+            if item.get("id") == ident:
+                return item.get("name") or ident
+        return ident
 
     def click(self, x: float, y: float) -> None:
         tool = self.tool.value
@@ -765,7 +774,7 @@ class ScenarioEditor:
         picked = []
         if self.selected:
             picked = [Shape("text", np.array([[self.data["table"]["width"] / 2, self.data["table"]["depth"] - 0.8]]),
-                            S.TEXT, text=f"selected: {self.selected}", size=0.6, tag="selected")]
+                            S.TEXT, text=f"selected: {self.called(self.selected)}", size=0.6, tag="selected")]
         scene = build_scene(self._drawn, overlays=self.viewshed + self._marks(problem_list) + pending + picked)
         self.canvas.draw(scene)
 
