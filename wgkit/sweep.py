@@ -24,7 +24,10 @@ class Sweep:
     sides: list[str]
     colours: dict[str, str]
     reports: list[tuple[str, Report]] = field(default_factory=list)
-    names: dict[str, str] = field(default_factory=dict)  # side id: the scenario's name for it
+
+    def said(self, side: str) -> str:
+        """A side as the scenario names it (its reports carry the names)."""
+        return self.reports[0][1].said(side) if self.reports else side
 
     def gap(self, report: Report) -> float:
         """How far from balanced: the spread between the sides' win rates (0 is even)."""
@@ -38,12 +41,12 @@ class Sweep:
     def table(self) -> str:
         first = self.reports[0][1]
         total = first.n + len(first.failed)
-        w = max([24, *(len(self.names.get(s, s)) + 14 for s in self.sides)])  # a side's column
+        w = max([24, *(len(self.said(s)) + 14 for s in self.sides)])  # a side's column
         lines = [f"{self.scenario} ({first.ruleset}): the scenario as written and {len(self.reports) - 1} "
                  f"variant{'s' if len(self.reports) != 2 else ''}, {total} games each, seeds "
                  f"{first.seed}..{first.seed + total - 1}, on the same dice", f"winner by: {first.judged_by}",
                  f"players: {first.who_plays()}",
-                 f"{'most balanced first':32s}" + "".join(f"{self.names.get(s, s) + ' wins (95%)':>{w}s}" for s in self.sides)
+                 f"{'most balanced first':32s}" + "".join(f"{self.said(s) + ' wins (95%)':>{w}s}" for s in self.sides)
                  + f"{'draws':>8s}{'gap':>7s}"]
         for name, r in self.ranked():
             cells = []
@@ -61,7 +64,7 @@ class Sweep:
         intervals can tell it from the next closest."""
         ranked = self.ranked()
         name, best = ranked[0]
-        rates = ", ".join(f"{self.names.get(s, s)} {best.rate(s)[0]:.0%} ({best.rate(s)[1][0]:.0%}-{best.rate(s)[1][1]:.0%})" for s in self.sides)
+        rates = ", ".join(f"{self.said(s)} {best.rate(s)[0]:.0%} ({best.rate(s)[1][0]:.0%}-{best.rate(s)[1][1]:.0%})" for s in self.sides)
         line = f"closest to even: {name} ({rates})"
         if len(ranked) > 1:
             other, runner = ranked[1]
@@ -83,7 +86,7 @@ class Sweep:
             for i, (_, r) in enumerate(rows):
                 rate, (lo, hi) = r.rate(side)
                 ax.errorbar(rate, len(rows) - 1 - i + shift, xerr=[[max(0.0, rate - lo)], [max(0.0, hi - rate)]], fmt="o", capsize=3,
-                            color=self.colours.get(side, "#555555"), label=self.names.get(side, side) if i == 0 else None)
+                            color=self.colours.get(side, "#555555"), label=self.said(side) if i == 0 else None)
         ax.axvline(0.5, color="#999999", linestyle="--", linewidth=1)
         ax.set_yticks(range(len(rows)), [name for name, _ in reversed(rows)])
         ax.set_xlim(0, 1)
@@ -105,8 +108,7 @@ def sweep(scenario: Scenario, variants: list[Variant], n: int, seed: int = 0, tu
     and ``scheduler`` as for :func:`~wgkit.simulate.simulate`, ``players`` who plays each side
     (:func:`~wgkit.simulate.seat_players`)."""
     plays = scenarios(scenario, variants)
-    out = Sweep(name or scenario.title, [s.id for s in scenario.sides], {s.id: s.colour for s in scenario.sides},
-                names={s.id: s.name for s in scenario.sides})
+    out = Sweep(name or scenario.title, [s.id for s in scenario.sides], {s.id: s.colour for s in scenario.sides})
     total = n * len(plays)
 
     def run(client: Any) -> None:

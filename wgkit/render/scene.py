@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 import shapely
@@ -157,6 +157,20 @@ def text_box(s: Shape) -> Box:
     return (x - w / 2, y - s.size / 2, x + w / 2, y + s.size / 2)
 
 
+def overlaps(a: Box, b: Box) -> bool:
+    """Whether two boxes share some area (touching edges do not)."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def first_free(text: Shape, spots: Iterable[tuple[float, float]], free: Callable[[Box], bool]) -> Shape | None:
+    """``text`` moved to the first of ``spots`` where the room its words take is ``free``, else None."""
+    for spot in spots:
+        moved = replace(text, points=np.array([spot]))
+        if free(text_box(moved)):
+            return moved
+    return None
+
+
 def body_boxes(shapes: Iterable[Shape]) -> dict[str, Box]:
     """The room each piece's body takes (its figure's circle or its stand's polygon), by its tag."""
     out: dict[str, Box] = {}
@@ -198,22 +212,23 @@ def declutter(shapes: list[Shape], size: float = LABEL_SIZE,
         y += S.FIGURE_RADIUS + 0.45  # back to the piece's centre
         body = bodies.get(s.tag, (x - S.FIGURE_RADIUS, y - S.FIGURE_RADIUS, x + S.FIGURE_RADIUS, y + S.FIGURE_RADIUS))
         left, bottom, right, top = text_box(s)
-        w, h = right - left, top - bottom
+        w = right - left
         inside = (lambda cx: min(max(cx, w / 2), table[0] - w / 2)) if table and w < table[0] else (lambda cx: cx)
-        below, above = body[1] - gap - h / 2, body[3] + gap + h / 2
+        below, above = body[1] - gap - size / 2, body[3] + gap + size / 2
         east, west = body[2] + gap + w / 2, body[0] - gap - w / 2
-        for cx, cy in ((inside(x), below), (inside(x), above), (east, y), (west, y),
-                       (east, below), (west, below), (east, above), (west, above)):
-            box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+
+        def free(box: Box) -> bool:
             if table and (box[0] < 0 or box[1] < 0 or box[2] > table[0] or box[3] > table[1]):
-                continue
-            near = keys(box)
-            if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3]
-                       for k in near for b in buckets.get(k, ())):
-                for k in near:
-                    buckets.setdefault(k, []).append(box)
-                out.append(replace(s, points=np.array([[cx, cy]])))
-                break
+                return False
+            return not any(overlaps(box, b) for k in keys(box) for b in buckets.get(k, ()))
+
+        placed = first_free(s, ((inside(x), below), (inside(x), above), (east, y), (west, y),
+                                (east, below), (west, below), (east, above), (west, above)), free)
+        if placed is not None:
+            box = text_box(placed)
+            for k in keys(box):
+                buckets.setdefault(k, []).append(box)
+            out.append(placed)
     return out
 
 
@@ -235,14 +250,13 @@ def feature_names(scenario: Scenario, size: float, taken: list[Box]) -> list[Sha
             spots = [(mid.x, mid.y + reach), (mid.x, mid.y - reach)]
         else:
             spots = [geom.representative_point().coords[0], (middle, top + size * 0.7), (middle, bottom - size * 0.7)]
-        for spot in spots:
-            name = Shape("text", np.array([spot]), S.FEATURE_TEXT, text=f.name, size=size, tag=f"name:{f.id}", italic=True)
-            box = text_box(name)
-            on_table = box[0] >= 0 and box[1] >= 0 and box[2] <= scenario.table.width and box[3] <= scenario.table.depth
-            if on_table and not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in boxes):
-                boxes.append(box)
-                out.append(name)
-                break
+        name = Shape("text", np.array([spots[0]]), S.FEATURE_TEXT, text=f.name, size=size, tag=f"name:{f.id}",
+                     italic=True)
+        placed = first_free(name, spots, lambda box: box[0] >= 0 and box[1] >= 0 and box[2] <= scenario.table.width
+                            and box[3] <= scenario.table.depth and not any(overlaps(box, b) for b in boxes))
+        if placed is not None:
+            boxes.append(text_box(placed))
+            out.append(placed)
     return out
 
 
@@ -280,14 +294,10 @@ def _objectives(scenario: Scenario, stands: Sequence[tuple[float, float]] = ()) 
                      size=0.55, tag="objective")
         left, bottom, right, top = geom.bounds
         middle = (left + right) / 2
-        for spot in (text.points[0], (middle, top + 0.6), (middle, bottom - 0.6)):
-            box = text_box(replace(text, points=np.array([spot])))
-            on_table = box[1] >= 0 and box[3] <= scenario.table.depth
-            if on_table and not any(box[0] - S.FIGURE_RADIUS < x < box[2] + S.FIGURE_RADIUS
-                                    and box[1] - S.FIGURE_RADIUS < y < box[3] + S.FIGURE_RADIUS for x, y in stands):
-                text = replace(text, points=np.array([spot]))
-                break
-        out.append(text)
+        r = S.FIGURE_RADIUS
+        out.append(first_free(text, (text.points[0], (middle, top + 0.6), (middle, bottom - 0.6)),
+                              lambda box: box[1] >= 0 and box[3] <= scenario.table.depth
+                              and not any(overlaps(box, (x - r, y - r, x + r, y + r)) for x, y in stands)) or text)
     return out
 
 

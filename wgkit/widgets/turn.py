@@ -169,11 +169,10 @@ class TurnPanel:
                     rows.append(row)
         _, np_, ns = g.flow.after(turn, phase, step)
         untaken = [] if game_over(g.state) else self.untaken()
-        offered = html.escape(self.say(", ".join(untaken)), quote=True)  # on one line: the list on hover
-        gives_up = (f" <span title='offered here: {offered}'>&middot; nothing done here yet "
+        offered = self.say(", ".join(untaken))  # on one line: the list on hover
+        gives_up = (f" <span title='offered here: {html.escape(offered, quote=True)}'>&middot; nothing done here yet "
                     f"({len(untaken)} offered)</span>" if untaken else "")
-        self.next.tooltip = (f"go to the next step; nothing was done here ({self.say(', '.join(untaken))} offered)"
-                             if untaken else "go to the next step")
+        self.next.tooltip = f"go to the next step; nothing was done here ({offered} offered)" if untaken else "go to the next step"
         rows.append(f"<div class='wgkit-next' style='color:#555;font-size:85%'>next: "
                     f"{html.escape(g.flow.phases[np_].name)}: {html.escape(g.flow.step(np_, ns).name)}{gives_up}</div>")
         rows.append(f"<details><summary style='font-size:85%;color:#555'>the whole turn ({len(steps)} steps)"
