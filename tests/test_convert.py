@@ -39,7 +39,8 @@ def test_a_grid_is_added_for_company_fire_and_figures_become_stands():
     s = load(ROOT / "scenarios/close_action/tutorial_crossroads.yaml")
     out, report = convert(s, "company_fire")
     assert out.table.grid is not None and out.table.grid.type == "square"
-    assert "a 5.853\" square grid added: the target plays on squares" in report  # three squares across 17.56"
+    # 36" at 4 yd (131.67 m) is 17.56" at 7.5 m: three squares of 5.853" each way, whole
+    assert "a 5.853\" square grid added: the target plays on squares (the table 17.56\" x 17.56\", whole squares)" in report
     assert "unit section: 6 figures became one stand" in report
     assert all(p.cell is not None for _, _, p in out.pieces())
     assert "unit lt_smith: officer -> platoon_leader" in report

@@ -166,10 +166,26 @@ def test_the_editor_lists_victory_conditions_in_words():
     assert e.conditions.options[0][0] == "1. US Rangers: hold the Mill (2 pts)"
 def test_the_terrain_menu_says_what_each_type_means_in_the_ruleset_and_marks_house_values():
     menu = dict((value, label) for label, value in Draft(blank("company_fire")).terrain_menu())
-    assert menu["bocage"] == "bocage · cover: cover · move: bocage"  # from the text
-    assert menu["road"] == "road · cover: none · move: road (house)"
+    assert menu["bocage"] == "bocage · cover: cover · move: bocage · blocks sight"  # from the text
+    assert menu["road"] == "road · cover: none · move: road · open to sight (house)"
     ca = [value for _, value in Draft(blank("close_action")).terrain_menu()]
     assert ca[:3] == ["barbed_wire", "bocage", "buildings"] and "fields/low" not in ca  # variants are not types
+
+
+def test_the_editor_says_what_the_chosen_terrain_type_will_mean_in_play_and_who_says_so():
+    """Close Action's terrain list is "TBD" in the text: a wood is the house's soft cover, the
+    Movement Table's dense column and blocks sight (docs/rules/close_action.md); Company Fire's
+    bocage is the text's own (Terrain: Edge Terrain)."""
+    e = ScenarioEditor(blank("close_action", 36, 24))
+    e.type.value = "woods"
+    assert "Woods: cover class 'soft'; movement column 'dense'; blocks sight. A house mapping" in e.meaning.value
+    assert "TBD" in e.meaning.value
+    e.type.value = "road"
+    assert "Road: no cover; movement column 'road'; open to sight." in e.meaning.value
+    e.type.value = "bocage"
+    e.ruleset.value = "company_fire"
+    e.apply_fields.click()  # the type stays bocage: the line follows the new ruleset all the same
+    assert "Bocage: cover; movement column 'bocage'; blocks sight. From the text (Terrain:" in e.meaning.value
 
 
 def test_editor_scripting_needs_no_clicks_and_redraws():

@@ -243,3 +243,15 @@ def test_terrain_with_no_extent_on_the_table_is_refused():
     with pytest.raises(ValueError, match=r"^GeoJSON: read as metres on the ground, the terrain spans 0\.000\" x 0\.000\" "
                                          r"at 1\" = 10 m: no ground at all; name the file's crs, or choose other units$"):
         import_terrain(doc, TEN_METRES, units="metres")
+
+
+def test_an_import_on_a_square_grid_grows_the_table_by_whole_squares_and_a_partial_square_is_refused():
+    """Company Fire's 6" squares: the sample's ground needs 40" x 30", so the 12" x 12" table grows
+    to 42" x 30" (seven squares by five), never to a strip no unit could stand on."""
+    d = Draft(blank("company_fire", 12, 12))
+    report = d.import_geojson(SAMPLE)
+    assert report[-1] == 'the table grows from 12" x 12" to 42" x 30"'
+    assert d.problems() == []
+    d.set_table(40, 30)
+    assert [p.split(": ", 1)[1] for p in d.problems()] == \
+        ['table.width: a 40" width holds 6 whole 6" squares and part of another: make it 36" or 42"']

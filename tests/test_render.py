@@ -66,16 +66,25 @@ def test_labels_move_aside_instead_of_overlapping():
 
 def test_a_piece_is_labelled_by_name_and_a_unit_once():
     """Names from the scenario, not ids: a named figure by its name, a unit by its name under its
-    leader (once, not under every man), the unit's id (once) only where it has no name."""
+    leader (once, not under every man); a unit without a name by its side and kind, numbered
+    where the side has several such, and never an id."""
     from wgkit.scenario import loads
+    from wgkit.widgets.briefing import briefing_html
 
     s = load(FARM)
     labels = sorted(x.text for x in build_scene(s).layers["units"] if x.kind == "text")
     assert labels == ["1st Squad", "2nd Squad", "60 mm mortar", "Gruppe Krebs", "Gruppe Vogel", "Lt. Compton",
                       "Oblt. Brandt"]
-    nameless = loads(FARM.read_text().replace("name: 1st Squad", "").replace("leader: sgt1", ""))
-    labels = [x.text for x in build_scene(nameless).layers["units"] if x.kind == "text"]
-    assert labels.count("sq1") == 1 and not {"sgt1", "bar1", "r1", "r2", "r3", "r4"} & set(labels)
+    one = loads(FARM.read_text().replace("name: 1st Squad", "").replace("leader: sgt1", ""))
+    labels = [x.text for x in build_scene(one).layers["units"] if x.kind == "text"]
+    assert labels.count("US 101st Airborne's squad") == 1
+    assert not {"sq1", "sgt1", "bar1", "r1", "r2", "r3", "r4"} & set(labels)
+    assert one.spoken_names()["bar1"] == "US 101st Airborne's squad's auto rifle"
+    two = loads(FARM.read_text().replace("name: 1st Squad", "").replace("name: 2nd Squad", ""))
+    labels = [x.text for x in build_scene(two).layers["units"] if x.kind == "text"]
+    assert {"US 101st Airborne's squad 1", "US 101st Airborne's squad 2"} <= set(labels)
+    brief = briefing_html(two)
+    assert "<li>US 101st Airborne&#x27;s squad 1 <small>" in brief and "<li>sq1 " not in brief
 
 
 def test_state_moves_kills_and_hides():

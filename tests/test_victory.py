@@ -133,7 +133,7 @@ def test_casualties_by_share_or_by_count():
 
 def test_exit_counts_units_at_the_edge_band():
     g = game_of("victory:\n  conditions:\n    - {side: us, exit: north, units: 2}\n")
-    assert standing(g).judged[0].why == "1 of 2 at the north edge (baker)"  # b1 at y 23.5: within 1"
+    assert standing(g).judged[0].why == "1 of 2 at the north edge (Americans' squad 2)"  # b1 at y 23.5: within 1"
     put(g, "a2", 20, 22.9)
     assert met(g) == [False]  # 1.1" from the edge is not at it
     put(g, "a2", 20, 23)
@@ -250,6 +250,8 @@ def test_otherwise_must_name_a_side():
 
 
 def test_the_app_shows_objectives_in_the_briefing_and_their_standing_as_play_goes_on():
+    """Units without names are named by side and kind (able and baker are the Americans' squads
+    1 and 2, gruppe the Germans' only squad), never by id."""
     from wgkit.widgets.app import UmpireApp
 
     s = scenario("victory:\n  text: Hold the farm.\n  conditions:\n    - {side: us, hold: farm}\n  otherwise: de\n")
@@ -257,11 +259,11 @@ def test_the_app_shows_objectives_in_the_briefing_and_their_standing_as_play_goe
     assert "Americans&#x27; objectives" in app.briefing.value and "hold The farm (1 pt)" in app.briefing.value
     assert "on level points Germans win" in app.briefing.value
     assert shown(app.standing.value) == ("Objectives · If the game ended now: Americans win (Americans 1, Germans 0)"
-                                         "✓ Americans: hold The farm (1 pt) Americans: able; enemy: none")
+                                         "✓ Americans: hold The farm (1 pt) Americans: Americans' squad 1; enemy: none")
     situation_of(app.game).place("g1", (6, 7))
     app.refresh()
     assert shown(app.standing.value) == ("Objectives · If the game ended now: Germans win (Americans 0, Germans 0)"
-                                         "✗ Americans: hold The farm (1 pt) Americans: able; enemy: gruppe")
+                                         "✗ Americans: hold The farm (1 pt) Americans: Americans' squad 1; enemy: Germans' squad")
     app.viewer.value = "us"  # a side's view does not say which enemy units are where
     assert shown(app.standing.value) == ("Objectives · If the game ended now: Germans win (Americans 0, Germans 0)"
                                          "✗ Americans: hold The farm (1 pt)")
@@ -370,7 +372,7 @@ def test_each_edge_band_is_the_inch_along_that_edge_corners_included(edge, insid
     put(g, "g1", *outside)
     assert met(g) == [False] and standing(g).judged[0].why == f"0 of 1 at the {edge} edge"
     put(g, "g1", *inside)
-    assert met(g) == [True] and standing(g).judged[0].why == f"1 of 1 at the {edge} edge (gruppe)"
+    assert met(g) == [True] and standing(g).judged[0].why == f"1 of 1 at the {edge} edge (Germans' squad)"
 
 
 def test_kinds_limit_the_enemy_counted_and_the_units_that_exit():
@@ -379,7 +381,7 @@ def test_kinds_limit_the_enemy_counted_and_the_units_that_exit():
                 "    - {side: us, hold: farm, kinds: [officer]}\n    - {side: us, exit: north, kinds: [officer]}\n")
     put(g, "g1", 6, 7)
     assert met(g) == [False, False, False]
-    assert standing(g).judged[0].why == "Americans: able; enemy: gruppe"
+    assert standing(g).judged[0].why == "Americans: Americans' squad 1; enemy: Germans' squad"
     assert standing(g).judged[1].why == "Americans: none; enemy: none"
     assert standing(g).judged[2].why == "0 of 1 at the north edge"  # b1 is at the edge, but a squad
 
@@ -388,11 +390,11 @@ def test_the_reasons_name_who_is_in_and_who_is_out():
     g = game_of("victory:\n  conditions:\n    - {side: us, destroy: [gruppe, a1]}\n"
                 "    - {side: de, casualties: us, pieces: 2}\n    - {side: us, break: de}\n")
     why = [j.why for j in standing(g).judged]
-    assert why == ["out of action: none; in action: gruppe, a1", "0 of 3 pieces out of action (needs 2)",
-                   "in good order: gruppe"]
+    assert why == ["out of action: none; in action: Germans' squad, Americans' squad 1, rifleman 1", "0 of 3 pieces out of action (needs 2)",
+                   "in good order: Germans' squad"]
     kill(g, "g1", "g2", "a1")
     why = [j.why for j in standing(g).judged]
-    assert why == ["out of action: gruppe, a1; in action: none", "1 of 3 pieces out of action (needs 2)",
+    assert why == ["out of action: Germans' squad, Americans' squad 1, rifleman 1; in action: none", "1 of 3 pieces out of action (needs 2)",
                    "in good order: none"]
     assert met(g) == [True, False, True]
 
@@ -450,13 +452,13 @@ def test_every_unit_in_a_reason_is_named_and_counted_past_one_out_of_action():
     put(g, "g1", 5, 5)
     put(g, "a2", 20, 23)  # at the north edge with... nobody else: b1 has left it
     why = [j.why for j in standing(g).judged]
-    assert why == ["Americans: able, baker; enemy: gruppe", "Germans: gruppe; enemy: able, baker",
-                   "1 of 2 at the north edge (able)", "in good order: able, baker"]
+    assert why == ["Americans: Americans' squad 1, Americans' squad 2; enemy: Germans' squad", "Germans: Germans' squad; enemy: Americans' squad 1, Americans' squad 2",
+                   "1 of 2 at the north edge (Americans' squad 1)", "in good order: Americans' squad 1, Americans' squad 2"]
     put(g, "b1", 12, 23.5)
-    assert standing(g).judged[2].why == "2 of 2 at the north edge (able, baker)"
+    assert standing(g).judged[2].why == "2 of 2 at the north edge (Americans' squad 1, Americans' squad 2)"
     kill(g, "a1")  # the first piece in the table is out: the pieces after it still count
     put(g, "a2", 6, 6)
-    assert standing(g).judged[0].why == "Americans: able; enemy: gruppe"
+    assert standing(g).judged[0].why == "Americans: Americans' squad 1; enemy: Germans' squad"
 
 
 def test_with_conditions_the_standing_decides_however_many_pieces_each_side_lost():
@@ -485,7 +487,7 @@ def test_only_the_units_of_the_kinds_named_count_and_the_rest_are_passed_over():
                                  "        figures: [{id: o1, position: [6, 7], weapons: [rifle]}]\n      - id: able", 1)
     s = loads(officer_first + "victory:\n  conditions:\n    - {side: us, hold: farm, kinds: [squad]}\n", "v.yaml")
     g = get_ruleset(s.ruleset).new_game(s, 1)
-    assert standing(g).judged[0].why == "Americans: able; enemy: none"  # the officer in the farm is not a squad
+    assert standing(g).judged[0].why == "Americans: Americans' squad 1; enemy: none"  # the officer in the farm is not a squad
 
 
 def test_an_exit_is_described_by_its_edge_even_where_a_feature_shares_the_edges_name():

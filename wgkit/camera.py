@@ -66,7 +66,8 @@ def piece_markers(scenario: Scenario, size_mm: float = PIECE_MM) -> list[Marker]
     """One marker per piece (figure or stand), in the scenario's order."""
     if size_mm < MIN_MM:
         raise ValueError(f"a piece marker is at least {MIN_MM:g} mm wide, not {size_mm:g}")
-    pieces = [(p.id, p.name or u.name or p.id) for _, u, p in scenario.pieces()]
+    called = scenario.spoken_names()
+    pieces = [(p.id, called[p.id]) for _, _, p in scenario.pieces()]
     if FIRST_PIECE + len(pieces) > 250:
         raise ValueError(f"{len(pieces)} pieces: the marker dictionary holds markers for 242")
     return [Marker(FIRST_PIECE + i, name, size_mm, piece=pid) for i, (pid, name) in enumerate(pieces)]

@@ -39,9 +39,10 @@ def place_noun(role: str | None, weapons: tuple[str, ...]) -> str:
     return PLACE_NOUNS.get(w, w.upper() if len(w) <= 3 else w.replace("_", " "))
 
 
-def placed_names(unit: str, figures: list[tuple[str, str]]) -> dict[str, str]:
+def placed_names(unit: str, figures: list[tuple[str, str]], listed: bool = False) -> dict[str, str]:
     """Names for a unit's figures that have none, from ``(id, place noun)``: the only one of its
-    kind is "No. 1 Section's LMG", several are numbered in order ("No. 1 Section, rifleman 3")."""
+    kind is "No. 1 Section's LMG", several are numbered in order ("No. 1 Section, rifleman 3").
+    ``listed`` names without a comma, for names a text lists ("Americans' squad 2")."""
     counts: dict[str, int] = {}
     for _, noun in figures:
         counts[noun] = counts.get(noun, 0) + 1
@@ -49,7 +50,10 @@ def placed_names(unit: str, figures: list[tuple[str, str]]) -> dict[str, str]:
     out = {}
     for fid, noun in figures:
         seen[noun] = seen.get(noun, 0) + 1
-        out[fid] = f"{possessive(unit)} {noun}" if counts[noun] == 1 else f"{unit}, {noun} {seen[noun]}"
+        if counts[noun] == 1:
+            out[fid] = f"{possessive(unit)} {noun}"
+        else:
+            out[fid] = f"{possessive(unit)} {noun} {seen[noun]}" if listed else f"{unit}, {noun} {seen[noun]}"
     return out
 
 

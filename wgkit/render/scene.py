@@ -103,6 +103,7 @@ def build_scene(scenario: Scenario, state: dict[str, Any] | None = None,
     pieces = state["pieces"] if state is not None else None
     styles = side_styles(scenario)
     stands: list[tuple[float, float]] = []  # where the pieces drawn stand: objective labels keep off them
+    called = scenario.spoken_names()
     for side, unit, piece in scenario.pieces():
         live = pieces.get(piece.id) if pieces is not None else None
         if pieces is not None and live is None:
@@ -118,7 +119,7 @@ def build_scene(scenario: Scenario, state: dict[str, Any] | None = None,
             continue
         stands.append((float(pos[0]), float(pos[1])))
         scene.layers["units"] += _piece_shapes(pos, facing, *styles[side.id], piece, unit, ruleset.pieces,
-                                               alive, {**unit_status, **status}, label_size if labels else 0.0)
+                                               alive, {**unit_status, **status}, label_size if labels else 0.0, called)
     objectives = _objectives(scenario, stands)
     scene.layers["terrain"] += objectives
     taken = [text_box(x) for x in objectives if x.kind == "text"]
@@ -341,7 +342,7 @@ def cell_slot(grid, cell, piece_id: str, scenario: Scenario, state: dict[str, An
 
 
 def _piece_shapes(pos, facing: float, colour: str, outline: tuple[str, float], piece, unit, kind: str, alive: bool,
-                  status: dict, label_size: float) -> list[Shape]:
+                  status: dict, label_size: float, called: dict[str, str]) -> list[Shape]:
     x, y = float(pos[0]), float(pos[1])
     out: list[Shape] = []
     leader = piece.role in ("leader", "officer") or unit.kind in ("officer", "leader", "platoon_leader",
@@ -371,24 +372,22 @@ def _piece_shapes(pos, facing: float, colour: str, outline: tuple[str, float], p
         a, b = S.FIGURE_RADIUS, -S.FIGURE_RADIUS
         out += [Shape("line", np.array([[x + b, y + b], [x + a, y + a]]), None, "#8b0000", 0.08, tag=piece.id),
                 Shape("line", np.array([[x + b, y + a], [x + a, y + b]]), None, "#8b0000", 0.08, tag=piece.id)]
-    name = piece_label(piece, unit)
+    name = piece_label(piece, unit, called)
     if label_size and name:
         out.append(Shape("text", np.array([[x, y - S.FIGURE_RADIUS - 0.45]]), S.TEXT, text=name,
                          size=label_size, tag=piece.id))
     return out
 
 
-def piece_label(piece, unit) -> str:  # type: ignore[no-untyped-def]
+def piece_label(piece, unit, called: dict[str, str]) -> str:  # type: ignore[no-untyped-def]
     """The words under a piece: its own name; else, for the unit's leader (or its first piece),
-    the unit's name, written once for the unit; a unit without a name is called by its id, also
-    once, and a lone piece by its own id (hovering any piece names it)."""
+    the unit's name as ``called`` (:meth:`Scenario.spoken_names`) gives it, written once for the
+    unit (hovering any piece names it)."""
     if piece.name:
         return piece.name
     pieces = unit.pieces
-    if len(pieces) == 1 and not unit.name:
-        return piece.id
     first = unit.leader if unit.leader in [p.id for p in pieces] else (pieces[0].id if pieces else None)
-    return (unit.name or unit.id) if piece.id == first else ""
+    return called.get(unit.id, unit.id) if piece.id == first else ""
 
 
 def _scale_bar(scenario: Scenario, ruleset) -> list[Shape]:

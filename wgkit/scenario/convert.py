@@ -93,7 +93,10 @@ def convert(scenario: Scenario, target: str) -> tuple[Scenario, list[str]]:
                 doc["terrain"].remove(f)
                 report.append(f"terrain {f['id']}: hex-edge terrain cannot move to squares; left out")
         t["grid"] = grid = {"type": "square", "size": size}
-        report.append(f"a {size:g}\" square grid added: the target plays on squares")
+        for dim in ("width", "depth"):  # whole squares (a hundredth of one over is rounding)
+            t[dim] = max(t[dim], round(math.ceil(t[dim] / size - 0.01) * size, 6) + 1e-3)
+        report.append(f"a {size:g}\" square grid added: the target plays on squares "
+                      f"(the table {t['width']:.4g}\" x {t['depth']:.4g}\", whole squares)")
     elif dst.grid == "none" and grid:
         t.pop("grid")
         grid = None

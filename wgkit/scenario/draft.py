@@ -518,6 +518,9 @@ class Draft:
                 d["terrain"].append(f)
             t = d["table"]
             width, depth = max(t["width"], got.size[0]), max(t["depth"], got.size[1])
+            if (t.get("grid") or {}).get("type") == "square":  # whole squares: no strip a piece cannot stand on
+                size = t["grid"]["size"]
+                width, depth = (_r(math.ceil(v / size - 1e-9) * size) for v in (width, depth))
             if (width, depth) != (t["width"], t["depth"]):
                 got.report.append(f"the table grows from {t['width']:g}\" x {t['depth']:g}\" to {width:g}\" x {depth:g}\"")
                 t["width"], t["depth"] = width, depth
@@ -728,9 +731,23 @@ class Draft:
             if "/" in ttype:
                 continue
             mark = "" if eff.source == "seed" else " (house)"
-            label = f"{ttype.replace('_', ' ')} · cover: {eff.cover} · move: {eff.movement.replace('_', ' ')}{mark}"
+            sight = "blocks sight" if eff.blocks_los else "open to sight"
+            label = f"{ttype.replace('_', ' ')} · cover: {eff.cover} · move: {eff.movement.replace('_', ' ')} · {sight}{mark}"
             rows.append((eff.source != "seed", ttype, label))
         return [(label, ttype) for _, ttype, label in sorted(rows)]
+
+    def terrain_meaning(self, ttype: str) -> str:
+        """What a terrain type will mean in play under this ruleset, in a sentence, and whether
+        the rule text or a house mapping says so."""
+        r = self.ruleset
+        eff = r.terrain.get(ttype)
+        if eff is None:
+            return f"{ttype.replace('_', ' ')}: not a terrain type of {r.name}"
+        cover = {"none": "no cover", "open": "no cover", "cover": "cover"}.get(eff.cover, f"cover class '{eff.cover}'")
+        says = (f"From the text ({eff.ref})." if eff.source == "seed" else
+                f"A house mapping onto the text's {eff.ref or 'terrain'}" + (f" ({eff.note})." if eff.note else "."))
+        return (f"{ttype.replace('_', ' ').capitalize()}: {cover}; movement column "
+                f"'{eff.movement.replace('_', ' ')}'; {'blocks sight' if eff.blocks_los else 'open to sight'}. {says}")
 
     def nearest_piece(self, at: Point, within: float = 0.8) -> str | None:
         """The piece within ``within`` inches of a point (a gridded piece: in the cell under it)."""

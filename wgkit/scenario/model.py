@@ -376,18 +376,20 @@ class Scenario:
         return out
 
     def spoken_names(self) -> dict[str, str]:
-        """:meth:`names`, and for each figure without a name of its own a name from its named unit
-        and its place in it ("No. 1 Section's LMG", "No. 1 Section, rifleman 3"); the only figure
-        of a unit goes by the unit's name. A text never shows a figure's id."""
+        """:meth:`names`, and a name for everything without one of its own: a unit by its side
+        and kind ("Attacker's officer", "Americans' squad 2"), a figure by its unit and its place
+        in it ("No. 1 Section's LMG", "No. 1 Section, rifleman 3"); the only figure of a unit goes
+        by the unit's name. A text never shows an id."""
         out = self.names()
+        for side in self.sides:
+            out.update(placed_names(side.name, [(u.id, place_noun(None, (u.kind,))) for u in side.units if not u.name],
+                                    listed=True))
         for _, unit in self.units():
-            if not unit.name:
-                continue
             nameless = [p for p in unit.pieces if not p.name]
             if len(unit.pieces) == 1 and nameless:
-                out[nameless[0].id] = unit.name
+                out[nameless[0].id] = out[unit.id]
             elif nameless:
-                out.update(placed_names(unit.name, [(p.id, place_noun(p.role, p.weapons)) for p in nameless]))
+                out.update(placed_names(out[unit.id], [(p.id, place_noun(p.role, p.weapons)) for p in nameless]))
         return out
 
     def wording(self) -> Wording:

@@ -19,7 +19,7 @@ from wgkit.scenario.model import CONDITION_KINDS
 from wgkit.scenario.reader import Located
 from wgkit.scenario.schema import SCENARIO
 from wgkit.geometry.shapes import SHAPE_KEYS, feature_geometry, well_formed
-from wgkit.geometry.grids import Grid, grid_from_spec
+from wgkit.geometry.grids import Grid, SquareGrid, grid_from_spec
 from wgkit.facts.common import GRID_TYPES, HEX_ORIENTATIONS, TERRAIN_TYPES
 
 def _import_jsonschema():
@@ -329,11 +329,23 @@ class _Checker:
                 self.add(("table", "grid"), "a hex grid needs 'orientation' (flat or pointy)")
             if grid.get("type") == "square" and "orientation" in grid:
                 self.add(("table", "grid", "orientation"), "only hex grids have an orientation")
+            if isinstance(self.grid_geom, SquareGrid):
+                self.whole_squares(self.grid_geom, w, d)
         r = self.ruleset
         if r and r.grid == "required" and not isinstance(grid, dict):
             self.add(("table",), f"{r.name} is played on a grid: add 'grid: {{type: square, size: 6}}'")
         if r and r.id == "company_fire" and isinstance(grid, dict) and grid.get("type") == "hex":
             self.add(("table", "grid", "type"), "Company Fire uses a square grid")
+
+    def whole_squares(self, g: SquareGrid, width: float, depth: float) -> None:
+        """A square grid fills the table: a strip narrower than a square along an edge would be
+        table no piece can stand on (a square is where a unit is). A hundredth of a square is
+        rounding (a converted scenario's sizes are rounded), not a strip."""
+        for field, length, cells, start in (("width", width, g.columns, g.origin[0]), ("depth", depth, g.rows, g.origin[1])):
+            whole = start + cells * g.size
+            if length - whole > max(EDGE_TOLERANCE, g.size / 100):
+                self.add(("table", field), f"a {length:g}\" {field} holds {cells} whole {g.size:g}\" squares and part "
+                         f"of another: make it {whole:g}\" or {whole + g.size:g}\"")
 
     def on_table(self, geom: Any, path: Path, what: str) -> None:
         if self.table is not None and geom is not None and not geom.is_empty \

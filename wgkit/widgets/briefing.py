@@ -22,8 +22,9 @@ def briefing_html(scenario: Scenario) -> str:
              f"{scenario.table.width:g}&quot; &times; {scenario.table.depth:g}&quot;</p>"]
     if scenario.description:
         parts.append(f"<p style='white-space:pre-wrap'>{e(scenario.description)}</p>")
+    called = scenario.spoken_names()
     for side in scenario.sides:
-        units = "".join(f"<li>{e(u.name or u.id)} <small>({e(u.kind.replace('_', ' '))}, {len(u.pieces)} "
+        units = "".join(f"<li>{e(called[u.id])} <small>({e(u.kind.replace('_', ' '))}, {len(u.pieces)} "
                         f"{e(u.piece_key if len(u.pieces) != 1 else u.piece_key[:-1])}{_named(u)})</small></li>"
                         for u in side.units)
         parts.append(f"<h4>{e(side.name)} <small>({e(side.role)})</small></h4><ul>{units}</ul>")

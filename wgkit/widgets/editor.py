@@ -113,6 +113,7 @@ class ScenarioEditor:
         self.tool = W.ToggleButtons(options=TOOLS, value="polygon", description="Tool",
                                     style={"button_width": "84px"})
         self.type = W.Dropdown(description="Terrain", layout=W.Layout(width="420px"))
+        self.meaning = W.HTML()  # what the chosen terrain type means in play, and who says so
         self.feature_name = W.Text(description="Name", placeholder="optional")
         self.variant = W.Text(description="Variant", placeholder="e.g. full, low")
         self.height = W.BoundedFloatText(description="Hill height", value=1, min=0, max=10)
@@ -192,7 +193,7 @@ class ScenarioEditor:
                     self.apply_fields, self.ruleset_report]),
             W.VBox([self.side, self.side_name, W.HBox([self.side_colour, self.side_role]), self.nationality,
                     W.HBox([self.apply_side, self.add_side_button])]),
-            W.VBox([self.type, W.HBox([self.feature_name, self.variant]),
+            W.VBox([self.type, self.meaning, W.HBox([self.feature_name, self.variant]),
                     W.HBox([self.height, self.line_width]), self.snap,
                     W.HBox([self.finish_button, self.apply_feature, self.reshape_button, self.delete_button]),
                     W.HBox([self.geo_file, self.geo_import, self.geo_export]),
@@ -320,6 +321,7 @@ class ScenarioEditor:
         current = self.type.value
         self.type.options = self.draft.terrain_menu()
         self.type.value = current if current in r.terrain else ("woods" if "woods" in r.terrain else self.type.options[0][1])
+        self._say_meaning()
         self.kind.options = sorted(r.unit_kinds)
         self.quality.options = [("(none)", "")] + [(q, q) for q in r.qualities]
         self.weapons.options = sorted(r.weapons)
@@ -615,8 +617,14 @@ class ScenarioEditor:
         self.pending = []
         self.refresh()
 
+    def _say_meaning(self) -> None:
+        chosen = self.type.value
+        self.meaning.value = f"<small>{html.escape(self.draft.terrain_meaning(chosen), quote=False)}</small>" if chosen else ""
+
     def retype(self, new_type: str) -> None:
-        """Give the selected terrain feature a new type (when the select tool is active)."""
+        """Say what the chosen terrain type means; give the selected terrain feature that type
+        (when the select tool is active)."""
+        self._say_meaning()
         if self.tool.value != "select" or self.selected not in {f["id"] for f in self.data["terrain"]}:
             return
         self.draft.set_feature(self.selected, type=new_type, **({"height": self.height.value} if new_type == "hill" else {}))
