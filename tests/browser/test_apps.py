@@ -92,6 +92,18 @@ def choose(page, label: str, option: str) -> None:
     field(page, label, "select").select_option(label=option)
 
 
+def test_every_tab_of_the_editor_reads_whole_at_1400_pixels(serve, page, tmp_path):
+    """A 48" x 36" table at 1400 x 900: each tab's fields, lists and buttons fit the panel beside
+    the board, none cut short ("Apply to selec...") or running off it."""
+    page.set_viewport_size({"width": 1400, "height": 900})
+    server = serve("edit", str(tmp_path / "new.yaml"))
+    board_shown(page, server.url)
+    for tab in ("Scenario", "Sides", "Terrain", "Units", "Victory"):
+        page.get_by_role("tab", name=tab).click()
+        time.sleep(0.5)
+        assert words_cut_short(page) == [], tab
+
+
 def test_editor_builds_a_scenario_from_nothing_that_validates_plays_and_briefs(serve, page, tmp_path):
     """With clicks only: two sides, a wood, a four-man squad, a victory area; saved, validated by
     ``wgkit validate``, opened by ``wgkit play`` with its briefing; then a GeoJSON map imported."""
@@ -110,7 +122,7 @@ def test_editor_builds_a_scenario_from_nothing_that_validates_plays_and_briefs(s
     page.get_by_role("button", name="Apply to side").click()
     # a wood, drawn as a rectangle (the terrain menu says what woods mean in Close Action)
     page.get_by_role("tab", name="Terrain").click()
-    field(page, "Terrain", "select").select_option(value=None, label="woods · cover: soft · move: dense (house)")
+    field(page, "Terrain", "select").select_option(value=None, label="woods · cover: soft · move: dense · blocks sight (house)")
     page.get_by_role("button", name="rectangle").click()
     click(page, 20, 14)
     click(page, 28, 22)

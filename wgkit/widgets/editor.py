@@ -37,6 +37,17 @@ from wgkit.widgets.still import StillBox
 BOARD_PX = 840  # the editor's board is this wide whatever the table (the forms take the rest of the row)
 
 
+def _row(widgets: list[W.Widget]) -> W.HBox:
+    """Fields side by side that wrap onto the next line rather than run off a narrow panel;
+    a button as wide as its words (never cut to "Reshape selec...")."""
+    for w in widgets:
+        if isinstance(w, W.Button):
+            w.layout.width = "auto"
+        elif w.layout.width is None:  # a field shares the row, down to 200 px before it wraps
+            w.layout.width, w.layout.flex, w.layout.min_width = "auto", "1 1 200px", "0"
+    return W.HBox(widgets, layout=W.Layout(flex_flow="row wrap"))
+
+
 def board_scale(width: float) -> float:
     """Canvas pixels per table inch: the board :data:`BOARD_PX` wide (a small table drawn large)."""
     return min(40.0, BOARD_PX / width)
@@ -112,7 +123,7 @@ class ScenarioEditor:
         # terrain
         self.tool = W.ToggleButtons(options=TOOLS, value="polygon", description="Tool",
                                     style={"button_width": "84px"})
-        self.type = W.Dropdown(description="Terrain", layout=W.Layout(width="420px"))
+        self.type = W.Dropdown(description="Terrain", layout=W.Layout(width="98%"))
         self.meaning = W.HTML()  # what the chosen terrain type means in play, and who says so
         self.feature_name = W.Text(description="Name", placeholder="optional")
         self.variant = W.Text(description="Variant", placeholder="e.g. full, low")
@@ -156,7 +167,7 @@ class ScenarioEditor:
         self.quality = W.Dropdown(description="Quality")
         self.figures = W.BoundedIntText(value=1, min=1, max=40, description="Figures")
         self.weapons = W.SelectMultiple(description="Weapons", rows=5)
-        self.weapons_to = W.Dropdown(description="Weapons to", value="all", options=[
+        self.weapons_to = W.Dropdown(description="Weapons to", value="all", layout=W.Layout(width="98%"), options=[
             ("every figure", "all"), ("one figure: the first placed, or the one selected", "one")])
         self.with_leader = W.Checkbox(value=False, description="first figure leads")
         self.unit_leader = W.Dropdown(description="Led by", tooltip="a figure of the unit, or another unit or figure "
@@ -188,23 +199,23 @@ class ScenarioEditor:
         mc.on_mouse_down(g(lambda px, py: self.click(*self.canvas.to_table(px, py))))
         mc.on_mouse_up(g(lambda px, py: self.release(*self.canvas.to_table(px, py))))
         tabs = W.Tab(children=[
-            W.VBox([self.title, self.description, self.ruleset, W.HBox([self.width, self.depth]),
-                    W.HBox([self.grid_type, self.grid_size]), W.HBox([self.seed, self.turns]),
+            W.VBox([self.title, self.description, self.ruleset, _row([self.width, self.depth]),
+                    _row([self.grid_type, self.grid_size]), _row([self.seed, self.turns]),
                     self.apply_fields, self.ruleset_report]),
-            W.VBox([self.side, self.side_name, W.HBox([self.side_colour, self.side_role]), self.nationality,
-                    W.HBox([self.apply_side, self.add_side_button])]),
-            W.VBox([self.type, self.meaning, W.HBox([self.feature_name, self.variant]),
-                    W.HBox([self.height, self.line_width]), self.snap,
-                    W.HBox([self.finish_button, self.apply_feature, self.reshape_button, self.delete_button]),
-                    W.HBox([self.geo_file, self.geo_import, self.geo_export]),
-                    W.HBox([self.geo_units, self.geo_scale]), self.geo_report,
-                    W.HBox([self.picture, self.picture_button]), self.opacity, self.pin_help]),
+            W.VBox([self.side, self.side_name, _row([self.side_colour, self.side_role]), self.nationality,
+                    _row([self.apply_side, self.add_side_button])]),
+            W.VBox([self.type, self.meaning, _row([self.feature_name, self.variant]),
+                    _row([self.height, self.line_width]), self.snap,
+                    _row([self.finish_button, self.apply_feature, self.reshape_button, self.delete_button]),
+                    _row([self.geo_file, self.geo_import, self.geo_export]),
+                    _row([self.geo_units, self.geo_scale]), self.geo_report,
+                    _row([self.picture, self.picture_button]), self.opacity, self.pin_help]),
             W.VBox([W.HTML("Choose the tool <b>unit</b> and click the table to place a unit of this side."),
-                    self.side, W.HBox([self.kind, self.quality]), W.HBox([self.unit_name, self.figures]),
-                    W.HBox([self.weapons, W.VBox([self.weapons_to, self.with_leader])]), self.unit_leader,
+                    self.side, _row([self.kind, self.quality]), _row([self.unit_name, self.figures]),
+                    _row([self.weapons, W.VBox([self.weapons_to, self.with_leader])]), self.unit_leader,
                     self.apply_unit]),
             W.VBox([self.victory_text, self.otherwise, self.apply_victory,
-                    W.HBox([self.cond_side, self.cond_kind]), W.HBox([self.cond_target, self.cond_points]),
+                    _row([self.cond_side, self.cond_kind]), _row([self.cond_target, self.cond_points]),
                     self.cond_amount, self.add_condition_button, self.conditions, self.remove_condition]),
         ], titles=("Scenario", "Sides", "Terrain", "Units", "Victory"), layout=W.Layout(width="100%"))
         self.tabs = tabs
@@ -619,7 +630,8 @@ class ScenarioEditor:
 
     def _say_meaning(self) -> None:
         chosen = self.type.value
-        self.meaning.value = f"<small>{html.escape(self.draft.terrain_meaning(chosen), quote=False)}</small>" if chosen else ""
+        self.meaning.value = (f"<div style='font-size:85%;line-height:1.35;margin:2px 0 6px'>"
+                              f"{html.escape(self.draft.terrain_meaning(chosen), quote=False)}</div>") if chosen else ""
 
     def retype(self, new_type: str) -> None:
         """Say what the chosen terrain type means; give the selected terrain feature that type
