@@ -21,15 +21,15 @@ def ppi(page) -> float:
     return page.evaluate("document.querySelector('canvas').width") / 48.0
 
 
-def px(x: float, y: float, scale: float = PPI) -> tuple[float, float]:
-    return x * scale, (DEPTH - y) * scale
+def px(x: float, y: float, scale: float = PPI, depth: float = DEPTH) -> tuple[float, float]:
+    return x * scale, (depth - y) * scale
 
 
 def pixel(page, x: float, y: float) -> tuple[int, int, int]:
     return tuple(page.evaluate(
         """([x, y]) => Array.from(document.querySelector('canvas').getContext('2d')
                        .getImageData(Math.round(x), Math.round(y), 1, 1).data).slice(0, 3)""",
-        list(px(x, y, ppi(page)))))
+        list(px(x, y, ppi(page), page.evaluate("document.querySelector('canvas').height") / ppi(page)))))
 
 
 def near(a, b, tol=30) -> bool:
@@ -48,7 +48,7 @@ def wait_for_pixel(page, x, y, colour, timeout=120.0):
 
 def click(page, x: float, y: float) -> None:
     box = page.locator("canvas").first.bounding_box()
-    cx, cy = px(x, y, box["width"] / 48.0)
+    cx, cy = px(x, y, box["width"] / 48.0, box["height"] / (box["width"] / 48.0))
     page.mouse.click(box["x"] + cx, box["y"] + cy)
 
 
@@ -203,13 +203,18 @@ def test_a_background_picture_is_drawn_under_the_table_in_the_browser(serve, pag
 
 
 def test_a_two_units_a_side_scenario_is_built_by_clicks_in_at_most_45_actions(serve, page, tmp_path):
-    """The designer's done-when: a Close Action scenario with a wood, a building, a hedge, two
-    units a side (each side's leader and a squad) and a hold condition, by clicks and choices only,
-    no workaround; the board shows every step; saved valid."""
+    """The designer's done-when: a 48" x 48" Close Action scenario with a named wood, building and
+    hedge, two units a side (each side's leader and a squad placed from a template, the squads
+    named; the sides named by their squads' nations) and a hold condition on the building, by
+    clicks, choices and typed names only; the board shows every step; saved valid, no id in its
+    briefing."""
     from wgkit.scenario import load
     from wgkit.scenario.draft import Draft, blank
+    from wgkit.scenario.templates import templates
+    from wgkit.widgets.briefing import briefing_html
 
     menu = {value: label for label, value in Draft(blank("close_action")).terrain_menu()}
+    squads = {t.like.split(" (")[0]: t.label for t in templates("close_action")}
     target = tmp_path / "farm.yaml"
     server = serve("edit", str(target))
     board_shown(page, server.url)
@@ -221,17 +226,23 @@ def test_a_two_units_a_side_scenario_is_built_by_clicks_in_at_most_45_actions(se
         actions += 1
         do(*args)
 
+    act(field(page, "Depth (in)").fill, "48")
+    act(page.get_by_role("button", name="Apply", exact=True).click)
+    wait_for_pixel(page, 2, 44, BACKGROUND, timeout=30)  # the table, 48" deep
     act(page.get_by_role("tab", name="Terrain").click)
     act(lambda: field(page, "Terrain", "select").select_option(label=menu["woods"]))
+    act(field(page, "Name").fill, "Bois Rond")
     act(page.get_by_role("button", name="rectangle").click)
     act(click, page, 30, 20)
     act(click, page, 38, 28)
-    wait_for_pixel(page, 34, 24, (78, 122, 58), timeout=30)  # the wood, drawn at once
+    wait_for_pixel(page, 34, 22, (78, 122, 58), timeout=30)  # the wood, drawn at once
     act(lambda: field(page, "Terrain", "select").select_option(label=menu["buildings"]))
+    act(field(page, "Name").fill, "Mill")
     act(click, page, 10, 20)
     act(click, page, 16, 26)
-    wait_for_pixel(page, 13, 23, (156, 125, 99), timeout=30)  # the building
+    wait_for_pixel(page, 13, 21, (156, 125, 99), timeout=30)  # the building
     act(lambda: field(page, "Terrain", "select").select_option(label=menu["hedge"]))
+    act(field(page, "Name").fill, "Long hedge")
     act(page.get_by_role("button", name="line").click)
     act(click, page, 4, 12)
     act(click, page, 26, 12)
@@ -239,24 +250,35 @@ def test_a_two_units_a_side_scenario_is_built_by_clicks_in_at_most_45_actions(se
     wait_for_pixel(page, 15, 12, (63, 107, 47), timeout=30)  # the hedge
     act(page.get_by_role("tab", name="Units").click)
     act(page.get_by_role("button", name="unit", exact=True).click)
-    act(choose, page, "Unit kind", "squad")
-    act(field(page, "Figures").fill, "3")
+    act(choose, page, "Template", squads["1st Squad"])
+    act(field(page, "Unit name").fill, "Able Squad")
     act(click, page, 20, 6)
+    page.wait_for_function("() => [...document.querySelectorAll('textarea')].some(t => t.value.includes('name: Americans'))",
+                           timeout=30_000)  # the side took its squad's nation
     act(choose, page, "Side", "Defender")
-    act(click, page, 20, 30)
+    act(choose, page, "Template", squads["Gruppe Krebs"])
+    act(field(page, "Unit name").fill, "Gruppe Krebs")
+    act(click, page, 20, 40)
     act(page.get_by_role("tab", name="Victory").click)
-    act(choose, page, "Scores", "Attacker")
+    act(choose, page, "Scores", "Americans")
     act(choose, page, "Condition", "hold")
-    act(choose, page, "Target", "buildings1")
+    act(choose, page, "Target", "Mill")
     act(page.get_by_role("button", name="Add condition").click)
     page.get_by_text("valid scenario: ready to save and play").wait_for(timeout=30_000)
-    page.get_by_text("1. Attacker: hold buildings1 (1 pt)").wait_for(timeout=30_000)  # in words
+    page.get_by_text("1. Americans: hold Mill (1 pt)").wait_for(timeout=30_000)  # in words
     act(page.locator("button[title='Save']").click)
     deadline = time.monotonic() + 30
     while not target.exists() and time.monotonic() < deadline:
         time.sleep(0.3)
     s = load(target)
-    assert sorted(f.type for f in s.terrain) == ["buildings", "hedge", "woods"]
-    assert [len(side.units) for side in s.sides] == [2, 2] and [len(u.pieces) for u in s.side("red").units] == [1, 3]
+    assert (s.table.width, s.table.depth) == (48, 48)
+    assert sorted((f.type, f.name) for f in s.terrain) == [("buildings", "Mill"), ("hedge", "Long hedge"),
+                                                           ("woods", "Bois Rond")]
+    assert [(side.name, side.nationality) for side in s.sides] == [("Americans", "us"), ("Germans", "germany")]
+    assert [[u.name for u in side.units] for side in s.sides] == [[None, "Able Squad"], [None, "Gruppe Krebs"]]
+    assert [len(u.pieces) for u in s.side("red").units] == [1, 6]
     assert [(c.side, c.kind, c.target) for c in s.conditions] == [("blue", "hold", "buildings1")]
+    brief = briefing_html(s)
+    assert "Americans&#x27; officer" in brief and "Germans&#x27; officer" in brief  # the leaders, by side
+    assert not any(ident in brief for ident in ("blue_hq", "red_hq", "buildings1", "red_squad1"))
     assert actions <= 45, actions

@@ -74,3 +74,8 @@ NATION_COLOURS = {
     "china": "#3d5a80",
 }
 NATIONALITIES = tuple(NATION_COLOURS)
+# What a side of each nation is called until the designer names it (the editor's first unit of a
+# nation names its side so)
+PEOPLES = {"us": "Americans", "uk": "British", "canada": "Canadians", "france": "French", "poland": "Poles",
+           "germany": "Germans", "italy": "Italians", "minor_axis": "Axis allies", "ussr": "Soviets",
+           "japan": "Japanese", "china": "Chinese"}

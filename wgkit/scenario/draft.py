@@ -17,16 +17,19 @@ from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 from wgkit.geometry.grids import grid_from_spec
+from wgkit.facts.common import NATION_COLOURS, PEOPLES
 from wgkit.facts.registry import RULESETS, find_ruleset
 from wgkit.scenario.errors import Problem, ScenarioError
 from wgkit.scenario.io import atomic_write, dumps_document
 from wgkit.scenario.model import CONDITION_KINDS, Scenario
 from wgkit.scenario.reader import parse, read_text
+from wgkit.scenario.templates import Template
 from wgkit.geometry.shapes import feature_geometry
 from wgkit.scenario.validate import MAX_PIECES, problems
 
 Point = tuple[float, float]
 SIDE_COLOURS = ("#4b5d2f", "#6e7b8b")
+PLACEHOLDER_NAMES = ("Attacker", "Defender")  # a new scenario's sides, until the designer names them
 LEADER_KINDS = ("officer", "leader", "platoon_leader", "hq", "company_commander")
 # Unit kinds that play the same part in different rulesets, in order of preference: a ruleset
 # switch gives a unit the first kind of its family the new ruleset knows (a kind in no family, or
@@ -58,8 +61,8 @@ def blank(ruleset: str = "close_action", width: float = 48, depth: float = 36) -
                 "units": [{"id": f"{sid}_hq", "kind": kind, r.pieces: [piece]}]}
 
     return {"title": "New scenario", "ruleset": ruleset, "table": table, "terrain": [],
-            "sides": [side("blue", "Attacker", SIDE_COLOURS[0], "attacker", 2.0, 0),
-                      side("red", "Defender", SIDE_COLOURS[1], "defender", depth - 2.0, 180)]}
+            "sides": [side("blue", PLACEHOLDER_NAMES[0], SIDE_COLOURS[0], "attacker", 2.0, 0),
+                      side("red", PLACEHOLDER_NAMES[1], SIDE_COLOURS[1], "defender", depth - 2.0, 180)]}
 
 
 def _r(v: float, nd: int = 3) -> float:
@@ -595,6 +598,45 @@ class Draft:
         """Add a unit of one figure or stand per position (a point in inches; on a gridded table
         the cell under it). ``weapons`` are given to every piece; ``leader`` makes the first piece
         the unit's leader. Returns the unit's id; its pieces are ``<unit>_1``, ``<unit>_2`` ..."""
+        u = self._new_unit(side, kind, positions, name=name, quality=quality, weapons=weapons, leader=leader,
+                           facing=facing)
+        with self.edit(f"add unit {u['id']}"):
+            self.side(side)["units"].append(u)
+        return u["id"]
+
+    def add_template(self, side: str, template: Template, at: Point, name: str | None = None) -> str:
+        """Add a unit as ``template`` fields it (kind, quality, attributes, each piece's role and
+        weapons), its figures in a line centred on ``at`` (on a grid, in the square), facing as its
+        side does; a side of no
+        nation yet, still called by its placeholder name, takes the template's nation, its name
+        ("Germans") and colour. One undoable edit; returns the unit's id."""
+        s = self.side(side)
+        facing = 180.0 if s["role"] == "defender" else 0.0
+        w = self.data["table"]["width"]
+        spots = [at] * len(template.pieces) if self.ruleset.grid == "required" else \
+            [(min(max(x, EDGE_MARGIN), w - EDGE_MARGIN), y) for x, y in self.line_of(at, len(template.pieces))]
+        u = self._new_unit(side, template.kind, spots, name=name, quality=template.quality, facing=facing)
+        for p, shape in zip(self.pieces_of(u), template.pieces):
+            if shape.role:
+                p["role"] = shape.role
+            if shape.weapons:
+                p["weapons"] = list(shape.weapons)
+        leads = next((p["id"] for p in self.pieces_of(u) if p.get("role") in ("leader", "officer")), None)
+        if leads and len(self.pieces_of(u)) > 1:
+            u["leader"] = leads
+        if template.rules:
+            u["rules"] = dict(template.rules)
+        with self.edit(f"add unit {u['id']} ({template.kind})"):
+            if template.nationality and not s.get("nationality") and s.get("name") in PLACEHOLDER_NAMES + (s["id"],):
+                s.update(nationality=template.nationality, name=PEOPLES[template.nationality],
+                         colour=NATION_COLOURS[template.nationality])
+            s["units"].append(u)
+        return u["id"]
+
+    def _new_unit(self, side: str, kind: str, positions: Sequence[Point], *, name: str | None = None,
+                  quality: str | None = None, weapons: Sequence[str] = (), leader: bool = False,
+                  facing: float | None = None) -> dict:
+        """The document of a new unit (see :meth:`add_unit`), not yet added."""
         if not positions:
             raise ValueError("a unit needs at least one position")
         have = sum(len(self.pieces_of(u)) for s in self.data["sides"] for u in s["units"])
@@ -631,9 +673,7 @@ class Draft:
         if leader:
             u["leader"] = pieces[0]["id"]
         u[r.pieces] = pieces
-        with self.edit(f"add unit {uid}"):
-            self.side(side)["units"].append(u)
-        return uid
+        return u
 
     def line_of(self, at: Point, count: int, spacing: float = FIGURE_SPACING) -> list[Point]:
         """``count`` positions side by side, centred on ``at`` (a unit's figures in a line)."""

@@ -28,6 +28,7 @@ from wgkit.rules.registry import get_ruleset
 from wgkit.scenario.draft import Draft, blank
 from wgkit.scenario.model import CONDITION_KINDS, Scenario
 from wgkit.scenario.schema import EDGES
+from wgkit.scenario.templates import templates
 from wgkit.geometry.shapes import feature_geometry
 from wgkit.victory import describe
 from wgkit.facts.common import NATION_COLOURS, NATIONALITIES, SIDE_ROLES
@@ -162,6 +163,8 @@ class ScenarioEditor:
         self.reshape_button.on_click(g(lambda _: self.reshape_selected()))
         self.delete_button.on_click(g(lambda _: self.delete()))
         # units
+        self.template = W.Dropdown(description="Template", layout=W.Layout(width="98%"),
+                                   tooltip="a unit as the kit's own scenarios field it, placed in one click")
         self.kind = W.Dropdown(description="Unit kind")
         self.unit_name = W.Text(description="Unit name", placeholder="optional")
         self.quality = W.Dropdown(description="Quality")
@@ -210,8 +213,9 @@ class ScenarioEditor:
                     _row([self.geo_file, self.geo_import, self.geo_export]),
                     _row([self.geo_units, self.geo_scale]), self.geo_report,
                     _row([self.picture, self.picture_button]), self.opacity, self.pin_help]),
-            W.VBox([W.HTML("Choose the tool <b>unit</b> and click the table to place a unit of this side."),
-                    self.side, _row([self.kind, self.quality]), _row([self.unit_name, self.figures]),
+            W.VBox([W.HTML("Choose the tool <b>unit</b> and click the table to place a unit of this side: "
+                           "a template, or the kind, quality and weapons below."),
+                    self.side, self.template, _row([self.kind, self.quality]), _row([self.unit_name, self.figures]),
                     _row([self.weapons, W.VBox([self.weapons_to, self.with_leader])]), self.unit_leader,
                     self.apply_unit]),
             W.VBox([self.victory_text, self.otherwise, self.apply_victory,
@@ -334,6 +338,9 @@ class ScenarioEditor:
         self.type.value = current if current in r.terrain else ("woods" if "woods" in r.terrain else self.type.options[0][1])
         self._say_meaning()
         self.kind.options = sorted(r.unit_kinds)
+        chosen = self.template.value if self.template.options else -1
+        self.template.options = [("(none: the fields below)", -1)] + [(t.label, i) for i, t in enumerate(templates(r.id))]
+        self.template.value = chosen if chosen is not None and chosen < len(self.template.options) - 1 else -1
         self.quality.options = [("(none)", "")] + [(q, q) for q in r.qualities]
         self.weapons.options = sorted(r.weapons)
         self.nationality.options = [("(none)", "")] + [(n, n) for n in r.nationalities or NATIONALITIES]
@@ -369,8 +376,8 @@ class ScenarioEditor:
         elif kind == "exit":
             opts = [(e, e) for e in EDGES]
         elif kind in ("destroy", "keep"):
-            opts = [(u.get("name") or u["id"], u["id"]) for s in d["sides"] for u in s["units"]] + \
-                   [(p.get("name") or p["id"], p["id"]) for s in d["sides"] for u in s["units"] for p in self.draft.pieces_of(u)]
+            opts = [(self.called(u["id"]), u["id"]) for s in d["sides"] for u in s["units"]] + \
+                   [(self.called(p["id"]), p["id"]) for s in d["sides"] for u in s["units"] for p in self.draft.pieces_of(u)]
         else:
             opts = [(s.get("name", s["id"]), s["id"]) for s in d["sides"] if s["id"] != self.cond_side.value]
         self.cond_target.options = opts
@@ -487,13 +494,14 @@ class ScenarioEditor:
         return (round(best[0], 3), round(best[1], 3))
 
     def called(self, ident: str) -> str:
-        """What the draft calls a feature, side, unit or piece: its name, else its id."""
+        """What the draft calls a feature, side, unit or piece: its name; a unit or piece without
+        one as the game will ("Germans' squad", :meth:`Scenario.spoken_names`); else its id."""
         d = self.data
         units = [u for s in d["sides"] for u in s["units"]]
         for item in [*d["terrain"], *d["sides"], *units, *(p for u in units for p in self.draft.pieces_of(u))]:
-            if item.get("id") == ident:
-                return item.get("name") or ident
-        return ident
+            if item.get("id") == ident and item.get("name"):
+                return item["name"]
+        return self._drawn.spoken_names().get(ident, ident) if self._drawn is not None else ident
 
     def click(self, x: float, y: float) -> None:
         tool = self.tool.value
@@ -643,7 +651,16 @@ class ScenarioEditor:
         self.refresh()
 
     def place_unit(self, x: float, y: float) -> dict:
-        """A unit of the chosen kind, quality, weapons and number of figures, centred on the point."""
+        """A unit of the chosen template, its first piece on the point; else of the chosen kind,
+        quality, weapons and number of figures, centred on the point."""
+        if self.template.value is not None and self.template.value >= 0:
+            uid = self.draft.add_template(self.side.value, templates(self.draft.ruleset.id)[self.template.value], (x, y),
+                                          name=self.unit_name.value or None)
+            unit = self.draft.unit(uid)
+            self.selected = self.draft.pieces_of(unit)[0]["id"]
+            self._load_menus()  # the side may have taken the template's nation and name
+            self.refresh()
+            return unit
         grid = self.draft.grid()
         count = self.figures.value
         spots = self.draft.line_of((x, y), count)

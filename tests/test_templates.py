@@ -1,0 +1,59 @@
+"""Unit templates in the editor: units as the bundled scenarios field them, placed in one click."""
+
+import pytest
+
+from wgkit.facts.common import NATION_COLOURS
+from wgkit.facts.registry import RULESETS
+from wgkit.scenario.draft import Draft, blank
+from wgkit.scenario.templates import templates
+from wgkit.widgets import ScenarioEditor
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_every_template_of_every_ruleset_places_a_valid_unit_in_one_click(ruleset):
+    e = ScenarioEditor(blank(ruleset, 48, 48))
+    e.tool.value = "unit"
+    made = templates(ruleset)
+    assert made, f"{ruleset} has no templates"
+    for i, t in enumerate(made):
+        e.template.value = i
+        e.side.value = "red" if t.nationality == "germany" else "blue"
+        e.click(4 + (i % 6) * 7, 4 + (i // 6) * 7)
+        unit = e.data["sides"][0 if e.side.value == "blue" else 1]["units"][-1]
+        assert (unit["kind"], unit.get("quality"), unit.get("rules", {})) == (t.kind, t.quality, dict(t.rules))
+        assert [(p.get("role"), tuple(p.get("weapons", ()))) for p in e.draft.pieces_of(unit)] == \
+            [(p.role, p.weapons) for p in t.pieces]
+    assert e.problems() == []
+    assert len(e.draft.history) == len(made)  # one edit a unit: one undo takes it back
+
+
+def test_a_template_is_the_bundled_unit_it_is_read_from():
+    """Gruppe Krebs in the hedgerow farm: a leader with an SMG, an LMG gunner, his crewman with a
+    pistol, a rifleman with grenades and two riflemen; steady."""
+    (krebs,) = [t for t in templates("close_action") if t.like.startswith("Gruppe Krebs")]
+    assert krebs.label == ("Germans · squad, steady: leader (smg), lmg, crew (pistol), rifle+grenade, 2 × rifle"
+                           " · like Gruppe Krebs (The farm outside Carentan)")
+
+
+def test_the_first_unit_of_a_nation_names_an_unnamed_side_and_a_named_side_keeps_its_name():
+    d = Draft(blank("close_action", 48, 48))
+    german = next(t for t in templates("close_action") if t.nationality == "germany" and t.kind == "squad")
+    british = next(t for t in templates("close_action") if t.nationality == "uk" and t.kind == "squad")
+    d.add_template("red", german, (24, 40))
+    assert {k: d.side("red").get(k) for k in ("name", "nationality", "colour")} == \
+        {"name": "Germans", "nationality": "germany", "colour": NATION_COLOURS["germany"]}
+    d.set_side("blue", name="2nd Ox and Bucks")
+    d.add_template("blue", british, (24, 8))
+    assert (d.side("blue")["name"], d.side("blue").get("nationality")) == ("2nd Ox and Bucks", None)
+    d.undo()
+    d.undo()
+    d.undo()
+    assert (d.side("red")["name"], d.side("red").get("nationality"), len(d.side("red")["units"])) == ("Defender", None, 1)
+
+
+def test_on_a_grid_a_templates_stands_share_the_square_clicked():
+    d = Draft(blank("company_fire", 48, 48))
+    sherman = next(t for t in templates("company_fire") if t.kind == "tank")
+    uid = d.add_template("blue", sherman, (15, 9))
+    (stand,) = d.pieces_of(d.unit(uid))
+    assert stand["cell"] == [2, 1] and d.unit(uid)["rules"] == {"tank_class": "medium"}
