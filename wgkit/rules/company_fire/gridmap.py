@@ -32,7 +32,8 @@ class GridMap:
         areas = [(f.id, f.type if not f.variant else f"{f.type}/{f.variant}", footprint(f.as_mapping()))
                  for f in scenario.terrain if f.shape not in ("edges", "line")]
         lines = [(f.id, f.type, LineString(f.geometry)) for f in scenario.terrain if f.shape == "line"]
-        walls = [ln for ln in lines if ln[1] != "road"]
+        cf = find_ruleset("company_fire")
+        walls = [ln for ln in lines if terrain_effect(cf, ln[1]).movement != "road"]
         edges = rasterise_edges(grid, walls)
         for f in scenario.terrain:
             if f.shape == "edges":
@@ -40,8 +41,8 @@ class GridMap:
                     edges[edge_key((c, r), grid.neighbour((c, r), side))] = (f.type, f.variant or "full", f.id)
         on_edges = {fid for _, _, fid in edges.values()}
         inner = tuple(ln for ln in walls if ln[0] not in on_edges)
-        roads = frozenset(c for c in grid.cells() for _, kind, geom in lines
-                          if kind == "road" and geom.intersects(grid.polygon(c)))
+        roads = frozenset(c for c in grid.cells() for _, kind, geom in lines  # Vehicle Movement's on-road rate
+                          if terrain_effect(cf, kind).movement == "road" and geom.intersects(grid.polygon(c)))
         return cls(grid, rasterise_areas(grid, areas), edges, inner, roads)
 
     def edge_cover(self, kind: str) -> bool:
@@ -94,8 +95,10 @@ class GridMap:
 
     @cached_property
     def _walls(self) -> frozenset[frozenset[Cell]]:
-        """Edges that block sight: bocage and hedges (terrain never changes in play)."""
-        return frozenset(e for e, (kind, _, _) in self.edges.items() if kind in ("bocage", "hedge"))
+        """Edges whose terrain blocks sight, as the terrain table says: bocage and hedges (terrain
+        never changes in play)."""
+        cf = find_ruleset("company_fire")
+        return frozenset(e for e, (kind, _, _) in self.edges.items() if terrain_effect(cf, kind).blocks_los)
 
     @cached_property
     def _blocking(self) -> frozenset[Cell]:
