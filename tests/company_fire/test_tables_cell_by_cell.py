@@ -221,3 +221,61 @@ sides:
 """
     m = GridMap.of(loads(text, "edge.yaml"))
     assert (not m.sight((2, 0), (2, 4)).clear, m.edge_cover(kind)) == (blocks, cover)
+
+
+# Scale, Figures: "Single-mounted figures (SMFs) are used to represent platoon leaders, company
+# commanders, snipers, forward observers, and their assistants"; of them only snipers fire
+# (Snipers), and a scout is read as such an assistant (house)
+SINGLE_FIGURES = ("platoon_leader", "company_commander", "forward_observer", "scout")
+
+
+@pytest.mark.parametrize("kind", SINGLE_FIGURES)
+def test_single_mounted_figures_other_than_snipers_do_not_fire(kind):
+    g = open_table(kind, (5, 0), "rifle_squad", (5, 1))
+    with pytest.raises(IllegalActionError, match="is a single figure: only snipers among them fire$"):
+        F.plan(g, ["f"], (5, 1))
+
+
+# The options a scenario may set, as the text gives them: the Game Clock ends at 21, or 30 "for a
+# longer game"; the Optional Methods for Resolving Attacks (faster, longer); a standard deck "with
+# or without the Jokers" (two); a tank is light, medium or heavy (Vehicle Movement); an observer's
+# fire missions are counted down to none (Artillery); the deck's red and black suits (Initiative)
+SCENARIO_OPTIONS = [("clock", "standard", True), ("clock", "long", True), ("clock", "short", False),
+                    ("resolution", "standard", True), ("resolution", "faster", True), ("resolution", "longer", True),
+                    ("resolution", "fastest", False), ("jokers", 0, True), ("jokers", 2, True), ("jokers", 3, False),
+                    ("jokers", -1, False), ("colours", {"us": "red", "de": "black"}, True),
+                    ("colours", {"us": "blue"}, False)]
+UNIT_OPTIONS = [("sherman", "tank_class", "light", True), ("sherman", "tank_class", "heavy", True),
+                ("sherman", "tank_class", "super_heavy", False), ("fo", "missions", 0, True),
+                ("fo", "missions", -1, False)]
+
+
+@pytest.mark.parametrize("key, value, allowed", SCENARIO_OPTIONS)
+def test_a_scenario_sets_the_options_the_text_offers_and_no_others(key, value, allowed):
+    check_option(lambda doc: doc.setdefault("rules", {}).update({key: value}), allowed)
+
+
+@pytest.mark.parametrize("uid, key, value, allowed", UNIT_OPTIONS)
+def test_a_unit_sets_the_attributes_the_text_offers_and_no_others(uid, key, value, allowed):
+    from tests.conftest import unit
+
+    check_option(lambda doc: unit(doc, uid).setdefault("rules", {}).update({key: value}), allowed)
+
+
+def check_option(edit, allowed: bool) -> None:
+    from tests.conftest import ROOT, load_edited
+    from wgkit.scenario.errors import ScenarioError
+
+    path = ROOT / "scenarios/company_fire/hedgerows_of_normandy.yaml"
+    if allowed:
+        load_edited(path, edit)
+    else:
+        with pytest.raises(ScenarioError):
+            load_edited(path, edit)
+
+
+def test_a_square_is_45_metres_on_6_inches():
+    """Ground: "roughly 40-50m per grid-space", played on 6-inch squares: 45 m, 7.5 m an inch."""
+    from wgkit.facts.registry import find_ruleset
+
+    assert find_ruleset("company_fire").scale.to_ground(6) == pytest.approx(45)
