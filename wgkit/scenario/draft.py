@@ -65,6 +65,10 @@ def blank(ruleset: str = "close_action", width: float = 48, depth: float = 36) -
                       side("red", PLACEHOLDER_NAMES[1], SIDE_COLOURS[1], "defender", depth - 2.0, 180)]}
 
 
+def _sight(effect: Any) -> str:
+    return "blocks sight" if effect.blocks_los else "open to sight"
+
+
 def _r(v: float, nd: int = 3) -> float:
     out = round(float(v), nd)
     return int(out) if out.is_integer() else out
@@ -607,9 +611,8 @@ class Draft:
     def add_template(self, side: str, template: Template, at: Point, name: str | None = None) -> str:
         """Add a unit as ``template`` fields it (kind, quality, attributes, each piece's role and
         weapons), its figures in a line centred on ``at`` (on a grid, in the square), facing as its
-        side does; a side of no
-        nation yet, still called by its placeholder name, takes the template's nation, its name
-        ("Germans") and colour. One undoable edit; returns the unit's id."""
+        side does; a side of no nation yet, still called by its placeholder name, takes the
+        template's nation, its name ("Germans") and colour. One undoable edit; returns the unit's id."""
         s = self.side(side)
         facing = 180.0 if s["role"] == "defender" else 0.0
         w = self.data["table"]["width"]
@@ -771,8 +774,8 @@ class Draft:
             if "/" in ttype:
                 continue
             mark = "" if eff.source == "seed" else " (house)"
-            sight = "blocks sight" if eff.blocks_los else "open to sight"
-            label = f"{ttype.replace('_', ' ')} · cover: {eff.cover} · move: {eff.movement.replace('_', ' ')} · {sight}{mark}"
+            label = (f"{ttype.replace('_', ' ')} · cover: {eff.cover} · move: {eff.movement.replace('_', ' ')} · "
+                     f"{_sight(eff)}{mark}")
             rows.append((eff.source != "seed", ttype, label))
         return [(label, ttype) for _, ttype, label in sorted(rows)]
 
@@ -787,7 +790,7 @@ class Draft:
         says = (f"From the text ({eff.ref})." if eff.source == "seed" else
                 f"A house mapping onto the text's {eff.ref or 'terrain'}" + (f" ({eff.note})." if eff.note else "."))
         return (f"{ttype.replace('_', ' ').capitalize()}: {cover}; movement column "
-                f"'{eff.movement.replace('_', ' ')}'; {'blocks sight' if eff.blocks_los else 'open to sight'}. {says}")
+                f"'{eff.movement.replace('_', ' ')}'; {_sight(eff)}. {says}")
 
     def nearest_piece(self, at: Point, within: float = 0.8) -> str | None:
         """The piece within ``within`` inches of a point (a gridded piece: in the cell under it)."""
