@@ -243,11 +243,14 @@ def test_single_mounted_figures_other_than_snipers_do_not_fire(kind):
 SCENARIO_OPTIONS = [("clock", "standard", True), ("clock", "long", True), ("clock", "short", False),
                     ("resolution", "standard", True), ("resolution", "faster", True), ("resolution", "longer", True),
                     ("resolution", "fastest", False), ("jokers", 0, True), ("jokers", 2, True), ("jokers", 3, False),
-                    ("jokers", -1, False), ("colours", {"us": "red", "de": "black"}, True),
-                    ("colours", {"us": "blue"}, False)]
+                    ("jokers", -1, False), ("jokers", "two", False), ("colours", {"us": "red", "de": "black"}, True),
+                    ("colours", {"us": "blue"}, False), ("colours", "red", False)]
 UNIT_OPTIONS = [("sherman", "tank_class", "light", True), ("sherman", "tank_class", "heavy", True),
-                ("sherman", "tank_class", "super_heavy", False), ("fo", "missions", 0, True),
-                ("fo", "missions", -1, False)]
+                ("sherman", "tank_class", "super_heavy", False), ("sherman", "turret_facing", 90, True),
+                ("fo", "missions", 0, True), ("fo", "missions", -1, False), ("fo", "missions", "two", False),
+                ("mg", "smoke", True, True), ("mg", "smoke", "yes", False),
+                ("zook", "carried_by", "sherman", True), ("zook", "carried_by", 5, False),
+                ("zook", "carried_by", "sq1", False), ("gruppe", "carried_by", "sherman", False)]
 
 
 @pytest.mark.parametrize("key, value, allowed", SCENARIO_OPTIONS)

@@ -39,9 +39,16 @@ def over_limit(roles: Sequence[str]) -> str | None:
 
 
 def scenario_problems(doc: Any) -> Iterator[tuple[tuple[str | int, ...], str]]:
-    """(path, why) for each square a scenario over-stacks at the start; tolerant of malformed
-    parts, which the schema reports."""
+    """(path, why) for each square a scenario over-stacks at the start, and each unit carried by
+    anything but a vehicle of its own side; tolerant of malformed parts, which the schema reports."""
     for i, _, units in raw_sides(doc):
+        vehicles = {u.get("id") for _, u in units if u.get("kind") in VEHICLES}
+        for j, unit in units:
+            rules = unit.get("rules")
+            carrier = rules.get("carried_by") if isinstance(rules, dict) else None
+            if carrier is not None and carrier not in vehicles:
+                yield ("sides", i, "units", j, "rules", "carried_by"), \
+                    f"{carrier!r} is not a vehicle of this side (a unit rides in its own side's vehicle)"
         squares: dict[tuple, list[tuple[int, str]]] = {}
         for j, unit in units:
             stands = unit.get("stands")
