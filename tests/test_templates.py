@@ -16,7 +16,7 @@ def test_every_template_of_every_ruleset_places_a_valid_unit_in_one_click(rulese
     made = templates(ruleset)
     assert made, f"{ruleset} has no templates"
     for i, t in enumerate(made):
-        e.template.value = i
+        e.template.value = t
         e.side.value = "red" if t.nationality == "germany" else "blue"
         e.click(4 + (i % 6) * 7, 4 + (i // 6) * 7)
         unit = e.data["sides"][0 if e.side.value == "blue" else 1]["units"][-1]
@@ -57,3 +57,16 @@ def test_on_a_grid_a_templates_stands_share_the_square_clicked():
     uid = d.add_template("blue", sherman, (15, 9))
     (stand,) = d.pieces_of(d.unit(uid))
     assert stand["cell"] == [2, 1] and d.unit(uid)["rules"] == {"tank_class": "medium"}
+
+
+def test_a_template_chosen_stays_chosen_while_the_ruleset_stays_and_goes_with_it():
+    e = ScenarioEditor(blank("close_action", 48, 48))
+    krebs = next(t for t in templates("close_action") if t.like.startswith("Gruppe Krebs"))
+    e.template.value = krebs
+    e.tool.value = "unit"
+    e.side.value = "red"
+    e.click(24, 40)
+    assert e.template.value is krebs  # a second squad is one more click
+    e.ruleset.value = "company_fire"
+    e.apply_fields.click()
+    assert e.template.value is None and all(t.ruleset == "company_fire" for _, t in e.template.options[1:])

@@ -250,6 +250,7 @@ UNIT_OPTIONS = [("sherman", "tank_class", "light", True), ("sherman", "tank_clas
                 ("fo", "missions", 0, True), ("fo", "missions", -1, False), ("fo", "missions", "two", False),
                 ("mg", "smoke", True, True), ("mg", "smoke", "yes", False),
                 ("zook", "carried_by", "sherman", True), ("zook", "carried_by", 5, False),
+                ("zook", "carried_by", ["sherman"], False),
                 ("zook", "carried_by", "sq1", False), ("gruppe", "carried_by", "sherman", False)]
 
 

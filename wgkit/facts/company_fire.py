@@ -42,11 +42,12 @@ def scenario_problems(doc: Any) -> Iterator[tuple[tuple[str | int, ...], str]]:
     """(path, why) for each square a scenario over-stacks at the start, and each unit carried by
     anything but a vehicle of its own side; tolerant of malformed parts, which the schema reports."""
     for i, _, units in raw_sides(doc):
-        vehicles = {u.get("id") for _, u in units if u.get("kind") in VEHICLES}
+        vehicles = {u["id"] for _, u in units if isinstance(u.get("id"), str) and isinstance(u.get("kind"), str)
+                    and u["kind"] in VEHICLES}
         for j, unit in units:
             rules = unit.get("rules")
             carrier = rules.get("carried_by") if isinstance(rules, dict) else None
-            if carrier is not None and carrier not in vehicles:
+            if isinstance(carrier, str) and carrier not in vehicles:  # another type: the schema says so
                 yield ("sides", i, "units", j, "rules", "carried_by"), \
                     f"{carrier!r} is not a vehicle of this side (a unit rides in its own side's vehicle)"
         squares: dict[tuple, list[tuple[int, str]]] = {}

@@ -338,9 +338,9 @@ class ScenarioEditor:
         self.type.value = current if current in r.terrain else ("woods" if "woods" in r.terrain else self.type.options[0][1])
         self._say_meaning()
         self.kind.options = sorted(r.unit_kinds)
-        chosen = self.template.value if self.template.options else -1
-        self.template.options = [("(none: the fields below)", -1)] + [(t.label, i) for i, t in enumerate(templates(r.id))]
-        self.template.value = chosen if chosen is not None and chosen < len(self.template.options) - 1 else -1
+        chosen, offered = self.template.value, templates(r.id)
+        self.template.options = [("(none: the fields below)", None)] + [(t.label, t) for t in offered]
+        self.template.value = chosen if chosen in offered else None  # another ruleset's template is not kept
         self.quality.options = [("(none)", "")] + [(q, q) for q in r.qualities]
         self.weapons.options = sorted(r.weapons)
         self.nationality.options = [("(none)", "")] + [(n, n) for n in r.nationalities or NATIONALITIES]
@@ -653,9 +653,8 @@ class ScenarioEditor:
     def place_unit(self, x: float, y: float) -> dict:
         """A unit of the chosen template, its first piece on the point; else of the chosen kind,
         quality, weapons and number of figures, centred on the point."""
-        if self.template.value is not None and self.template.value >= 0:
-            uid = self.draft.add_template(self.side.value, templates(self.draft.ruleset.id)[self.template.value], (x, y),
-                                          name=self.unit_name.value or None)
+        if self.template.value is not None:
+            uid = self.draft.add_template(self.side.value, self.template.value, (x, y), name=self.unit_name.value or None)
             unit = self.draft.unit(uid)
             self.selected = self.draft.pieces_of(unit)[0]["id"]
             self._load_menus()  # the side may have taken the template's nation and name
