@@ -16,6 +16,7 @@ action chosen from the list every time (what the issue measured before).
 
 from __future__ import annotations
 
+import math
 import shutil
 import subprocess
 import sys
@@ -33,6 +34,7 @@ from wgkit.render.scene import piece_points  # noqa: E402
 from wgkit.widgets import UmpireApp  # noqa: E402
 from wgkit.widgets.actions import GENERIC_NAMES  # noqa: E402
 from wgkit.widgets.turn import PASSED  # noqa: E402
+from wgkit.form import possible  # noqa: E402
 
 TUTORIALS = ["close_action/tutorial_crossroads", "company_fire/tutorial_orchard_gate",
              "eagles/tutorial_crossroads_barrage", "easy_company/tutorial_farmyard", "rookie/tutorial_worked_example"]
@@ -230,7 +232,7 @@ def act_by_clicks(table: Table, most: int = 8) -> None:
             table.choose(label)  # the person picks the action first
             a.choice.value = name
         spec = a.spec
-        holds = spec.actor if spec.actor else getattr(a.inputs.get(spec.params[0].name), "value", None)
+        holds = spec.actor or (getattr(a.inputs.get(spec.params[0].name), "value", None) if spec.params else None)
         mine = holds in (actor, unit)  # a person reads the form: the actor it already holds is not clicked again
         if gesture == "aim" and mine:
             table.click_piece(enemy)
@@ -262,6 +264,78 @@ def move_units(table: Table, side: str, forward: float) -> None:
             continue  # the rules refuse this unit's move: the drag is counted, nothing moved
         table.settle(len(s.game.log))
         table.note(unit)
+
+
+def plan_move(shadow: UmpireApp, unit: str) -> tuple[str, tuple[float, float]] | None:
+    """Where a person would drag ``unit`` in this step: its first figure towards the nearest enemy
+    in sight, three quarters, half or a quarter of its allowance (or 3", 2", 1" where the rules
+    give none), the first the step's move action takes and the rules allow. None if none does."""
+    g, a = shadow.game, shadow.actions
+    drawn = piece_points(g.scenario, g.state)
+    pieces = g.state["pieces"]
+    lead = next((pid for pid, p in pieces.items() if p["unit"] == unit and p["alive"] and pid in drawn), None)
+    if lead is None:
+        return None
+    here = drawn[lead]
+    enemies = [xy for pid, xy in drawn.items() if pieces[pid]["side"] != pieces[lead]["side"] and pieces[pid]["alive"]]
+    if not enemies:
+        return None
+    there = min(enemies, key=lambda xy: math.dist(here, xy))
+    gap = math.dist(here, there)
+    limit = shadow.board.move_limit(lead)
+    keep = a.choice.value
+    held = {name: w.value for name, w in a.inputs.items() if hasattr(w, "value")}
+    try:
+        for share, inches in ((0.75, 3.0), (0.5, 2.0), (0.25, 1.0)):
+            step = min(limit * share if limit else inches, gap - 1.5)
+            if step <= 0.2:
+                return None
+            to = (round(here[0] + (there[0] - here[0]) * step / gap, 2), round(here[1] + (there[1] - here[1]) * step / gap, 2))
+            if a.model.drag(lead, to) and resolvable(a):
+                return lead, to
+    finally:
+        restore(a, keep, held)
+        a.model.forget_group()
+    return None
+
+
+def move_each(table: Table) -> None:
+    """Each unit of the sides acting in this step that the step's move action offers moves once,
+    by one drag of its first figure (the whole unit goes), and Resolve where the move rolls dice."""
+    s = table.shadow
+    if not any(any(p.kind == "point" for p in spec.params) for spec in s.actions.specs):
+        return
+    if s.actions.drag_mode.value != "unit" and s.actions.drag_mode.layout.display != "none":
+        table.click_button("its whole unit")
+        s.actions.drag_mode.value = "unit"
+    sides = s.game.acting_sides()
+    at = s.game.position
+    for unit in sorted({p["unit"] for p in s.game.state["pieces"].values() if p["side"] in sides and p["alive"]}):
+        if s.game.position != at:
+            return  # the step passed by itself: nobody could do more in it
+        found = plan_move(s, unit)
+        if found is None:
+            continue
+        before = len(s.game.log)
+        table.drag(*found)
+        if len(s.game.log) == before:  # the move waits for its dice: Resolve
+            table.resolve()
+        table.settle(len(s.game.log))
+        table.note(unit)
+
+
+def draw_next(table: Table) -> bool:
+    """Rookie Rules: the next card drawn (the action chosen, then Resolve) while the deck holds
+    one, rather than Next past the cards left. Whether one was."""
+    a = table.shadow.actions
+    draw = next((spec for spec in a.specs if spec.name == "draw card"), None)
+    if draw is None or not possible(table.shadow.game, draw):
+        return False
+    if a.choice.value != draw.name:
+        table.choose(a.say(draw.label))
+        a.choice.value = draw.name
+    table.resolve()
+    return True
 
 
 def serve(scenario: Path, port: int) -> subprocess.Popen:
@@ -332,12 +406,17 @@ def farm_us_turn(table: Table) -> None:
 
 
 def tutorial_turn(table: Table) -> None:
-    """Turn 1, step by step: in each step every unit that can act by clicks does, then Next."""
+    """Turn 1, step by step: in each step every unit that can act by clicks does, every unit the
+    step lets move moves once, the next card is drawn while one is left, then Next."""
     s = table.shadow
     steps = 0
-    while s.game.position[0] == 1 and steps < 40:
+    while s.game.position[0] == 1 and steps < 80:
         at = s.game.position
         act_by_clicks(table)
+        if s.game.position == at:
+            move_each(table)
+        if s.game.position == at and draw_next(table):
+            continue  # a card drawn: the unit it lets act acts next
         if s.game.position == at:  # else the step passed by itself once nobody could do more in it
             table.next()
         steps += 1

@@ -92,6 +92,23 @@ def test_a_deep_copy_keeps_every_kind_of_value_and_shares_nothing():
     assert tree == {"a": [1, 2.5, None, True, "x"], "t": (1, [2]), "d": {"k": {"j": [3]}}}
 
 
+def test_numpy_numbers_enter_the_state_as_python_numbers_and_branch_intact():
+    """A unit dragged on the board moves by offsets worked out in numpy: the state must hold
+    Python's numbers, or a what-if branch (marshal) copies an np.float64 as raw bytes."""
+    import numpy as np
+
+    g = Game(SCENARIO)
+    g.record("move", [(("pieces", "r1", "position"), (np.float64(25.8), np.float64(21.25))),
+                      (("vars", "n"), {"count": np.int64(3), "flag": np.bool_(True), "xy": np.array([0.5, 1.5])})],
+             "r1 moves")
+    position, n = g.state["pieces"]["r1"]["position"], g.state["vars"]["n"]
+    assert position == [25.8, 21.25] and [type(v) for v in position] == [float, float]
+    assert n == {"count": 3, "flag": True, "xy": [0.5, 1.5]}
+    assert (type(n["count"]), type(n["flag"]), type(n["xy"][0])) == (int, bool, float)
+    assert g.branch().state == g.state
+    assert json.loads(json.dumps(g.log[-1].to_dict()))["changes"][0][1] == [25.8, 21.25]
+
+
 def test_a_value_marshal_refuses_is_copied_node_by_node():
     class Mark:  # not JSON-shaped: kept as it is, the containers around it copied
         pass
@@ -374,7 +391,9 @@ def test_events_recorded_in_a_group_are_undone_as_one_action():
     g.move("r1", (23, 9))
     with g.grouped("squad a moves"):
         g.move("r2", (24, 9))
-        g.move("r3", (25, 9))
+        with g.grouped("r3 acts"):  # opened inside (an activation within the move): part of the move
+            g.move("r3", (25, 9))
+        assert g.group == "squad a moves"
     assert [(e.action or {}).get("group") for e in g.log] == [None, "squad a moves", "squad a moves"]
     assert g.group is None and g.group_start() == 1
     g.undo_to(g.group_start())

@@ -699,9 +699,12 @@ class ActionForm:
     # -- resolving -------------------------------------------------------------------------------
     def forced(self, table: bool) -> bool:
         """Choose the action the rules demand now with nothing to choose (a card sequence's draw),
-        when it is the only rules action offered and the kit rolls the dice. Whether one was."""
+        when it is the only rules action offered, the rules allow it now (a card is left to draw)
+        and the kit rolls the dice. Whether one was. Judged on the game as it is now (the form
+        derived again first), never on the actions offered before the last event."""
+        self.refresh()
         ruled = [s for s in self.specs if s.name not in GENERIC_NAMES]
-        if table or len(ruled) != 1 or not ruled[0].forced or ruled[0].params:
+        if table or len(ruled) != 1 or not ruled[0].forced or ruled[0].params or not possible(self.game, ruled[0]):
             return False
         self.choose(ruled[0].name)
         return True

@@ -94,3 +94,36 @@ def test_plotting_offers_only_the_guns_templates_and_shows_the_drift_odds():
     assert all(d.p(k) == pytest.approx(0.1) for k in d.probs if k != (0.0, 0.0))
     with pytest.raises(IllegalActionError, match="de's guns use template A or B"):
         plot.resolve(g, {"side": "de", "point": [20, 12], "template": "C", "facing": 0})
+
+
+@pytest.mark.parametrize("how", ["kit dice", "table dice", "no passing"])
+def test_a_units_spent_activation_draws_the_next_card_by_itself_and_undo_takes_both_back(how):
+    """The Sequence of the Game 3: once the unit a card activated has used both its functions,
+    the only thing left is to turn the next card; the page turns it (kit dice, passing ticked),
+    and Undo last takes back the last function with the card it drew. With table cards, or
+    passing unticked, the page waits for the umpire."""
+    from wgkit.render.scene import piece_points
+
+    app = UmpireApp.open(ROOT / "scenarios/rookie/tutorial_worked_example.yaml", seed=11)
+    app.turn.next.click()  # the sequence's first card, 2H, is drawn by itself
+    assert app.game.log[-1].text == "2H: su may activate a unit"
+    app.actions.dice.value = "table" if how == "table dice" else "kit"
+    app.turn.skip_empty.value = how != "no passing"
+    m = app.actions.model
+    m.choose("activate")
+    m.edit("unit", "ru_lt")
+    app.actions.resolve()
+    lt = next(pid for pid, p in app.game.state["pieces"].items() if p["unit"] == "ru_lt")
+    for _ in range(2):  # two moves of 1": both functions used
+        x, y = piece_points(app.game.scenario, app.game.state)[lt]
+        n = len(app.game.log)
+        app._board_event("drag", (lt, (x - 1, y)))  # no dice to roll: the drag is the move
+    assert L.status(app.game, "ru_lt")["functions"] == 0
+    texts = [e.text for e in app.game.log[n:]]
+    if how == "kit dice":
+        assert texts == ['ru_lt moves 1.0" to (8.0, 14.0)', "activation: drew 2S (black)", "2S: de may activate a unit"]
+        app.undo_last.click()
+        assert len(app.game.log) == n and L.rk(app.game)["card"] == "2H"
+    else:
+        assert texts == ['ru_lt moves 1.0" to (8.0, 14.0)'] and L.rk(app.game)["card"] == "2H"
+        assert app.actions.choice.value == "draw card"  # the form offers the draw, for the umpire to make

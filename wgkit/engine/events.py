@@ -7,6 +7,8 @@ import marshal
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from wgkit.dice import Roll
 from wgkit.scenario.reader import SURROGATE
 
@@ -27,7 +29,11 @@ def plain(value: Any) -> Any:
     """JSON-shaped copy: tuples become lists, so replayed and loaded states compare equal.
 
     A lone surrogate (half of an emoji cut by a browser) becomes U+FFFD: it has no UTF-8 form,
-    and a save must always be writable."""
+    and a save must always be writable. A numpy number or array (a point worked out on the
+    board, a drift computed in numpy) becomes Python's own: ``np.float64`` is a float that
+    :func:`copy_tree`'s marshal would copy as raw bytes, and ``np.int64`` no JSON writer takes."""
+    if isinstance(value, (np.generic, np.ndarray)):
+        return plain(value.tolist())
     if isinstance(value, dict):
         return {plain(str(k)): plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):

@@ -20,7 +20,7 @@ from wgkit.form import GENERIC_NAMES, possible
 from wgkit.widgets.errors import ErrorArea
 
 Changed = Callable[[], None]
-PASSED = "steps passed by themselves"  # the group of the flow events of steps nobody could act in
+PASSED = "done by itself"  # the group of steps nobody could act in passing, and cards the rules make you draw
 
 
 class TurnPanel:
@@ -124,8 +124,10 @@ class TurnPanel:
 
     def after_act(self) -> None:
         """After an action: when it left nothing anyone can do in the step (and the rules owe
-        nothing), the step passes by itself, as after Next."""
-        if self.pass_empty():
+        nothing), the step passes by itself, as after Next; when all it left is a card the rules
+        make you draw (a unit's activation spent), the card is drawn, as on entering a step."""
+        with self.game.grouped(PASSED):  # done by itself: undone with the action (:meth:`last_done`)
+            self.pass_empty()
             for hook in self.entered:
                 hook()
 

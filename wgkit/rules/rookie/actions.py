@@ -101,8 +101,10 @@ def _morale(label: str, units: tuple[str, ...]) -> ActionSpec:
 
 
 def _card_actions(game: Game, r: dict) -> list[ActionSpec]:
+    # the draw is a duty when nothing else is left to do with the card out: none yet, a card
+    # ignored or passed, a unit's functions spent; while a unit may still act it is a choice
     out = [ActionSpec("draw card", "Draw the next card", (), lambda g, p: None, lambda g, p: FL.draw_card(g),
-                      "The Sequence of the Game 3", forced=not r["card"])]
+                      "The Sequence of the Game 3", forced=True)]
     if r["card"] and r["unit"] is None:
         waiting = tuple(u for u in L.units(game, game.state["active"])
                         if not L.status(game, u).get("acted") and L.kind(game, u) != "aircraft")
@@ -112,6 +114,7 @@ def _card_actions(game: Game, r: dict) -> list[ActionSpec]:
             out.insert(1, ActionSpec("pass", "Pass this card", (), lambda g, p: None, lambda g, p: FL.pass_card(g),
                                      "The Sequence of the Game 3"))
             out[2:2] = _activate_and_act(game, r["card"], waiting)
+            out[-1] = replace(out[-1], forced=False)
     uid = r["unit"]
     if uid in (None, "passed") or not L.alive(game, uid) or not L.status(game, uid).get("functions"):
         return out
@@ -157,7 +160,7 @@ def _card_actions(game: Game, r: dict) -> list[ActionSpec]:
     if close:
         fns.append(ActionSpec("melee", "Melee" + tag, (Param("enemy", "choice", "enemy stand", close),),
                               lambda g, p: odds.melee(), lambda g, p: F.resolve_melee(g, uid, p["enemy"]), "Melee"))
-    return [replace(f, actor=uid) for f in fns] + out
+    return [replace(f, actor=uid) for f in fns] + [replace(out[-1], forced=not fns)]
 
 
 def _activate_and_act(game: Game, card: str, waiting: tuple[str, ...]) -> list[ActionSpec]:
