@@ -480,3 +480,40 @@ def test_a_company_fire_log_row_names_units_and_squares():
     app.refresh()
     assert named(f"{unit.id} moves to (2, 3)") == f"{unit.name} moves to C4"
     assert f"{unit.name} moves to C4" in app.log.table.value and f">{unit.id} moves" not in app.log.table.value
+
+
+@pytest.mark.parametrize("name", ["close_action/hedgerow_farm", "eagles/hill_112", "company_fire/tutorial_orchard_gate"])
+def test_labels_stay_14_pixels_high_however_small_the_page_shows_the_board(name):
+    """A projector at 1280x720 shows the board about 640 px wide. Told so by the page, the board
+    draws every label (pieces, features, objectives) at least 14 px high there, none over
+    another, and the scale bar's and a zone's words a fifth smaller at least; shown large again,
+    the scenario's own size comes back."""
+    from itertools import combinations
+
+    from wgkit.render.scene import overlaps, piece_label_size, text_box
+
+    app = UmpireApp.open(ROOT / f"scenarios/{name}.yaml")
+    width = app.game.scenario.table.width
+
+    def words() -> list:
+        scene = app.board.canvas.scene
+        return [s for s in scene.layers["units"] + scene.layers["terrain"] + scene.layers["overlays"]
+                if s.kind == "text" and s.tag != "grid-label"]
+
+    from shapely.geometry import Point
+
+    from wgkit.render.shapes import zone_overlay
+
+    app.board.overlay("blast", zone_overlay(Point(10, 10).buffer(3), label="blast zone"))  # a zone's name
+    app.board.shown.width = 640
+    on_screen = 640 / width  # CSS pixels an inch
+    labels = [s for s in words() if s.tag and s.tag != "zone"]
+    scale = [s for s in words() if not s.tag]  # the scale bar's words
+    zone = [s for s in words() if s.tag == "zone"]
+    assert len(labels) >= 5 and len(scale) == 1 and [s.text for s in zone] == ["blast zone"]
+    assert zone[0].size * on_screen >= 14 * 0.8 - 1e-9
+    assert min(s.size for s in labels) * on_screen >= 14 - 1e-9
+    assert scale[0].size * on_screen >= 14 * 0.8 - 1e-9  # a fifth smaller than the labels, as drawn for the page
+    assert not [(a.text, b.text) for a, b in combinations(labels, 2) if overlaps(text_box(a), text_box(b))]
+    app.board.shown.width = 2000  # a wide screen: nothing grows past the scenario's own size
+    assert {s.size for s in words() if s.tag and s.tag != "zone"} == {piece_label_size(app.game.scenario)}

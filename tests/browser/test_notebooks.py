@@ -154,3 +154,28 @@ def test_every_lessons_answers_wait_behind_a_reveal_in_jupyterlab(serve, page, t
         assert not outputs.get_by_text(later, exact=False).first.is_visible(), name
         page.evaluate("() => window.jupyterapp.serviceManager.sessions.shutdownAll()")  # no dialog
         page.close()
+
+
+@pytest.mark.parametrize("name", ["teach_mg_danger_zone", "teach_armour_and_infantry"])
+def test_a_lessons_board_labels_stand_14_pixels_high_on_a_projector(serve, browser, name):
+    """At 1280x720 (a classroom projector) the page shows a lesson's board small; it tells the
+    kernel how wide, and the board draws its labels at least 14 px high there (it says back how
+    high it drew them), whatever the width it is drawn at."""
+    server = serve(str(ROOT / "notebooks" / f"{name}.ipynb"), "--no-browser", "--Voila.ip=127.0.0.1", module="voila")
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    try:
+        page.goto(server.url)
+        told = page.locator("[data-label-px]").first
+        told.wait_for(state="attached", timeout=150_000)
+        page.wait_for_function("() => parseFloat(document.querySelector('[data-label-px]').dataset.labelPx) > 0",
+                               timeout=60_000)
+        board = page.locator("canvas").first
+        shown = board.bounding_box()["width"]
+        drawn = float(page.evaluate("() => document.querySelector('canvas').width"))
+        assert shown < drawn  # the page shrank the board: its own size would give small labels
+        assert float(told.get_attribute("data-label-px")) >= 14
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{name}_1280x720.png"), full_page=True)
+    finally:
+        context.close()

@@ -44,8 +44,9 @@ def _texture(geom: BaseGeometry, type_: str, colour: str, seed: int) -> list[Sha
 
 
 def build_scene(scenario: Scenario, state: dict[str, Any] | None = None,
-                overlays: Iterable[Shape] = (), labels: bool = True) -> Scene:
-    """The table as drawn for ``state`` (a game state or a side's view; default: the start)."""
+                overlays: Iterable[Shape] = (), labels: bool = True, label_size: float | None = None) -> Scene:
+    """The table as drawn for ``state`` (a game state or a side's view; default: the start), its
+    labels ``label_size`` inches high (default: :func:`piece_label_size`)."""
     t = scenario.table
     scene = Scene(t.width, t.depth, title=scenario.title)
     missing: list[Shape] = []
@@ -99,7 +100,7 @@ def build_scene(scenario: Scenario, state: dict[str, Any] | None = None,
         scene.layers["grid"] += get_ruleset(scenario.ruleset).markers(scenario, state)
     scene.layers["grid"] += missing  # not in the overlays, which a hover redraws alone
     # -- units ----------------------------------------------------------------------------------
-    label_size = piece_label_size(scenario)
+    label_size = label_size or piece_label_size(scenario)
     pieces = state["pieces"] if state is not None else None
     styles = side_styles(scenario)
     stands: list[tuple[float, float]] = []  # where the pieces drawn stand: objective labels keep off them
@@ -120,14 +121,14 @@ def build_scene(scenario: Scenario, state: dict[str, Any] | None = None,
         stands.append((float(pos[0]), float(pos[1])))
         scene.layers["units"] += _piece_shapes(pos, facing, *styles[side.id], piece, unit, ruleset.pieces,
                                                alive, {**unit_status, **status}, label_size if labels else 0.0, called)
-    objectives = _objectives(scenario, stands)
+    objectives = _objectives(scenario, stands, label_size)
     scene.layers["terrain"] += objectives
     taken = [text_box(x) for x in objectives if x.kind == "text"]
     scene.layers["units"] = declutter(scene.layers["units"], label_size, (scenario.table.width, scenario.table.depth), taken)
     if labels:  # the features' names yield to the pieces' and the objectives' labels
         placed = taken + [text_box(x) for x in scene.layers["units"] if x.kind == "text"]
         scene.layers["terrain"] += feature_names(scenario, label_size, placed + list(body_boxes(scene.layers["units"]).values()))
-    scene.layers["overlays"] = overlay_layer(scenario, overlays)
+    scene.layers["overlays"] = overlay_layer(scenario, overlays, label_size)
     return scene
 
 
@@ -278,7 +279,7 @@ def side_styles(scenario: Scenario) -> dict[str, tuple[str, tuple[str, float]]]:
     return {s.id: (fills[i], S.SIDE_OUTLINES[i % len(S.SIDE_OUTLINES)]) for i, s in enumerate(scenario.sides)}
 
 
-def _objectives(scenario: Scenario, stands: Sequence[tuple[float, float]] = ()) -> list[Shape]:
+def _objectives(scenario: Scenario, stands: Sequence[tuple[float, float]] = (), size: float = LABEL_SIZE) -> list[Shape]:
     """The areas victory conditions name, outlined and numbered as the briefing numbers them; a
     label goes inside its area unless a piece of ``stands`` is under it, then just above the area
     or below it (where none is)."""
@@ -292,19 +293,23 @@ def _objectives(scenario: Scenario, stands: Sequence[tuple[float, float]] = ()) 
         out += geometry_shapes(geom, fill=None, stroke=S.OBJECTIVE, width=0.12, tag="objective", dash=True)
         label = f"objective{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))}"
         text = Shape("text", np.array([geom.representative_point().coords[0]]), S.OBJECTIVE_TEXT, text=label,
-                     size=0.55, tag="objective")
+                     size=size, tag="objective")
         left, bottom, right, top = geom.bounds
         middle = (left + right) / 2
         r = S.FIGURE_RADIUS
-        out.append(first_free(text, (text.points[0], (middle, top + 0.6), (middle, bottom - 0.6)),
+        out.append(first_free(text, (text.points[0], (middle, top + size), (middle, bottom - size)),
                               lambda box: box[1] >= 0 and box[3] <= scenario.table.depth
                               and not any(overlaps(box, (x - r, y - r, x + r, y + r)) for x, y in stands)) or text)
     return out
 
 
-def overlay_layer(scenario: Scenario, overlays: Iterable[Shape] = ()) -> list[Shape]:
-    """The top layer alone (scale bar and overlays): what a hover redraws."""
-    return _scale_bar(scenario, find_ruleset(scenario.ruleset)) + list(overlays)
+def overlay_layer(scenario: Scenario, overlays: Iterable[Shape] = (), label_size: float = LABEL_SIZE) -> list[Shape]:
+    """The top layer alone (scale bar and overlays): what a hover redraws. The scale bar's words,
+    and any overlay's (a zone's name, the ruler's reading), stand at least as high as the labels
+    less a fifth."""
+    least = label_size * 0.8
+    return _scale_bar(scenario, find_ruleset(scenario.ruleset), least) + \
+        [replace(s, size=max(s.size, least)) if s.kind == "text" else s for s in overlays]
 
 
 def piece_points(scenario: Scenario, state: dict[str, Any]) -> dict[str, tuple[float, float]]:
@@ -390,13 +395,16 @@ def piece_label(piece, unit, called: dict[str, str]) -> str:  # type: ignore[no-
     return called.get(unit.id, unit.id) if piece.id == first else ""
 
 
-def _scale_bar(scenario: Scenario, ruleset) -> list[Shape]:
+def _scale_bar(scenario: Scenario, ruleset, size: float) -> list[Shape]:
     length = 6.0 if scenario.table.width >= 24 else 3.0
     x0, y0 = 1.0, 0.8
     label = f'{length:g}" = {ruleset.scale.to_ground(length):g} {ruleset.scale.unit}'
     if ruleset.scale_note:
         label += " (house scale)" if ruleset.scale_note.startswith("house") else " (derived)"
-    return [Shape("polygon", np.array([[x0 - 0.3, y0 - 0.5], [x0 + length + 0.3, y0 - 0.5],
-                                       [x0 + length + 0.3, y0 + 1.0], [x0 - 0.3, y0 + 1.0]]), "#ffffff", None, alpha=0.7),
-            Shape("line", np.array([[x0, y0], [x0 + length, y0]]), None, "#111111", 0.12),
-            Shape("text", np.array([[x0 + length / 2, y0 + 0.45]]), S.TEXT, text=label, size=0.45)]
+    words = Shape("text", np.array([[x0 + length / 2, y0 + size]]), S.TEXT, text=label, size=size)
+    words.points[0, 0] += max(0.0, x0 - text_box(words)[0])  # words wider than the bar start where it does
+    right = max(x0 + length, text_box(words)[2])
+    top = y0 + 1.6 * size + 0.3
+    return [Shape("polygon", np.array([[x0 - 0.3, y0 - 0.5], [right + 0.3, y0 - 0.5], [right + 0.3, top], [x0 - 0.3, top]]),
+                  "#ffffff", None, alpha=0.7),
+            Shape("line", np.array([[x0, y0], [x0 + length, y0]]), None, "#111111", 0.12), words]

@@ -25,6 +25,7 @@ from wgkit.facts.registry import find_ruleset
 from wgkit.rules.registry import get_ruleset
 from wgkit.widgets.actions import labelled
 from wgkit.widgets.errors import ErrorArea
+from wgkit.widgets.shown import ShownWidth
 from wgkit.widgets.still import StillBox
 
 PICK_RADIUS = 0.8  # inches: how close a click must be to a piece to select it
@@ -33,6 +34,7 @@ HOLD_SECONDS = 0.6  # a finger held this long on a piece before it moves chooses
 
 BOARD_PX = 1200.0  # the widest the board is drawn, in canvas pixels: the page scales it down to fit
 BOARD_MOST = 20.0  # canvas pixels per inch at most (a small table is not drawn coarser than this)
+MIN_LABEL_PX = 14.0  # a label's height on screen at least, however small the page shows the board
 
 
 class BoardView:
@@ -78,8 +80,11 @@ class BoardView:
             b = W.Button(description=label, tooltip=tip, layout=W.Layout(width="36px"))
             b.on_click(self.errors.guard(lambda _, fn=fn: fn(), looking=True))
             bar.append(b)
-        self.widget = StillBox([W.HBox(bar), self.canvas.widget, self.status, self.canvas.style], self.picture,
-                               layout=W.Layout(min_width="0"))
+        self.shown = ShownWidth()  # how wide the page shows the board: labels sized to stay readable there
+        self.shown.observe(self.errors.guard(lambda _: self._resized(), looking=True), "width")
+        self._labels = piece_label_size(game.scenario)
+        self.widget = StillBox([W.HBox(bar), self.canvas.widget, self.status, self.canvas.style, self.shown],
+                               self.picture, layout=W.Layout(min_width="0"))
         mc = self.canvas.widget
         # ipycanvas reports no modifier keys; ipyevents reports the press with Shift (shift-click adds
         # to a group), in CSS pixels of the shown board, turned back into canvas pixels here
@@ -112,7 +117,26 @@ class BoardView:
             self.selected = None
         if self.hovered is not None:  # the card follows its piece, and goes with it
             self.label = self._card(self.hovered, live)
-        self.canvas.draw(build_scene(self.game.scenario, self.state(), self._overlays()))
+        self.canvas.draw(build_scene(self.game.scenario, self.state(), self._overlays(), label_size=self._labels))
+
+    def label_size(self) -> float:
+        """Label height in inches: the scenario's own, or more where the page shows the board so
+        small that a label would stand under MIN_LABEL_PX on screen (a projector at 1280x720),
+        at most a thirtieth of the table's width."""
+        sc = self.game.scenario
+        base, width = piece_label_size(sc), self.shown.width
+        if width <= 0:
+            return base
+        return max(base, min(MIN_LABEL_PX * sc.table.width / width, sc.table.width / 30))
+
+    def _resized(self) -> None:
+        size = self.label_size()
+        self.shown.label_px = size * self.shown.width / self.game.scenario.table.width
+        if abs(size - self._labels) > 0.02 * self._labels:
+            self._labels = size
+            if self.hovered is not None:
+                self.label = self._card(self.hovered, self.live())
+            self.refresh()
 
     def picture(self) -> bytes:
         """The board as it is drawn now, as a PNG (the still shown where widgets cannot run)."""
@@ -134,7 +158,7 @@ class BoardView:
         """The name card over ``piece``, if this view sees it."""
         if piece not in live:
             return []
-        return hover_label(live[piece]["position"], self._names[piece], piece_label_size(self.game.scenario))
+        return hover_label(live[piece]["position"], self._names[piece], self._labels)
 
     # -- zoom and pan ----------------------------------------------------------------------------
     def zoom(self, factor: float) -> None:
@@ -158,7 +182,7 @@ class BoardView:
         return (min(max(x, 0.0), c.width - c.width / zoom), min(max(y, 0.0), c.depth - c.depth / zoom))
 
     def redraw_overlays(self) -> None:
-        shapes = overlay_layer(self.game.scenario, self._overlays())
+        shapes = overlay_layer(self.game.scenario, self._overlays(), self._labels)
         if self.canvas.scene is not None:
             self.canvas.scene.layers["overlays"] = shapes
         self.canvas.draw_layer("overlays", shapes)
