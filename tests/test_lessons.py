@@ -45,9 +45,9 @@ def test_artillery_numbers_match_the_text():
     assert f"ranging round and 2 walk(s) all on target: {0.49 ** 3:.1%}" in answers
     assert "A 4-inch CD\n(400 yards)" in text and "17 possible landing points" in out
     # the seeded run the prose narrates: no arrival, then a ranging round on target, a walk, the effect
-    run = out[out.index("winters calls artillery onto (19, 27)"):]
+    run = out[out.index("Lt. Winters calls artillery onto a point in Barn"):]  # (19, 27), by the terrain there
     assert re.search(r"turn 2: artillery does not arrive\nturn 3: ranging round on target\n"
-                     r"winters walks the fire: on target\nfire for effect \(14\" radius\)", run)
+                     r"Lt. Winters walks the fire: on target\nfire for effect \(14\" radius\)", run)
 
 
 def revealed(name) -> str:
@@ -173,3 +173,34 @@ def test_a_board_drawn_beside_a_closed_answer_is_noticed():
     reveal = {"cell_type": "code", "source": ["reveal(...)"], "outputs": [
         {"output_type": "execute_result", "data": {"application/vnd.jupyter.widget-view+json": {}, "text/html": ""}}]}
     assert pictures_shown_after_the_first_question([board, question, reveal, board]) == [3]
+
+
+def _id_like_names() -> re.Pattern:
+    """Every id in the bundled scenarios that reads as an id (an underscore or a digit in it:
+    ``pte_a``, ``de_lt``, ``flak88``), each with a name the table uses instead. Plain-word ids
+    (``section``, ``guns``) are left out: the prose uses the words themselves."""
+    from wgkit.scenario import load
+
+    ids = set()
+    for path in (ROOT / "scenarios").glob("*/*.yaml"):
+        scenario = load(path)
+        named = {**{s.id: s.name for s in scenario.sides}, **scenario.spoken_names()}
+        named.update({f.id: f.name for f in scenario.terrain if f.name})
+        ids |= {i for i, name in named.items() if name and name != i and re.search(r"[_\d]", i)}
+    return re.compile(r"(?<![\w/.-])(" + "|".join(sorted(map(re.escape, ids), key=len, reverse=True)) + r")(?![\w/.-])")
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "notebooks").glob("*.ipynb")), ids=lambda p: p.stem)
+def test_what_a_notebook_shows_names_pieces_as_the_table_does(path):
+    """A notebook in Voila is a page: what it prints or shows (streams, HTML, Markdown; not the
+    plain-text stand-ins for pictures) names pieces, units, sides and features by name, never by
+    id (issue 65: "pte_a" printed where the board reads "Private A" or "rifleman 1")."""
+    ids = _id_like_names()
+    shown = []
+    for c in json.loads(path.read_text())["cells"]:
+        for o in c.get("outputs", []):
+            shown.append("".join(o.get("text", "")))
+            shown += ["".join(o.get("data", {}).get(kind, "")) for kind in ("text/html", "text/markdown")]
+    shown = [re.sub(r"data:image/[^\"')]+", "", text) for text in shown]  # pictures inside HTML are not words
+    leaks = sorted({m[1] for text in shown for m in ids.finditer(text)})
+    assert not leaks, f"{path.name} shows ids: {leaks}"

@@ -65,11 +65,11 @@ def test_board_renders_in_jupyterlab(serve, page, tmp_path):
 TABLE = (183, 196, 138)
 BUILDINGS = (156, 125, 99)
 NOTEBOOKS = [  # notebook, a heading, (x, y) in inches, table depth, expected colour, a printed result
-    ("close_action_turn", "one turn, step by step", (18, 32), 36, ROAD, "section fires 17 dice at gruppe"),
-    ("easy_company_turn", "one turn, step by step", (15, 29.5), 36, BUILDINGS, "winters calls artillery onto (19, 27)"),
+    ("close_action_turn", "one turn, step by step", (18, 32), 36, ROAD, "No. 1 Section fires 17 dice at Gruppe Lenz"),
+    ("easy_company_turn", "one turn, step by step", (15, 29.5), 36, BUILDINGS, "Lt. Winters calls artillery onto a point in Barn"),
     ("company_fire_turn", "one turn, card by card", (9, 12.15), 30, (31, 63, 24), "op fire: MG 34 team fires 3d6 at D3"),
-    ("rookie_turn", "one turn, card by card", (35, 7), 24, (83, 126, 62), "ru_sq acts (2 functions)"),
-    ("eagles_turn", "one turn, phase by phase", (24, 5), 36, ROAD, "guns assigned to barrage"),
+    ("rookie_turn", "one turn, card by card", (35, 7), 24, (83, 126, 62), "Rifle squad (four men) acts (2 functions)"),
+    ("eagles_turn", "one turn, phase by phase", (24, 5), 36, ROAD, "33rd Field Artillery Bn (105 mm) assigned to barrage"),
     ("teach_fire_and_manoeuvre", "Fire and manoeuvre", (18, 32), 36, ROAD, "base of fire: 17 dice"),
     ("teach_mg_danger_zone", "danger zone", (18, 32), 36, ROAD, "hit on a 7+"),
     ("teach_artillery", "where will it land?", (24, 5), 36, ROAD, "possible landing points"),
