@@ -517,3 +517,26 @@ def test_labels_stay_14_pixels_high_however_small_the_page_shows_the_board(name)
     assert not [(a.text, b.text) for a, b in combinations(labels, 2) if overlaps(text_box(a), text_box(b))]
     app.board.shown.width = 2000  # a wide screen: nothing grows past the scenario's own size
     assert {s.size for s in words() if s.tag and s.tag != "zone"} == {piece_label_size(app.game.scenario)}
+
+
+def test_place_names_can_be_taken_off_the_board_in_play_and_in_the_editor():
+    """The terrain features' names (issue 68) are drawn by default and go at a click, in play
+    and in the editor; the pieces' labels stay."""
+    app = UmpireApp.open(ROOT / "scenarios/close_action/hedgerow_farm.yaml")
+
+    def names(scene) -> set[str]:
+        return {s.text for s in scene.layers["terrain"] if s.kind == "text" and s.tag.startswith("name:")}
+
+    def pieces(scene) -> set[str]:
+        return {s.text for s in scene.layers["units"] if s.kind == "text"}
+
+    shown, labels = names(app.board.canvas.scene), pieces(app.board.canvas.scene)
+    assert {"Stone farmhouse", "Apple orchard", "Farm lane"} <= shown and "Lt. Compton" in labels
+    app.board.places.value = False
+    assert names(app.board.canvas.scene) == set() and pieces(app.board.canvas.scene) == labels
+    app.board.places.value = True
+    assert names(app.board.canvas.scene) == shown
+    editor = ScenarioEditor(app.game.scenario)
+    assert {"Stone farmhouse", "Apple orchard"} <= names(editor.canvas.scene)
+    editor.places.value = False
+    assert names(editor.canvas.scene) == set()

@@ -44,9 +44,11 @@ def _texture(geom: BaseGeometry, type_: str, colour: str, seed: int) -> list[Sha
 
 
 def build_scene(scenario: Scenario, state: dict[str, Any] | None = None,
-                overlays: Iterable[Shape] = (), labels: bool = True, label_size: float | None = None) -> Scene:
+                overlays: Iterable[Shape] = (), labels: bool = True, label_size: float | None = None,
+                places: bool = True) -> Scene:
     """The table as drawn for ``state`` (a game state or a side's view; default: the start), its
-    labels ``label_size`` inches high (default: :func:`piece_label_size`)."""
+    labels ``label_size`` inches high (default: :func:`piece_label_size`), the terrain features'
+    names too unless ``places`` is False."""
     t = scenario.table
     scene = Scene(t.width, t.depth, title=scenario.title)
     missing: list[Shape] = []
@@ -125,7 +127,7 @@ def build_scene(scenario: Scenario, state: dict[str, Any] | None = None,
     scene.layers["terrain"] += objectives
     taken = [text_box(x) for x in objectives if x.kind == "text"]
     scene.layers["units"] = declutter(scene.layers["units"], label_size, (scenario.table.width, scenario.table.depth), taken)
-    if labels:  # the features' names yield to the pieces' and the objectives' labels
+    if labels and places:  # the features' names yield to the pieces' and the objectives' labels
         placed = taken + [text_box(x) for x in scene.layers["units"] if x.kind == "text"]
         scene.layers["terrain"] += feature_names(scenario, label_size, placed + list(body_boxes(scene.layers["units"]).values()))
     scene.layers["overlays"] = overlay_layer(scenario, overlays, label_size)

@@ -80,6 +80,11 @@ class BoardView:
             b = W.Button(description=label, tooltip=tip, layout=W.Layout(width="36px"))
             b.on_click(self.errors.guard(lambda _, fn=fn: fn(), looking=True))
             bar.append(b)
+        self.places = W.ToggleButton(value=True, description="place names", tooltip="the terrain features' names on "
+                                     "the board (a wood, a farm, a hedge), or the table without them",
+                                     layout=W.Layout(width="auto"))
+        self.places.observe(self.errors.guard(lambda _: self.refresh(), looking=True), "value")
+        bar.append(self.places)
         self.shown = ShownWidth()  # how wide the page shows the board: labels sized to stay readable there
         self.shown.observe(self.errors.guard(lambda _: self._resized(), looking=True), "width")
         self._labels = piece_label_size(game.scenario)
@@ -117,7 +122,8 @@ class BoardView:
             self.selected = None
         if self.hovered is not None:  # the card follows its piece, and goes with it
             self.label = self._card(self.hovered, live)
-        self.canvas.draw(build_scene(self.game.scenario, self.state(), self._overlays(), label_size=self._labels))
+        self.canvas.draw(build_scene(self.game.scenario, self.state(), self._overlays(), label_size=self._labels,
+                                     places=self.places.value))
 
     def label_size(self) -> float:
         """Label height in inches: the scenario's own, or more where the page shows the board so

@@ -225,7 +225,11 @@ class ScenarioEditor:
         self.tabs = tabs
         bar = W.HBox([self.file, self.open_button, self.save_button, self.save_as_button,
                       self.undo_button, self.redo_button, self.file_status], layout=W.Layout(flex_flow="row wrap"))
-        board = W.VBox([self.tool, self.canvas.widget], layout=W.Layout(flex="0 0 auto"))
+        self.places = W.ToggleButton(value=True, description="place names", tooltip="the features' names on the "
+                                     "board, or the table without them", layout=W.Layout(width="auto"))
+        self.places.observe(g(lambda _: self.refresh()), "value")
+        board = W.VBox([W.HBox([self.tool, self.places], layout=W.Layout(align_items="flex-end")), self.canvas.widget],
+                       layout=W.Layout(flex="0 0 auto"))
         forms = W.VBox([tabs, self.errors.widget, W.HTML("<b>Problems</b>"), self.report],
                        layout=W.Layout(flex="1 1 0", min_width="420px"))
         self.widget = StillBox([bar, W.HBox([board, forms], layout=W.Layout(align_items="flex-start")),
@@ -316,7 +320,7 @@ class ScenarioEditor:
             mc.on_mouse_down(self.errors.guard(lambda px, py: self.click(*self.canvas.to_table(px, py))))
             mc.on_mouse_up(self.errors.guard(lambda px, py: self.release(*self.canvas.to_table(px, py))))
             board = self.widget.children[1].children[0]
-            board.children = (self.tool, self.canvas.widget)
+            board.children = (board.children[0], self.canvas.widget)  # the tool row stays
 
     # -- menus from the ruleset's vocabulary -------------------------------------------------------------
     def _load_menus(self) -> None:
@@ -811,7 +815,8 @@ class ScenarioEditor:
         if self.selected:
             picked = [Shape("text", np.array([[self.data["table"]["width"] / 2, self.data["table"]["depth"] - 0.8]]),
                             S.TEXT, text=f"selected: {self.called(self.selected)}", size=0.6, tag="selected")]
-        scene = build_scene(self._drawn, overlays=self.viewshed + self._marks(problem_list) + pending + picked)
+        scene = build_scene(self._drawn, overlays=self.viewshed + self._marks(problem_list) + pending + picked,
+                            places=self.places.value)
         self.canvas.draw(scene)
 
 
