@@ -279,7 +279,8 @@ def test_action_previews_blast_zone_and_danger_zone(app):
     t.choice.value = "fire"
     t.inputs["unit"].value, t.inputs["target"].value = "section", "gruppe"  # with its Bren gun
     shown = tutorial.board.canvas.scene.layers["overlays"]
-    assert any(s.text == "bren danger zone" for s in shown) and sum(s.tag == "zone" for s in shown) >= 6
+    # the rules name the gun by its id; the board by the table's name for it
+    assert any(s.text == "No. 1 Section's LMG danger zone" for s in shown) and sum(s.tag == "zone" for s in shown) >= 6
 
 
 def test_view_as_a_side_hides_what_it_has_not_spotted(tmp_path):

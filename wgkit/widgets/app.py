@@ -114,9 +114,11 @@ class UmpireApp:
                                self.reader.found, self.reader.errors.widget, self.standing, self.confirm_moves,
                                self.turn.skip_empty, self.opponent.widget],
                               layout=W.Layout(display="none" if not game.log else ""))
-        side = W.VBox([self.intro, self.errors.widget, self.playing], layout=W.Layout(width="440px", min_width="440px"))
+        # the board as wide as the window's height lets it be drawn; the panel takes the rest (440-720 px)
+        side = W.VBox([self.intro, self.errors.widget, self.playing],
+                      layout=W.Layout(flex="1 1 440px", min_width="440px", max_width="720px", margin="0 0 0 12px"))
         board = W.VBox([self.board.widget, self.board_errors.widget, W.HTML(legend_html(game))],
-                       layout=W.Layout(flex="1 1 0", min_width="0"))
+                       layout=W.Layout(flex="0 1 auto", min_width="0"))
         play = W.HBox([board, side], layout=W.Layout(align_items="flex-start"))
         self.briefing = W.HTML(briefing_html(game.scenario))
         tabs = {"Play": play, "Briefing": self.briefing, "Log and save": W.VBox([self.log.widget, self.saver.widget])}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import math
 import time
+from dataclasses import replace
 from typing import Callable
 
 import ipywidgets as W
@@ -153,11 +154,12 @@ class BoardView:
 
     def overlay(self, name: str, shapes: list[Shape] | None) -> None:
         """Show (or with None, remove) a named overlay: a blast zone, CD disk and drift, fire arc,
-        danger zone, command radius or template, built with :mod:`wgkit.render.scene`."""
+        danger zone, command radius or template, built with :mod:`wgkit.render.scene`. Its words
+        are the table's (names for ids), whoever built it."""
         if shapes is None:
             self.named.pop(name, None)
         else:
-            self.named[name] = list(shapes)
+            self.named[name] = [replace(s, text=self.say(s.text)) if s.kind == "text" else s for s in shapes]
         self.redraw_overlays()
 
     def _card(self, piece: str | None, live: dict[str, dict]) -> list[Shape]:
