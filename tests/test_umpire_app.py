@@ -552,6 +552,9 @@ def test_a_sections_fire_is_one_throw_a_stage_with_each_pools_dice_named():
     assert [(p.figures, p.need > 6) for p in plan.pools] == [(("bren",), True),
                                                               (("cpl_jones", "pte_a", "pte_b", "pte_c", "pte_d"), True)]
     bren, rifles = (p.dice for p in plan.pools)
+    # the odds name each pool in few words, as its dice are named: not five figures in a row
+    assert html.escape(f"No. 1 Section's leader and 4 others: {rifles} dice, base 6+, need 8+: a 6, then 5-6") \
+        in a.odds.value
     assert a.resolve() is None
     said = app.game.scenario.wording()
     assert [(t.n, said(t.purpose)) for t in a.model.throw] == [

@@ -141,9 +141,7 @@ class BoardView:
         self.shown.label_px = size * self.shown.width / self.game.scenario.table.width
         if abs(size - self._labels) > 0.02 * self._labels:
             self._labels = size
-            if self.hovered is not None:
-                self.label = self._card(self.hovered, self.live())
-            self.refresh()
+            self.refresh()  # the hover card too
 
     def picture(self) -> bytes:
         """The board as it is drawn now, as a PNG (the still shown where widgets cannot run)."""

@@ -32,7 +32,7 @@ def _fire_explain(game: Game, p: dict) -> list[str]:
     for pool in plan.pools:
         base = f"base {pool.need - shift}+, " if shift else ""
         two = f": a 6, then {pool.need - 3}-6" if pool.need > 6 else ""
-        lines.append(f"{', '.join(pool.figures)}: {pool.dice} dice, {base}need {pool.need}+{two}")
+        lines.append(f"{fire.firers(pool.figures)}: {pool.dice} dice, {base}need {pool.need}+{two}")
     lines += list(plan.notes)
     if weapon_need is not None:
         lines.append(f"the HMG die at the weapon needs {weapon_need}+")

@@ -244,11 +244,12 @@ class FireResult:
 def roll_hits(chance, plan: FirePlan) -> int:
     """Firing: Procedure and the 7+ rule: each pool rolled, the hits counted. Each pool's purpose
     names its firers, so a person throwing every pool at once knows which dice are whose."""
-    return chance.pools([(p.dice, D6, stages(p.need), f"fire at {plan.target} ({p.need}+: {_firers(p.figures)})")
+    return chance.pools([(p.dice, D6, stages(p.need), f"fire at {plan.target} ({p.need}+: {firers(p.figures)})")
                          for p in plan.pools])
 
 
-def _firers(figures: tuple[str, ...]) -> str:
+def firers(figures: tuple[str, ...]) -> str:
+    """A pool's firers in few words: two by name, more as the first and how many others."""
     return ", ".join(figures) if len(figures) <= 2 else f"{figures[0]} and {len(figures) - 1} others"
 
 
