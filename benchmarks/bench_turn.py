@@ -89,9 +89,12 @@ class Table:
         self.count["drags"] += 1
         at = piece_points(self.shadow.game.scenario, self.shadow.game.state)[piece]
         if self.page is not None:
+            x, y = (round(v) for v in self._xy(to))  # the page sees the mouse at whole pixels: so does the shadow
+            box, t = self.page.locator("canvas").first.bounding_box(), self.shadow.game.scenario.table
+            to = ((x - box["x"]) * t.width / box["width"], t.depth - (y - box["y"]) * t.width / box["width"])
             self.page.mouse.move(*self._xy(at))
             self.page.mouse.down()
-            self.page.mouse.move(*self._xy(to), steps=6)
+            self.page.mouse.move(x, y, steps=6)
             self.page.mouse.up()
         b = self.shadow.board
         b.on_down(*b.canvas.to_px([at])[0])
@@ -248,7 +251,7 @@ def act_by_clicks(table: Table, most: int = 8) -> None:
 def move_units(table: Table, side: str, forward: float) -> None:
     """Each of ``side``'s units moved by one drag of its first figure (the whole unit goes)."""
     s = table.shadow
-    if s.actions.drag_mode.value != "unit" and s.actions.drag_mode.layout.display != "none":
+    if s.actions.drag_mode.value != "unit" and s.actions.drag_row.layout.display != "none":
         table.click_button("its whole unit")
         s.actions.drag_mode.value = "unit"
     units = sorted({p["unit"] for p in s.game.state["pieces"].values() if p["side"] == side and p["alive"]})
@@ -267,9 +270,10 @@ def move_units(table: Table, side: str, forward: float) -> None:
 
 
 def plan_move(shadow: UmpireApp, unit: str) -> tuple[str, tuple[float, float]] | None:
-    """Where a person would drag ``unit`` in this step: its first figure towards the nearest enemy
-    in sight, three quarters, half or a quarter of its allowance (or 3", 2", 1" where the rules
-    give none), the first the step's move action takes and the rules allow. None if none does."""
+    """Where a person would drag ``unit`` in this step: its first figure towards the nearest enemy,
+    three quarters, half or a quarter of its allowance (or 3", 2", 1" where the rules give none),
+    to the nearest half inch, the first the step's move action takes and the rules allow. None if
+    none does."""
     g, a = shadow.game, shadow.actions
     drawn = piece_points(g.scenario, g.state)
     pieces = g.state["pieces"]
@@ -290,7 +294,9 @@ def plan_move(shadow: UmpireApp, unit: str) -> tuple[str, tuple[float, float]] |
             step = min(limit * share if limit else inches, gap - 1.5)
             if step <= 0.2:
                 return None
-            to = (round(here[0] + (there[0] - here[0]) * step / gap, 2), round(here[1] + (there[1] - here[1]) * step / gap, 2))
+            # to the nearest half inch: a whole pixel's error on the page never changes a tenth in the log
+            to = (round(2 * (here[0] + (there[0] - here[0]) * step / gap)) / 2,
+                  round(2 * (here[1] + (there[1] - here[1]) * step / gap)) / 2)
             if a.model.drag(lead, to) and resolvable(a):
                 return lead, to
     finally:
@@ -305,7 +311,7 @@ def move_each(table: Table) -> None:
     s = table.shadow
     if not any(any(p.kind == "point" for p in spec.params) for spec in s.actions.specs):
         return
-    if s.actions.drag_mode.value != "unit" and s.actions.drag_mode.layout.display != "none":
+    if s.actions.drag_mode.value != "unit" and s.actions.drag_row.layout.display != "none":
         table.click_button("its whole unit")
         s.actions.drag_mode.value = "unit"
     sides = s.game.acting_sides()
@@ -380,7 +386,7 @@ def result(name: str, table: Table, ready: float, wall: float) -> dict:
     acting = n - table.count["next"] - 1  # without Next and Start
     return {"game": name, "ready_s": ready, "wall_s": wall, "units": len(table.acted), "acts": len(table.acts),
             **table.count, "interactions": n, "per_unit": n / units, "acting_per_unit": acting / units,
-            "per_act": acting / acts, "phantoms": len(table.phantoms)}
+            "per_act": acting / acts, "phantoms": len(table.phantoms), "phantom_texts": table.phantoms[:3]}
 
 
 def dry(name: str, script) -> dict:
@@ -497,6 +503,9 @@ def report(rows: list[dict], opponent: list) -> None:
         print(f"{r['game']:40s} {r['ready_s']:5.1f}s {r['wall_s']:5.1f}s {r['units']:5d} {r['acts']:4d} "
               f"{r.get('clicks', 0):6d} {r.get('next', 0):4d} {r.get('drags', 0):5d} {r.get('selections', 0):7d} "
               f"{r['per_unit']:8.1f} {r['acting_per_unit']:6.1f} {r['per_act']:7.1f} {r['phantoms']:7d}{mark}")
+    for r in rows:
+        for text in r["phantom_texts"]:
+            print(f"  phantom in {r['game']}: {text}")
     print("phantom: events made that the form did not say, or that the page's journal holds otherwise (must be 0)")
     print("per unit: every interaction of the turn over the units that acted; acting: the same without Next and "
           "Start; per act: without Next and Start, over each unit's acting in each step (or on each card)")
