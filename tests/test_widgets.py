@@ -541,3 +541,22 @@ def test_place_names_can_be_taken_off_the_board_in_play_and_in_the_editor():
     assert {"Stone farmhouse", "Apple orchard"} <= names(editor.canvas.scene)
     editor.places.value = False
     assert names(editor.canvas.scene) == set()
+
+
+def test_the_editors_labels_stay_14_pixels_high_however_small_the_page_shows_the_table():
+    """The editor's table, shown 500 px wide (a laptop beside the panel, a projector): its labels
+    drawn at least 14 px high there, and said back to the page; a new table size keeps it so."""
+    from wgkit.render.scene import piece_label_size
+
+    editor = ScenarioEditor(loads((ROOT / "scenarios/close_action/hedgerow_farm.yaml").read_text()))
+    width = editor.data["table"]["width"]
+
+    def sizes() -> set[float]:
+        return {s.size for s in editor.canvas.scene.layers["units"] if s.kind == "text"}
+
+    assert sizes() == {piece_label_size(editor._drawn)}  # width not known yet: the scenario's own
+    editor.shown.width = 500
+    assert min(sizes()) * 500 / width >= 14 - 1e-9 and editor.shown.label_px >= 14 - 1e-9
+    editor.width.value = 60  # a wider table on the same 500 px: larger labels still
+    editor.apply_fields.click()
+    assert editor.data["table"]["width"] == 60 and min(sizes()) * 500 / 60 >= 14 - 1e-9

@@ -142,6 +142,19 @@ def piece_label_size(scenario: Scenario) -> float:
     return max(LABEL_SIZE, scenario.table.width / 88)
 
 
+MIN_LABEL_PX = 14.0  # a label's height on screen at least, however small a page shows the table
+
+
+def readable_label_size(scenario: Scenario, shown: float) -> float:
+    """Label height in inches for a page that shows the table ``shown`` CSS pixels wide (0: not
+    known): the scenario's own, or more where a label would stand under MIN_LABEL_PX there (a
+    projector at 1280x720), at most a thirtieth of the table's width."""
+    base, width = piece_label_size(scenario), scenario.table.width
+    if shown <= 0:
+        return base
+    return max(base, min(MIN_LABEL_PX * width / shown, width / 30))
+
+
 def hover_label(at: tuple[float, float], text: str, size: float) -> list[Shape]:
     """A piece's name on a white card just above it: what a hover shows, crowded or not."""
     w, h = 0.6 * size * len(text) + 0.4, size * 1.6

@@ -20,7 +20,8 @@ from wgkit.geometry.terrain import TerrainIndex
 from wgkit.render import style as S
 from wgkit.render.canvas import BoardCanvas
 from wgkit.render.static import png_bytes
-from wgkit.render.scene import build_scene, hover_label, overlay_layer, piece_label_size, piece_points
+from wgkit.render.scene import (build_scene, hover_label, overlay_layer, piece_label_size, piece_points,
+                                readable_label_size)
 from wgkit.render.shapes import Shape, geometry_shapes
 from wgkit.facts.registry import find_ruleset
 from wgkit.rules.registry import get_ruleset
@@ -35,7 +36,6 @@ HOLD_SECONDS = 0.6  # a finger held this long on a piece before it moves chooses
 
 BOARD_PX = 1200.0  # the widest the board is drawn, in canvas pixels: the page scales it down to fit
 BOARD_MOST = 20.0  # canvas pixels per inch at most (a small table is not drawn coarser than this)
-MIN_LABEL_PX = 14.0  # a label's height on screen at least, however small the page shows the board
 
 
 class BoardView:
@@ -126,18 +126,8 @@ class BoardView:
         self.canvas.draw(build_scene(self.game.scenario, self.state(), self._overlays(), label_size=self._labels,
                                      places=self.places.value))
 
-    def label_size(self) -> float:
-        """Label height in inches: the scenario's own, or more where the page shows the board so
-        small that a label would stand under MIN_LABEL_PX on screen (a projector at 1280x720),
-        at most a thirtieth of the table's width."""
-        sc = self.game.scenario
-        base, width = piece_label_size(sc), self.shown.width
-        if width <= 0:
-            return base
-        return max(base, min(MIN_LABEL_PX * sc.table.width / width, sc.table.width / 30))
-
     def _resized(self) -> None:
-        size = self.label_size()
+        size = readable_label_size(self.game.scenario, self.shown.width)
         self.shown.label_px = size * self.shown.width / self.game.scenario.table.width
         if abs(size - self._labels) > 0.02 * self._labels:
             self._labels = size

@@ -20,7 +20,7 @@ from wgkit.geometry.los import SightField
 from wgkit.geometry.terrain import TerrainIndex
 from wgkit.render import style as S
 from wgkit.render.canvas import BoardCanvas
-from wgkit.render.scene import build_scene
+from wgkit.render.scene import build_scene, readable_label_size
 from wgkit.render.shapes import Shape
 from wgkit.render.static import png_bytes
 from wgkit.facts.registry import RULESETS
@@ -33,6 +33,7 @@ from wgkit.geometry.shapes import feature_geometry
 from wgkit.victory import describe
 from wgkit.facts.common import NATION_COLOURS, NATIONALITIES, SIDE_ROLES
 from wgkit.widgets.errors import ErrorArea
+from wgkit.widgets.shown import ShownWidth
 from wgkit.widgets.still import StillBox
 
 BOARD_PX = 840  # the editor's board is this wide whatever the table (the forms take the rest of the row)
@@ -228,8 +229,11 @@ class ScenarioEditor:
         self.places = W.ToggleButton(value=True, description="place names", tooltip="the features' names on the "
                                      "board, or the table without them", layout=W.Layout(width="auto"))
         self.places.observe(g(lambda _: self.refresh()), "value")
-        board = W.VBox([W.HBox([self.tool, self.places], layout=W.Layout(align_items="flex-end")), self.canvas.widget],
-                       layout=W.Layout(flex="0 0 auto"))
+        self.shown = ShownWidth()  # how wide the page shows the table: labels sized to stay readable there
+        self.shown.observe(g(lambda _: self._resized()), "width")
+        self._labels = 0.0  # label height in inches, as last drawn (0: the scenario's own)
+        board = W.VBox([W.HBox([self.tool, self.places], layout=W.Layout(align_items="flex-end")), self.canvas.widget,
+                        self.shown], layout=W.Layout(flex="0 0 auto"))
         forms = W.VBox([tabs, self.errors.widget, W.HTML("<b>Problems</b>"), self.report],
                        layout=W.Layout(flex="1 1 0", min_width="420px"))
         self.widget = StillBox([bar, W.HBox([board, forms], layout=W.Layout(align_items="flex-start")),
@@ -312,6 +316,12 @@ class ScenarioEditor:
         self._load_menus()
         self.refresh()
 
+    def _resized(self) -> None:
+        """The page shows the table at another width: drawn again where that changes the labels."""
+        if self._drawn is not None and abs(readable_label_size(self._drawn, self.shown.width) - self._labels) > \
+                0.02 * self._labels:
+            self.refresh()
+
     def _resize(self) -> None:
         t = self.data["table"]
         if (self.canvas.width, self.canvas.depth) != (t["width"], t["depth"]):
@@ -320,7 +330,7 @@ class ScenarioEditor:
             mc.on_mouse_down(self.errors.guard(lambda px, py: self.click(*self.canvas.to_table(px, py))))
             mc.on_mouse_up(self.errors.guard(lambda px, py: self.release(*self.canvas.to_table(px, py))))
             board = self.widget.children[1].children[0]
-            board.children = (board.children[0], self.canvas.widget)  # the tool row stays
+            board.children = (board.children[0], self.canvas.widget, self.shown)  # the tool row stays
 
     # -- menus from the ruleset's vocabulary -------------------------------------------------------------
     def _load_menus(self) -> None:
@@ -815,8 +825,10 @@ class ScenarioEditor:
         if self.selected:
             picked = [Shape("text", np.array([[self.data["table"]["width"] / 2, self.data["table"]["depth"] - 0.8]]),
                             S.TEXT, text=f"selected: {self.called(self.selected)}", size=0.6, tag="selected")]
+        self._labels = readable_label_size(self._drawn, self.shown.width)
+        self.shown.label_px = self._labels * self.shown.width / self._drawn.table.width
         scene = build_scene(self._drawn, overlays=self.viewshed + self._marks(problem_list) + pending + picked,
-                            places=self.places.value)
+                            places=self.places.value, label_size=self._labels)
         self.canvas.draw(scene)
 
 

@@ -32,15 +32,19 @@ function render({ model, el }) {
     }
     return null;
   };
-  const watch = () => {
-    const board = find();
-    if (!board) { requestAnimationFrame(watch); return; }
+  let board = null;
+  const watch = () => {  // the board found, or found again once replaced (a new table size in the editor)
+    if (board && board.isConnected) return;
+    board = find();
+    if (!board) return;
+    if (seen) seen.disconnect();
     seen = new ResizeObserver((entries) => report(entries[entries.length - 1].contentRect.width));
     seen.observe(board);
     report(board.getBoundingClientRect().width);
   };
   watch();
-  return () => seen && seen.disconnect();
+  const again = setInterval(watch, 1000);
+  return () => { clearInterval(again); if (seen) seen.disconnect(); };
 }
 export default { render };
 """
