@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from wgkit.dice import NeedFaces, Roller, TableRoller, TooManyFaces
 from wgkit.engine import deck as cards
-from wgkit.engine.events import MISSING, Event, Path, copy_tree, get, plain, put
+from wgkit.engine.events import MISSING, Event, Path, copy_tree, get, put
 from wgkit.engine.flow import SIMPLE, TurnSequence
 from wgkit.engine.state import initial_state, path_problem, value_problem
 from wgkit.odds import Play
@@ -59,7 +59,7 @@ class Game:
     # -- events ---------------------------------------------------------------------------
     def _apply(self, event: Event) -> None:
         for path, value in event.changes:
-            if (why := path_problem(self.state, path) or value_problem(path, plain(value))) is not None:
+            if (why := path_problem(self.state, path) or value_problem(path, value)) is not None:
                 raise ValueError(why)
         inverse = [(path, put(self.state, path, value)) for path, value in event.changes]
         self.log.append(event)

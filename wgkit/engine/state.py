@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from wgkit.engine.events import plain
 from wgkit.scenario.model import Scenario
 from wgkit.scenario.schema import MAX_TABLE
 
@@ -76,6 +77,7 @@ def value_problem(path: tuple, value: Any) -> str | None:
     if len(path) != 3 or path[0] != "pieces" or path[2] not in ("position", "facing"):
         return None
     where = ".".join(map(str, path))
+    value = plain(value)  # judged as the state will hold it (a tuple as a list, numpy's numbers as Python's)
     if path[2] == "facing":
         fine = value is None or _number(value) and math.isfinite(value)
         return None if fine else f"{where} must be a finite number of degrees, not {str(value)[:40]}"
