@@ -204,3 +204,46 @@ def test_what_a_notebook_shows_names_pieces_as_the_table_does(path):
     shown = [re.sub(r"data:image/[^\"')]+", "", text) for text in shown]  # pictures inside HTML are not words
     leaks = sorted({m[1] for text in shown for m in ids.finditer(text)})
     assert not leaks, f"{path.name} shows ids: {leaks}"
+
+
+def _words_drawn(fig) -> list:
+    """Every piece of text a chart draws (titles, axis labels, annotations, legends, the tick
+    labels within each axis's view) with the box it takes, in pixels."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.text import Text
+
+    canvas = FigureCanvasAgg(fig)  # a closed figure (shown only inside a reveal) is drawn again here
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    ticks = set()
+    for ax in fig.axes:
+        for axis, (lo, hi) in ((ax.xaxis, sorted(ax.get_xlim())), (ax.yaxis, sorted(ax.get_ylim()))):
+            for tick in axis.get_major_ticks():
+                if not lo - 1e-9 <= tick.get_loc() <= hi + 1e-9:
+                    ticks.add(id(tick.label1))  # outside the view: not drawn
+    return [(t.get_text(), t.get_window_extent(renderer)) for t in fig.findobj(Text)
+            if t.get_visible() and t.get_text().strip() and id(t) not in ticks]
+
+
+@pytest.mark.parametrize("name", ["teach_fire_and_manoeuvre", "teach_fog_of_command", "teach_prepared_position"])
+def test_a_lessons_charts_keep_their_words_apart_and_on_the_picture(name, monkeypatch):
+    """Read on a projector (issue 68): no chart title, axis label or tick label over another, and
+    none cut off at the picture's edge. The lesson's code is run here and its figures looked at."""
+    import itertools
+
+    import matplotlib
+    from matplotlib.figure import Figure
+
+    matplotlib.use("Agg")
+    monkeypatch.chdir(ROOT / "notebooks")
+    space: dict = {}
+    for c in cells(name):
+        if c["cell_type"] == "code":
+            exec("".join(c["source"]), space)
+    figures = [v for v in space.values() if isinstance(v, Figure)]
+    assert figures, f"{name} draws no chart"
+    for fig in figures:
+        words = _words_drawn(fig)
+        width, height = fig.get_size_inches() * fig.dpi
+        assert not [(a, b) for (a, box_a), (b, box_b) in itertools.combinations(words, 2) if box_a.overlaps(box_b)]
+        assert not [w for w, box in words if box.x0 < -1 or box.y0 < -1 or box.x1 > width + 1 or box.y1 > height + 1]
