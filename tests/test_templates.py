@@ -70,3 +70,35 @@ def test_a_template_chosen_stays_chosen_while_the_ruleset_stays_and_goes_with_it
     e.ruleset.value = "company_fire"
     e.apply_fields.click()
     assert e.template.value is None and all(t.ruleset == "company_fire" for _, t in e.template.options[1:])
+
+
+def test_a_side_of_a_nation_the_ruleset_has_no_template_for_is_offered_every_unit_as_that_nation():
+    """Company Fire's scenarios field Americans and Germans only: a British side is offered every
+    unit as the British would field it, each saying whose it copies; placed, it is the British
+    side's. A side of a nation that has templates sees its own first."""
+    from wgkit.scenario.templates import templates_for
+
+    kit = templates("company_fire")
+    british = templates_for("company_fire", "uk")
+    assert len(british) == len(kit) and {t.nationality for t in british} == {"uk"}
+    assert [t.kind for t in british] == sorted(t.kind for t in kit)  # by kind: the rifle squads together
+    sherman = next(t for t in british if t.kind == "tank" and "Bull" in t.like)
+    assert sherman.label.startswith("British · tank, regular: main_gun+vehicle_mg · like Sherman \"Bull\"")
+    assert sherman.label.endswith(", as the Americans field it")
+    americans = templates_for("company_fire", "us")
+    assert americans[0].nationality == "us" and {t.nationality for t in americans[-3:]} == {"germany"}
+    assert set(americans) == set(kit)  # the kit's own, only in another order
+    e = ScenarioEditor(blank("company_fire", 48, 48))
+    e.side.value = "blue"
+    e.nationality.value = "uk"
+    e.side_name.value = "1st Royal Norfolks"
+    e.apply_side.click()
+    labels = [label for label, t in e.template.options[1:]]
+    assert labels and all(label.startswith("British · ") for label in labels)
+    e.template.value = next(t for _, t in e.template.options[1:] if t.kind == "rifle_squad")
+    e.tool.value = "unit"
+    e.click(15, 9)
+    side = e.draft.side("blue")
+    assert (side["name"], side["nationality"], side["units"][-1]["kind"]) == ("1st Royal Norfolks", "uk", "rifle_squad")
+    e.side.value = "red"  # the other side, of no nation yet: every template as the kit has it
+    assert {t.nationality for _, t in e.template.options[1:]} == {"us", "germany"}

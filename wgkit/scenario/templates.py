@@ -8,7 +8,7 @@ them and they never disagree with what the kit plays."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -71,3 +71,19 @@ def templates(ruleset: str) -> tuple[Template, ...]:
             seen.setdefault(_signature(t), t)
     return tuple(sorted(seen.values(), key=lambda t: (t.nationality or "", t.kind, t.label)))
 
+
+
+def templates_for(ruleset: str, nationality: str | None) -> tuple[Template, ...]:
+    """The templates offered for a side of ``nationality``: its own nation's first, then the
+    others'. Where the ruleset's scenarios field none of that nation (British units in Company
+    Fire), every template is offered as that nation fields it, each saying whose unit it copies
+    ("British · rifle squad, regular: rifle · like 1st Squad (...), as the Americans field it")."""
+    offered = templates(ruleset)
+    if nationality is None or nationality not in PEOPLES:
+        return offered
+    own = tuple(t for t in offered if t.nationality == nationality)
+    if own:
+        return own + tuple(t for t in offered if t.nationality != nationality)
+    fielded = (replace(t, nationality=nationality, like=f"{t.like}, as the {PEOPLES[t.nationality]} field it"
+                       if t.nationality in PEOPLES else t.like) for t in offered)
+    return tuple(sorted(fielded, key=lambda t: (t.kind, t.label)))  # by kind: the rifle squads together

@@ -28,7 +28,7 @@ from wgkit.rules.registry import get_ruleset
 from wgkit.scenario.draft import Draft, blank
 from wgkit.scenario.model import CONDITION_KINDS, Scenario
 from wgkit.scenario.schema import EDGES
-from wgkit.scenario.templates import templates
+from wgkit.scenario.templates import templates_for
 from wgkit.geometry.shapes import feature_geometry
 from wgkit.victory import describe
 from wgkit.facts.common import NATION_COLOURS, NATIONALITIES, SIDE_ROLES
@@ -322,6 +322,14 @@ class ScenarioEditor:
                 0.02 * self._labels:
             self.refresh()
 
+    def _offer_templates(self) -> None:
+        """The template menu for the chosen side's nation (its own units first; another nation's,
+        fielded as it, where the ruleset's scenarios have none of its own)."""
+        side = next((x for x in self.data["sides"] if x["id"] == self.side.value), {}) if self.side.options else {}
+        chosen, offered = self.template.value, templates_for(self.draft.ruleset.id, side.get("nationality") or None)
+        self.template.options = [("(none: the fields below)", None)] + [(t.label, t) for t in offered]
+        self.template.value = chosen if chosen in offered else None  # another ruleset's or nation's is not kept
+
     def _resize(self) -> None:
         t = self.data["table"]
         if (self.canvas.width, self.canvas.depth) != (t["width"], t["depth"]):
@@ -352,9 +360,6 @@ class ScenarioEditor:
         self.type.value = current if current in r.terrain else ("woods" if "woods" in r.terrain else self.type.options[0][1])
         self._say_meaning()
         self.kind.options = sorted(r.unit_kinds)
-        chosen, offered = self.template.value, templates(r.id)
-        self.template.options = [("(none: the fields below)", None)] + [(t.label, t) for t in offered]
-        self.template.value = chosen if chosen in offered else None  # another ruleset's template is not kept
         self.quality.options = [("(none)", "")] + [(q, q) for q in r.qualities]
         self.weapons.options = sorted(r.weapons)
         self.nationality.options = [("(none)", "")] + [(n, n) for n in r.nationalities or NATIONALITIES]
@@ -362,6 +367,7 @@ class ScenarioEditor:
         keep = self.side.value
         self.side.options = sides
         self.side.value = keep if keep in [v for _, v in sides] else sides[0][1]
+        self._offer_templates()
         self.cond_side.options = sides
         self.otherwise.options = [("a draw", "")] + sides
         v = d.get("victory")
@@ -380,6 +386,7 @@ class ScenarioEditor:
         nat = s.get("nationality") or ""
         self.nationality.value = nat if nat in [v for _, v in self.nationality.options] else ""
         self.side_colour.value = s.get("colour") or "#4b5d2f"  # after the nation, which proposes its own
+        self._offer_templates()  # the side's nation's own units first
 
     def _targets(self) -> None:
         """The condition's target menu: areas, edges, pieces and units, or enemy sides."""
