@@ -325,8 +325,8 @@ class ScenarioEditor:
     def _offer_templates(self) -> None:
         """The template menu for the chosen side's nation (its own units first; another nation's,
         fielded as it, where the ruleset's scenarios have none of its own)."""
-        side = next((x for x in self.data["sides"] if x["id"] == self.side.value), {}) if self.side.options else {}
-        chosen, offered = self.template.value, templates_for(self.draft.ruleset.id, side.get("nationality") or None)
+        nation = self.draft.side(self.side.value).get("nationality") if self.side.value else None
+        chosen, offered = self.template.value, templates_for(self.draft.ruleset.id, nation or None)
         self.template.options = [("(none: the fields below)", None)] + [(t.label, t) for t in offered]
         self.template.value = chosen if chosen in offered else None  # another ruleset's or nation's is not kept
 
