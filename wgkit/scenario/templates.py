@@ -74,16 +74,13 @@ def templates(ruleset: str) -> tuple[Template, ...]:
 
 
 def templates_for(ruleset: str, nationality: str | None) -> tuple[Template, ...]:
-    """The templates offered for a side of ``nationality``: its own nation's first, then the
-    others'. Where the ruleset's scenarios field none of that nation (British units in Company
-    Fire), every template is offered as that nation fields it, each saying whose unit it copies
-    ("British · rifle squad, regular: rifle · like 1st Squad (...), as the Americans field it")."""
+    """The templates offered for a side of ``nationality``: the ruleset's own; where its
+    scenarios field none of that nation (British units in Company Fire), each of them as that
+    nation fields it, saying whose unit it copies ("British · rifle squad, regular: rifle · like
+    1st Squad (...), as the Americans field it"). Always in the same order, so a choice made on
+    a menu not yet redrawn picks the same unit."""
     offered = templates(ruleset)
-    if nationality is None or nationality not in PEOPLES:
+    if nationality not in PEOPLES or any(t.nationality == nationality for t in offered):
         return offered
-    own = tuple(t for t in offered if t.nationality == nationality)
-    if own:
-        return own + tuple(t for t in offered if t.nationality != nationality)
-    fielded = (replace(t, nationality=nationality, like=f"{t.like}, as the {PEOPLES[t.nationality]} field it"
-                       if t.nationality in PEOPLES else t.like) for t in offered)
-    return tuple(sorted(fielded, key=lambda t: (t.kind, t.label)))  # by kind: the rifle squads together
+    return tuple(replace(t, nationality=nationality, like=f"{t.like}, as the {PEOPLES[t.nationality]} field it")
+                 if t.nationality in PEOPLES else replace(t, nationality=nationality) for t in offered)

@@ -323,12 +323,18 @@ class ScenarioEditor:
             self.refresh()
 
     def _offer_templates(self) -> None:
-        """The template menu for the chosen side's nation (its own units first; another nation's,
-        fielded as it, where the ruleset's scenarios have none of its own)."""
+        """The template menu for the chosen side's nation (the ruleset's units, fielded as that
+        nation where the ruleset's scenarios have none of its own), redrawn only when it changes."""
         nation = self.draft.side(self.side.value).get("nationality") if self.side.value else None
         chosen, offered = self.template.value, templates_for(self.draft.ruleset.id, nation or None)
-        self.template.options = [("(none: the fields below)", None)] + [(t.label, t) for t in offered]
-        self.template.value = chosen if chosen in offered else None  # another ruleset's or nation's is not kept
+        menu = [("(none: the fields below)", None)] + [(t.label, t) for t in offered]
+        if list(self.template.options) != menu:
+            before = [t for _, t in self.template.options[1:]]
+            self.template.options = menu
+            same = chosen is not None and chosen.ruleset == self.draft.ruleset.id and chosen in before \
+                and len(before) == len(offered)
+            # the same unit as this side fields it (the menus keep one order); another ruleset's goes
+            self.template.value = offered[before.index(chosen)] if same else None
 
     def _resize(self) -> None:
         t = self.data["table"]
