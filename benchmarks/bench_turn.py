@@ -248,12 +248,18 @@ def act_by_clicks(table: Table, most: int = 8) -> None:
         done.add(unit)
 
 
+def whole_units(table: Table) -> None:
+    """A drag moves the whole unit: the toggle clicked once, where the page shows it."""
+    a = table.shadow.actions
+    if a.drag_mode.value != "unit" and a.drag_row.layout.display != "none":
+        table.click_button("its whole unit")
+        a.drag_mode.value = "unit"
+
+
 def move_units(table: Table, side: str, forward: float) -> None:
     """Each of ``side``'s units moved by one drag of its first figure (the whole unit goes)."""
     s = table.shadow
-    if s.actions.drag_mode.value != "unit" and s.actions.drag_row.layout.display != "none":
-        table.click_button("its whole unit")
-        s.actions.drag_mode.value = "unit"
+    whole_units(table)
     units = sorted({p["unit"] for p in s.game.state["pieces"].values() if p["side"] == side and p["alive"]})
     for unit in units:
         drawn = piece_points(s.game.scenario, s.game.state)
@@ -311,9 +317,7 @@ def move_each(table: Table) -> None:
     s = table.shadow
     if not any(any(p.kind == "point" for p in spec.params) for spec in s.actions.specs):
         return
-    if s.actions.drag_mode.value != "unit" and s.actions.drag_row.layout.display != "none":
-        table.click_button("its whole unit")
-        s.actions.drag_mode.value = "unit"
+    whole_units(table)
     sides = s.game.acting_sides()
     at = s.game.position
     for unit in sorted({p["unit"] for p in s.game.state["pieces"].values() if p["side"] in sides and p["alive"]}):
