@@ -33,6 +33,7 @@ from wgkit.engine.views import piece_ids, side_of, unit_of
 from wgkit.form import GENERIC_NAMES, possible
 from wgkit.rules.registry import actions_for, get_ruleset
 from wgkit.widgets import UmpireApp
+from wgkit.widgets.menu import Menu
 from wgkit.widgets.turn import PASSED
 
 # actions the rules let the same unit make again at once with the same values, and why
@@ -82,12 +83,31 @@ def machine(path: Path) -> type[RuleBasedStateMachine]:
         @rule(i=st.integers(0, 50), j=st.integers(0, 50))
         def choose_from_a_list(self, i: int, j: int) -> None:
             before = self.stamp()
-            lists = [w for w in self.form.inputs.values() if isinstance(w, W.Dropdown) and w.options]
+            lists = [w for w in self.form.inputs.values() if isinstance(w, Menu) and w.options]
             if lists:
                 w = lists[i % len(lists)]
                 value = [v for _, v in w.options][j % len(w.options)]
                 self.app.errors.guard(lambda: setattr(w, "value", value))()
             assert self.stamp() == before, "choosing from a list changed the game"
+
+        @rule(i=st.integers(0, 50), k=st.integers(0, 50), j=st.integers(0, 50))
+        def a_late_pick_on_a_list_shown_before(self, i: int, k: int, j: int) -> None:
+            """A pick made on a list the page still showed when the kernel replaced it (another
+            page's event, a slow connection) arrives: the form takes the item picked or nothing,
+            never the item now at that position."""
+            menus = [m for m in (self.form.choice, *self.form.inputs.values()) if isinstance(m, Menu) and m.replaced]
+            if not menus:
+                return
+            menu = menus[i % len(menus)]
+            shown = menu.replaced[k % len(menu.replaced)]
+            if not shown.options or shown.index == j % len(shown.options):
+                return
+            item, before, stamp = shown.options[j % len(shown.options)][1], menu.value, self.stamp()
+            self.app.errors.guard(lambda: setattr(shown, "index", j % len(shown.options)))()
+            assert self.stamp() == stamp, "a pick changed the game"
+            assert menu.value in (before, item), f"picked {item!r}, the form holds {menu.value!r}"
+            if item not in [v for _, v in menu.options]:
+                assert menu.value == before, f"{item!r} is no longer offered, yet the form took {menu.value!r}"
 
         @rule(i=st.integers(0, 200))
         def click_a_piece(self, i: int) -> None:

@@ -17,6 +17,7 @@ from wgkit.form import GENERIC_NAMES, LISTS, ActionForm, labelled
 from wgkit.odds import Distribution
 from wgkit.rules.actions import ActionSpec, Param
 from wgkit.widgets.errors import ErrorArea
+from wgkit.widgets.menu import Menu
 
 __all__ = ["GENERIC_NAMES", "ActionPanel", "labelled", "odds_html"]
 
@@ -67,7 +68,7 @@ class ActionPanel:
         self.model = ActionForm(game, fog)
         self.say = game.scenario.wording()  # the rules' texts with the scenario's names and squares
         self.gloss = game.scenario.glossary()  # the ruleset's terms explained where first used
-        self.choice = W.Dropdown(description="Action", layout=W.Layout(width="98%"))
+        self.choice = Menu(description="Action", layout=W.Layout(width="98%"))
         self.params_box = W.VBox()
         self.odds = W.HTML()
         self.dice = W.ToggleButtons(options=[("kit dice", "kit"), ("table dice", "table")], value="kit",
@@ -320,7 +321,7 @@ class ActionPanel:
     def _make(self, p: Param) -> W.Widget:
         label, wide = p.label or p.name, W.Layout(width="98%")
         if p.kind in LISTS:
-            return W.Dropdown(options=self.model.options[p.name], description=label, layout=wide, value=None)
+            return Menu(options=self.model.options[p.name], description=label, layout=wide, value=None)
         if p.kind == "point":
             return W.Text(description=label, placeholder="x, y (or click the board)", layout=wide)
         return W.BoundedIntText(description=label, value=p.initial(), min=p.low, max=p.high)
@@ -328,12 +329,14 @@ class ActionPanel:
     def _build(self, spec: ActionSpec | None) -> None:
         """The inputs of a new form: one a parameter, each edit a gesture."""
         params = list(spec.params) if spec is not None else []
-        self.inputs = {p.name: self._make(p) for p in params}
+        old, self.inputs = self.inputs, {p.name: self._make(p) for p in params}
         width = f"{min(max((len(p.label or p.name) for p in params), default=0), LABEL_CHARS) + 1}ch"  # the labels whole
         for name, w in self.inputs.items():
             w.style.description_width = width
             w.observe(self._gesture(lambda c, name=name: self.model.edit(name, c["new"])), "value")
         self.params_box.children = list(self.inputs.values())
+        for w in old.values():
+            w.close()  # a pick still on its way to another action's form is dropped, not applied to this one
 
     def _draw_verdict(self) -> None:
         v, say = self.model.verdict, self.say

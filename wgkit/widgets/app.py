@@ -22,12 +22,13 @@ from wgkit.render import style as S
 from wgkit.render.scene import side_styles
 from wgkit.rules.registry import get_ruleset
 from wgkit.scenario import load as load_scenario
+from wgkit.victory import standing
 from wgkit.widgets.actions import ActionPanel
 from wgkit.widgets.board import BoardView
-from wgkit.victory import standing
 from wgkit.widgets.briefing import briefing_html, standing_html
 from wgkit.widgets.dicelog import DiceLog
 from wgkit.widgets.errors import ErrorArea
+from wgkit.widgets.menu import Menu
 from wgkit.widgets.opponent import OpponentBox, seat_path
 from wgkit.widgets.saving import SaveBox
 from wgkit.widgets.seat import DeskBox
@@ -84,8 +85,8 @@ class UmpireApp:
                                   self.errors.beside(), self.actions.say)
         folder = Path(save_dir) if save_dir is not None else (journal.path.parent if journal else Path.cwd())
         self.saver = SaveBox(game, folder, self.errors, journal.path if journal else None)
-        self.viewer = W.Dropdown(options=[("umpire (everything)", UMPIRE)] +
-                                 [(f"side: {s.name}", s.id) for s in game.scenario.sides], description="View as")
+        self.viewer = Menu(options=[("umpire (everything)", UMPIRE)] +
+                           [(f"side: {s.name}", s.id) for s in game.scenario.sides], description="View as")
         self.viewer.observe(self.errors.guard(lambda change: self.view_as(change["new"])), "value")
         self.confirm_moves = W.Checkbox(value=False, indent=False,
                                         description="confirm every drag (Resolve)",

@@ -33,6 +33,7 @@ from wgkit.geometry.shapes import feature_geometry
 from wgkit.victory import describe
 from wgkit.facts.common import NATION_COLOURS, NATIONALITIES, SIDE_ROLES
 from wgkit.widgets.errors import ErrorArea
+from wgkit.widgets.menu import Menu
 from wgkit.widgets.shown import ShownWidth
 from wgkit.widgets.still import StillBox
 
@@ -43,10 +44,11 @@ def _row(widgets: list[W.Widget]) -> W.HBox:
     """Fields side by side that wrap onto the next line rather than run off a narrow panel;
     a button as wide as its words (never cut to "Reshape selec...")."""
     for w in widgets:
+        look = w.shown.layout if isinstance(w, Menu) else w.layout
         if isinstance(w, W.Button):
-            w.layout.width = "auto"
-        elif w.layout.width is None:  # a field shares the row, down to 200 px before it wraps
-            w.layout.width, w.layout.flex, w.layout.min_width = "auto", "1 1 200px", "0"
+            look.width = "auto"
+        elif look.width is None:  # a field shares the row, down to 200 px before it wraps
+            look.width, look.flex, look.min_width = "auto", "1 1 200px", "0"
     return W.HBox(widgets, layout=W.Layout(flex_flow="row wrap"))
 
 
@@ -100,11 +102,11 @@ class ScenarioEditor:
         # scenario fields
         self.title = W.Text(description="Title")
         self.description = W.Textarea(description="Description", layout=W.Layout(width="95%", height="70px"))
-        self.ruleset = W.Dropdown(options=[(r.name, r.id) for r in RULESETS.values()], description="Ruleset")
+        self.ruleset = Menu(options=[(r.name, r.id) for r in RULESETS.values()], description="Ruleset")
         self.width = W.BoundedFloatText(description="Width (in)", min=1, max=10_000)
         self.depth = W.BoundedFloatText(description="Depth (in)", min=1, max=10_000)
-        self.grid_type = W.Dropdown(options=[("none", ""), ("square", "square"), ("hex, flat", "hex/flat"),
-                                             ("hex, pointy", "hex/pointy")], description="Grid")
+        self.grid_type = Menu(options=[("none", ""), ("square", "square"), ("hex, flat", "hex/flat"),
+                                       ("hex, pointy", "hex/pointy")], description="Grid")
         self.grid_size = W.BoundedFloatText(description="Cell (in)", value=6, min=0.1, max=100)
         self.seed = W.Text(description="Seed", placeholder="none")
         self.turns = W.Text(description="Turns", placeholder="no limit")
@@ -112,11 +114,11 @@ class ScenarioEditor:
         self.apply_fields.on_click(g(lambda _: self.apply_scenario_fields()))
         self.ruleset_report = W.HTML()
         # sides
-        self.side = W.Dropdown(description="Side")
+        self.side = Menu(description="Side")
         self.side_name = W.Text(description="Name")
         self.side_colour = W.ColorPicker(description="Colour", concise=False)
-        self.side_role = W.Dropdown(options=list(SIDE_ROLES), description="Role")
-        self.nationality = W.Dropdown(description="Nationality")
+        self.side_role = Menu(options=list(SIDE_ROLES), description="Role")
+        self.nationality = Menu(description="Nationality")
         self.apply_side = W.Button(description="Apply to side", button_style="info")
         self.add_side_button = W.Button(description="Add a side")
         self.side.observe(g(lambda change: self._show_side()), "value")
@@ -125,7 +127,7 @@ class ScenarioEditor:
         # terrain
         self.tool = W.ToggleButtons(options=TOOLS, value="polygon", description="Tool",
                                     style={"button_width": "84px"})
-        self.type = W.Dropdown(description="Terrain", layout=W.Layout(width="98%"))
+        self.type = Menu(description="Terrain", layout=W.Layout(width="98%"))
         self.meaning = W.HTML()  # what the chosen terrain type means in play, and who says so
         self.feature_name = W.Text(description="Name", placeholder="optional")
         self.variant = W.Text(description="Variant", placeholder="e.g. full, low")
@@ -141,7 +143,7 @@ class ScenarioEditor:
         self.geo_import = W.Button(description="Import GeoJSON", tooltip="areas and lines with a 'type' property, "
                                    "at the ruleset's ground scale")
         self.geo_export = W.Button(description="Export GeoJSON")
-        self.geo_units = W.Dropdown(description="Units", value="auto", layout=W.Layout(width="420px"), options=[
+        self.geo_units = Menu(description="Units", value="auto", layout=W.Layout(width="420px"), options=[
             ("as the file's crs says, else longitude/latitude", "auto"), ("longitude and latitude", "lonlat"),
             ("metres on the ground", "metres"), ("table inches", "inches")])
         self.geo_scale = W.HTML()
@@ -164,32 +166,32 @@ class ScenarioEditor:
         self.reshape_button.on_click(g(lambda _: self.reshape_selected()))
         self.delete_button.on_click(g(lambda _: self.delete()))
         # units
-        self.template = W.Dropdown(description="Template", layout=W.Layout(width="98%"),
-                                   tooltip="a unit as the kit's own scenarios field it, placed in one click")
-        self.kind = W.Dropdown(description="Unit kind")
+        self.template = Menu(description="Template", layout=W.Layout(width="98%"),
+                             tooltip="a unit as the kit's own scenarios field it, placed in one click")
+        self.kind = Menu(description="Unit kind")
         self.unit_name = W.Text(description="Unit name", placeholder="optional")
-        self.quality = W.Dropdown(description="Quality")
+        self.quality = Menu(description="Quality")
         self.figures = W.BoundedIntText(value=1, min=1, max=40, description="Figures")
-        self.weapons = W.SelectMultiple(description="Weapons", rows=5)
-        self.weapons_to = W.Dropdown(description="Weapons to", value="all", layout=W.Layout(width="98%"), options=[
+        self.weapons = Menu(kind=W.SelectMultiple, description="Weapons", rows=5)
+        self.weapons_to = Menu(description="Weapons to", value="all", layout=W.Layout(width="98%"), options=[
             ("every figure", "all"), ("one figure: the first placed, or the one selected", "one")])
         self.with_leader = W.Checkbox(value=False, description="first figure leads")
-        self.unit_leader = W.Dropdown(description="Led by", tooltip="a figure of the unit, or another unit or figure "
-                                      "of its side (an officer leading it)")
+        self.unit_leader = Menu(description="Led by", tooltip="a figure of the unit, or another unit or figure "
+                                "of its side (an officer leading it)")
         self.apply_unit = W.Button(description="Apply to selected unit")
         self.apply_unit.on_click(g(lambda _: self.apply_unit_fields()))
         # victory
         self.victory_text = W.Textarea(description="In words", layout=W.Layout(width="95%", height="50px"))
-        self.otherwise = W.Dropdown(description="Level points")
-        self.cond_side = W.Dropdown(description="Scores")
-        self.cond_kind = W.Dropdown(options=list(CONDITION_KINDS), description="Condition")
-        self.cond_target = W.Dropdown(description="Target")
+        self.otherwise = Menu(description="Level points")
+        self.cond_side = Menu(description="Scores")
+        self.cond_kind = Menu(options=list(CONDITION_KINDS), description="Condition")
+        self.cond_target = Menu(description="Target")
         self.cond_points = W.BoundedFloatText(value=1, min=0.5, max=100, description="Points")
         self.cond_amount = W.BoundedFloatText(value=1, min=0, max=1000, description="Units/share",
                                               tooltip="exit: how many units; casualties: a share (0 to 1) or a count")
         self.add_condition_button = W.Button(description="Add condition", button_style="info")
         self.apply_victory = W.Button(description="Apply words")
-        self.conditions = W.Select(description="Conditions", rows=4, layout=W.Layout(width="95%"))
+        self.conditions = Menu(kind=W.Select, description="Conditions", rows=4, layout=W.Layout(width="95%"))
         self.remove_condition = W.Button(description="Remove condition", button_style="danger")
         self.cond_kind.observe(g(lambda change: self._targets()), "value")
         self.cond_side.observe(g(lambda change: self._targets()), "value")

@@ -17,6 +17,7 @@ from wgkit.opponent import STYLES, Opponent
 from wgkit.rules.policies import leaving
 from wgkit.rules.registry import get_ruleset
 from wgkit.widgets.errors import ErrorArea
+from wgkit.widgets.menu import Menu
 
 
 class OpponentBox:
@@ -31,10 +32,10 @@ class OpponentBox:
         thinking (the page disables its other controls meanwhile)."""
         self.game, self.changed, self.keep, self.busy = game, changed, keep, busy
         half = W.Layout(width="50%")  # the two lists share the panel's width rather than overflow it
-        self.side = W.Dropdown(options=[("nobody", "")] + [(s.name, s.id) for s in game.scenario.sides],
-                               description="Opponent", tooltip="the side the kit's opponent plays", layout=half)
-        self.style = W.Dropdown(options=list(STYLES), value="balanced", description="style", layout=half,
-                                style={"description_width": "initial"})
+        self.side = Menu(options=[("nobody", "")] + [(s.name, s.id) for s in game.scenario.sides],
+                         description="Opponent", tooltip="the side the kit's opponent plays", layout=half)
+        self.style = Menu(options=list(STYLES), value="balanced", description="style", layout=half,
+                          style={"description_width": "initial"})
         self.auto = W.Checkbox(value=False, indent=False, description="plays its steps by itself")
         self.go = W.Button(description="Opponent plays this step", icon="play",
                            layout=W.Layout(width="auto", flex="0 0 auto"),  # its words whole beside the tick box
