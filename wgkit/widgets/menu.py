@@ -37,7 +37,7 @@ class Menu(W.Box):
 
     def __init__(self, options: Any = (), value: Any = None, *, kind: type = W.Dropdown,
                  layout: W.Layout | None = None, **look: Any) -> None:
-        super().__init__(layout=W.Layout(display="contents"))  # the shown widget sits in the page's row itself
+        super().__init__(layout=W.Layout(display="contents", overflow="visible"))  # no box: the list sits in the row
         self._kind = kind
         first = {"value": value} if value is not None else {}
         self._shown = kind(options=options, layout=layout or W.Layout(), **look, **first)
