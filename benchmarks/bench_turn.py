@@ -379,8 +379,6 @@ def play(browser, name: str, script) -> dict:
         proc.terminate()
         proc.wait(timeout=30)
         shutil.rmtree(work, ignore_errors=True)
-    n = sum(table.count.values())
-    units = max(1, len(table.acted))
     return result(name, table, ready, wall)
 
 

@@ -355,8 +355,9 @@ def test_the_command_line_plays_until_the_verdict(capsys):
     assert out[0] == "tutorial_orchard_gate.yaml (company_fire): 300 games, seeds 0..299, 4 turns"  # 200 were not enough
     assert "verdict: every rate known to within ±5 points" in out
     assert main(["simulate", str(GATE), "-n", "2", "--players", "us=simple,de=nobody", "--quiet"]) == 1
-    assert capsys.readouterr().err == ("wgkit simulate: a player is simple, opponent or opponent:STYLE (STYLE one of "
-                                       "cautious, balanced, aggressive), not 'nobody'\n")
+    assert capsys.readouterr().err == ("wgkit simulate: a player is simple or opponent, opponent:STYLE, opponent:SKILL "
+                                       "or opponent:STYLE:SKILL (STYLE one of cautious, balanced, aggressive; SKILL one "
+                                       "of full, fast), not 'nobody'\n")
 
 
 def test_a_report_whose_games_all_ended_alike_says_no_dice_changed_the_outcome():
@@ -389,3 +390,65 @@ def test_a_report_names_the_sides_as_the_scenario_does_and_words_what_decided_th
     assert f"\n  {name('Germans')[:-1]}    3  level on points: Germans win a tie\n" in table
     assert f"\n{name('1st Platoon, Co. A')}   0.00 " in table
     assert not any(line.startswith(("us ", "de ", "  us ", "  de ")) for line in table.splitlines())
+
+
+def test_a_seat_names_the_opponents_style_and_skill_and_gets_an_opponent_thinking_that_much():
+    from wgkit.simulate import opponent_for, seat_players
+
+    s = load(CROSSROADS)
+    assert seat_players(s, "opponent") == {"uk": "opponent:balanced", "de": "opponent:balanced"}
+    assert seat_players(s, "opponent:full") == seat_players(s, "opponent")  # full is the default skill
+    assert seat_players(s, "uk=opponent:fast:cautious,de=opponent:aggressive") == {
+        "uk": "opponent:cautious:fast", "de": "opponent:aggressive"}
+    for wrong in ("opponent:fast:full", "opponent:quick", "simple:fast", "opponent:cautious:aggressive"):
+        with pytest.raises(ValueError, match="SKILL one of full, fast"):
+            seat_players(s, wrong)
+    fast, full = opponent_for("uk", "opponent:cautious:fast", 3, 6), opponent_for("uk", "opponent:balanced", 3, 6)
+    # fast: the look-ahead over eight candidates of every kind, each resolved once, one action deep, no play-outs
+    assert (fast.style, fast.breadth, fast.rollouts, fast.depth, fast.playouts, fast.spread) == ("cautious", 8, 1, 1, 0, True)
+    assert (full.breadth, full.rollouts, full.depth, full.playouts, full.finalists, full.spread) == (40, 4, 2, 6, 4, False)
+
+
+def test_a_report_says_which_skill_each_side_played_at():
+    from wgkit.simulate import Report
+
+    both = Report("t", "close_action", 0, 6, players={"uk": "opponent:balanced:fast", "de": "opponent:balanced:fast"})
+    assert both.who_plays() == "the kit's opponent on every side (balanced, fast): competent play"
+    mixed = Report("t", "close_action", 0, 6, players={"uk": "opponent:balanced:fast", "de": "opponent:cautious"},
+                   names={"uk": "British", "de": "Germans"})
+    assert mixed.who_plays() == "British: the opponent (balanced, fast); Germans: the opponent (cautious)"
+
+
+def test_verdicts_by_skill_stand_side_by_side_and_say_where_the_balance_shifts():
+    from wgkit.simulate import Report, by_skill
+
+    def games(us_wins, n=20):
+        return [{"seed": i, "lost": {"us": 0, "de": 0}, "pieces": {"us": 1, "de": 1},
+                 "winner": "us" if i < us_wins else "de", "by": "", "decided": 0, "ended": 6} for i in range(n)]
+
+    names = {"us": "Americans", "de": "Germans"}
+    even = Report("farm.yaml", "close_action", 0, 6, games(10), names=names)
+    swept = Report("farm.yaml", "close_action", 0, 6, games(20), names=names)
+    table = by_skill({"simple": even, "fast": swept}, {"simple": 0.02, "fast": 0.31}).splitlines()
+    assert table[0] == "farm.yaml (close_action): the verdict by skill, 6 turns, seeds from 0"
+    # 10 of 20: Wilson's 95% interval 29.9-70.1; 20 of 20: 83.9-100; 0 of 20: 0-16.1
+    assert table[1].split() == ["outcome", "simple", "fast"]
+    assert table[2].split() == ["Germans", "50.0%", "(29.9-70.1)", "0.0%", "(0.0-16.1)"]
+    assert table[3].split() == ["Americans", "50.0%", "(29.9-70.1)", "100.0%", "(83.9-100.0)"]
+    assert table[4].split() == ["draw", "0.0%", "(0.0-16.1)", "0.0%", "(0.0-16.1)"]
+    assert table[5].split() == ["games", "20", "20"] and table[6].split() == ["CPU", "per", "game", "0.02s", "0.31s"]
+    assert table[7] == "the balance shifts with skill for: Germans, Americans"
+    assert by_skill({"fast": swept, "full": swept}).splitlines()[-1] == "the skills agree: every outcome's intervals meet"
+
+
+def test_the_command_line_judges_a_scenario_at_several_skills(capsys):
+    from wgkit.cli import main
+
+    assert main(["simulate", str(CROSSROADS), "-n", "3", "--turns", "1", "--skills", "simple,fast", "--jobs", "1",
+                 "--quiet"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "tutorial_crossroads.yaml (close_action): the verdict by skill, 1 turns, seeds from 0"
+    assert out[1].split() == ["outcome", "simple", "fast"] and out[5].split() == ["games", "3", "3"]
+    assert main(["simulate", str(CROSSROADS), "-n", "3", "--skills", "simple,expert"]) == 1
+    assert capsys.readouterr().err == ("wgkit simulate: --skills lists simple and the opponent's skills (full, fast), "
+                                       "not expert\n")

@@ -12,7 +12,7 @@ import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from wgkit.bundled import UnknownScenario, find, is_bundled, notebooks_dir, scenario_files, scenarios_dir
 from wgkit.words import possessive
@@ -146,6 +146,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if given and variants is not None:
             print(f"wgkit simulate: {flag} is for one scenario, not a sweep", file=sys.stderr)
             return 1
+    if args.skills:
+        return _by_skill(args, scenario, source.name, variants is not None)
     run = dict(seed=args.seed, turns=args.turns, jobs=args.jobs or None, scheduler=args.scheduler,
                name=source.name, players=args.players)
     one = dict(run, keep=args.keep)
@@ -182,6 +184,41 @@ def cmd_simulate(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 1
     return 0
+
+
+def _by_skill(args: argparse.Namespace, scenario: Any, name: str, sweeping: bool) -> int:
+    """``simulate --skills simple,fast,full``: the same seeds played at each skill (the simple
+    policy, or the opponent at that skill on every side), the verdicts side by side."""
+    import time
+
+    from wgkit.opponent import SKILLS
+    from wgkit.simulate import SIMPLE, by_skill, progress_bar, simulate, until_decided
+
+    skills = [k.strip() for k in args.skills.split(",") if k.strip()]
+    wrong = [k for k in skills if k != SIMPLE and k not in SKILLS]
+    if wrong or not skills:
+        print(f"wgkit simulate: --skills lists {SIMPLE} and the opponent's skills ({', '.join(SKILLS)}), "
+              f"not {', '.join(wrong) or 'nothing'}", file=sys.stderr)
+        return 1
+    if sweeping or args.keep:
+        print(f"wgkit simulate: --skills is for one scenario, without {'--vary' if sweeping else '--keep'}", file=sys.stderr)
+        return 1
+    reports, cpu = {}, {}
+    for skill in skills:
+        run = dict(seed=args.seed, turns=args.turns, jobs=args.jobs or None, scheduler=args.scheduler, name=name,
+                   players=SIMPLE if skill == SIMPLE else f"opponent:{skill}",
+                   progress=None if args.quiet else progress_bar(f"games, {skill}", sys.stderr))
+        alone = (args.jobs or 0) == 1 and args.scheduler is None  # in this process: its CPU is the games'
+        t0 = time.process_time() if alone else time.perf_counter()
+        try:
+            reports[skill] = (until_decided(scenario, args.n, max(args.n, args.max_games), **run) if args.until_decided
+                              else simulate(scenario, args.n, **run))
+        except (ValueError, OSError) as exc:
+            print(f"wgkit simulate: {exc}", file=sys.stderr)
+            return 1
+        cpu[skill] = ((time.process_time() if alone else time.perf_counter()) - t0) / max(1, reports[skill].n)
+    print(by_skill(reports, cpu, "CPU per game" if alone else "wall time per game"))
+    return 1 if any(r.failed for r in reports.values()) else 0
 
 
 DEFAULT_SCENARIO = SCENARIOS_DIR / "close_action" / "tutorial_crossroads.yaml"
@@ -564,7 +601,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", default="opponent", metavar="WHO",
                    help="who plays: 'opponent' (default: the kit's opponent on every side, competent but about a "
                         "hundred times slower), 'simple' (the ruleset's simple policy, quick), or per side, e.g. "
-                        "us=opponent,de=simple or us=opponent:cautious (styles: cautious, balanced, aggressive)")
+                        "us=opponent,de=simple or us=opponent:cautious (styles: cautious, balanced, aggressive); "
+                        "opponent:fast for the quicker skill (opponent:full is the default)")
+    p.add_argument("--skills", default=None, metavar="LIST",
+                   help="play the same seeds at each skill and print the verdicts side by side, e.g. "
+                        "simple,fast,full (the opponent's fast skill is about a tenth of full's cost)")
     p.add_argument("--until-decided", action="store_true",
                    help="play batches of N games until every side's win rate is known to within ±5 points "
                         "(or --max-games are played); seeded and reproducible")

@@ -52,6 +52,10 @@ dice of its own, and takes the one whose results it values most.
   policy can play the step's obligations alone (its ``play_step(..., choices=False)``) and only
   this side acts, the two ways, the rest played or held back, are each played out and the one
   that wins more is taken (ties: played), and holding back is said in one line.
+- **Skills** (:data:`SKILLS`): ``full`` is all of the above; ``fast`` keeps the look-ahead alone,
+  over eight candidates taken kind by kind (a shot, a move, an assault ... in turn, where random
+  sampling would often leave out the one shot that matters), each resolved once, with no play-out,
+  for balancing at a fraction of the cost.
 """
 
 from __future__ import annotations
@@ -85,6 +89,12 @@ STYLES = {  # weights of (victory points, fighting pieces, live pieces, advance,
     "cautious": (6.0, 1.0, 0.5, 0.5, 0.3, 1.0),
     "balanced": (6.0, 1.0, 0.5, 1.0, 0.15, 1.0),
     "aggressive": (6.0, 1.0, 0.5, 2.0, 0.05, 1.0),
+}
+SKILLS = {  # how much the opponent weighs before it acts; "full" is the dataclass's defaults
+    "full": {},
+    # the look-ahead alone over eight candidates, every kind of action among them, each resolved
+    # once: positions judged by value(), no game played on to the end (docs/performance.md)
+    "fast": {"breadth": 8, "rollouts": 1, "depth": 1, "playouts": 0, "spread": True},
 }
 DEFAULT_MOVE = 6.0  # inches, where a ruleset draws no move limit
 NO_COVER = ("none", "open", "")
@@ -145,6 +155,7 @@ class Opponent:
     playouts: int = 6  # games played to the end by the simple policy after each finalist
     finalists: int = 4  # the best actions by the look-ahead, each played out
     turns: int | None = None  # the game's last turn, where play-outs end (None: the scenario's)
+    spread: bool = False  # where there are more candidates than breadth: every kind of action in turn, not at random
     think: list[float] = field(default_factory=list)  # seconds per decision, for the benchmark
 
     def __post_init__(self) -> None:
@@ -397,7 +408,12 @@ class Opponent:
                     out.append(Candidate(spec, params, actor))
         out = list({(c.spec.name, repr(c.params)): c for c in out}.values())  # a spot offered twice, once
         breadth = self.breadth if breadth is None else breadth
-        if len(out) > breadth:
+        if len(out) > breadth and self.spread:  # every kind of action in turn, each kind in random order
+            kinds: dict[str, list[Candidate]] = {}
+            for c in self._rng.sample(out, len(out)):
+                kinds.setdefault(c.spec.name, []).append(c)
+            out = [c for c in itertools.chain(*itertools.zip_longest(*kinds.values())) if c is not None][:breadth]
+        elif len(out) > breadth:
             out = self._rng.sample(out, breadth)
         return out
 

@@ -30,7 +30,7 @@ from typing import Any, Callable, Mapping
 from wgkit.engine.game import Game
 from wgkit.facts.registry import RULESETS
 from wgkit.keep import KeptGames, setup_of
-from wgkit.opponent import STYLES, Opponent
+from wgkit.opponent import SKILLS, STYLES, Opponent
 from wgkit.rules.contract import Policy
 from wgkit.rules.policies import Say, Step, leaving
 from wgkit.rules.registry import get_ruleset
@@ -41,6 +41,7 @@ from wgkit.words import wins
 Z95 = 1.959963984540054
 SIMPLE = "simple"
 OPPONENT = "opponent"
+FULL = "full"  # the opponent's default skill
 PRECISION = 0.05  # a verdict: every side's win rate known to within ±5 points (95% interval)
 
 
@@ -54,10 +55,12 @@ def policy_for(ruleset: str) -> Policy:
 
 
 def seat_players(scenario: Scenario, players: str | Mapping[str, str] | None) -> dict[str, str]:
-    """Who plays each side: ``simple`` (the ruleset's simple policy) or ``opponent`` (the kit's,
-    ``opponent:STYLE`` for a style of :data:`wgkit.opponent.STYLES`). ``players`` is one of those
-    for every side, or ``SIDE=PLAYER,...`` (as text or a mapping; a side left out plays simple);
-    None: simple everywhere."""
+    """Who plays each side: ``simple`` (the ruleset's simple policy) or ``opponent`` (the kit's;
+    ``opponent:STYLE``, ``opponent:SKILL`` or ``opponent:STYLE:SKILL`` for a style of
+    :data:`wgkit.opponent.STYLES` and a skill of :data:`wgkit.opponent.SKILLS`). ``players`` is one
+    of those for every side, or ``SIDE=PLAYER,...`` (as text or a mapping; a side left out plays
+    simple); None: simple everywhere. Seats come back as ``opponent:STYLE`` (full skill) or
+    ``opponent:STYLE:SKILL``."""
     sides = [x.id for x in scenario.sides]
     if players is None:
         players = SIMPLE
@@ -69,12 +72,29 @@ def seat_players(scenario: Scenario, players: str | Mapping[str, str] | None) ->
         side, who = side.strip(), who.strip()
         if side not in seated:
             raise ValueError(f"--players names a side the scenario lacks: {side!r} (its sides: {', '.join(sides)})")
-        kind, _, style = who.partition(":")
-        if kind not in (SIMPLE, OPPONENT) or (style and (kind == SIMPLE or style not in STYLES)):
-            raise ValueError(f"a player is {SIMPLE}, {OPPONENT} or {OPPONENT}:STYLE (STYLE one of {', '.join(STYLES)}), "
-                             f"not {who!r}")
-        seated[side] = f"{OPPONENT}:{style or 'balanced'}" if kind == OPPONENT else SIMPLE
+        kind, *qualities = who.split(":")
+        styles = [q for q in qualities if q in STYLES]
+        skills = [q for q in qualities if q in SKILLS]
+        if kind not in (SIMPLE, OPPONENT) or (kind == SIMPLE and qualities) or len(styles) > 1 or len(skills) > 1 \
+                or len(styles) + len(skills) != len(qualities):
+            raise ValueError(f"a player is {SIMPLE} or {OPPONENT}, {OPPONENT}:STYLE, {OPPONENT}:SKILL or "
+                             f"{OPPONENT}:STYLE:SKILL (STYLE one of {', '.join(STYLES)}; SKILL one of "
+                             f"{', '.join(SKILLS)}), not {who!r}")
+        skill = skills[0] if skills and skills[0] != FULL else ""
+        seated[side] = ":".join([OPPONENT, styles[0] if styles else "balanced"] + ([skill] if skill else [])) \
+            if kind == OPPONENT else SIMPLE
     return seated
+
+
+def opponent_for(side: str, who: str, seed: int, turns: int) -> Opponent:
+    """The opponent seated as ``who`` (``opponent:STYLE`` or ``opponent:STYLE:SKILL``)."""
+    _, style, *skill = who.split(":")
+    return Opponent(side, seed=seed, turns=turns, style=style, **SKILLS[skill[0] if skill else FULL])
+
+
+def seat_words(who: str) -> str:
+    """A seat's opponent in words: its style, and its skill where not full ("balanced, fast")."""
+    return ", ".join(who.split(":")[1:])
 
 
 def seated(bots: Mapping[str, Opponent], simple: Step) -> Step:
@@ -114,8 +134,7 @@ def play_one(scenario: Scenario, seed: int, turns: int, players: Mapping[str, st
     rules = get_ruleset(scenario.ruleset)
     game = rules.new_game(scenario, seed)
     policy = policy_for(scenario.ruleset)
-    bots = {side: Opponent(side, seed=seed, turns=turns, style=who.partition(":")[2])
-            for side, who in (players or {}).items() if who != SIMPLE}
+    bots = {side: opponent_for(side, who, seed, turns) for side, who in (players or {}).items() if who != SIMPLE}
     play = seated(bots, policy.play_step) if bots else policy.play_step
     leaders: list[tuple[int, str | None]] = []  # (turn, the leader as it ended); turn 0: at the start
 
@@ -181,7 +200,7 @@ class Report:
     games: list[dict[str, Any]] = field(default_factory=list)
     judged_by: str = "victory conditions"  # or the balance measure, when the scenario has none as data
     failed: list[dict[str, Any]] = field(default_factory=list)  # {"seed", "error"} per failed game
-    players: dict[str, str] = field(default_factory=dict)  # side: simple, or opponent:STYLE
+    players: dict[str, str] = field(default_factory=dict)  # side: simple, opponent:STYLE or opponent:STYLE:SKILL
     names: dict[str, str] = field(default_factory=dict)  # side id: the scenario's name for it
 
     def said(self, side: str | None) -> str:
@@ -253,10 +272,9 @@ class Report:
         bots = {x: who for x, who in self.players.items() if who != SIMPLE}
         if not bots:
             return "the simple policy on every side (quick; `--players opponent` for competent play)"
-        if len(bots) == len(self.players):
-            styles = sorted(set(bots.values()))
-            return f"the kit's opponent on every side ({', '.join(w.partition(':')[2] for w in styles)}): competent play"
-        return "; ".join(f"{self.said(x)}: " + ("the simple policy" if who == SIMPLE else f"the opponent ({who.partition(':')[2]})")
+        if len(bots) == len(self.players) and len(set(bots.values())) == 1:
+            return f"the kit's opponent on every side ({seat_words(next(iter(bots.values())))}): competent play"
+        return "; ".join(f"{self.said(x)}: " + ("the simple policy" if who == SIMPLE else f"the opponent ({seat_words(who)})")
                          for x, who in self.players.items())
 
     def alike(self) -> bool:
@@ -338,6 +356,30 @@ class Report:
 
 _CACHE: dict[str, Scenario] = {}
 DIED = "the worker process died while playing it"
+
+
+def by_skill(reports: Mapping[str, Report], cost: Mapping[str, float] | None = None, measure: str = "CPU per game") -> str:
+    """The verdicts of one scenario at several skills side by side (``wgkit simulate --skills``):
+    each outcome's rate and 95% interval a column per skill, the games and ``cost`` (seconds a
+    game, by ``measure``) under them, and where two skills' intervals do not meet, that the
+    balance shifts with skill."""
+    first = next(iter(reports.values()))
+    outcomes = first.sides + [None]
+    w = max(len(first.said(x)) for x in outcomes) + 2
+    cells = {k: [f"{100 * r.rate(x)[0]:.1f}% ({100 * r.rate(x)[1][0]:.1f}-{100 * r.rate(x)[1][1]:.1f})"
+                 for x in outcomes] for k, r in reports.items()}
+    cw = max(len(c) for col in cells.values() for c in col) + 2
+    lines = [f"{first.scenario} ({first.ruleset}): the verdict by skill, {first.turns} turns, seeds from {first.seed}",
+             f"{'outcome':{w}s}" + "".join(f"{k:>{cw}s}" for k in reports)]
+    lines += [f"{first.said(x):{w}s}" + "".join(f"{cells[k][i]:>{cw}s}" for k in reports) for i, x in enumerate(outcomes)]
+    lines.append(f"{'games':{w}s}" + "".join(f"{r.n:>{cw}d}" for r in reports.values()))
+    if cost:
+        lines.append(f"{measure:{w}s}" + "".join(f"{cost[k]:>{cw - 1}.2f}s" for k in reports))
+    shifts = [first.said(x) for x in outcomes
+              if any(a.rate(x)[1][1] < b.rate(x)[1][0] for a in reports.values() for b in reports.values())]
+    lines.append(f"the balance shifts with skill for: {', '.join(shifts)}" if shifts else
+                 "the skills agree: every outcome's intervals meet")
+    return "\n".join(lines)
 
 
 def _worker(text: str, seeds: list[int], turns: int, players: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
