@@ -135,6 +135,14 @@ RULESET = RulesetInfo(
                        "vehicle_mg", "at_grenades"}),
     terrain=_TERRAIN,
     nationalities=("us", "uk", "germany", "ussr", "canada", "france"),
+    # Attacking vehicles: the panzerschreck "as the bazooka", the PIAT as the panzerfaust (2 squares,
+    # 3d6); which nation carried which is the kit's reading (house)
+    counterparts={
+        "bazooka": {"germany": "panzerschreck"},
+        "panzerschreck": {"us": "bazooka", "france": "bazooka"},
+        "panzerfaust": {"uk": "piat", "canada": "piat"},
+        "piat": {"germany": "panzerfaust"},
+    },
     unit_attrs={
         "tank_class": {"enum": ["light", "medium", "heavy"]},
         "buttoned": {"type": "boolean"},

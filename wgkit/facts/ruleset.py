@@ -50,6 +50,9 @@ class RulesetInfo:
     scale_note: str = ""  # set when the scale is not the text's own figure (a house value)
     # the text's own terms a page uses, each with what it stands for and the section defining it
     glossary: Mapping[str, str] = field(default_factory=dict)
+    # weapon -> {nation: the weapon that nation carries in its place, with the same values in the
+    # text's tables}: a unit copied to a nation the kit's scenarios do not field carries its own
+    counterparts: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     # rules a whole scenario must obey at the start (Company Fire's stacking): (path, why) for each
     # breach, read from the raw document and tolerant of parts the schema rejects
     scenario_checks: Callable[[Any], Iterable[tuple[tuple[str | int, ...], str]]] | None = None

@@ -77,10 +77,17 @@ def templates_for(ruleset: str, nationality: str | None) -> tuple[Template, ...]
     """The templates offered for a side of ``nationality``: the ruleset's own; where its
     scenarios field none of that nation (British units in Company Fire), each of them as that
     nation fields it, saying whose unit it copies ("British · rifle squad, regular: rifle · like
-    1st Squad (...), as the Americans field it"). Always in the same order, so a choice made on
+    1st Squad (...), as the Americans field it"), each weapon replaced by the one that nation
+    carries with the same values where the ruleset names one (a German panzerfaust becomes a
+    British PIAT in Company Fire). Always in the same order, so a choice made on
     a menu not yet redrawn picks the same unit."""
     offered = templates(ruleset)
     if nationality not in PEOPLES or any(t.nationality == nationality for t in offered):
         return offered
-    return tuple(replace(t, nationality=nationality, like=f"{t.like}, as the {PEOPLES[t.nationality]} field it")
-                 if t.nationality in PEOPLES else replace(t, nationality=nationality) for t in offered)
+    own = find_ruleset(ruleset).counterparts
+
+    def carried(t: Template) -> tuple[Piece, ...]:  # each weapon the nation's own, where the text has one
+        return tuple(replace(p, weapons=tuple(own.get(w, {}).get(nationality, w) for w in p.weapons)) for p in t.pieces)
+
+    return tuple(replace(t, nationality=nationality, pieces=carried(t), like=f"{t.like}, as the {PEOPLES[t.nationality]} "
+                         f"field it") if t.nationality in PEOPLES else replace(t, nationality=nationality) for t in offered)
