@@ -1,8 +1,11 @@
 """Rookie Rules: the firing chart, its sources, column shifts, markers — and the text's worked
 example of the Russian-German exchange reproduced shot for shot."""
 
+import re
+
 import pytest
 
+from tests.conftest import ROOT
 from tests.rookie.helpers import Fixed, game
 from wgkit.rules.rookie import chart as X
 from wgkit.rules.rookie import fire as F
@@ -19,6 +22,37 @@ def test_shifts_off_either_edge():
     assert X.shifted(12, -5) == T.OFF_CHART and X.shifted(60, +3) == "61+"
     off = X.chart_odds(T.OFF_CHART)
     assert off.p("disrupted") == pytest.approx(0.1) and off.p("miss") == pytest.approx(0.9)  # only a 9, as a disruption
+
+
+def published_chart() -> dict[tuple[str, int], str]:
+    """The firing chart as docs/rules/rookie.md publishes it (the kit's values where the text's
+    chart is lost): (column, face) -> its code, ``*`` marking the worked example's cells."""
+    text = (ROOT / "docs/rules/rookie.md").read_text()
+    rows = re.findall(r"^\s*\| (\d) \| (.+) \|$", text, re.M)
+    head = re.search(r"^\s*\| d10 \| (.+) \|$", text, re.M)[1].split(" | ")
+    return {(col, int(face)): code.replace("\\", "") for face, cells in rows for col, code in zip(head, cells.split(" | "))}
+
+
+def read_code(code: str) -> tuple[int, str | None]:
+    """"-" nothing; "D", "P", "S" a marker; "K" one killed and disrupted; "2KP" two killed, pinned."""
+    marks = {"D": "disrupted", "P": "pinned", "S": "suppressed"}
+    if code == "-":
+        return 0, None
+    if code in marks:
+        return 0, marks[code]
+    n, _, tail = code.partition("K")
+    return int(n or 1), marks[tail or "D"]
+
+
+def test_every_cell_of_the_published_chart_is_what_a_roll_reads():
+    """130 cells, each rolled through the chart with its face fixed: the kills, the marker and
+    whether the cell is the worked example's or the kit's, as the rules page shows them."""
+    published = published_chart()
+    assert len(published) == 130 and {c for c, _ in published} == set(T.COLUMNS)
+    for (col, face), code in published.items():
+        read = X.chart_cell(Fixed(face), col)
+        assert (read.value.kills, read.value.marker) == read_code(code.rstrip("*")), (col, face, code)
+        assert X.origin(read) == ("worked example" if code.endswith("*") else "house"), (col, face)
 
 
 def test_the_worked_example_cells_are_marked_and_the_rest_are_house():

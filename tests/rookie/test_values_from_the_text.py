@@ -87,3 +87,27 @@ def test_chart_outcomes_are_listed_from_the_mildest_to_the_worst():
         "miss", "disrupted", "pinned", "suppressed", "1 killed, disrupted"]
     assert sorted(["2 killed, pinned", "1 killed, suppressed", "miss"], key=severity) == [
         "miss", "1 killed, suppressed", "2 killed, pinned"]
+
+
+@pytest.mark.parametrize("weapon, ff", [("hmg", 12), ("mortar", 15), ("heavy_mortar", 25), ("at_gun", 33),
+                                        ("tank_gun", 33), ("flamethrower", 20), ("aa_gun", 15), (None, 33)])
+def test_a_crew_weapon_without_a_factor_of_its_own_fires_at_the_factor_the_rules_page_publishes(weapon, ff):
+    """Suggested Firing Values give no crew-served weapon's factor: the kit's, as docs/rules/rookie.md
+    lists them (a gun with no weapon named fires as an anti-tank gun)."""
+    def edit(doc):
+        u = unit(doc, "ru_atg")
+        u["rules"].pop("ff")
+        u["stands"][0]["weapons"] = [weapon] if weapon else []
+    assert L.ff(game("tractor_works", edit=edit), "ru_atg") == ff
+
+
+@pytest.mark.parametrize("terrain, shift", [("fields", -1), ("orchard", -1), ("rough", -1), ("woods", -2),
+                                            ("buildings", -2), ("foxholes", -2), ("trenches", -2), ("bunker", -3),
+                                            ("road", 0)])
+def test_a_target_in_cover_shifts_fire_as_the_rules_page_publishes(terrain, shift):
+    """Cover (the cover chart is lost): light one column left, woods two (the worked example),
+    buildings and entrenchments two, a bunker three; open ground none."""
+    def edit(doc):
+        doc["terrain"].append({"id": "test_cover", "type": terrain, "rectangle": {"center": [30, 30], "size": [4, 4]}})
+    mods = F.cover_mods(game("tractor_works", edit=edit), "ru_atg")
+    assert sum(m.value for m in mods) == shift
