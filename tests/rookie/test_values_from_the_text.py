@@ -93,11 +93,13 @@ def test_chart_outcomes_are_listed_from_the_mildest_to_the_worst():
                                         ("tank_gun", 33), ("flamethrower", 20), ("aa_gun", 15), (None, 33)])
 def test_a_crew_weapon_without_a_factor_of_its_own_fires_at_the_factor_the_rules_page_publishes(weapon, ff):
     """Suggested Firing Values give no crew-served weapon's factor: the kit's, as docs/rules/rookie.md
-    lists them (a gun with no weapon named fires as an anti-tank gun)."""
+    lists them (a gun with no weapon named fires as an anti-tank gun). The weapon is carried by a
+    bunker, whose kind has no factor of its own, so the weapon's factor is the one read."""
     def edit(doc):
         u = unit(doc, "ru_atg")
         u["rules"].pop("ff")
         u["stands"][0]["weapons"] = [weapon] if weapon else []
+        u["kind"] = "bunker" if weapon else "gun"
     assert L.ff(game("tractor_works", edit=edit), "ru_atg") == ff
 
 
