@@ -67,3 +67,58 @@ def test_a_verdict_is_what_its_command_prints_today():
                          timeout=1200, cwd=ROOT)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout == (REPORTS / f"{REPLAYED}.txt").read_text()
+
+
+# -- the fast skill beside full play ------------------------------------------------------------------
+
+FAST = REPORTS / "fast"
+
+
+def fast_section() -> str:
+    text = GUIDE.read_text()
+    start = text.index("### Fast play against full play")
+    return text[start:text.index("\n#", start + 1)]
+
+
+def fast_rows() -> dict[str, str]:
+    return {m[1]: m[0] for m in re.finditer(r"^\| \[(\w+/\w+)\]\(verdicts/fast/\1\.txt\) \|.*$", fast_section(), re.M)}
+
+
+def percent(text: str) -> float:
+    return float(text.rstrip("%"))
+
+
+def test_every_verdict_of_full_play_has_one_of_fast_play_beside_it():
+    assert set(fast_rows()) == set(rows()) == {f"{p.parent.name}/{p.stem}" for p in FAST.glob("*/*.txt")}
+
+
+@pytest.mark.parametrize("name", sorted(fast_rows()))
+def test_each_fast_row_quotes_its_report_and_says_whether_full_play_agrees(name):
+    """A fast verdict agrees when each outcome's fast rate lies within full play's 95% interval;
+    a row that says it differs explains why."""
+    fast, full = (FAST / f"{name}.txt").read_text(), (REPORTS / f"{name}.txt").read_text()
+    row = fast_rows()[name]
+    assert "players: the kit's opponent on every side (balanced, fast): competent play" in fast
+    games = int(re.search(r": (\d+) games", fast.splitlines()[0])[1])
+    assert re.search(rf"\| {games} \|", row)
+    theirs = outcomes(full)
+    agrees = True
+    for side, (n, rate, lo, hi) in outcomes(fast).items():
+        if not (side == "draw" and n == 0):
+            assert f"{side} {rate} ({lo} - {hi})" in row, (side, row)
+        agrees &= percent(theirs[side][2]) <= percent(rate) <= percent(theirs[side][3])
+    verdict = row.rstrip(" |").rsplit("|", 1)[1].strip()
+    if agrees:
+        assert verdict == "agrees", row
+    else:
+        assert verdict.startswith("differs: ") and len(verdict) > 40, row
+
+
+def test_a_fast_verdict_is_what_its_command_prints_today():
+    ruleset, name = REPLAYED.split("/")
+    words = re.search(r"\$ (wgkit simulate scenarios/RULESET/NAME\.yaml[^\n]*)", fast_section())[1].split()[1:]
+    args = [a.replace("RULESET", ruleset).replace("NAME", name) for a in words]
+    out = subprocess.run([sys.executable, "-m", "wgkit.cli", *args, "--jobs", "2"], capture_output=True, text=True,
+                         timeout=1200, cwd=ROOT)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout == (FAST / f"{REPLAYED}.txt").read_text()
