@@ -152,8 +152,9 @@ def test_settings_are_checked():
         Opponent("uk", finalists=0)
     with pytest.raises(ValueError, match=r"--players names a side the scenario lacks: 'us' \(its sides: uk, de\)"):
         simulate(load(CROSSROADS), 1, players="us=opponent")
-    with pytest.raises(ValueError, match=r"a player is simple, opponent or opponent:STYLE \(STYLE one of cautious, "
-                                         r"balanced, aggressive\), not 'opponent:reckless'"):
+    with pytest.raises(ValueError, match=r"a player is simple or opponent, opponent:STYLE, opponent:SKILL or "
+                                         r"opponent:STYLE:SKILL \(STYLE one of cautious, balanced, aggressive; SKILL "
+                                         r"one of full, fast\), not 'opponent:reckless'"):
         simulate(load(CROSSROADS), 1, players="uk=opponent:reckless")
     with pytest.raises(ValueError, match="not 'simple:cautious'"):
         simulate(load(CROSSROADS), 1, players="simple:cautious")
