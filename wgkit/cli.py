@@ -203,21 +203,22 @@ def _by_skill(args: argparse.Namespace, scenario: Any, name: str, sweeping: bool
     if sweeping or args.keep:
         print(f"wgkit simulate: --skills is for one scenario, without {'--vary' if sweeping else '--keep'}", file=sys.stderr)
         return 1
-    reports, cpu = {}, {}
+    alone = (args.jobs or 0) == 1 and args.scheduler is None  # in this process: its CPU is the games'
+    clock = time.process_time if alone else time.perf_counter
+    reports, cost = {}, {}
     for skill in skills:
         run = dict(seed=args.seed, turns=args.turns, jobs=args.jobs or None, scheduler=args.scheduler, name=name,
                    players=SIMPLE if skill == SIMPLE else f"opponent:{skill}",
                    progress=None if args.quiet else progress_bar(f"games, {skill}", sys.stderr))
-        alone = (args.jobs or 0) == 1 and args.scheduler is None  # in this process: its CPU is the games'
-        t0 = time.process_time() if alone else time.perf_counter()
+        t0 = clock()
         try:
             reports[skill] = (until_decided(scenario, args.n, max(args.n, args.max_games), **run) if args.until_decided
                               else simulate(scenario, args.n, **run))
         except (ValueError, OSError) as exc:
             print(f"wgkit simulate: {exc}", file=sys.stderr)
             return 1
-        cpu[skill] = ((time.process_time() if alone else time.perf_counter()) - t0) / max(1, reports[skill].n)
-    print(by_skill(reports, cpu, "CPU per game" if alone else "wall time per game"))
+        cost[skill] = (clock() - t0) / max(1, reports[skill].n)
+    print(by_skill(reports, cost, "CPU per game" if alone else "wall time per game"))
     return 1 if any(r.failed for r in reports.values()) else 0
 
 
@@ -605,7 +606,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "opponent:fast for the quicker skill (opponent:full is the default)")
     p.add_argument("--skills", default=None, metavar="LIST",
                    help="play the same seeds at each skill and print the verdicts side by side, e.g. "
-                        "simple,fast,full (the opponent's fast skill is about a tenth of full's cost)")
+                        "simple,fast,full (the opponent's fast skill costs a fifth to a seventieth of full's)")
     p.add_argument("--until-decided", action="store_true",
                    help="play batches of N games until every side's win rate is known to within ±5 points "
                         "(or --max-games are played); seeded and reproducible")
