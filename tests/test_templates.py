@@ -75,7 +75,7 @@ def test_a_template_chosen_stays_chosen_while_the_ruleset_stays_and_goes_with_it
 def test_a_side_of_a_nation_the_ruleset_has_no_template_for_is_offered_every_unit_as_that_nation():
     """Company Fire's scenarios field Americans and Germans only: a British side is offered every
     unit as the British would field it, each saying whose it copies; placed, it is the British
-    side's. A side of a nation that has templates sees its own first."""
+    side's. A side of a nation that has templates sees the kit's own, in the same order."""
     from wgkit.scenario.templates import templates_for
 
     kit = templates("company_fire")

@@ -394,7 +394,7 @@ class ScenarioEditor:
         nat = s.get("nationality") or ""
         self.nationality.value = nat if nat in [v for _, v in self.nationality.options] else ""
         self.side_colour.value = s.get("colour") or "#4b5d2f"  # after the nation, which proposes its own
-        self._offer_templates()  # the side's nation's own units first
+        self._offer_templates()  # the units as the side's nation fields them
 
     def _targets(self) -> None:
         """The condition's target menu: areas, edges, pieces and units, or enemy sides."""
