@@ -3,7 +3,7 @@ editor copies to another nation carries that nation's weapon of the same values.
 
 from wgkit.facts.registry import find_ruleset
 from wgkit.rules.company_fire.tables import AT_WEAPONS
-from wgkit.scenario.templates import templates, templates_for
+from wgkit.scenario.templates import national_weapon, templates, templates_for
 
 
 def test_a_copied_unit_carries_its_new_nations_own_weapon_where_the_text_gives_one_the_same_values():
@@ -26,3 +26,17 @@ def test_a_copied_unit_carries_its_new_nations_own_weapon_where_the_text_gives_o
                                                    for p in faust.pieces]
     assert "piat" in british.label and "panzerfaust" not in british.label and british.label.endswith("as the Germans field it")
     assert [p.weapons for p in soviet.pieces] == [p.weapons for p in faust.pieces]
+
+
+# the pairing docs/rules/company_fire.md publishes (house): who carries which, by nation
+PUBLISHED = {
+    ("bazooka", "germany"): "panzerschreck", ("panzerschreck", "us"): "bazooka", ("panzerschreck", "france"): "bazooka",
+    ("panzerfaust", "uk"): "piat", ("panzerfaust", "canada"): "piat", ("piat", "germany"): "panzerfaust",
+}
+
+
+def test_every_nation_carries_the_anti_tank_weapon_the_rules_page_pairs_it_with_and_no_other():
+    for weapon in ("bazooka", "panzerschreck", "panzerfaust", "piat", "rifle"):
+        for nation in find_ruleset("company_fire").nationalities:
+            assert national_weapon("company_fire", weapon, nation) == PUBLISHED.get((weapon, nation), weapon), \
+                (weapon, nation)

@@ -73,6 +73,12 @@ def templates(ruleset: str) -> tuple[Template, ...]:
 
 
 
+def national_weapon(ruleset: str, weapon: str, nationality: str) -> str:
+    """The weapon ``nationality`` carries in place of ``weapon``: the one with the same values in
+    the text's tables where the ruleset names one (:attr:`RulesetInfo.counterparts`), else itself."""
+    return find_ruleset(ruleset).counterparts.get(weapon, {}).get(nationality, weapon)
+
+
 def templates_for(ruleset: str, nationality: str | None) -> tuple[Template, ...]:
     """The templates offered for a side of ``nationality``: the ruleset's own; where its
     scenarios field none of that nation (British units in Company Fire), each of them as that
@@ -84,10 +90,10 @@ def templates_for(ruleset: str, nationality: str | None) -> tuple[Template, ...]
     offered = templates(ruleset)
     if nationality not in PEOPLES or any(t.nationality == nationality for t in offered):
         return offered
-    own = find_ruleset(ruleset).counterparts
 
-    def carried(t: Template) -> tuple[Piece, ...]:  # each weapon the nation's own, where the text has one
-        return tuple(replace(p, weapons=tuple(own.get(w, {}).get(nationality, w) for w in p.weapons)) for p in t.pieces)
+    def carried(t: Template) -> tuple[Piece, ...]:
+        return tuple(replace(p, weapons=tuple(national_weapon(ruleset, w, nationality) for w in p.weapons))
+                     for p in t.pieces)
 
     return tuple(replace(t, nationality=nationality, pieces=carried(t), like=f"{t.like}, as the {PEOPLES[t.nationality]} "
                          f"field it") if t.nationality in PEOPLES else replace(t, nationality=nationality) for t in offered)
