@@ -334,7 +334,7 @@ def test_lines_on_the_bearing_where_angles_wrap_are_met_once(see_into, seen):
     assert not m[1, 2] and m[1, 3]  # west to east passes through the wood; west to north passes by
 
 
-def test_pieces_cut_at_crossings_agree_with_shapely_and_leave_vertex_cases_to_it():
+def test_pieces_cut_at_crossings_and_vertices_agree_with_shapely_and_leave_ends_on_the_boundary_to_it():
     import shapely
 
     from wgkit.geometry.sightlines import EdgeSet, exact_parts, simple_parts
@@ -342,7 +342,9 @@ def test_pieces_cut_at_crossings_agree_with_shapely_and_leave_vertex_cases_to_it
     notched = Polygon([(0, 0), (20, 0), (20, 20), (12, 20), (12, 8), (8, 8), (8, 20), (0, 20)])
     geoms = np.array([notched], dtype=object)
     rng = np.random.default_rng(5)
-    pts = np.r_[np.round(rng.uniform(-4, 24, (50, 2)) * 2) / 2, [[0, 10], [10, 8], [4, 4], [16, 16]]]
+    # lattice points, the notch's corners among them, and one end a hair past the notch's floor
+    pts = np.r_[np.round(rng.uniform(-4, 24, (50, 2)) * 2) / 2, [[0, 10], [10, 8], [4, 4], [16, 16], [12, 2],
+                                                                [10, -4], [10, 8 + 1e-10]]]
     ia, ib = np.triu_indices(len(pts), k=1)
     own_o, own_t, middle, hard = simple_parts(pts, ia, ib, np.zeros(len(ia), dtype=int), geoms,
                                               EdgeSet.of(geoms, np.array([True])))
@@ -352,10 +354,16 @@ def test_pieces_cut_at_crossings_agree_with_shapely_and_leave_vertex_cases_to_it
     assert easy.sum() > 1000 and middle[easy].any() and (own_o[easy] > 0).any() and (own_t[easy] > 0).any()
     assert own_o[easy] == pytest.approx(o[easy]) and own_t[easy] == pytest.approx(t_[easy])
     assert (middle[easy] == m[easy]).all()
-    # through the notch's corners (12, 8) and (8, 8): left to Shapely
-    through = [k for k in range(len(ia)) if shapely.distance(lines[k], shapely.points([12, 8])) == 0
-               and not np.array_equal(pts[ia[k]], [12, 8]) and not np.array_equal(pts[ib[k]], [12, 8])]
-    assert through and hard[through].all()
+    # through the notch's corners, and along its sides (x = 12 from (12, 2) upwards): cut there, decided
+    ends = {tuple(pts[ia[k]]) for k in range(len(ia))} | {tuple(pts[ib[k]]) for k in range(len(ia))}
+    corner = [k for k in range(len(ia)) if shapely.distance(lines[k], shapely.points([12, 8])) == 0
+              and (12.0, 8.0) not in (tuple(pts[ia[k]]), tuple(pts[ib[k]]))]
+    along = [k for k in range(len(ia)) if shapely.length(shapely.intersection(lines[k], notched.boundary)) > 1]
+    assert corner and along and (12.0, 2.0) in ends and not hard[corner].any() and not hard[along].any()
+    # from below the wood to 1e-10" past the notch's floor: the exit lies within a hair of the end,
+    # left to Shapely, whose tolerance makes the wood's 8" from y = 0 to y = 8 the target's own
+    k = int(np.flatnonzero((ia == len(pts) - 2) & (ib == len(pts) - 1))[0])
+    assert hard[k] and not m[k] and o[k] == 0 and t_[k] == pytest.approx(8.0)
 
 
 def test_core_disks_lie_inside_their_feature_and_hull_disks_hold_it():
@@ -570,6 +578,59 @@ def test_a_line_along_an_edge_two_features_share_on_one_side_is_clear():
     assert not line_of_sight(EDGY, (6.5, 2), (10.5, 2)).clear  # the copse (and hut) against the wood below
     assert line_of_sight(EDGY, (6, 5), (11, 5)).clear  # along the copse's north edge: open ground north
     assert not line_of_sight(EDGY, (8, 5.5), (8, 8.5)).clear  # along the twins' seam with the wood beside
+
+
+def test_a_footprint_drawn_again_with_the_same_facts_is_a_copy_and_still_named_in_the_way():
+    """dup_b and twin_b repeat dup_a and twin_a: copies, left out of the verdicts' disks. A wood
+    drawn over a building's footprint, or the same square as a field, is no copy. A fan still names
+    both drawings among what blocks a line through them."""
+    assert [EDGY.areas[f].id for f in np.flatnonzero(EDGY.copies)] == ["dup_b", "twin_b"]
+    assert set(EDGY.sight_cores.feature) == set(EDGY.sight_hulls.feature) == set(range(len(EDGY))) - {3, 8}
+    unlike = TerrainIndex([TerrainArea("a", "woods", box(0, 0, 2, 2), blocks_los=True),
+                           TerrainArea("b", "building", box(0, 0, 2, 2), blocks_los=True, height=0.0),
+                           TerrainArea("c", "fields", box(0, 0, 2, 2)),
+                           TerrainArea("d", "woods", box(0, 0, 2, 2), blocks_los=True)], 4, 4)
+    assert unlike.copies.tolist() == [False, True, False, True]  # the facts sight reads: blocks, height, ground
+    field_ = SightField(EDGY, np.array([(3.0, 9.0), (3.0, 5.0)]))
+    seen, blockers = field_.fan(0)
+    assert not seen[1] and blockers.of(1) == ["dup_a", "dup_b"]
+
+
+def test_only_segments_parallel_to_a_seam_are_looked_at_for_running_along_it():
+    """A seam along the x axis and one at 30 degrees: a line is looked at when its direction is
+    theirs (either way along it, and across the wrap of directions at 0 and pi), never when it
+    leads elsewhere; a segment too short to have a direction always is."""
+    import shapely
+
+    c, s_ = math.cos(math.pi / 6), math.sin(math.pi / 6)
+    t = TerrainIndex([TerrainArea("w", "woods", box(0, 0, 4, 2), blocks_los=True),
+                      TerrainArea("e", "woods", box(0, -2, 4, 0), blocks_los=True),
+                      TerrainArea("r1", "woods", shapely.affinity.rotate(box(10, 0, 14, 2), 30, origin=(10, 0)),
+                                  blocks_los=True),
+                      TerrainArea("r2", "woods", shapely.affinity.rotate(box(10, -2, 14, 0), 30, origin=(10, 0)),
+                                  blocks_los=True)], 30, 30)
+    assert len(t.seams.a) == 2
+    start = np.array([(0.0, 0.0), (4.0, 0.0), (0.0, 0.0), (0.0, 0.0), (10.0, 0.0), (10 + 4 * c, 4 * s_),
+                      (0.0, 0.0), (0.0, 0.0), (5.0, 5.0)])
+    end = np.array([(4.0, 0.0), (0.0, 0.0), (-1.0, -1e-12), (-1.0, 1e-12), (10 + 4 * c, 4 * s_), (10.0, 0.0),
+                    (1.0, 1.0), (1.0, 0.001), (5.0 + 1e-7, 5.0)])
+    assert t.seams.may_run_along(start, end).tolist() == [True, True, True, True, True, True, False, False, True]
+
+
+@given(st.lists(st.sampled_from([-1.0, 0.0, 0.5, 1.0, 2.0, 3.0, 1 / 3]), min_size=8, max_size=8))
+@settings(max_examples=300, deadline=None)
+def test_a_segment_meets_a_box_exactly_when_shapely_says_so(v):
+    """The box test that picks the features a line may meet, against Shapely's own (closed box,
+    level, upright and single-point segments included, corners and edges touched)."""
+    import shapely
+
+    from wgkit.geometry.sightlines import MARGIN, _meets_box
+
+    ax, ay, bx, by, x0, y0, w, h = v
+    x1, y1 = x0 + abs(w), y0 + abs(h)
+    got = _meets_box(np.array([(ax, ay), (bx, by)]), np.array([0]), np.array([1]), np.array([[x0, y0, x1, y1]]))[0]
+    segment = LineString([(ax, ay), (bx, by)]) if (ax, ay) != (bx, by) else shapely.points(ax, ay)
+    assert got == shapely.intersects(box(x0 - MARGIN, y0 - MARGIN, x1 + MARGIN, y1 + MARGIN), segment)
 
 
 @pytest.mark.parametrize("see_into", [0.0, 1.0])

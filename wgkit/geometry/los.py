@@ -32,7 +32,7 @@ import shapely
 
 from shapely.geometry import LineString
 
-from wgkit.geometry.sightlines import Bearings, crossings, exact_parts, shadowed, simple_parts, sweep
+from wgkit.geometry.sightlines import Bearings, crossings, exact_parts, rows, shadowed, simple_parts, sweep
 from wgkit.geometry.terrain import MEMO_SIZE, OBSTACLE_HEIGHT, TerrainIndex, finite_point
 
 EPS = 1e-9
@@ -195,8 +195,7 @@ class SightField:
             # widest cores first, then the crossings of the others
             bearings = Bearings.of(self.points, ia, ib)
             blind_a, blind_b = self._blind[ia], self._blind[ib]
-            length = np.linalg.norm(self.points[ib] - self.points[ia], axis=1)
-            k = np.flatnonzero(((blind_a >= 0) | (blind_b >= 0)) & (length > self._seen_into))
+            k = np.flatnonzero(((blind_a >= 0) | (blind_b >= 0)) & (bearings.length > self._seen_into))
             ks, fs = [k], [np.where(blind_a[k] >= 0, blind_a[k], blind_b[k])]
             decided[k] = True
             for batch in self._cores.batches(BATCHES):
@@ -323,9 +322,11 @@ class SightField:
         empty = np.zeros(0, dtype=int)
         if not len(seams.a) or not len(ia):
             return empty, empty, np.zeros(0, dtype=bool)
-        lines = shapely.linestrings(np.stack([self.points[ia], self.points[ib]], axis=1))
+        maybe = np.flatnonzero(seams.may_run_along(rows(self.points, ia), rows(self.points, ib)))
+        lines = shapely.linestrings(np.stack([rows(self.points, ia[maybe]), rows(self.points, ib[maybe])], axis=1))
         li, si = seams.tree.query(lines, predicate="intersects")
-        along = shapely.length(shapely.intersection(lines[li], seams.lines[si]))
+        lines, li = lines[li], maybe[li]
+        along = shapely.length(shapely.intersection(lines, seams.lines[si]))
         fa, fb = seams.a[si], seams.b[si]
         a, b = ia[li], ib[li]
         held = self._covers[fa, a] | self._covers[fb, a] | self._covers[fa, b] | self._covers[fb, b]

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 MEMO_SIZE = 100_000  # answers remembered per terrain
 OBSTACLE_HEIGHT = 1.0  # levels: woods, buildings, hedges stand one level above their ground
+PARALLEL = 1e-7  # radians: two segments this near in direction may be collinear (float rounding aside)
+SHORT = 1e-6  # inches: a segment this short has no direction to trust
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,13 @@ def check_geometry(geom: BaseGeometry, name: str) -> None:
         raise ValueError(f"terrain feature {name!r}: invalid geometry ({shapely.is_valid_reason(geom)})")
 
 
+def _turn(delta: np.ndarray) -> np.ndarray:
+    """How far apart two directions of lines are, ``delta`` radians between them: a direction
+    near pi is near 0."""
+    gap = np.abs(delta) % np.pi
+    return np.minimum(gap, np.pi - gap)
+
+
 @dataclass(frozen=True)
 class Seams:
     """The boundaries two blocking features (not hills) share for a length with the features on
@@ -69,6 +78,17 @@ class Seams:
     a: np.ndarray
     b: np.ndarray
     tree: STRtree
+    directions: np.ndarray  # sorted directions of the seams' straight pieces, radians in [0, pi)
+
+    def may_run_along(self, start: np.ndarray, end: np.ndarray) -> np.ndarray:
+        """Whether each segment ``start -> end`` might run along a seam for a length: only a
+        segment parallel to one of the seams' pieces can (a short one always might)."""
+        v = end - start
+        angle = np.arctan2(v[:, 1], v[:, 0]) % np.pi
+        near = np.searchsorted(self.directions, angle)  # the directions either side, the last and first as neighbours
+        below, above = self.directions[(near - 1) % len(self.directions)], self.directions[near % len(self.directions)]
+        gap = np.minimum(_turn(angle - below), _turn(angle - above))
+        return (gap <= PARALLEL) | (np.hypot(v[:, 0], v[:, 1]) <= SHORT)
 
     @classmethod
     def of(cls, geoms: np.ndarray, blocking: np.ndarray) -> "Seams":
@@ -90,7 +110,12 @@ class Seams:
                 a.append(fa[s])
                 b.append(fb[s])
         arr = np.array(lines, dtype=object)
-        return cls(arr, np.array(a, dtype=int), np.array(b, dtype=int), STRtree(arr))
+        pieces = shapely.get_parts(shapely.line_merge(arr)) if len(arr) else np.zeros(0, dtype=object)
+        xy, part = shapely.get_coordinates(pieces, return_index=True)
+        same = part[1:] == part[:-1]
+        step = (xy[1:] - xy[:-1])[same]
+        directions = np.unique(np.arctan2(step[:, 1], step[:, 0]) % np.pi)
+        return cls(arr, np.array(a, dtype=int), np.array(b, dtype=int), STRtree(arr), directions)
 
 
 class TerrainIndex:
@@ -150,13 +175,28 @@ class TerrainIndex:
 
     @cached_property
     def sight_cores(self) -> Disks:
-        """Disks inside the features sight lines may meet, built once."""
-        return Disks.cores(self.geoms, self.blocks | self.is_hill)
+        """Disks inside the features sight lines may meet, built once (one per copy, see
+        :attr:`copies`)."""
+        return Disks.cores(self.geoms, (self.blocks | self.is_hill) & ~self.copies)
 
     @cached_property
     def sight_hulls(self) -> Disks:
-        """A disk around each feature sight lines may meet, built once."""
-        return Disks.hulls(self.geoms, self.blocks | self.is_hill)
+        """A disk around each feature sight lines may meet, built once (one per copy)."""
+        return Disks.hulls(self.geoms, (self.blocks | self.is_hill) & ~self.copies)
+
+    @cached_property
+    def copies(self) -> np.ndarray:
+        """Features drawn again: the same footprint with the same facts as an earlier feature
+        (survey data draws a wood twice). A copy decides every sight line as its original does,
+        so a verdict need not look at it."""
+        out = np.zeros(len(self.areas), dtype=bool)
+        seen: set = set()
+        keys = shapely.to_wkb(shapely.normalize(self.geoms)) if len(self.areas) else []
+        for f, key in enumerate(keys):
+            key = (key, self.blocks[f], self.height[f], self.base[f])
+            out[f] = key in seen
+            seen.add(key)
+        return out
 
     @cached_property
     def seams(self) -> Seams:
