@@ -580,6 +580,48 @@ def test_a_line_along_an_edge_two_features_share_on_one_side_is_clear():
     assert not line_of_sight(EDGY, (8, 5.5), (8, 8.5)).clear  # along the twins' seam with the wood beside
 
 
+def surveyed(rng, count):
+    """A lattice map as survey data draws it: half-inch lattice woods, each next one abutting a
+    wood along an edge from outside, the same wood again, or a building against the inside of its
+    edge."""
+    out = []
+    while len(out) < count:
+        if len(out) % 4 == 0:
+            x, y = rng.integers(0, 16, 2) / 2
+            w, h = rng.integers(2, 7, 2) / 2
+            out.append(("woods", box(x, y, x + w, y + h)))
+            continue
+        kind, wood = len(out) % 4, out[len(out) // 4 * 4][1]
+        x0, y0, x1, y1 = wood.bounds
+        if kind == 1:
+            out.append(("woods", box(x1, y0, x1 + 1.5, y1)))  # abutting along the east edge
+        elif kind == 2:
+            out.append(("woods", wood))  # drawn again
+        else:
+            out.append(("building", Polygon([(x0, y0), (x1, y0), ((x0 + x1) / 2, y0 + 0.5)])))  # inside the south edge
+    return TerrainIndex([TerrainArea(f"f{i}", k, g, blocks_los=True) for i, (k, g) in enumerate(out)], 12, 12)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_line_on_a_surveyed_lattice_agrees_with_the_union_of_its_woods(seed):
+    """With no see-into allowance on a flat table the rule reduces to this: a line is blocked
+    exactly when it meets the interior of the woods' union (a seam lies inside the union, an edge
+    shared on one side lies on its outline). Sixty lattice points, ends on edges and vertices
+    among them, every line judged by the sight matrix (verdicts) and by Shapely."""
+    import shapely
+
+    rng = np.random.default_rng(seed)
+    t = surveyed(rng, 16)
+    pts = np.unique(rng.integers(0, 25, (60, 2)) / 2, axis=0)
+    m = SightField(t, pts).matrix()
+    ia, ib = np.triu_indices(len(pts), k=1)
+    union = shapely.union_all(t.geoms)
+    lines = shapely.linestrings(np.stack([pts[ia], pts[ib]], axis=1))
+    truth = ~shapely.relate_pattern(union, lines, "T********")
+    assert len(ia) >= 1000 and (~truth).any() and truth.any()  # the verdict path, both answers reached
+    assert np.flatnonzero(m[ia, ib] != truth).tolist() == []
+
+
 def test_a_footprint_drawn_again_with_the_same_facts_is_a_copy_and_still_named_in_the_way():
     """dup_b and twin_b repeat dup_a and twin_a: copies, left out of the verdicts' disks. A wood
     drawn over a building's footprint, or the same square as a field, is no copy. A fan still names
