@@ -24,6 +24,8 @@ from wgkit.widgets.menu import Menu
 from wgkit.widgets.seat import SidePage
 
 ITEMS = [(f"item {i}", f"v{i}") for i in range(8)]
+NONE = ("(none: the fields below)", None)  # an item that stands for no choice (the editor's template menu)
+ITEM = dict(ITEMS + [NONE])  # each item by the label a person reads on the page
 TUTORIALS = sorted(ROOT.glob("scenarios/*/tutorial_*.yaml"))
 
 
@@ -32,17 +34,21 @@ class Lists(RuleBasedStateMachine):
     showed before (arriving late)."""
 
     @initialize(kind=st.sampled_from([W.Dropdown, W.Select, W.SelectMultiple]),
-                first=st.lists(st.sampled_from(ITEMS), unique=True, max_size=6))
+                first=st.lists(st.sampled_from(ITEMS + [NONE]), unique=True, max_size=6))
     def make(self, kind: type, first: list) -> None:
         self.kind = kind
-        self.menu = Menu(options=first, kind=kind, description="List")
+        self.menu = Menu(options=self.offered(first), kind=kind, description="List")
         self.changed_in_place = 0
+
+    def offered(self, items: list) -> list:
+        return [i for i in items if i is not NONE] if self.kind is W.SelectMultiple else items
 
     def watch(self, w: W.Widget) -> None:
         w.observe(lambda change: setattr(self, "changed_in_place", self.changed_in_place + 1), "options")
 
-    @rule(new=st.lists(st.sampled_from(ITEMS), unique=True, max_size=6))
+    @rule(new=st.lists(st.sampled_from(ITEMS + [NONE]), unique=True, max_size=6))
     def the_kernel_replaces_the_list(self, new: list) -> None:
+        new = self.offered(new)
         for w in (self.menu.shown, *self.menu.replaced):
             self.watch(w)
         self.menu.options = new
@@ -58,7 +64,7 @@ class Lists(RuleBasedStateMachine):
         i = j % len(shown.options)
         if shown.index in (i, (i,)):
             return  # the page sends nothing for the item already chosen on that list
-        item = shown.options[i][1]
+        item = ITEM[shown.options[i][0]]
         before, now = self.menu.value, [v for _, v in self.menu.options]
         if self.kind is W.SelectMultiple:
             shown.index = (i,)
@@ -73,9 +79,13 @@ class Lists(RuleBasedStateMachine):
     @rule(j=st.integers(0, 20))
     def the_kernel_chooses(self, j: int) -> None:
         if self.menu.options and self.kind is not W.SelectMultiple:
-            item = self.menu.options[j % len(self.menu.options)][1]
+            label, item = self.menu.options[j % len(self.menu.options)]
             self.menu.value = item
-            assert self.menu.shown.value == item
+            assert self.menu.shown.label == label
+
+    @rule()
+    def the_kernel_clears_the_choice(self) -> None:
+        self.menu.value = () if self.kind is W.SelectMultiple else None
 
     @invariant()
     def holds_an_item_of_the_list_shown(self) -> None:
@@ -83,7 +93,11 @@ class Lists(RuleBasedStateMachine):
         value = self.menu.value
         chosen = value if self.kind is W.SelectMultiple else (() if value is None else (value,))
         assert all(v in now for v in chosen)
-        assert value == self.menu.shown.value
+        shown = self.menu.shown  # what the page shows chosen, read by its labels
+        labels = shown.label if self.kind is W.SelectMultiple else (() if shown.index is None else (shown.label,))
+        assert tuple(ITEM[x] for x in labels) == chosen or (value is None and labels == (NONE[0],))
+        if value is None and NONE in self.menu.options:  # no choice shows the item that says so, not a blank
+            assert labels == (NONE[0],)
         assert self.changed_in_place == 0, "a list the page showed had its options changed in place"
 
 

@@ -27,6 +27,36 @@ def _pairs(options: Any) -> tuple[tuple[str, Any], ...]:
     return tuple(_make_options(tuple(options)))
 
 
+class _Nothing:
+    """The value the shown list holds for an item that stands for no choice ("(none: the fields
+    below)"): ipywidgets reads a value of None as no choice at all and shows a blank, even after
+    a person picks that item, so the item's None never reaches the widget."""
+
+    def __repr__(self) -> str:
+        return "nothing"
+
+
+NOTHING = _Nothing()
+
+
+def _inward(value: Any) -> Any:
+    """A menu's value as its shown list holds it."""
+    if isinstance(value, tuple):
+        return tuple(NOTHING if v is None else v for v in value)
+    return NOTHING if value is None else value
+
+
+def _outward(value: Any) -> Any:
+    """A shown list's value as the menu gives it."""
+    if isinstance(value, tuple):
+        return tuple(None if v is NOTHING else v for v in value)
+    return None if value is NOTHING else value
+
+
+def _shown_pairs(options: Any) -> tuple[tuple[str, Any], ...]:
+    return tuple((label, _inward(v)) for label, v in _pairs(options))
+
+
 class Menu(W.Box):
     """A drop-down (or ``kind=W.Select``/``W.SelectMultiple``) list with ``options`` and ``value``
     as ipywidgets' own, observed the same way; the widget shown inside is replaced, never edited,
@@ -39,35 +69,38 @@ class Menu(W.Box):
                  layout: W.Layout | None = None, **look: Any) -> None:
         super().__init__(layout=W.Layout(display="contents", overflow="visible"))  # no box: the list sits in the row
         self._kind = kind
-        first = {"value": value} if value is not None else {}
-        self._shown = kind(options=options, layout=layout or W.Layout(), **look, **first)
+        first = {"value": _inward(value)} if value is not None else {}
+        self._options = tuple(options)
+        self._shown = kind(options=_shown_pairs(options), layout=layout or W.Layout(), **look, **first)
         self._replaced: deque[W.Widget] = deque()
         self._quiet = False
         self._listen(self._shown)
         self.children = (self._shown,)
-        self.set_trait("value", self._shown.value)
+        self.set_trait("value", _outward(self._shown.value))
 
     # -- as ipywidgets' own ------------------------------------------------------------------------
     @property
     def options(self) -> Any:
-        return self._shown.options
+        return self._options  # as given (labels alone, or pairs), as ipywidgets gives them back
 
     @options.setter
     def options(self, options: Any) -> None:
-        if _pairs(options) == _pairs(self._shown.options):
+        if _shown_pairs(options) == _pairs(self._shown.options):
             return
-        old = self._shown
+        old, self._options = self._shown, tuple(options)
         look = {"rows": old.rows} if hasattr(old, "rows") else {}
         if self._kind is not W.SelectMultiple and old.index is None:
             look["index"] = None  # no choice before, none after (as ipywidgets does)
-        self._shown = self._kind(options=options, layout=old.layout, style=old.style, description=old.description,
-                                 disabled=old.disabled, tooltip=old.tooltip, **look)
+        self._shown = self._kind(options=_shown_pairs(options), layout=old.layout, style=old.style,
+                                 description=old.description, disabled=old.disabled, tooltip=old.tooltip, **look)
+        if self._shown.value is None and NOTHING in [v for _, v in self._shown.options]:
+            self._shown.value = NOTHING  # no choice: the item that says so
         self._listen(self._shown)
         self._replaced.append(old)
         while len(self._replaced) > KEPT:
             self._replaced.popleft().close()
         self.children = (self._shown,)
-        self.value = self._shown.value
+        self.value = _outward(self._shown.value)
 
     @property
     def label(self) -> Any:
@@ -117,12 +150,22 @@ class Menu(W.Box):
     # -- the choice --------------------------------------------------------------------------------
     @traitlets.validate("value")
     def _valid(self, proposal: Any) -> Any:
+        self._show(proposal["value"])  # an item not in the list is refused as ipywidgets does
+        return _outward(self._shown.value)
+
+    @traitlets.observe("value")
+    def _cleared(self, change: dict) -> None:
+        """No choice (traitlets hands a value of None to no validator): the item standing for
+        none if the list has one, else nothing chosen."""
+        if change["new"] is None and self._shown.value is not None:
+            self._show(NOTHING if NOTHING in [v for _, v in self._shown.options] else None)
+
+    def _show(self, value: Any) -> None:
         self._quiet = True
         try:
-            self._shown.value = proposal["value"]  # an item not in the list is refused as ipywidgets does
+            self._shown.value = _inward(value) if value is not None else value
         finally:
             self._quiet = False
-        return self._shown.value
 
     def _listen(self, shown: W.Widget) -> None:
         shown.observe(lambda change, shown=shown: self._picked(shown, change["new"]), "value")
@@ -133,9 +176,9 @@ class Menu(W.Box):
         if self._quiet:
             return
         if where is self._shown:
-            self.value = value
+            self.value = _outward(value)
             return
-        held = [v for _, v in _pairs(self._shown.options)]
+        held = [v for _, v in self._shown.options]
         picked = value if self._kind is W.SelectMultiple else (value,)
-        if value is not None and all(v in held for v in picked):
-            self.value = value
+        if value is not None and all(v in held for v in picked):  # an item picked, not a list emptied
+            self.value = _outward(value)
