@@ -2,7 +2,7 @@
 ``tables.py`` and facts module, changed one at a time, and the package's tests run against it.
 
     python benchmarks/table_mutation.py close_action          # every cell of Close Action's tables
-    python benchmarks/table_mutation.py rookie --table CHART   # one table
+    python benchmarks/table_mutation.py rookie --table CHART   # one table (or several: CHART,_ROWS)
     python benchmarks/table_mutation.py --changed             # the tables the last commit touched
     python benchmarks/table_mutation.py --changed main~5      # ... since a revision
     python benchmarks/table_mutation.py eagles --limit 50     # the first 50 mutants (a sample)
@@ -223,7 +223,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("packages", nargs="*", help=f"any of {', '.join(RULESETS)} (all by default)")
     parser.add_argument("--changed", nargs="?", const="HEAD~1", help="only the tables changed since this revision")
-    parser.add_argument("--table", help="only the data bound to this name")
+    parser.add_argument("--table", help="only the data bound to this name (or these, comma-separated)")
     parser.add_argument("--limit", type=int, help="at most this many mutants a package")
     parser.add_argument("--list", action="store_true", help="count the mutants, run nothing")
     parser.add_argument("--jobs", type=int, default=2)
@@ -235,7 +235,8 @@ def main() -> None:
     if not plan:
         print("no table changed")
     for package, paths in plan.items():
-        chosen = [m for p in paths for m in mutants(p) if args.table in (None, m.table)]
+        names = args.table.split(",") if args.table else None
+        chosen = [m for p in paths for m in mutants(p) if names is None or m.table in names]
         chosen = chosen[: args.limit] if args.limit else chosen
         if args.list:
             print(f"{package}: {len(chosen)} mutants in {', '.join(paths)}")

@@ -452,3 +452,21 @@ def test_the_command_line_judges_a_scenario_at_several_skills(capsys):
     assert main(["simulate", str(CROSSROADS), "-n", "3", "--skills", "simple,expert"]) == 1
     assert capsys.readouterr().err == ("wgkit simulate: --skills lists simple and the opponent's skills (full, fast), "
                                        "not expert\n")
+    assert main(["simulate", str(CROSSROADS), "-n", "3", "--skills", "fast", "--players", "us=opponent"]) == 1
+    assert "names a side the scenario lacks: 'us'" in capsys.readouterr().err
+
+
+def test_each_skill_keeps_the_seats_and_styles_players_gives(monkeypatch, capsys):
+    import wgkit.simulate as sim
+    from wgkit.cli import main
+    from wgkit.simulate import at_skill
+
+    seats = {"uk": "opponent:cautious", "de": "simple"}
+    assert at_skill(seats, "fast") == {"uk": "opponent:cautious:fast", "de": "simple"}
+    assert at_skill(seats, "full") == seats and at_skill(seats, "simple") == {"uk": "simple", "de": "simple"}
+    asked = []
+    real = sim.simulate
+    monkeypatch.setattr(sim, "simulate", lambda *a, **k: asked.append(k["players"]) or real(*a, **k))
+    assert main(["simulate", str(CROSSROADS), "-n", "2", "--turns", "1", "--skills", "simple,fast", "--jobs", "1",
+                 "--players", "de=opponent:aggressive", "--quiet"]) == 0
+    assert asked == [{"uk": "simple", "de": "simple"}, {"uk": "simple", "de": "opponent:aggressive:fast"}]

@@ -188,11 +188,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def _by_skill(args: argparse.Namespace, scenario: Any, name: str, sweeping: bool) -> int:
     """``simulate --skills simple,fast,full``: the same seeds played at each skill (the simple
-    policy, or the opponent at that skill on every side), the verdicts side by side."""
+    policy, or the opponent at that skill in every seat ``--players`` gives it, its style kept),
+    the verdicts side by side."""
     import time
 
     from wgkit.opponent import SKILLS
-    from wgkit.simulate import SIMPLE, by_skill, progress_bar, simulate, until_decided
+    from wgkit.simulate import SIMPLE, at_skill, by_skill, progress_bar, seat_players, simulate, until_decided
 
     skills = [k.strip() for k in args.skills.split(",") if k.strip()]
     wrong = [k for k in skills if k != SIMPLE and k not in SKILLS]
@@ -203,12 +204,17 @@ def _by_skill(args: argparse.Namespace, scenario: Any, name: str, sweeping: bool
     if sweeping or args.keep:
         print(f"wgkit simulate: --skills is for one scenario, without {'--vary' if sweeping else '--keep'}", file=sys.stderr)
         return 1
+    try:
+        seats = seat_players(scenario, args.players)  # each side's style kept at every skill
+    except ValueError as exc:
+        print(f"wgkit simulate: {exc}", file=sys.stderr)
+        return 1
     alone = (args.jobs or 0) == 1 and args.scheduler is None  # in this process: its CPU is the games'
     clock = time.process_time if alone else time.perf_counter
     reports, cost = {}, {}
     for skill in skills:
         run = dict(seed=args.seed, turns=args.turns, jobs=args.jobs or None, scheduler=args.scheduler, name=name,
-                   players=SIMPLE if skill == SIMPLE else f"opponent:{skill}",
+                   players=at_skill(seats, skill),
                    progress=None if args.quiet else progress_bar(f"games, {skill}", sys.stderr))
         t0 = clock()
         try:
@@ -606,7 +612,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "opponent:fast for the quicker skill (opponent:full is the default)")
     p.add_argument("--skills", default=None, metavar="LIST",
                    help="play the same seeds at each skill and print the verdicts side by side, e.g. "
-                        "simple,fast,full (the opponent's fast skill costs a fifth to a seventieth of full's)")
+                        "simple,fast,full (the opponent's fast skill costs a fifth to a seventieth of full's); "
+                        "the opponent's seats and styles are --players'")
     p.add_argument("--until-decided", action="store_true",
                    help="play batches of N games until every side's win rate is known to within ±5 points "
                         "(or --max-games are played); seeded and reproducible")

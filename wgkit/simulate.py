@@ -86,6 +86,15 @@ def seat_players(scenario: Scenario, players: str | Mapping[str, str] | None) ->
     return seated
 
 
+def at_skill(seats: Mapping[str, str], skill: str) -> dict[str, str]:
+    """The same seats played at ``skill``: each opponent keeps its style and plays at that skill;
+    at ``simple`` every side plays the simple policy."""
+    if skill == SIMPLE:
+        return {side: SIMPLE for side in seats}
+    return {side: SIMPLE if who == SIMPLE else ":".join([OPPONENT, who.split(":")[1]] + ([skill] if skill != FULL else []))
+            for side, who in seats.items()}
+
+
 def opponent_for(side: str, who: str, seed: int, turns: int) -> Opponent:
     """The opponent seated as ``who`` (``opponent:STYLE`` or ``opponent:STYLE:SKILL``)."""
     _, style, *skill = who.split(":")
