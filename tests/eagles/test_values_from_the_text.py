@@ -12,6 +12,7 @@ from wgkit.rules.eagles import air as AIR
 from wgkit.rules.eagles import barrage as B
 from wgkit.rules.eagles import close as C
 from wgkit.rules.eagles import damage as D
+from wgkit.rules.eagles import fire as F
 from wgkit.rules.eagles import lookup as L
 from wgkit.rules.eagles import movement as MV
 from wgkit.rules.eagles import spotting as SP
@@ -108,3 +109,88 @@ def test_a_move_that_reads_as_the_allowance_is_allowed(dy, allowed):
         with pytest.raises(IllegalActionError, match=r"dcli_a may move 4\" .*that is 4.1\""):
             MV.resolve_move(g, "dcli_a", (x, y + dy))
 
+
+
+# 4.2 "FIREPOWER + TPD RATING = Adjustment to the # of Kill Dice Rolled", typed again from the text:
+# W = FP 1-3, X = FP 4-5, Y = FP 6-7, Z = FP 8+
+FP_TPD_TEXT = {"AA": {"W": 0, "X": 0, "Y": +1, "Z": +2}, "BB": {"W": -1, "X": 0, "Y": 0, "Z": +1},
+               "CC": {"W": -1, "X": -1, "Y": -1, "Z": 0}, "DD": {"W": -2, "X": -2, "Y": -3, "Z": -3}}
+TEXT_CLASS = {1: "W", 2: "W", 3: "W", 4: "X", 5: "X", 6: "Y", 7: "Y", 8: "Z", 9: "Z", 10: "Z"}
+# where the panzergrenadiers stand for each TPD (1.4): moving in the open, stationary in the open,
+# in the crest wood, dug in; the firer 4" (400 yd) short of them, so no range modifier changes its FP
+TPD_PLACES = {"AA": ((10, 20), {"moved": True}), "BB": ((10, 20), {}), "CC": ((36, 32), {}),
+              "DD": ((10, 20), {"dug_in": True})}
+
+
+@pytest.mark.parametrize("tpd", list(FP_TPD_TEXT))
+@pytest.mark.parametrize("fp", list(TEXT_CLASS))
+def test_every_cell_of_the_firepower_and_tpd_table_is_the_kill_dice_a_fire_rolls(fp, tpd):
+    """Every FP from 1 to 10 (each class twice or more) against every TPD: the kill dice the fire
+    plans are the FP plus the text's adjustment (never below none)."""
+    def firer_fp(doc):
+        for s in doc["sides"]:
+            for u in s["units"]:
+                if u["id"] == "dcli_a":
+                    u["rules"]["fp"] = fp
+
+    g = game(step="Infantry vs infantry", edit=firer_fp)
+    (x, y), status = TPD_PLACES[tpd]
+    put(g, "pzgren", x, y, **status)
+    put(g, "dcli_a", x, y - 4)
+    p = F.plan(g, "dcli_a", "pzgren", order="Infantry vs infantry")
+    assert (L.tpd(g, "pzgren"), p.fp, p.fp_class, p.mods) == (tpd, fp, TEXT_CLASS[fp], [])
+    assert p.dice == max(0, fp + FP_TPD_TEXT[tpd][TEXT_CLASS[fp]])
+
+
+# 6.4's table, typed again from the text: the firer's column -> (maximum range in yards, kill dice)
+AA_TEXT = {"inf": (500, 1), "hmg": (1500, 2), "20mm": (1500, 2), "37mm": (2000, 3), "40mm": (2000, 3), "88mm+": (3000, 3)}
+
+
+@pytest.mark.parametrize("column", list(AA_TEXT))
+def test_every_column_of_the_anti_aircraft_table_is_the_reach_and_dice_an_aa_unit_fires_with(column):
+    """An AA unit armed from each column fires at a sortie exactly at the column's maximum range
+    with its kill dice, and is refused a yard beyond (1" = 100 yd)."""
+    reach, dice = AA_TEXT[column]
+
+    def armed(doc):
+        with_aa(doc)
+        doc["sides"][1]["units"][-1]["rules"]["aa"] = column
+
+    for yards, allowed in [(reach, True), (reach + 1, False)]:
+        g = game(seed=2, edit=armed)
+        AIR.resolve_sortie(g, "typhoons", (36, 32))
+        situation_of(g).turn(2)
+        put(g, "flak", 36, 32 - yards / 100)
+        if allowed:
+            assert AIR.resolve_aa(g, "flak", "typhoons").text.startswith(f"flak ({column}, {dice} dice) fires at typhoons")
+        else:
+            with pytest.raises(IllegalActionError, match=rf"{yards} yd from the sortie: .* \({reach} yd\)"):
+                AIR.resolve_aa(g, "flak", "typhoons")
+
+
+# 3.9's table, typed again from the text: (gun, how it is drawn) -> (breakdown turns, set-up turns)
+SETUP_TEXT = [("self-propelled 150 mm", {"kind": "artillery", "calibre_mm": 150, "self_propelled": True}, (1, 1)),
+              ("towed 101 mm", {"kind": "artillery", "calibre_mm": 101}, (2, 3)),
+              ("towed 150 mm", {"kind": "artillery", "calibre_mm": 150}, (2, 3)),
+              ("towed 99 mm", {"kind": "artillery", "calibre_mm": 99}, (2, 2)),
+              ("towed 75 mm", {"kind": "artillery", "calibre_mm": 75}, (2, 2)),
+              ("AT 37 mm", {"kind": "at_gun", "calibre_mm": 37}, (1, 1)),
+              ("AT 51 mm", {"kind": "at_gun", "calibre_mm": 51}, (1, 1)),
+              ("AT 75 mm", {"kind": "at_gun", "calibre_mm": 75}, (2, 2))]
+
+
+@pytest.mark.parametrize("gun, drawn, turns", SETUP_TEXT, ids=[g for g, _, _ in SETUP_TEXT])
+def test_every_row_of_the_set_up_table_is_the_turns_a_gun_takes(gun, drawn, turns):
+    """3.9: an on-board gun of each row, deployed, breaks down over the row's turns; packed, it
+    sets up over the other column's (ready after turn 1 + turns - 1)."""
+    from wgkit.rules.eagles import barrage as B
+
+    def on_board(doc):
+        u = next(u for s in doc["sides"] for u in s["units"] if u["id"] == "field_regt")
+        u["kind"] = drawn["kind"]
+        u["rules"].update(off_board=False, **{k: v for k, v in drawn.items() if k != "kind"})
+
+    g = game(edit=on_board)
+    assert B.resolve_deploy(g, "field_regt").text == f"field_regt begins to break down: ready after turn {turns[0]}"
+    situation_of(g).unit_status("field_regt", deploying=None, deployed=False)
+    assert B.resolve_deploy(g, "field_regt").text == f"field_regt begins to set up: ready after turn {turns[1]}"
