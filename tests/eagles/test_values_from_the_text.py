@@ -294,3 +294,79 @@ def test_the_to_hit_rows_change_half_a_yard_past_300_and_600_yards(y, row, mods)
     put(g, "dcli_a", 36, y)  # the panzergrenadiers stand at (36, 32)
     p = F.plan(g, "dcli_a", "pzgren", order="Infantry vs infantry")
     assert (p.row, [m.name for m in p.mods]) == (row, mods)
+
+
+# 3.3's Error Chart, typed again from the text: a d10's face -> yards off (observed) and hexes off
+ERROR_TEXT = {0: (0, 0), 1: (0, 0), 2: (0, 0), 3: (50, 1), 4: (50, 1), 5: (100, 2), 6: (100, 2), 7: (150, 3),
+              8: (150, 3), 9: (200, 3)}
+
+
+@pytest.mark.parametrize("face", list(ERROR_TEXT))
+def test_every_face_of_the_error_chart_is_the_distance_the_impact_moves(face):
+    from wgkit.odds import Play
+
+    for hex_map, column in [(False, 0), (True, 1)]:
+        g = game()
+        with g.table_dice([face, 1]):
+            assert B.error_roll(Play(g.roller()), hex_map=hex_map) == (ERROR_TEXT[face][column], "long")
+
+
+# 3.3 Advanced, every row typed again from the text: the nation's modifiers for 0-2000, 2001-5000,
+# 5001-10000 and 10001+ yd ("Italy, Minor Axis"; "USSR, Japan, China"; "USA, UK, France")
+ERROR_ROWS_TEXT = {"germany": (-1, 0, +1, +2), "italy": (0, +1, +2, +3), "minor_axis": (0, +1, +2, +3),
+                   "ussr": (0, +1, +2, +3), "japan": (0, +1, +2, +3), "china": (0, +1, +2, +3),
+                   "us": (-1, 0, +1, +2), "uk": (-1, 0, +1, +2), "france": (-1, 0, +1, +2)}
+
+
+@pytest.mark.parametrize("nation", list(ERROR_ROWS_TEXT))
+def test_every_nations_row_of_the_advanced_error_modifiers(nation):
+    def fielded(doc):
+        doc.setdefault("rules", {}).update(advanced=True)
+        doc["sides"][0]["nationality"] = nation  # the side of the field regiment
+
+    g = game(edit=fielded)
+    x, y = B.battery_point(g, "field_regt")
+    got = tuple(B.error_modifier(g, "field_regt", (x, y + yards / 100)) for yards in (1000, 3000, 7000, 12000))
+    assert got == ERROR_ROWS_TEXT[nation]
+
+
+# 3.6 "FIREPOWER RATING = CHANCE TO HIT CHART", typed again from the text: (faces, ** re-roll) by
+# TPD and class, and the kill dice by class
+INDIRECT_TEXT = {"AA": {"W": ({1}, True), "X": ({1, 2}, False), "Y": ({1, 2, 3}, False)},
+                 "BB": {"W": ({1}, True), "X": ({1, 2}, False), "Y": ({1, 2}, False)},
+                 "CC": {"W": ({1}, True), "X": ({1}, True), "Y": ({1}, True)},
+                 "DD": {"W": ({1}, True), "X": ({1}, True), "Y": ({1}, True)}}
+INDIRECT_KILL_TEXT = {"W": 4, "X": 6, "Y": 8}
+
+
+@pytest.mark.parametrize("tpd", list(INDIRECT_TEXT))
+@pytest.mark.parametrize("cls", list(INDIRECT_KILL_TEXT))
+def test_every_cell_of_the_barrage_chance_to_hit_chart(tpd, cls):
+    """A thin-skinned target (no change to the dice, 1.3) at each TPD: the barrage's kill dice,
+    the faces that hit and whether a hit needs the odd-even re-roll."""
+    g = game(edit=lambda d: unit(d, "pzgren")["rules"].update(armour="thin"))
+    (x, y), status = TPD_PLACES[tpd]
+    put(g, "pzgren", x, y, **status)
+    assert L.tpd(g, "pzgren") == tpd
+    dice, faces, star, _, _ = B.target_plan(g, "field_regt", "pzgren", cls)
+    assert (dice, set(faces), star) == (INDIRECT_KILL_TEXT[cls], *INDIRECT_TEXT[tpd][cls])
+
+
+# 4.2 "To Hit Number based on Defensive rating (DA)", typed again from the text (its "0,9,8.7" read
+# as 0, 9, 8, 7): (faces, ** re-roll) by range row and the target's rating
+TO_HIT_TEXT = {"maximum": {"hard": ({0}, True), "dense": ({0}, False), "moderate": ({0, 9}, False),
+                           "thin": ({0, 9, 8}, False), "infantry": ({0, 9, 8, 7}, False)},
+               "effective": {"hard": ({0}, True), "dense": ({0}, False), "moderate": ({0}, False),
+                             "thin": ({0, 9}, False), "infantry": ({0, 9, 8}, False)},
+               "long": {"hard": ({0}, True), "dense": ({0}, True), "moderate": ({0}, True), "thin": ({0}, False),
+                        "infantry": ({0, 9}, False)}}
+ROW_AT = {"maximum": 30.0, "effective": 28.0, "long": 24.0}  # the firer's y: 200, 400 and 800 yd short of (36, 32)
+
+
+@pytest.mark.parametrize("row", list(TO_HIT_TEXT))
+@pytest.mark.parametrize("armour", list(TO_HIT_TEXT["long"]))
+def test_every_cell_of_the_direct_fire_to_hit_table(row, armour):
+    g = game(step="Infantry vs infantry", edit=lambda d: unit(d, "pzgren")["rules"].update(armour=armour))
+    put(g, "dcli_a", 36, ROW_AT[row])
+    p = F.plan(g, "dcli_a", "pzgren", order="Infantry vs infantry")
+    assert (p.row, set(p.faces), p.reroll) == (row, *TO_HIT_TEXT[row][armour])  # 4.3: ** re-rolls the hits after the first
