@@ -370,3 +370,15 @@ def test_every_cell_of_the_direct_fire_to_hit_table(row, armour):
     put(g, "dcli_a", 36, ROW_AT[row])
     p = F.plan(g, "dcli_a", "pzgren", order="Infantry vs infantry")
     assert (p.row, set(p.faces), p.reroll) == (row, *TO_HIT_TEXT[row][armour])  # 4.3: ** re-rolls the hits after the first
+
+
+@pytest.mark.parametrize("y, moved, mods", [
+    (29.0, False, []),
+    (25.995, False, [("over 600 yd", -1, "1.2")]),  # "a FP deducted beyond 600 yards"
+    (29.5, True, [("under 300 yd", +1, "1.2"), ("firer moved", -1, "4.2")]),  # 4.2: "Firer Moved -1"
+])
+def test_each_firepower_modifier_names_its_value_and_the_section_it_comes_from(y, moved, mods):
+    g = game(step="Infantry vs infantry")
+    put(g, "dcli_a", 36, y, moved=moved)  # the panzergrenadiers stand at (36, 32)
+    p = F.plan(g, "dcli_a", "pzgren", order="Infantry vs infantry")
+    assert [(m.name, m.value, m.source.split()[:2]) for m in p.mods] == [(n, v, ["rules", s]) for n, v, s in mods]
