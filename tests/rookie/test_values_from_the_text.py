@@ -113,3 +113,51 @@ def test_a_target_in_cover_shifts_fire_as_the_rules_page_publishes(terrain, shif
         doc["terrain"].append({"id": "test_cover", "type": terrain, "rectangle": {"center": [30, 30], "size": [4, 4]}})
     mods = F.cover_mods(game("tractor_works", edit=edit), "ru_atg")
     assert sum(m.value for m in mods) == shift
+
+
+# The AA result table is lost; the kit's (published in docs/rules/rookie.md's house values): a hit's
+# d10 1-4 drives the aircraft off, 5-7 damages it, 8-0 shoots it down
+AA_RESULT_HOUSE = {1: "driven off", 2: "driven off", 3: "driven off", 4: "driven off", 5: "damaged", 6: "damaged",
+                   7: "damaged", 8: "shot down", 9: "shot down", 0: "shot down"}
+
+
+@pytest.mark.parametrize("face", list(AA_RESULT_HOUSE))
+def test_every_face_of_the_anti_aircraft_result_is_the_published_result(face):
+    from wgkit.odds import Play
+
+    g = game("tractor_works")
+    with g.table_dice([50, face]):  # 50 is within an AA gun's 50%: a hit, then the result's d10
+        assert SU.aa_roll(Play(g.roller()), 50) == AA_RESULT_HOUSE[face]
+    with g.table_dice([51]):  # one over: a miss, and no result rolled
+        assert SU.aa_roll(Play(g.roller()), 50) == "miss"
+
+
+# The templates are lost; the kit's (docs/rules/rookie.md): A a 16" x 6" sheaf and B a 10" circle on
+# 41-45 (heavy), C an 8" circle on 31-35 (medium), D a 6" circle on 26-30 (air)
+TEMPLATES_HOUSE = {"A": ((16, 6), "41-45"), "B": (10, "41-45"), "C": (8, "31-35"), "D": (6, "26-30")}
+
+
+@pytest.mark.parametrize("name", list(TEMPLATES_HOUSE))
+def test_every_templates_footprint_is_the_published_size(name):
+    size, _ = TEMPLATES_HOUSE[name]
+    shape = SU.template_shape(name, (20.0, 20.0))
+    if isinstance(size, tuple):  # the sheaf, along its bearing (0: north-south)
+        length, width = size
+        assert shape.bounds == pytest.approx((20 - width / 2, 20 - length / 2, 20 + width / 2, 20 + length / 2))
+    else:
+        assert shape.bounds == pytest.approx((20 - size / 2, 20 - size / 2, 20 + size / 2, 20 + size / 2))
+
+
+@pytest.mark.parametrize("name", ["A", "B", "C"])
+def test_each_artillery_template_attacks_on_its_published_column(name):
+    """A squad in the open under the template, on target: its attack is rolled on the template's
+    column, unshifted."""
+    g = game("tractor_works", step="Plot", edit=lambda d: d["rules"]["artillery"]["de"].update(templates=["A", "B", "C"]))
+    put(g, "ru_sq1", 4, 16)  # open ground, nobody else within reach of any template
+    assert L.cover_of(g, "ru_sq1") == "none"
+    SU.resolve_plot(g, "de", (4, 16), name, 0)
+    while g.current_step().name != "Air and artillery":
+        g.advance()
+    with g.table_dice([2, 1]):  # 2: on target; then the fire roll
+        e = SU.resolve_artillery(g, "de")
+    assert [r.purpose for r in e.rolls] == ["drift", f"fire ({TEMPLATES_HOUSE[name][1]})"]

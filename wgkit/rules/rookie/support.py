@@ -223,7 +223,7 @@ def aa_roll(chance, pct: int) -> str:
     if chance.face(D00, f"AA fire ({pct}%)") > pct:
         return "miss"
     face = chance.face(D10_ZERO, "AA result")
-    return "driven off" if 1 <= face <= 4 else "damaged" if 5 <= face <= 7 else "shot down"
+    return next(result for result, faces in T.AA_RESULT.items() if face in faces.value)
 
 
 def resolve_aa(game: Game, uid: str, side: str):

@@ -217,10 +217,10 @@ AA_CHANCE: dict[str, Sourced[int]] = {
     "squad": seed(5, "Anti-Aircraft Fire (5%)"), "hmg": seed(20, "Anti-Aircraft Fire (dedicated HMG 20%)"),
     "barrel": seed(20, "Anti-Aircraft Fire (20% a barrel)"), "aa_gun": seed(50, "Anti-Aircraft Fire (50%)"),
 }
-AA_RESULT: dict[str, Sourced[str]] = {
-    "1-4": house("driven off: no attack this turn", "the AA result table is lost"),
-    "5-7": house("damaged: attacks two columns left", "the AA result table is lost"),
-    "8-9,0": house("shot down", "the AA result table is lost"),
+AA_RESULT: dict[str, Sourced[tuple[int, ...]]] = {  # a hit's d10 (0-9): the faces of each result
+    "driven off": house((1, 2, 3, 4), "the AA result table is lost: 1-4 driven off, no attack this turn"),
+    "damaged": house((5, 6, 7), "the AA result table is lost: 5-7 damaged, attacks two columns left"),
+    "shot down": house((8, 9, 0), "the AA result table is lost: 8-0 shot down"),
 }
 
 # -- aircraft and off-board artillery -----------------------------------------------------------------
