@@ -370,3 +370,18 @@ def test_the_selection_is_named_as_the_designer_named_it():
     e.draft.set_feature(wood, name="Bois Rond")
     e.refresh()
     assert said() == ["selected: Bois Rond"] and e.called("nobody") == "nobody"
+
+
+def test_a_new_scenarios_unit_menus_show_a_choice_and_a_click_places_that_unit_in_every_ruleset():
+    """No list of the Units tab starts blank: the template says none, the kind shows one, the quality
+    says none; a click with no template places a unit of the kind shown (it raised an
+    AttributeError with no kind chosen)."""
+    e = ScenarioEditor()
+    for ruleset in [v for _, v in e.ruleset.options]:
+        e.ruleset.value = ruleset
+        e.apply_scenario_fields()
+        shown = {m.description: m.shown.label for m in (e.template, e.kind, e.quality)}
+        assert shown == {"Template": "(none: the fields below)", "Unit kind": e.kind.value, "Quality": "(none)"}, ruleset
+        assert e.kind.value in get_ruleset(ruleset).info.unit_kinds
+        unit = e.place_unit(6, 6)
+        assert (unit["kind"], unit.get("quality")) == (e.kind.value, None), ruleset

@@ -368,7 +368,11 @@ class ScenarioEditor:
         self.type.value = current if current in r.terrain else ("woods" if "woods" in r.terrain else self.type.options[0][1])
         self._say_meaning()
         self.kind.options = sorted(r.unit_kinds)
+        if self.kind.value is None and self.kind.options:  # a kind always chosen: a click places a unit
+            self.kind.value = self.kind.options[0]
         self.quality.options = [("(none)", "")] + [(q, q) for q in r.qualities]
+        if self.quality.value is None:
+            self.quality.value = ""
         self.weapons.options = sorted(r.weapons)
         self.nationality.options = [("(none)", "")] + [(n, n) for n in r.nationalities or NATIONALITIES]
         sides = [(s.get("name", s["id"]), s["id"]) for s in d["sides"]]
