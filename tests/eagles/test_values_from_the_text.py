@@ -315,7 +315,8 @@ def test_every_face_of_the_error_chart_is_the_distance_the_impact_moves(face):
 # 5001-10000 and 10001+ yd ("Italy, Minor Axis"; "USSR, Japan, China"; "USA, UK, France")
 ERROR_ROWS_TEXT = {"germany": (-1, 0, +1, +2), "italy": (0, +1, +2, +3), "minor_axis": (0, +1, +2, +3),
                    "ussr": (0, +1, +2, +3), "japan": (0, +1, +2, +3), "china": (0, +1, +2, +3),
-                   "us": (-1, 0, +1, +2), "uk": (-1, 0, +1, +2), "france": (-1, 0, +1, +2)}
+                   "us": (-1, 0, +1, +2), "uk": (-1, 0, +1, +2), "france": (-1, 0, +1, +2),
+                   "canada": (-1, 0, +1, +2)}  # house (docs/rules/eagles.md): 3.3 leaves out the Commonwealth; as the UK
 
 
 @pytest.mark.parametrize("nation", list(ERROR_ROWS_TEXT))
