@@ -383,3 +383,74 @@ def test_each_firepower_modifier_names_its_value_and_the_section_it_comes_from(y
     put(g, "dcli_a", 36, y, moved=moved)  # the panzergrenadiers stand at (36, 32)
     p = F.plan(g, "dcli_a", "pzgren", order="Infantry vs infantry")
     assert [(m.name, m.value, m.source.split()[:2]) for m in p.mods] == [(n, v, ["rules", s]) for n, v, s in mods]
+
+
+# The house terrain mapping (the text gives 1.4's TPD classes and 2's code reductions but lists no
+# terrain), typed again from facts/eagles.py's published rows: the TPD a unit standing in it earns,
+# whether it blocks sight, and the codes a move across it loses. Walls, hedges and bocage are lines:
+# a unit stands beside them, never in them, so their cover is not a TPD (None here).
+TERRAIN_HOUSE = {
+    "woods": ("CC", True, 1), "buildings": ("CC", True, 1), "hill": ("BB", True, 0), "road": ("BB", False, 0),
+    "stream": ("BB", False, 1), "river": ("BB", False, 1), "rough": ("CC", False, 1), "swamp": ("CC", False, 2),
+    "mud": ("BB", False, 2), "snow": ("BB", False, 1), "fields": ("BB", False, 0), "orchard": ("CC", False, 1),
+    "low_wall": (None, False, 1), "hedge": (None, True, 1), "bocage": (None, True, 2), "barbed_wire": ("BB", False, 2),
+    "minefield": ("BB", False, 0), "foxholes": ("DD", False, 0), "trenches": ("DD", False, 0),
+    "bunker": ("DD", True, 2), "smoke": ("BB", True, 0),
+}
+
+
+@pytest.mark.parametrize("kind", list(TERRAIN_HOUSE))
+def test_every_row_of_the_house_terrain_mapping_is_the_cover_sight_and_movement_the_rules_use(kind):
+    cover, blocks, codes_lost = TERRAIN_HOUSE[kind]
+
+    def patch(doc):
+        unit(doc, "churchills")["rules"].update(move_code="D")  # 2.1: D 10", C 8", B 6"
+        drawn = {"line": [[60, 3], [60, 7]]} if cover is None else {"rectangle": {"center": [60, 5], "size": [2, 2]}}
+        doc["terrain"].append({"id": "patch", "type": kind, **drawn, **({"height": 1} if kind == "hill" else {})})
+
+    g = game(edit=patch)
+    put(g, "churchills", 60, 5)
+    assert L.terrain_tpd(g, "churchills") == (cover or "BB")  # on a line: the open ground's BB
+    put(g, "churchills", 56, 5)
+    put(g, "dcli_a", 64, 5)
+    assert L.sees(g, "churchills", "dcli_a") is not blocks
+    assert MV.allowance(g, "churchills", (62, 5))[0] == {0: 10, 1: 8, 2: 6}[codes_lost]
+
+
+# 5.31, typed again from the text: suicide squads only among "R, RF and SMG" units of the Russian
+# Guards in 1941-42, the Waffen SS in 1945 and the Japanese from 1931 to 1945
+SUICIDE_TEXT = [
+    ("ussr", "guards", 1940, False), ("ussr", "guards", 1941, True), ("ussr", "guards", 1942, True),
+    ("ussr", "guards", 1943, False), ("ussr", "rifles", 1941, False),
+    ("germany", "waffen_ss", 1944, False), ("germany", "waffen_ss", 1945, True), ("germany", "heer", 1945, False),
+    ("japan", "guards", 1930, False), ("japan", "guards", 1931, True), ("japan", "rifles", 1945, True),
+    ("japan", "rifles", 1946, False),
+]
+
+
+@pytest.mark.parametrize("nation, formation, year, allowed", SUICIDE_TEXT)
+@pytest.mark.parametrize("unit_type", ["R", "RF", "SMG", "MG"])
+def test_every_formation_and_year_5_31_allows_suicide_squads_in(nation, formation, year, allowed, unit_type):
+    def squad(d):
+        next(s for s in d["sides"] if any(u["id"] == "pzgren" for u in s["units"]))["nationality"] = nation
+        unit(d, "pzgren")["rules"].update(unit_type=unit_type, formation=formation, year=year)
+
+    assert C.suicide_ok(game(edit=squad), "pzgren") is (allowed and unit_type != "MG")
+
+
+@pytest.mark.parametrize("gap_in, close", [(5.0, True), (5.005, False)])
+def test_close_combat_is_within_500_yards_of_an_enemy(gap_in, close):
+    """House (docs/rules/eagles.md): 'close combat situations' are within 500 yd of an enemy; 1" is 100 yd."""
+    g = game()
+    put(g, "dcli_a", 40, 30)
+    put(g, "pzgren", 40, 30 + gap_in)
+    assert MV.in_close_combat(g, "dcli_a") is close
+
+
+@pytest.mark.parametrize("face, on_cd", [(4, 1), (5, 0)])
+def test_a_day_drop_lands_on_the_4_inch_cd_within_2_inches_of_its_centre(face, on_cd):
+    """1.8: a 4" CD landing zone; the house day scatter is the d6's face x 0.5"."""
+    g = game()
+    with g.table_dice([face, 1]):
+        e = AIR.resolve_drop(g, ["dcli_a"], (30, 20))
+    assert e.text.endswith(f"({on_cd} of 1 on the CD)")

@@ -3,9 +3,25 @@ cell by cell with what the rules compute, through the rules' own functions."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
+from tests.conftest import ROOT
+from tests.easy_company.test_artillery_missions import called
+from tests.easy_company.test_values_from_the_text import menu
+from tests.test_easy_company_play import to
+from wgkit.engine import Game
+from wgkit.rules import situation_of
+from wgkit.rules.easy_company import artillery as A
 from wgkit.rules.easy_company import chances as C
+from wgkit.rules.easy_company import fire as F
+from wgkit.rules.easy_company import lookup as L
+from wgkit.rules.easy_company import movement as MV
+from wgkit.rules.easy_company.flow import SEQUENCE
+from wgkit.scenario import loads
+
+FARMYARD = (ROOT / "scenarios/easy_company/tutorial_farmyard.yaml").read_text()
 
 GRADES = ("untrained", "green", "experienced", "veteran", "elite")
 # §3.2: the artillery's arrival (and, the same figures, its chance of being on target)
@@ -83,3 +99,53 @@ def test_move_distances_and_the_70_m_ceiling(mode, metres):
     assert C.move_distance_m(mode) == metres
     assert C.move_distance_m(mode, 1) == (metres if mode == "normal" else min(metres + 10, 70))
     assert C.move_distance_m(mode, 5) == (metres if mode == "normal" else 70)
+
+
+# §3.2: the guns' chance of being on target, by the crew's quality (the arrival's figures again)
+@pytest.mark.parametrize("grade", GRADES)
+def test_walked_fire_is_on_target_by_the_crews_quality(grade):
+    """§3.2 on target: 10/30/50/70/90% by crew; §1.3: a d00 under the chance, so 50% is 01-49."""
+    text = FARMYARD.replace(
+        "        quality: experienced\n        rules: {calibre_mm: 105}\n",
+        f"        quality: {grade}\n        rules: {{calibre_mm: 105}}\n")
+    g = called(Game(loads(text), 44, flow=SEQUENCE))
+    assert A.walk_odds(g, "us").p(True) == Fraction(ARRIVAL[grade] - 1, 100)
+    with g.table_dice([1, ARRIVAL[grade] - 1]):  # arrives on 01; the highest face on target
+        assert A.resolve_arrival(g, "us").text == "ranging round on target"
+
+
+# §5.5: "for automatic weapons roll once per figure in the area"; the sub-machine gun and the light,
+# medium and heavy machine guns are the automatic ones among §5.4's weapons
+@pytest.mark.parametrize("weapon, automatic", [("pistol", False), ("rifle", False), ("smg", True), ("lmg", True),
+                                               ("mmg", True), ("hmg", True)])
+def test_automatic_weapons_roll_once_for_each_figure_of_the_group(weapon, automatic):
+    # Malarkey (veteran) at (19, 22): 45 m from the nearer German, within even a pistol's 50 m
+    text = FARMYARD.replace("position: [16, 9], weapons: [lmg]", f"position: [19, 22], weapons: [{weapon}]")
+    g = Game(loads(text), 44, flow=SEQUENCE)
+    to(g, "Attacker moves and fires")
+    d = menu(g)["fire"].odds(g, {"figure": "malarkey", "target": "outpost", "mps": 0})
+    assert {value for value, _, _ in d.outcomes()} == ({0, 1, 2, 3} if automatic else {"hit", "no effect"})  # 3 in sight
+    with g.table_dice([99, 99, 99]):  # fires (veteran, 110%), misses; an automatic weapon rolls for the other two
+        e = F.resolve_fire(g, "malarkey", "outpost")
+    assert [(r.purpose, r.faces) for r in e.rolls] == ([("fire", (99,)), ("automatic fire", (99, 99))] if automatic
+                                                       else [("fire", (99,))])
+
+
+# §4.4 Leaders: to move themselves a standard move, "Cautious 1MPs, Under Fire 2MPs"; in Normal mode
+# no MPs (§4.4: "it is unnecessary for Leaders to expend MPs"). §5.3 Leaders, to fire: "Cautious
+# 2MPs, Under Fire 3MPs"; Normal mode names no cost (house: none). Sgt. Lipton: 8 + 2 = 10 MPs (§2.4).
+@pytest.mark.parametrize("mode, move_cost, fire_cost", [("normal", 0, 0), ("cautious", 1, 2), ("under_fire", 2, 3)])
+def test_a_leader_pays_for_his_own_move_and_fire_by_his_units_mode(mode, move_cost, fire_cost):
+    def squad_in_mode():
+        g = Game(loads(FARMYARD), 44, flow=SEQUENCE)
+        to(g, "Attacker moves and fires")
+        situation_of(g).mode("squad", mode)
+        return g
+
+    g = squad_in_mode()
+    MV.resolve_move(g, "lipton", (14, 11))  # 3" (30 m): within every mode's move
+    assert L.mp_left(g, "lipton") == 10 - move_cost
+    g = squad_in_mode()
+    with g.table_dice([99]):
+        F.resolve_fire(g, "lipton", "outpost")
+    assert L.mp_left(g, "lipton") == 10 - fire_cost

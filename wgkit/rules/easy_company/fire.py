@@ -120,7 +120,7 @@ def resolve_grenade(game: Game, fid: str, target: str):
         rooms = [a.geometry for a in game.terrain.at(x, y) if a.type == "buildings"]
         inside_room = [pid for pid, q in game.state["pieces"].items()
                        if q["alive"] and rooms[0].covers(Point(q["position"]))] if rooms else [target]
-        hurt = [v for v in inside_room if chance.check(D10, {2, 4, 6, 8, 10}, f"grenade: {v} (even wounds)")]
+        hurt = [v for v in inside_room if R.grenade_wounds(chance, v)]
     changes = [(("rng", "counter"), roller.counter), (("pieces", fid, "status", "acted"), True)]
     changes += wound_changes(game, hurt)
     text = f"{fid} throws a grenade at {target}: " + ("not thrown" if not s.fired else "misses" if not s.hit else
@@ -157,7 +157,7 @@ def grenade_odds(game: Game, fid: str, target: str):
     st = game.state["units"][p["unit"]]["status"]
     fire = C.fire_chance(quality(game, fid), tuple(st.get("fire_types", ())), untended(game, p["unit"]), 0, 0)
     eff = C.effective_chance(quality(game, fid), position(game, target))
-    return exact(lambda c: "wounds" if R.shot(c, fire.value, eff.value).hit and c.check(D10, {2, 4, 6, 8, 10}, "even")
+    return exact(lambda c: "wounds" if R.shot(c, fire.value, eff.value).hit and R.grenade_wounds(c, target)
                  else "no wound")
 
 

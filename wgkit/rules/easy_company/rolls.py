@@ -53,6 +53,11 @@ def automatic(chance, fire_pct: float, effective_pct: float, figures: int) -> in
     return automatic_fire(chance, fire_pct, effective_pct, figures)[1]
 
 
+def grenade_wounds(chance, victim: str) -> bool:
+    """§5.4 Grenades: a man hit is wounded on a 50% call, thrown as a d10 with the even faces wounding."""
+    return chance.check(D10, frozenset(T.GRENADE_WOUNDS_ON.value), f"grenade: {victim} (even wounds)")
+
+
 def melee(chance, grade_a: int, grade_b: int) -> str:
     """§6.1: d10 each, +1 per quality grade above the opponent; the higher wins; a total at least
     double the loser's kills, otherwise wounds; a draw goes on next turn."""

@@ -84,7 +84,8 @@ AUTOMATIC = ("smg", "lmg", "mmg", "hmg")  # §5.5: automatic weapons roll once p
 EFFECTIVE = by_quality((20, 30, 40, 60, 80), "§5.5")
 POSITION: dict[str, Sourced[float]] = {"open": seed(1.0, "§5.5"), "concealed": seed(0.5, "§5.5 (x50%)"),
                                        "dug_in": seed(0.1, "§5.5 (x10%)")}
-GRENADE_WOUND: Sourced[int] = seed(50, "§5.4 Grenades")
+GRENADE_WOUNDS_ON: Sourced[tuple[int, ...]] = seed(
+    (2, 4, 6, 8, 10), "§5.4 Grenades (a 50% chance, which the text lets a player call odd or even: even faces of a d10)")
 MORTAR_RADIUS_IN: Sourced[float] = seed(2.0, "§5.4 Mortars (2 inches)")
 
 # 6 Melee, 8 Morale
