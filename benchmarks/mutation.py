@@ -45,7 +45,7 @@ from fnmatch import fnmatch
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ["tests/test_contract.py", "tests/test_odds.py", "tests/test_glossary.py"]  # the app tests are too slow to run per mutant
+SHARED = ["tests/test_contract.py", "tests/test_odds.py", "tests/test_glossary.py", "tests/test_vocabulary.py"]  # the app tests are too slow to run per mutant
 PACKAGES = {  # name: (what is mutated, the tests that concern it)
     "close_action": (["wgkit/rules/close_action/*", "wgkit/facts/close_action.py"], ["tests/close_action", *SHARED]),
     "company_fire": (["wgkit/rules/company_fire/*", "wgkit/facts/company_fire.py"], ["tests/company_fire", *SHARED]),

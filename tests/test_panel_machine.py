@@ -201,12 +201,19 @@ def machine(path: Path) -> type[RuleBasedStateMachine]:
         @precondition(lambda self: not self.app.turn.next.disabled)
         @rule()
         def next_step(self) -> None:
-            """Next leaves a step where the rules still require something only after saying what."""
+            """Next leaves a step where the rules still require something only after saying what;
+            where the step's clock is owed (Rookie's next card), Next makes it, as the panel said."""
             game = self.app.game
             at, owed = game.position, get_ruleset(game.scenario.ruleset).pending(game)
             said, untaken, shown = self.app.turn.warning.value, self.app.turn.untaken(), self.app.turn.html.value
+            makes = self.app.turn.makes()
             n, errors = len(game.log), len(self.app.errors.messages)
             self.app.turn.next.click()
+            if makes:
+                assert "'>Next: " in shown, f"Next made {makes} without the panel saying so before the press"
+                assert game.position == at and (len(game.log) > n or self.form.model.need is not None), \
+                    f"Next said it would make {makes} and did not"
+                return
             if owed and game.position != at:
                 assert getattr(self, "warned", None) == (at, said) and "still require" in said, \
                     f"Next left a step owing {owed} without saying so"

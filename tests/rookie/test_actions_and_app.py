@@ -127,3 +127,31 @@ def test_a_units_spent_activation_draws_the_next_card_by_itself_and_undo_takes_b
     else:
         assert texts == ['ru_lt moves 1.0" to (8.0, 14.0)'] and L.rk(app.game)["card"] == "2H"
         assert app.actions.choice.value == "draw card"  # the form offers the draw, for the umpire to make
+
+
+@pytest.mark.parametrize("how", ["kit dice", "table dice"])
+def test_next_turns_the_next_card_once_the_card_out_is_played_and_warns_while_it_is_not(how):
+    """The Sequence of the Game 3: a card sequence goes on card by card until the deck is done.
+    With the card out unplayed, Next only warns (activate or pass it first); once a unit is
+    activated, Next ends its activation by turning the next card, as the panel says beforehand
+    (with table dice too: it is the umpire's press, as Resolve on the draw is); Undo last takes
+    the card back."""
+    app = UmpireApp.open(ROOT / "scenarios/rookie/tutorial_worked_example.yaml", seed=11)
+    app.turn.next.click()  # the sequence's first card, 2H, is drawn by itself
+    app.actions.dice.value = "table" if how == "table dice" else "kit"
+    n = len(app.game.log)
+    app.turn.next.click()
+    assert len(app.game.log) == n and "the card drawn, 2H, is not played" in app.turn.warning.value
+    assert "Next: Draw the next card" not in app.turn.html.value
+    m = app.actions.model
+    m.choose("activate")
+    m.edit("unit", "ru_lt")
+    app.actions.resolve()
+    assert L.status(app.game, "ru_lt")["functions"] == 2  # both functions left: drawing is the umpire's choice
+    assert "Next: Draw the next card" in app.turn.html.value and app.turn.next.tooltip.startswith("Draw the next card")
+    n = len(app.game.log)
+    app.turn.next.click()
+    assert app.game.current_step().name == "First card sequence"
+    assert [e.text for e in app.game.log[n:]] == ["activation: drew 2S (black)", "2S: de may activate a unit"]
+    app.undo_last.click()
+    assert len(app.game.log) == n and L.rk(app.game)["card"] == "2H"

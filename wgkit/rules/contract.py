@@ -103,7 +103,9 @@ class Ruleset:
     turn sequence's count; Company Fire counts a turn per attacker's initiative, not per card),
     ``pending`` (what the rules still require in the current step, in words: a drawn card not
     played, cards left to draw, a test owed; Next says so before it leaves the step; default:
-    nothing).
+    nothing), ``next_action`` (the action Next makes instead of warning, where what is owed is
+    the step's own clock: Rookie's next card once the card out is played, passed or ignored;
+    default: none).
     """
 
     info: RulesetInfo
@@ -122,6 +124,7 @@ class Ruleset:
     threat: Callable[["Game", str, str], float] | None = None
     turn: Callable[["Game"], int] = engine_turn
     pending: Callable[["Game"], list[str]] = lambda game: []
+    next_action: Callable[["Game"], str | None] = lambda game: None
 
     def strength_of(self, game: "Game", piece: str) -> float:
         """The piece's ``strength``, or by default whole while it is fighting and none after."""

@@ -240,6 +240,13 @@ class ActionPanel:
             return None
         return self.resolve()
 
+    def make(self, name: str) -> Event | None:
+        """The action ``name`` chosen and resolved as Resolve would (with table dice: asking for
+        the faces), for Next where the step's clock is owed (Rookie's next card)."""
+        self.model.choose(name)
+        self.draw()
+        return self.resolve()
+
     def resolve(self) -> Event | None:
         """Resolve the form with the kit's dice, or start asking for table dice."""
         fresh, self.fresh.value = self.fresh.value, False

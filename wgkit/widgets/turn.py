@@ -38,6 +38,7 @@ class TurnPanel:
         self._warned_at: int | None = None  # log length when Next last warned
         self._offers: tuple[int, object, list[str]] | None = None  # offered() for a log length and last event
         self.entered: list[Callable[[], None]] = []  # called after Next enters a step (the forced draw)
+        self.make: Callable[[str], object] | None = None  # makes an action by name (the page's form)
         self.next.on_click(errors.guard(lambda _: self.go_next()))
         self.back.on_click(errors.guard(lambda _: self.go_back()))
         self.back_note = W.HTML()
@@ -94,10 +95,22 @@ class TurnPanel:
                                  f"{html.escape(', '.join(passed))}</small>")
         return passed
 
+    def makes(self) -> str | None:
+        """The action Next makes instead of leaving the step, where the rules' clock in it is owed
+        (Rookie's next card once the card out is played or passed): its name, else None."""
+        rules = get_ruleset(self.game.scenario.ruleset)
+        name = rules.next_action(self.game) if self.make is not None else None
+        return name if name and rules.pending(self.game) and not game_over(self.game.state) else None
+
     def go_next(self) -> None:
         """Go on. A step where nothing was done ends at one press: the panel said beforehand what
-        it offers (:meth:`refresh`). Where the rules still require something (a drawn card
-        unplayed, cards undrawn, a test owed) the first press only warns, naming what."""
+        it offers (:meth:`refresh`). Where the step's clock is owed (Rookie's next card), Next
+        makes it (:meth:`makes`). Where the rules still require something else (a drawn card
+        unplayed, a test owed) the first press only warns, naming what."""
+        made = self.makes()
+        if made is not None and self.make is not None:
+            self.make(made)
+            return
         owed = get_ruleset(self.game.scenario.ruleset).pending(self.game)
         if owed and self._warned_at != len(self.game.log):
             self._warned_at = len(self.game.log)
@@ -170,13 +183,19 @@ class TurnPanel:
                 if here:
                     rows.append(row)
         _, np_, ns = g.flow.after(turn, phase, step)
-        untaken = [] if game_over(g.state) else self.untaken()
+        makes = self.makes()
+        untaken = [] if game_over(g.state) or makes else self.untaken()
         offered = self.say(", ".join(untaken))  # on one line: the list on hover
         gives_up = (f" <span title='offered here: {html.escape(offered, quote=True)}'>&middot; nothing done here yet "
                     f"({len(untaken)} offered)</span>" if untaken else "")
         self.next.tooltip = f"go to the next step; nothing was done here ({offered} offered)" if untaken else "go to the next step"
-        rows.append(f"<div class='wgkit-next' style='color:#555;font-size:85%'>next: "
-                    f"{html.escape(g.flow.phases[np_].name)}: {html.escape(g.flow.step(np_, ns).name)}{gives_up}</div>")
+        if makes:
+            label = next((s.label for s in actions_for(g) if s.name == makes), makes)
+            self.next.tooltip = f"{label}: the step goes on with it"
+            rows.append(f"<div class='wgkit-next' style='color:#555;font-size:85%'>Next: {html.escape(self.say(label))}</div>")
+        else:
+            rows.append(f"<div class='wgkit-next' style='color:#555;font-size:85%'>next: "
+                        f"{html.escape(g.flow.phases[np_].name)}: {html.escape(g.flow.step(np_, ns).name)}{gives_up}</div>")
         rows.append(f"<details><summary style='font-size:85%;color:#555'>the whole turn ({len(steps)} steps)"
                     f"</summary>{''.join(steps)}</details>")
         for name, (left, turned) in decks(g.state).items():

@@ -3,9 +3,10 @@ marked ``seed`` or ``house``. Distances are yards on the table (1" = 100 yd)."""
 
 from __future__ import annotations
 
+from wgkit.facts.eagles import RULESET as INFO
 from wgkit.facts.sourced import Sourced, house, seed
 
-YARDS_PER_INCH = 100.0
+YARDS_PER_INCH = INFO.scale.per_inch  # the ruleset's ground scale (1" = 100 yd): one fact, read by rules and ruler
 FP_CLASSES: tuple[tuple[str, int], ...] = (("W", 1), ("X", 4), ("Y", 6), ("Z", 8))  # 4.2: W 1-3, X 4-5, Y 6-7, Z 8+
 FP_RANGE: dict[str, Sourced[int]] = {
     "under 300 yd": seed(+1, "1.2 (a FP added under 300 yards)"),

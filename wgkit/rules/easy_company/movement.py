@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import math
 
+from shapely.geometry import LineString, Point
+
 from wgkit.engine.game import Game, IllegalActionError
+from wgkit.facts.easy_company import RULESET as INFO
+from wgkit.facts.registry import terrain_effect
 from wgkit.geometry.measure import within_allowance
 from wgkit.odds import Play, exact
 from wgkit.resolution import Modifier
@@ -26,6 +30,17 @@ def move_odds(game: Game, fid: str, mps: int = 0):
     return exact(R.test, pct.value, "move"), list(pct.modifiers)
 
 
+def barred(game: Game, start: tuple[float, float], to: tuple[float, float]) -> str | None:
+    """The first feature on the way that no figure crosses (the house terrain table's impassable
+    column, §4: a river), by its id; None where the way is open."""
+    way = LineString([start, to]) if tuple(start) != tuple(to) else Point(start)
+    for i in sorted(game.terrain.tree.query(way, predicate="intersects")):
+        area = game.terrain.areas[i]
+        if terrain_effect(INFO, area.type, area.variant).movement == "impassable":
+            return area.id
+    return None
+
+
 def resolve_move(game: Game, fid: str, to: tuple[float, float], mps: int = 0, reach_mps: int = 0):
     """§4.4: normal mode moves freely; cautious or under fire, roll d00 under the chance (leaders
     pay 1 or 2 MPs instead). §2.4/§4.3: each MP buys one thing: ``mps`` add 10% each to the
@@ -38,6 +53,9 @@ def resolve_move(game: Game, fid: str, to: tuple[float, float], mps: int = 0, re
     if not within_allowance(dist, reach_in):
         raise IllegalActionError(f"{fid} may move {reach_in:g}\" ({SCALE.to_ground(reach_in):g} m) {m.replace('_', ' ')}; "
                                  f"that is {dist:.1f}\"")
+    river = barred(game, p["position"], to)
+    if river is not None:
+        raise IllegalActionError(f"{fid} cannot cross {river}: impassable (house terrain table)")
     changes = spend(game, fid, mps + reach_mps + leader_cost)
     roller = game.roller()
     st = game.state["units"][uid]["status"]

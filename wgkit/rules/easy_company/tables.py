@@ -104,8 +104,9 @@ WITHDRAW_BEARING: Sourced[float] = house(180.0, "§8.1: away from the enemy; wit
 GRENADE_RANGE_IN = house(3.0, "the text gives no grenade range; 30 m (3\") is a thrown grenade's reach")
 CONTACT_IN = house(1.0, "figures fight hand to hand within 1\" (10 m); the text gives no distance")
 AID_IN = house(1.0, "a figure gives aid within 1\" of the wounded; the text says 'remains with them'")
-HIT_WOUNDS = house(True, "an effective small-arms hit wounds the figure hit; the text scores a 'hit' but "
-                         "states wounds only for grenades and artillery")
+HIT_WOUNDS = house("a hit wounds", "an effective small-arms hit wounds the figure hit; the text scores a 'hit' but "
+                                   "states wounds only for grenades and artillery")
 SECOND_WOUND_KILLS = house(True, "a wounded man hit again is killed; the text does not say")
-WITHDRAW_COVER = house(True, "a withdrawing figure goes a full move directly away from the nearest enemy, or to "
-                             "the nearest concealment or dug-in position within that move if there is one")
+WITHDRAW_COVER = house("away, or to cover", "a withdrawing figure goes a full move directly away from the nearest "
+                                            "enemy, or to the nearest concealment or dug-in position within that move if "
+                                            "there is one")

@@ -106,8 +106,7 @@ def _card_actions(game: Game, r: dict) -> list[ActionSpec]:
     out = [ActionSpec("draw card", "Draw the next card", (), lambda g, p: None, lambda g, p: FL.draw_card(g),
                       "The Sequence of the Game 3", forced=True)]
     if r["card"] and r["unit"] is None:
-        waiting = tuple(u for u in L.units(game, game.state["active"])
-                        if not L.status(game, u).get("acted") and L.kind(game, u) != "aircraft")
+        waiting = tuple(L.waiting(game, game.state["active"]))
         if waiting:
             out.insert(0, ActionSpec("activate", f"Activate a unit ({r['card']})", (Param("unit", "choice", "unit", waiting),),
                                      lambda g, p: None, lambda g, p: FL.activate(g, p["unit"]), "Movement and Firing"))

@@ -72,7 +72,7 @@ def draw_card(game: Game):
     with game.grouped(f"card ({len(game.log)})"):  # the deck's turn and the card's meaning, undone as one
         card = game.draw("activation")
         owner = next(s for s, c in L.rk(game)["colours"].items() if c == deck.colour(card))
-        waiting = [u for u in L.units(game, owner) if not L.status(game, u).get("acted") and L.kind(game, u) != "aircraft"]
+        waiting = L.waiting(game, owner)
         text = f"{card}: {owner} may activate a unit" if waiting else f"{card}: ignored, every {owner} unit has acted"
         return game.record("card", [(("vars", "rk", "card"), card), (("vars", "rk", "unit"), None),
                                     (("active",), owner)], text, detail={"card": card, "waiting": waiting})
@@ -84,10 +84,9 @@ def pending(game: Game) -> list[str]:
     (the sequence ends when the deck is done); a morale check owed (Morale 1-5)."""
     out = []
     if game.current_step().name.endswith("card sequence"):
-        rk, owner = L.rk(game), game.state["active"]
-        waiting = [u for u in L.units(game, owner) if not L.status(game, u).get("acted") and L.kind(game, u) != "aircraft"]
-        if rk["card"] is not None and rk["unit"] is None and waiting:
-            out.append(f"the card drawn, {rk['card']}, is not played: activate a {owner} unit or pass it")
+        if L.card_unplayed(game):
+            out.append(f"the card drawn, {L.rk(game)['card']}, is not played: activate a {game.state['active']} unit "
+                       "or pass it")
         left = len(game.state["decks"]["activation"]["draw"])
         if left:
             out.append(f"{left} card{'s' if left != 1 else ''} still to draw")
@@ -95,6 +94,14 @@ def pending(game: Game) -> list[str]:
     if due:
         out.append(f"{', '.join(due)} must check morale")
     return out
+
+
+def next_action(game: Game) -> str | None:
+    """The Sequence of the Game 3: in a card sequence whose card out is played, passed or ignored
+    (no morale check owed), going on is turning the next card, while the deck holds one."""
+    if not game.current_step().name.endswith("card sequence") or not game.state["decks"]["activation"]["draw"]:
+        return None
+    return None if L.card_unplayed(game) or tests_due(game) else "draw card"
 
 
 def activate(game: Game, uid: str):

@@ -92,6 +92,18 @@ def units(game: Game, side_id: str | None = None) -> list[str]:
     return sorted(u for u in game.state["units"] if alive(game, u) and (side_id is None or side(game, u) == side_id))
 
 
+def waiting(game: Game, side_id: str) -> list[str]:
+    """The side's units a card of its colour may still activate: alive, not yet acted this turn,
+    not aircraft (which fly by the air rules)."""
+    return [u for u in units(game, side_id) if not status(game, u).get("acted") and kind(game, u) != "aircraft"]
+
+
+def card_unplayed(game: Game) -> bool:
+    """A card is out for the side to act on and neither played nor passed, with a unit still waiting."""
+    r = rk(game)
+    return r["card"] is not None and r["unit"] is None and bool(waiting(game, game.state["active"]))
+
+
 def enemies(game: Game, uid: str) -> list[str]:
     return [u for u in units(game) if side(game, u) != side(game, uid)]
 

@@ -9,4 +9,5 @@ from wgkit.facts.rookie import RULESET as INFO
 
 RULESET = Ruleset(info=INFO, sequence=flow.SEQUENCE, actions=actions.ACTIONS, situation=RookieSituation,
                   odds=odds, los_policy=LOS, move=actions.move, move_limit=actions.move_limit, policy=policy, fighting=fighting,
-                  strength=strength, threat=threat, pending=flow.pending)
+                  strength=strength, threat=threat, pending=flow.pending,
+                  next_action=flow.next_action)
