@@ -335,12 +335,16 @@ def move_each(table: Table) -> None:
 
 
 def draw_next(table: Table) -> bool:
-    """Rookie Rules: the next card drawn (the action chosen, then Resolve) while the deck holds
-    one, rather than Next past the cards left. Whether one was."""
+    """Rookie Rules: the next card drawn while the deck holds one, rather than Next past the cards
+    left: by Next where the panel says Next turns it, else the action chosen, then Resolve.
+    Whether one was."""
     a = table.shadow.actions
     draw = next((spec for spec in a.specs if spec.name == "draw card"), None)
     if draw is None or not possible(table.shadow.game, draw):
         return False
+    if table.shadow.turn.makes() == draw.name:
+        table.next()
+        return True
     if a.choice.value != draw.name:
         table.choose(a.say(draw.label))
         a.choice.value = draw.name
@@ -387,7 +391,7 @@ def result(name: str, table: Table, ready: float, wall: float) -> dict:
     units, acts = max(1, len(table.acted)), max(1, len(table.acts))
     acting = n - table.count["next"] - 1  # without Next and Start
     return {"game": name, "ready_s": ready, "wall_s": wall, "units": len(table.acted), "acts": len(table.acts),
-            **table.count, "interactions": n, "per_unit": n / units, "acting_per_unit": acting / units,
+            **table.count, "interactions": n, "per_unit": (n - 1) / units, "acting_per_unit": acting / units,
             "per_act": acting / acts, "phantoms": len(table.phantoms), "phantom_texts": table.phantoms[:3]}
 
 
@@ -509,8 +513,8 @@ def report(rows: list[dict], opponent: list) -> None:
         for text in r["phantom_texts"]:
             print(f"  phantom in {r['game']}: {text}")
     print("phantom: events made that the form did not say, or that the page's journal holds otherwise (must be 0)")
-    print("per unit: every interaction of the turn over the units that acted; acting: the same without Next and "
-          "Start; per act: without Next and Start, over each unit's acting in each step (or on each card)")
+    print("per unit: every interaction of the turn but Start over the units that acted (the target's count); acting: "
+          "the same without Next; per act: without Next and Start, over each unit's acting in each step (or on each card)")
     farm = rows[0]
     figures = 6 + 1  # the farm's US: a six-man squad and the lieutenant, each dragged and resolved alone before
     print(f"baseline, the farm's moves a figure at a time: {2 * figures} interactions for 2 units "

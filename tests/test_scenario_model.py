@@ -55,3 +55,18 @@ def test_a_scenario_may_name_its_ruleset_as_the_text_does():
     assert "ruleset: rookie\n" in text
     named = loads(text.replace("ruleset: rookie\n", "ruleset: Rookie Rules\n"), "named.yaml")
     assert named.ruleset == "rookie" and named == load(ROOT / "scenarios" / "rookie" / "tractor_works.yaml")
+
+
+def test_a_scenarios_wording_is_built_once_and_left_out_when_it_travels():
+    """The opponent words a verdict for every position it judges: the wording is built once per
+    scenario. It holds a closure, so a pickled scenario (sent to a Dask worker) leaves it out and
+    builds its own."""
+    import pickle
+
+    from wgkit.scenario import load
+
+    s = load(ROOT / "scenarios/rookie/tractor_works.yaml")
+    assert s.wording() is s.wording()
+    travelled = pickle.loads(pickle.dumps(s))
+    assert travelled == s and travelled.wording() is not s.wording()
+    assert travelled.wording()("(30.0, 20.0)") == s.wording()("(30.0, 20.0)")

@@ -394,12 +394,21 @@ class Scenario:
 
     def wording(self) -> Wording:
         """The rules' texts in this scenario's words: names for ids (:meth:`spoken_names`), sides
-        included, and grid cells as the board labels them."""
+        included, and grid cells as the board labels them. Built once (the opponent words a
+        victory verdict for every position it judges)."""
+        return self._wording
+
+    @cached_property
+    def _wording(self) -> Wording:
         from wgkit.scenario.places import placer  # shapely: loaded once a text is worded
 
         grid = self.table.grid is not None
         return Wording({**{s.id: s.name for s in self.sides}, **self.spoken_names()}, cells=grid,
                        place=None if grid else placer(self))
+
+    def __getstate__(self) -> dict:
+        """Pickled (to a Dask worker) without what it builds for itself: the wording holds a closure."""
+        return {k: v for k, v in self.__dict__.items() if k != "_wording"}
 
     def glossary(self) -> Glossary:
         """Its ruleset's terms (FP, TPD, MPs), to mark where a page first uses each."""

@@ -158,7 +158,6 @@ AA_WEAPONS: dict[str, Sourced[tuple[float, int]]] = {
     {"inf": (500.0, 1), "hmg": (1500.0, 2), "20mm": (1500.0, 2), "37mm": (2000.0, 3), "40mm": (2000.0, 3),
      "88mm+": (3000.0, 3)}.items()
 }
-MINE_SIZE_YD: Sourced[float] = seed(300.0, "1.5 (300 x 300 yards)")
 MINE_HIT: dict[str, Sourced[int]] = {da: seed(v, "1.5") for da, v in
                                      {"infantry": 30, "thin": 30, "moderate": 20, "dense": 10, "hard": 5}.items()}
 MINE_DAMAGE: Sourced[str] = house("impair", "a mine hit is one impairment (the text gives the chance, not the effect)")
