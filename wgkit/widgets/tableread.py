@@ -1,5 +1,7 @@
 """*Read the table*: a photo of the real table (a file, or a tablet's camera) proposes every move
-the players made there, each judged by the rules with its odds, made as one undoable action."""
+the players made there, each judged by the rules with its odds, made as one undoable action.
+*Watch the table* does the same from a live camera, for each view that settles once hands are off
+the table (:mod:`wgkit.widgets.livecam`)."""
 
 from __future__ import annotations
 
@@ -17,10 +19,12 @@ from wgkit.render.scene import piece_points
 from wgkit.render.shapes import Shape
 from wgkit.widgets.actions import ActionPanel
 from wgkit.widgets.errors import ErrorArea
+from wgkit.widgets.livecam import LiveCamera
 from wgkit.widgets.photo import PhotoPicker
 
 TITLE = "the table read from a photo"
 GHOST = "#1f4e79"
+SAME = 0.25  # inches: a live view that puts every proposed piece within this of where it was proposed proposes nothing new
 
 
 def moves_read(game: Game, reading: Reading, state: dict | None = None) -> list[tuple[str, tuple[float, float], float]]:
@@ -63,6 +67,7 @@ class TableReader:
         self.upload = PhotoPicker(errors.guard(self.read), errors.guard(self.clear), description="Read the table",
                                   tooltip="a photo of the table from above (or up to 35 degrees off), with its markers "
                                           "(wgkit markers); on a tablet this offers the camera")
+        self.live = LiveCamera(errors.guard(self.read_view))
         self.status = W.HTML()
         self.picks = W.VBox()
         self.propose = W.Button(description="Judge the ticked moves", disabled=True, layout=W.Layout(width="auto"),
@@ -72,7 +77,7 @@ class TableReader:
         self.propose.layout.display = "none"  # shown with the moves a photo shows
         # what a read shows, below the button (a page may put the button itself elsewhere)
         self.found = W.VBox([self.status, self.picks, self.propose])
-        self.widget = W.VBox([W.HTML("<b>The real table</b>"), self.upload, self.found])
+        self.widget = W.VBox([W.HTML("<b>The real table</b>"), W.HBox([self.upload, self.live]), self.found])
 
     def read(self, photo: bytes) -> list[tuple[str, tuple[float, float], float]]:
         """Read ``photo``, list the moves it shows (all ticked), draw them, and judge them."""
@@ -83,8 +88,37 @@ class TableReader:
             self.clear()  # the previous photo's moves are not this one's
             self.status.value = f"<span style='color:#9b1c1c'>{html.escape(str(exc))}</span>"
             raise
-        if self.side is not None:
-            reading = _own(reading, set(piece_ids(game.state, side=self.side)))
+        return self._propose(game, self._mine(game, reading))
+
+    def read_view(self, frame: bytes) -> list[tuple[str, tuple[float, float], float]]:
+        """A settled view of the live camera, read as a photo is. A view the kit cannot place (a
+        hand left over the markers) is said under the button and changes nothing; a view that
+        shows the moves already proposed leaves them (and the umpire's ticks) as they are."""
+        game = self.game()
+        try:
+            reading = read(frame, game.scenario)
+        except CameraError as exc:
+            self.live.status = f"watching: this view cannot be read ({exc})"
+            return self.moves
+        reading = self._mine(game, reading)
+        moves = moves_read(game, reading)
+        same = [p for p, _, _ in moves] == [p for p, _, _ in self.moves] and all(
+            math.dist(a, b) <= SAME for (_, a, _), (_, b, _) in zip(moves, self.moves))
+        if same:
+            self.live.status += f": {len(moves)} moved, as proposed" if moves else ": nothing moved"
+            return self.moves
+        self.live.status += f": {len(moves)} moved"
+        if not moves:
+            self.clear()
+            return self.moves
+        return self._propose(game, reading)
+
+    def _mine(self, game: Game, reading: Reading) -> Reading:
+        """On a side's page, the reading of the side's own pieces only."""
+        return reading if self.side is None else _own(reading, set(piece_ids(game.state, side=self.side)))
+
+    def _propose(self, game: Game, reading: Reading) -> list[tuple[str, tuple[float, float], float]]:
+        """List the moves ``reading`` shows (all ticked), draw them, and judge them."""
         self.moves = moves_read(game, reading)
         names = {pid: named(game, pid) for pid in piece_ids(game.state)}
         lines = [f"{len(reading.seen)} pieces seen, {len(self.moves)} moved"]

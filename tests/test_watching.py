@@ -1,0 +1,113 @@
+"""A camera watching the table (issue 69): frames of the hedgerow farm's table rendered from the
+scenario (tests/photos.py) at 1920x1080 (a 1080p webcam: the 15 mm piece markers about 15 px wide), with a camera's noise, a hand passing over the table, and
+pieces moved while the hand was there. Only a settled view is read; the moves it shows are proposed
+once, as a photo's are, and nothing is made until the umpire resolves them."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from tests.conftest import ROOT
+from tests.photos import Shot, photo
+from wgkit.scenario import load
+from wgkit.watching import Settle, moved_share, thumbnail
+
+FARM = ROOT / "scenarios/close_action/hedgerow_farm.yaml"
+SHOT = Shot(tilt=15, turn=3, blur=0.6, size=(1920, 1080))
+MOVED = {"r1": (22, 9.5), "r2": (24, 10)}  # 3.5" and 4" forward: two of 1st Squad's riflemen
+
+
+def placed(scenario, moved=None):
+    out = {p.id: (p.position[0], p.position[1], p.facing or 0.0) for _, _, p in scenario.pieces()}
+    for piece, (x, y) in (moved or {}).items():
+        out[piece] = (x, y, out[piece][2])
+    return out
+
+
+@pytest.fixture(scope="module")
+def views():
+    """The table before and after the riflemen moved, each a clean 1280x720 frame (BGR)."""
+    s = load(FARM)
+    decode = lambda jpeg: cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)  # noqa: E731
+    return s, decode(photo(s, placed(s), SHOT)), decode(photo(s, placed(s, MOVED), SHOT))
+
+
+def frame(view: np.ndarray, rng: np.random.Generator, hand: tuple[int, int] | None = None) -> bytes:
+    """One frame from the camera: the view with a camera's noise (and a hand, a dark blob, over the
+    table at ``hand``), encoded as the page encodes it."""
+    img = np.clip(view.astype(np.float32) + rng.normal(0, 3, view.shape), 0, 255).astype(np.uint8)
+    if hand is not None:
+        cv2.ellipse(img, hand, (90, 60), 30, 0, 360, (70, 80, 110), -1)
+        cv2.rectangle(img, (hand[0] - 40, hand[1]), (hand[0] + 40, view.shape[0] - 1), (70, 80, 110), -1)  # the arm
+    ok, jpeg = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 85])
+    assert ok
+    return jpeg.tobytes()
+
+
+def test_noise_is_still_and_a_hand_is_motion(views):
+    _, before, _ = views
+    rng = np.random.default_rng(1)
+    a, b = thumbnail(frame(before, rng)), thumbnail(frame(before, rng))
+    assert moved_share(a, b) == 0.0  # a camera's noise moves nothing
+    assert moved_share(a, thumbnail(frame(before, rng, hand=(640, 360)))) > 0.02
+
+
+def test_a_view_is_read_once_it_has_settled_and_not_again_until_something_moves(views):
+    _, before, after = views
+    rng = np.random.default_rng(2)
+    settle = Settle()
+    still = [settle.feed(frame(before, rng)) for _ in range(6)]
+    assert still == [False, False, False, True, False, False]  # three still against the one before: read, once
+    passing = [settle.feed(frame(before, rng, hand=(300 + 150 * k, 400))) for k in range(4)]
+    assert passing == [False] * 4 and settle.moving
+    assert [settle.feed(frame(after, rng)) for _ in range(5)] == [False, False, False, True, False]
+    assert settle.reads == 2
+
+
+def test_the_umpire_watching_the_table_is_proposed_the_moves_once_and_nothing_is_made_until_resolved(views, tmp_path):
+    from wgkit.rules.registry import situation_of
+    from wgkit.widgets import UmpireApp
+
+    _, before, after = views
+    rng = np.random.default_rng(3)
+    app = UmpireApp.open(FARM, journal=tmp_path / "j.wgsave", seed=5)
+    situation_of(app.game).turn(1)
+    app.game.at_step("Move")
+    app.refresh()
+    live, n = app.reader.live, len(app.game.log)
+    live.watching = True  # the page started the camera
+
+    def show(view, frames=4, hand=False):
+        for k in range(frames):
+            live._received(live, {"kind": "frame"}, [memoryview(frame(view, rng, (300 + 150 * k, 400) if hand else None))])
+
+    show(before)
+    assert app.reader.moves == [] and live.status.endswith("view 1 read: nothing moved")
+    show(before, hand=True)
+    assert live.status == "watching: something is moving over the table" and app.reader.moves == []
+    show(after)
+    assert [p for p, _, _ in app.reader.moves] == ["r1", "r2"] and live.status.endswith("view 2 read: 2 moved")
+    assert "2 of 2 pieces move together" in app.actions.odds.value and len(app.game.log) == n
+    app.reader.picks.children[1].value = False  # the umpire keeps r2 where it stands
+    show(after, frames=6)  # the view stays still: not read again
+    show(before, hand=True)  # a hand over the table and away, nothing changed: read, the same moves
+    show(after)
+    assert live.status.endswith("view 3 read: 2 moved, as proposed") and app.reader.picks.children[1].value is False
+    assert len(app.game.log) == n  # nothing made without Resolve
+    app.actions.resolve()
+    assert [e.text.split()[0] for e in app.game.log[n:]] == ["r1"]
+
+
+def test_a_settled_view_that_shows_no_table_changes_nothing_and_says_why(views, tmp_path):
+    from wgkit.widgets import UmpireApp
+
+    app = UmpireApp.open(FARM, journal=tmp_path / "j.wgsave", seed=5)
+    live = app.reader.live
+    dark = cv2.imencode(".jpg", np.full((1080, 1920, 3), 40, np.uint8))[1].tobytes()
+    for _ in range(4):
+        live.take(dark)
+    assert live.status == "watching: this view cannot be read (0 of the 8 table markers seen: at least 4 are needed " \
+                          "to place the photo on the table)"
+    assert app.reader.moves == [] and not app.errors.messages
