@@ -108,6 +108,6 @@ def test_a_settled_view_that_shows_no_table_changes_nothing_and_says_why(views, 
     dark = cv2.imencode(".jpg", np.full((1080, 1920, 3), 40, np.uint8))[1].tobytes()
     for _ in range(4):
         live.take(dark)
-    assert live.status == "watching: this view cannot be read (0 of the 8 table markers seen: at least 4 are needed " \
-                          "to place the photo on the table)"
+    assert live.status == "watching: view 1 read: it cannot be read (0 of the 8 table markers seen: at least 4 are " \
+                          "needed to place the photo on the table)"
     assert app.reader.moves == [] and not app.errors.messages

@@ -1,8 +1,10 @@
 """The table read from a photo in Chromium (issue 50): the umpire uploads a photo of the hedgerow
 farm after the players moved three figures, one of them too far; the page proposes exactly those
-three, refuses the one the rules refuse, and Resolve journals the other two as one group."""
+three, refuses the one the rules refuse, and Resolve journals the other two as one group. And the
+table watched live (issue 69): Chromium's fake camera plays a video rendered from the scenario."""
 
 import math
+import time
 
 import pytest
 
@@ -60,8 +62,6 @@ def test_a_photo_too_large_is_refused_in_words_on_the_umpires_and_a_sides_page(s
     """A 12000 x 12000 PNG of 36 KB is refused by the kernel from its header, at once; a 9 MB file
     is refused by the page itself, before a byte of it is sent (the page's connection carries 10 MiB
     at most). On the umpire's page and on a side's."""
-    import time
-
     from tests.browser.test_seats import seats
     from tests.photos import blank_png
 
@@ -94,3 +94,80 @@ def test_a_photo_too_large_is_refused_in_words_on_the_umpires_and_a_sides_page(s
         assert max(sent[before:], default=0) < 10_000, "the page sent the photo it refused"
         page.screenshot(path=str(SHOTS / f"photo-refused-{seat}.png"))
         context.close()
+
+
+def y4m(path, frames, fps: int = 2) -> None:
+    """Write ``frames`` (BGR images of one size) as a YUV4MPEG2 video, the form Chromium's fake
+    camera plays (``--use-file-for-fake-video-capture``)."""
+    import cv2
+
+    h, w = frames[0].shape[:2]
+    with open(path, "wb") as out:
+        out.write(f"YUV4MPEG2 W{w} H{h} F{fps}:1 Ip A1:1 C420jpeg\n".encode())
+        for img in frames:
+            out.write(b"FRAME\n" + cv2.cvtColor(img, cv2.COLOR_BGR2YUV_I420).tobytes())
+
+
+def test_a_camera_watching_the_table_proposes_the_moves_made_once_and_nothing_while_a_hand_is_over_it(
+        serve, browser, tmp_path):
+    """Chromium's fake camera plays a video of the farm rendered from the scenario: the table as set
+    up, a hand passing over it while two riflemen move, the table after. Watching, the page proposes
+    exactly the two moves, once; nothing is proposed while the hand is over the table, and nothing is
+    made until Resolve."""
+    import cv2
+    import numpy as np
+
+    from tests.browser.conftest import ARGS, CHROMIUM
+    from tests.test_watching import MOVED as STEPPED, SHOT, frame, placed
+
+    scenario = copy_farm(tmp_path)
+    s = load(scenario)
+    rng = np.random.default_rng(4)
+    decode = lambda jpeg: cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)  # noqa: E731
+    before, after = decode(photo(s, placed(s), SHOT)), decode(photo(s, placed(s, STEPPED), SHOT))
+    clip = ([decode(frame(before, rng)) for _ in range(8)]
+            + [decode(frame(before, rng, (400 + 200 * k, 500))) for k in range(6)]
+            + [decode(frame(after, rng)) for _ in range(30)])  # 4 s still, 3 s of a hand, 15 s after
+    video = tmp_path / "table.y4m"
+    y4m(video, clip)
+    journal = tmp_path / "farm.journal.wgsave"
+    server = serve("play", str(scenario), "--seed", "5")
+    camera = browser.browser_type.launch(executable_path=CHROMIUM, args=ARGS + [
+        "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+        f"--use-file-for-fake-video-capture={video}"])
+    try:
+        context = camera.new_context(viewport={"width": 1400, "height": 900})
+        context.grant_permissions(["camera"])
+        page = open_app(context, server.url)
+        n = journal_length(journal)
+        while load_game(journal, recover=True).game.current_step().name != "Move":
+            n = press_next(page, journal, n)
+        n = settled_length(journal)
+        said: list[str] = []
+        page.get_by_role("button", name="Watch the table").click()
+        words = page.locator(".wgkit-watch-words")
+        deadline = time.monotonic() + 90
+        while "2 moved" not in (said[-1] if said else ""):
+            assert time.monotonic() < deadline, f"no proposal; the page said {said[-5:]}"
+            text = words.inner_text()
+            if not said or said[-1] != text:
+                said.append(text)
+            time.sleep(0.1)
+        assert any("something is moving" in t for t in said), said  # the hand was seen, and waited out
+        assert page.get_by_text("24 pieces seen, 2 moved").count() == 1
+        for label in ("1st Squad, rifleman 1 3.5\"", "1st Squad, rifleman 2 4.0\""):
+            assert page.get_by_text(label, exact=False).count() == 1, label
+        reads = [t for t in said if " read" in t]
+        assert [t.split(": ", 1)[1] for t in reads] == ["view 1 read: nothing moved", "view 2 read: 2 moved"], said
+        assert journal_length(journal) == n  # proposed, not made
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "table-watched.png"), full_page=True)
+        page.get_by_role("button", name="Stop watching").click()
+        page.get_by_role("button", name="Resolve").click()
+        events_shown(page, n + 2, timeout=60_000)
+        game = load_game(journal, recover=True).game
+        assert [e.kind for e in game.log[n:]] == ["move", "move"]
+        for piece in ("r1", "r2"):
+            assert math.dist(game.state["pieces"][piece]["position"], STEPPED[piece]) < 0.25
+    finally:
+        camera.close()

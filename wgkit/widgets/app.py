@@ -112,8 +112,8 @@ class UmpireApp:
         # the turn, the form and the settings: shown once the game has begun (before it, only Start)
         # the photo of the real table beside Undo last, in view; what it read below them
         self.playing = W.VBox([self.turn.widget, self.actions.widget, W.HTML("<b>Latest</b>"), self.latest,
-                               W.HBox([self.undo_last, self.reader.upload, self.reader.live], layout=W.Layout(align_items="center")),
-                               self.reader.found, self.reader.errors.widget, self.standing, self.confirm_moves,
+                               W.HBox([self.undo_last, self.reader.upload], layout=W.Layout(align_items="center")),
+                               self.reader.live, self.reader.found, self.reader.errors.widget, self.standing, self.confirm_moves,
                                self.turn.skip_empty, self.opponent.widget],
                               layout=W.Layout(display="none" if not game.log else ""))
         # the board as wide as the window's height lets it be drawn; the panel takes the rest (440-720 px)

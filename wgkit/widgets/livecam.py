@@ -87,13 +87,14 @@ export default { render };
 _CSS = """
 .wgkit-watch { width: auto; padding: 0 12px; }
 .wgkit-watch-words { margin-left: 8px; color: #555; font-size: 12px; }
-.wgkit-watch-preview { display: block; width: 160px; margin-top: 4px; border: 1px solid #ccc; }
+.wgkit-watch-preview { display: block; width: 160px; margin: 4px 0; border: 1px solid #ccc; }
 """
 
 
 class LiveCamera(anywidget.AnyWidget):
     """A button that starts and stops watching the table through a camera the browser offers; each
-    settled view's frame (JPEG bytes) goes to ``on_view``."""
+    settled view's frame (JPEG bytes) goes to ``on_view``, whose words (what the view showed) the
+    page says under the button."""
 
     _esm = _ESM
     _css = _CSS
@@ -102,7 +103,7 @@ class LiveCamera(anywidget.AnyWidget):
     watching = traitlets.Bool(False).tag(sync=True)  # set by the page
     status = traitlets.Unicode("").tag(sync=True)  # what the kernel says under the button
 
-    def __init__(self, on_view: Callable[[bytes], object], **kwargs: object):
+    def __init__(self, on_view: Callable[[bytes], str | None], **kwargs: object):
         super().__init__(**kwargs)
         self._on_view = on_view
         self.settle = Settle()
@@ -134,6 +135,6 @@ class LiveCamera(anywidget.AnyWidget):
             if self.settle.moving:
                 self.status = "watching: something is moving over the table"
             return False
-        self.status = f"watching: view {self.settle.reads} read"
-        self._on_view(frame)
+        said = self._on_view(frame)
+        self.status = f"watching: view {self.settle.reads} read" + (f": {said}" if isinstance(said, str) else "")
         return True

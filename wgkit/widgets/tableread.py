@@ -77,7 +77,7 @@ class TableReader:
         self.propose.layout.display = "none"  # shown with the moves a photo shows
         # what a read shows, below the button (a page may put the button itself elsewhere)
         self.found = W.VBox([self.status, self.picks, self.propose])
-        self.widget = W.VBox([W.HTML("<b>The real table</b>"), W.HBox([self.upload, self.live]), self.found])
+        self.widget = W.VBox([W.HTML("<b>The real table</b>"), self.upload, self.live, self.found])
 
     def read(self, photo: bytes) -> list[tuple[str, tuple[float, float], float]]:
         """Read ``photo``, list the moves it shows (all ticked), draw them, and judge them."""
@@ -90,28 +90,24 @@ class TableReader:
             raise
         return self._propose(game, self._mine(game, reading))
 
-    def read_view(self, frame: bytes) -> list[tuple[str, tuple[float, float], float]]:
-        """A settled view of the live camera, read as a photo is. A view the kit cannot place (a
-        hand left over the markers) is said under the button and changes nothing; a view that
-        shows the moves already proposed leaves them (and the umpire's ticks) as they are."""
+    def read_view(self, frame: bytes) -> str:
+        """A settled view of the live camera, read as a photo is; what it showed, in words. A view
+        the kit cannot place (a hand left over the markers) changes nothing; a view that shows the
+        moves already proposed leaves them (and the umpire's ticks) as they are."""
         game = self.game()
         try:
-            reading = read(frame, game.scenario)
+            reading = self._mine(game, read(frame, game.scenario))
         except CameraError as exc:
-            self.live.status = f"watching: this view cannot be read ({exc})"
-            return self.moves
-        reading = self._mine(game, reading)
+            return f"it cannot be read ({exc})"
         moves = moves_read(game, reading)
-        same = [p for p, _, _ in moves] == [p for p, _, _ in self.moves] and all(
-            math.dist(a, b) <= SAME for (_, a, _), (_, b, _) in zip(moves, self.moves))
-        if same:
-            self.live.status += f": {len(moves)} moved, as proposed" if moves else ": nothing moved"
-            return self.moves
-        self.live.status += f": {len(moves)} moved"
-        if not moves:
+        if [p for p, _, _ in moves] == [p for p, _, _ in self.moves] and all(
+                math.dist(a, b) <= SAME for (_, a, _), (_, b, _) in zip(moves, self.moves)):
+            return f"{len(moves)} moved, as proposed" if moves else "nothing moved"
+        if moves:
+            self._propose(game, reading)
+        else:
             self.clear()
-            return self.moves
-        return self._propose(game, reading)
+        return f"{len(moves)} moved"
 
     def _mine(self, game: Game, reading: Reading) -> Reading:
         """On a side's page, the reading of the side's own pieces only."""
