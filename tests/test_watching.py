@@ -111,3 +111,25 @@ def test_a_settled_view_that_shows_no_table_changes_nothing_and_says_why(views, 
     assert live.status == "watching: view 1 read: it cannot be read (0 of the 8 table markers seen: at least 4 are " \
                           "needed to place the photo on the table)"
     assert app.reader.moves == [] and not app.errors.messages
+
+
+def test_a_side_watching_its_table_is_proposed_only_its_own_moves(views, tmp_path):
+    """A side's page may watch its own camera: it reads its own pieces only (an enemy that moved
+    is never mentioned) and proposes their moves to the umpire, as with a photo."""
+    from tests.test_seats import _served, _to_step
+    from wgkit.widgets import UmpireApp
+    from wgkit.widgets.seat import SidePage
+
+    s, before, _ = views
+    journal = _served(tmp_path)
+    umpire = UmpireApp.attach(journal, seats=True)
+    _to_step(umpire, "Move")
+    us = SidePage.attach(str(journal), "us")
+    enemy_moved = cv2.imdecode(np.frombuffer(photo(s, placed(s, {**MOVED, "mg42": (30, 20)}), SHOT), np.uint8),
+                               cv2.IMREAD_COLOR)
+    rng = np.random.default_rng(5)
+    for view, hand in [(before, None)] * 4 + [(before, (500, 500))] * 3 + [(enemy_moved, None)] * 4:
+        us.reader.live.take(frame(view, rng, hand))
+    assert [p for p, _, _ in us.reader.moves] == ["r1", "r2"] and us.reader.live.status.endswith("view 2 read: 2 moved")
+    said = us.reader.status.value + us.reader.live.status + "".join(b.description for b in us.reader.picks.children)
+    assert all(word not in said for word in ("mg42", "MG 42", "Krebs"))
