@@ -34,6 +34,17 @@ class Shot:
     light: float = 1.0
     covered: set[str] = field(default_factory=set)
     size: tuple[int, int] = (4000, 3000)
+    piece_mm: float = PIECE_MM  # the piece markers' printed side (wgkit markers --size)
+    hand: tuple[float, float, float] | None = None  # a hand over the table: its centre and radius, inches
+
+    def under_hand(self, x: float, y: float) -> bool:
+        """Whether a piece marker at (x, y) is wholly or partly under the hand or its arm (which
+        reaches from the hand to the near edge)."""
+        if self.hand is None:
+            return False
+        hx, hy, r = self.hand
+        reach = self.piece_mm * MM  # half the marker's diagonal and a little more
+        return math.dist((x, y), (hx, hy)) < r + reach or (abs(x - hx) < 0.6 * r + reach and y < hy)
 
     @classmethod
     def random(cls, rng: random.Random, pieces: list[str], covered: float = 0.1) -> "Shot":
@@ -62,9 +73,10 @@ def _paste(canvas: np.ndarray, marker: np.ndarray, centre: tuple[float, float], 
 
 
 def table_image(scenario: Scenario, placed: dict[str, tuple[float, float, float]], covered: set[str] = frozenset(),
-                seed: int = 0) -> np.ndarray:
+                seed: int = 0, piece_mm: float = PIECE_MM, hand: tuple[float, float, float] | None = None) -> np.ndarray:
     """The table from above, grey, PPI pixels an inch: a mottled cloth, the table markers, and a
-    piece marker at each of ``placed`` (piece: x, y, facing), half covered for ``covered``."""
+    piece marker at each of ``placed`` (piece: x, y, facing), half covered for ``covered``; a
+    hand (x, y, radius in inches) over it all, and its arm to the near edge."""
     rng = np.random.default_rng(seed)
     w, d = int(scenario.table.width * PPI), int(scenario.table.depth * PPI)
     cloth = cv2.resize(rng.uniform(120, 175, (d // 64 + 2, w // 64 + 2)).astype(np.float32), (w, d),
@@ -80,14 +92,18 @@ def table_image(scenario: Scenario, placed: dict[str, tuple[float, float, float]
         _paste(canvas, marker_image(m.id), px(*m.at), TABLE_MM * MM * PPI, 0.0)
     ids = {m.piece: m.id for m in piece_markers(scenario)}
     for piece, (x, y, facing) in placed.items():
-        _paste(canvas, marker_image(ids[piece]), px(x, y), PIECE_MM * MM * PPI, facing)
+        _paste(canvas, marker_image(ids[piece]), px(x, y), piece_mm * MM * PPI, facing)
         if piece in covered:  # a figure's body over half the marker
             cx, cy = px(x, y)
-            r = PIECE_MM * MM * PPI * 0.75
+            r = piece_mm * MM * PPI * 0.75
             a = math.radians(facing + rng.uniform(0, 360))
             poly = np.array([[cx + r * math.cos(a + k * math.pi / 2), cy + r * math.sin(a + k * math.pi / 2)]
                              for k in (0, 1, 2)] + [[cx, cy]], dtype=np.int32)
             cv2.fillPoly(canvas, [poly], int(rng.uniform(30, 90)))
+    if hand is not None:
+        (cx, cy), r = px(hand[0], hand[1]), hand[2] * PPI
+        cv2.circle(canvas, (int(cx), int(cy)), int(r), 185, -1)
+        cv2.rectangle(canvas, (int(cx - 0.6 * r), int(cy)), (int(cx + 0.6 * r), canvas.shape[0] - 1), 185, -1)
     return canvas[pad:pad + d, pad:pad + w]
 
 
@@ -122,7 +138,7 @@ def camera(scenario: Scenario, shot: Shot) -> tuple[np.ndarray, np.ndarray]:
 def photo(scenario: Scenario, placed: dict[str, tuple[float, float, float]], shot: Shot, seed: int = 0) -> bytes:
     """A JPEG photo of the table with the pieces ``placed`` (piece: x, y, facing), taken as ``shot`` says."""
     rng = np.random.default_rng(seed)
-    top = table_image(scenario, placed, shot.covered, seed)
+    top = table_image(scenario, placed, shot.covered, seed, shot.piece_mm, shot.hand)
     k, hom = camera(scenario, shot)
     w, h = shot.size
     step = 16  # the lens's distortion is smooth: worked out on a coarse grid, then interpolated

@@ -235,3 +235,19 @@ def test_a_sides_page_reads_only_its_own_pieces_and_proposes_their_moves_as_one(
     umpire.desk.approve(waiting)
     assert math.dist(umpire.game.piece("r1")["position"], (22, 9)) < 0.25 and len(umpire.game.log) == start + 1
     assert umpire.game.log[-1].action["group"].startswith("the table read from a photo")
+
+
+@pytest.mark.parametrize("printed", [15.0, 30.0])
+def test_the_piece_markers_printed_size_is_read_from_the_photo(printed):
+    """``wgkit markers --size 30`` prints larger piece markers (for a camera further off, or a
+    webcam's few pixels): the photo says their size; nobody has to tell the reader."""
+    s = load(FARM)
+    placed = _placed(s)
+    reading = read(photo(s, placed, Shot(tilt=12, piece_mm=printed), seed=4), s)
+    clear = [p for p in placed if all(math.dist(placed[p][:2], placed[q][:2]) > 1.5 * printed * MM  # no marker over it
+                                      for q in placed if q != p)]
+    assert len(clear) >= 10 and set(clear) <= set(reading.seen)
+    assert all(math.dist(seen.position, placed[p][:2]) < 0.1 for p, seen in reading.seen.items())
+    off = read(photo(s, placed, Shot(tilt=12, piece_mm=printed), seed=4), s, piece_mm=2 * printed)
+    assert not off.seen and len(off.untrusted) == len(reading.seen)  # told a wrong size, it trusts none
+    assert f"printed {2 * printed:.0f} mm (covered, or not flat)" in off.untrusted[0][1]

@@ -11,6 +11,7 @@ import pytest
 
 from tests.conftest import ROOT
 from tests.photos import Shot, photo
+from wgkit.camera import CameraError, detect, read, table_markers
 from wgkit.scenario import load
 from wgkit.watching import Settle, moved_share, thumbnail
 
@@ -89,6 +90,7 @@ def test_the_umpire_watching_the_table_is_proposed_the_moves_once_and_nothing_is
     assert live.status == "watching: something is moving over the table" and app.reader.moves == []
     show(after)
     assert [p for p, _, _ in app.reader.moves] == ["r1", "r2"] and live.status.endswith("view 2 read: 2 moved")
+    assert app.reader.kept is not None  # the camera's table fit, kept for a view a hand half hides
     assert "2 of 2 pieces move together" in app.actions.odds.value and len(app.game.log) == n
     app.reader.picks.children[1].value = False  # the umpire keeps r2 where it stands
     show(after, frames=6)  # the view stays still: not read again
@@ -133,3 +135,34 @@ def test_a_side_watching_its_table_is_proposed_only_its_own_moves(views, tmp_pat
     assert [p for p, _, _ in us.reader.moves] == ["r1", "r2"] and us.reader.live.status.endswith("view 2 read: 2 moved")
     said = us.reader.status.value + us.reader.live.status + "".join(b.description for b in us.reader.picks.children)
     assert all(word not in said for word in ("mg42", "MG 42", "Krebs"))
+
+
+def test_a_hand_over_most_table_markers_still_reads_with_the_fit_the_camera_last_gave(views):
+    """The camera stays where it is: a frame showing only three table markers (a hand over the
+    rest) is placed by the last frame's fit, if those three lie where it puts them; a camera that
+    moved is refused in words, never read wrong."""
+    s, before, _ = views
+    first = read(cv2.imencode(".jpg", before)[1].tobytes(), s)
+    assert first.table_markers == 8 and first.fit is not None
+    marks = {m.id for m in table_markers(s)}
+    hidden = photo(s, placed(s, MOVED), SHOT)  # the riflemen moved; now cover five table markers
+    img = cv2.imdecode(np.frombuffer(hidden, np.uint8), cv2.IMREAD_COLOR)
+    corners, ids = detect(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY))
+    for c, i in zip(corners, ids):
+        if i in marks and i not in (0, 1, 4):  # keep the near corners and the near edge's middle
+            cv2.fillConvexPoly(img, c.astype(np.int32), (150, 150, 150))
+            cv2.circle(img, tuple(int(v) for v in c.mean(axis=0)), 30, (150, 150, 150), -1)
+    frame3 = cv2.imencode(".jpg", img)[1].tobytes()
+    with pytest.raises(CameraError, match="^3 of the 8 table markers seen"):
+        read(frame3, s)
+    again = read(frame3, s, kept=first.fit)
+    assert again.table_markers == 3 and again.fit is first.fit
+    assert all(np.hypot(*(np.array(again.seen[p].position) - MOVED[p])) < 0.25 for p in MOVED)
+    moved_camera = Shot(tilt=15, turn=8, blur=0.6, size=(1920, 1080))
+    other = cv2.imdecode(np.frombuffer(photo(s, placed(s), moved_camera), np.uint8), cv2.IMREAD_COLOR)
+    corners, ids = detect(cv2.cvtColor(other, cv2.COLOR_BGR2GRAY))
+    for c, i in zip(corners, ids):
+        if i in marks and i not in (0, 1, 4):
+            cv2.circle(other, tuple(int(v) for v in c.mean(axis=0)), 30, (150, 150, 150), -1)
+    with pytest.raises(CameraError, match="the camera has moved"):
+        read(cv2.imencode(".jpg", other)[1].tobytes(), s, kept=first.fit)

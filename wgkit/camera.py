@@ -33,6 +33,7 @@ MIN_MM = 12.0
 MM = 1 / 25.4  # inches per millimetre
 SQUARE = 0.2  # a mapped piece marker whose sides differ from the printed size by more than this share is not trusted
 REFINE = cv2.aruco.CORNER_REFINE_CONTOUR  # corners from lines fitted to the edges: a 20-px marker faces within 2 degrees
+KEPT = 0.1  # inches: a kept fit still holds while the table markers seen lie this close to where it puts them
 FLOOR = 0.1  # inches: the least uncertainty claimed (a marker on a base, a base nudged); a house value
 MAX_BYTES = 8_000_000  # a photo's file: under the page connection's 10 MiB message, with room to spare
 MAX_PIXELS = 25_000_000  # 6000 x 4000: reading takes up to twice the side (four times the pixels) in memory
@@ -95,13 +96,30 @@ class Seen:
 @dataclass
 class Reading:
     """What a photo shows: the pieces seen, the pieces whose marker was not seen, the markers not
-    trusted (and why), and how well the table markers fit (root mean square, inches)."""
+    trusted (and why), how well the table markers fit (root mean square, inches), and the fit
+    itself (for the next frame of a camera that stays where it is)."""
 
     seen: dict[str, Seen] = field(default_factory=dict)
     unseen: list[str] = field(default_factory=list)
     untrusted: list[tuple[str, str]] = field(default_factory=list)
     table_error: float = 0.0
     table_markers: int = 0
+    fit: "TableFit | None" = None
+
+
+@dataclass(frozen=True)
+class TableFit:
+    """How a camera's image lies on the table: the lens's undistortion, the homography from
+    undistorted pixels to table inches, for images of one size."""
+
+    undistort: Any
+    homography: np.ndarray
+    shape: tuple[int, ...]
+    error: float
+
+    def where(self, corners: np.ndarray) -> np.ndarray:
+        """Image points on the table, in inches."""
+        return cv2.perspectiveTransform(self.undistort(corners).reshape(-1, 1, 2), self.homography).reshape(-1, 2)
 
 
 class CameraError(ValueError):
@@ -196,12 +214,17 @@ def _square(centre: tuple[float, float], size: float) -> np.ndarray:
     return np.array([[x - h, y + h], [x + h, y + h], [x + h, y - h], [x - h, y - h]])
 
 
-def read(photo: Any, scenario: Scenario, table_mm: float = TABLE_MM, piece_mm: float = PIECE_MM) -> Reading:
+def read(photo: Any, scenario: Scenario, table_mm: float = TABLE_MM, piece_mm: float | None = None,
+         kept: TableFit | None = None) -> Reading:
     """Each piece's position, facing and uncertainty from a photo of the table (a path, the
-    file's bytes, or an image array), with the markers printed by ``wgkit markers``."""
+    file's bytes, or an image array), with the markers printed by ``wgkit markers``. The piece
+    markers' printed size (``wgkit markers --size``) is read from the photo, the median side of
+    those seen, unless ``piece_mm`` gives it. ``kept``: the fit of an earlier frame of the same
+    camera, used where a hand hides all but one to three table markers, if those it shows are
+    where that fit puts them (the camera has not moved)."""
     gray = _image(photo)
     tables = {m.id: m for m in table_markers(scenario, table_mm)}
-    pieces = {m.id: m for m in piece_markers(scenario, piece_mm)}
+    pieces = {m.id: m for m in piece_markers(scenario, piece_mm or PIECE_MM)}
     corners, ids = detect(gray, set(tables) | set(pieces))
     reading = Reading()
     count: dict[int, int] = {}
@@ -213,14 +236,21 @@ def read(photo: Any, scenario: Scenario, table_mm: float = TABLE_MM, piece_mm: f
             obj.append(_square(tables[i].at, table_mm * MM))
             img.append(c)
     reading.table_markers = len(obj)
-    if len(obj) < 4:
-        raise CameraError(f"{len(obj)} of the 8 table markers seen: at least 4 are needed to place the photo on the table")
-    undistort = _camera(np.vstack(obj), np.vstack(img), gray.shape)
-    table_img = undistort(np.vstack(img))
-    homography, _ = cv2.findHomography(table_img, np.vstack(obj), 0)
-    back = cv2.perspectiveTransform(table_img.reshape(-1, 1, 2), homography).reshape(-1, 2)
-    reading.table_error = float(np.sqrt(np.mean(np.sum((back - np.vstack(obj)) ** 2, axis=1))))
-    printed = piece_mm * MM
+    if len(obj) >= 4:
+        undistort = _camera(np.vstack(obj), np.vstack(img), gray.shape)
+        table_img = undistort(np.vstack(img))
+        homography, _ = cv2.findHomography(table_img, np.vstack(obj), 0)
+        back = cv2.perspectiveTransform(table_img.reshape(-1, 1, 2), homography).reshape(-1, 2)
+        fit = TableFit(undistort, homography, gray.shape, float(np.sqrt(np.mean(np.sum((back - np.vstack(obj)) ** 2, axis=1)))))
+    elif obj and kept is not None and kept.shape == gray.shape and _still_fits(kept, obj, img):
+        fit = kept
+    else:
+        raise CameraError(f"{len(obj)} of the 8 table markers seen: at least 4 are needed to place the photo on the table"
+                          + (" (or one or more where the last frame's fit puts them: the camera has moved)"
+                             if obj and kept is not None else ""))
+    reading.fit, reading.table_error = fit, fit.error
+    undistort, homography = fit.undistort, fit.homography
+    mapped = []  # each piece marker seen once: (marker, its corners on the table, its sides)
     for c, i in zip(corners, ids):
         if i in tables:
             if count[i] > 1:
@@ -234,11 +264,13 @@ def read(photo: Any, scenario: Scenario, table_mm: float = TABLE_MM, piece_mm: f
             reading.untrusted.append((marker.piece, f"its marker is seen {count[i]} times"))
             continue
         on_table = cv2.perspectiveTransform(undistort(c).reshape(-1, 1, 2), homography).reshape(4, 2)
-        sides = np.linalg.norm(on_table - np.roll(on_table, -1, axis=0), axis=1)
+        mapped.append((marker, on_table, np.linalg.norm(on_table - np.roll(on_table, -1, axis=0), axis=1)))
+    printed = piece_mm * MM if piece_mm else float(np.median([s for *_, sides in mapped for s in sides])) if mapped else 0.0
+    for marker, on_table, sides in mapped:
         off = float(np.max(np.abs(sides - printed)) / printed)
         if off > SQUARE:
             reading.untrusted.append((marker.piece, f"its marker maps to sides of {min(sides) / MM:.0f}-{max(sides) / MM:.0f} mm, "
-                                                    f"printed {piece_mm:g} mm (covered, or not flat)"))
+                                                    f"printed {printed / MM:.0f} mm (covered, or not flat)"))
             continue
         x, y = on_table.mean(axis=0)
         tl, tr, br, bl = on_table
@@ -250,6 +282,12 @@ def read(photo: Any, scenario: Scenario, table_mm: float = TABLE_MM, piece_mm: f
     reading.unseen = [m.piece for m in pieces.values() if m.piece not in reading.seen
                       and m.piece not in {what for what, _ in reading.untrusted}]
     return reading
+
+
+def _still_fits(fit: TableFit, obj: list[np.ndarray], img: list[np.ndarray]) -> bool:
+    """Whether the table markers seen lie where ``fit`` puts them, within a tenth of an inch (a
+    camera that has not moved since the fit was made)."""
+    return float(np.max(np.linalg.norm(fit.where(np.vstack(img)) - np.vstack(obj), axis=1))) <= KEPT
 
 
 def _left_turn(v: np.ndarray) -> np.ndarray:

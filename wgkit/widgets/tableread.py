@@ -12,7 +12,7 @@ from typing import Callable
 import ipywidgets as W
 import numpy as np
 
-from wgkit.camera import CameraError, Reading, read
+from wgkit.camera import CameraError, Reading, TableFit, read
 from wgkit.engine.game import Game
 from wgkit.engine.views import is_alive, piece_ids
 from wgkit.render.scene import piece_points
@@ -68,6 +68,8 @@ class TableReader:
                                   tooltip="a photo of the table from above (or up to 35 degrees off), with its markers "
                                           "(wgkit markers); on a tablet this offers the camera")
         self.live = LiveCamera(errors.guard(self.read_view))
+        self.kept: TableFit | None = None  # the live camera's last table fit, for a view whose markers a hand hides
+        self.live.observe(lambda _: setattr(self, "kept", None), names="watching")
         self.status = W.HTML()
         self.picks = W.VBox()
         self.propose = W.Button(description="Judge the ticked moves", disabled=True, layout=W.Layout(width="auto"),
@@ -96,9 +98,11 @@ class TableReader:
         moves already proposed leaves them (and the umpire's ticks) as they are."""
         game = self.game()
         try:
-            reading = self._mine(game, read(frame, game.scenario))
+            whole = read(frame, game.scenario, kept=self.kept)
         except CameraError as exc:
             return f"it cannot be read ({exc})"
+        self.kept = whole.fit
+        reading = self._mine(game, whole)
         moves = moves_read(game, reading)
         if [p for p, _, _ in moves] == [p for p, _, _ in self.moves] and all(
                 math.dist(a, b) <= SAME for (_, a, _), (_, b, _) in zip(moves, self.moves)):
