@@ -25,6 +25,15 @@ DICE = {
     "company_fire": {"d6"},
 }
 
+# the other names a scenario's ``ruleset:`` may give (docs/scenario-format.md: "ecol" works)
+ALIASES = {
+    "easy_company": ["ec", "easycompany", "Easy Company"],
+    "eagles": ["ecol", "Eagles Crowns and Oak Leaves", "eagles_crowns_oak_leaves", "Eagles, Crowns and Oak Leaves"],
+    "close_action": ["ca", "closeaction", "Close Action"],
+    "rookie": ["rr", "Rookie Rules", "rookierules"],
+    "company_fire": ["cf", "companyfire", "Company Fire"],
+}
+
 SCENARIO = {
     "easy_company": "easy_company/tutorial_farmyard", "eagles": "eagles/hill_112", "rookie": "rookie/tutorial_worked_example",
 }
@@ -77,7 +86,7 @@ UNIT_ATTRS = {
 SCENARIO_ATTRS = {
     "eagles": [
         ("registration", [{"uk": [[38, 34]] * 10}], [{"uk": [[38, 34]] * 11}, {"uk": [[38, 34, 1]]}, {"uk": [[38]]},
-                                                     {"uk": [["a", "b"]]}, {"uk": "north"}, ["uk"]]),
+                                                     {"uk": [["a", "b"]]}, {"uk": [5]}, {"uk": "north"}, ["uk"]]),
         ("big_battery", ["spread", "converged"], ["both"]),
         ("advanced", [True], ["yes"]),
         ("spotting", ["basic", "advanced"], ["expert"]),
@@ -109,6 +118,11 @@ def _load(doc: dict) -> None:
 @pytest.mark.parametrize("ruleset", DICE)
 def test_each_ruleset_lists_the_dice_its_rules_throw(ruleset):
     assert set(find_ruleset(ruleset).dice) == DICE[ruleset]
+
+
+@pytest.mark.parametrize("ruleset, name", [(r, a) for r, names in ALIASES.items() for a in names])
+def test_a_ruleset_is_found_by_each_of_its_other_names(ruleset, name):
+    assert find_ruleset(name).id == ruleset
 
 
 @pytest.mark.parametrize("ruleset, kind", [(r, k) for r, kinds in KINDS.items() for k in kinds])

@@ -422,7 +422,8 @@ def test_every_row_of_the_house_terrain_mapping_is_the_cover_sight_and_movement_
 SUICIDE_TEXT = [
     ("ussr", "guards", 1940, False), ("ussr", "guards", 1941, True), ("ussr", "guards", 1942, True),
     ("ussr", "guards", 1943, False), ("ussr", "rifles", 1941, False),
-    ("germany", "waffen_ss", 1944, False), ("germany", "waffen_ss", 1945, True), ("germany", "heer", 1945, False),
+    ("germany", "waffen_ss", 1944, False), ("germany", "waffen_ss", 1945, True), ("germany", "waffen_ss", 1946, False),
+    ("germany", "heer", 1945, False),
     ("japan", "guards", 1930, False), ("japan", "guards", 1931, True), ("japan", "rifles", 1945, True),
     ("japan", "rifles", 1946, False),
 ]

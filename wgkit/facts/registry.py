@@ -31,12 +31,12 @@ def normalise_name(name: str) -> str:
 
 RULESETS: dict[str, RulesetInfo] = _load()
 ALIASES: dict[str, str] = {  # keyed as names are looked up, so "Rookie Rules" finds "rookie rules"
-    normalise_name(alias): r.id for r in RULESETS.values() for alias in (r.id, *r.aliases)
+    normalise_name(alias): r.id for r in RULESETS.values() for alias in (r.id, r.name, *r.aliases)
 }
 
 
 def find_ruleset(name: str) -> RulesetInfo:
-    """Return the ruleset whose id or alias is ``name`` (case and spacing ignored)."""
+    """Return the ruleset whose id, name or alias is ``name`` (case and spacing ignored)."""
     key = normalise_name(name)
     if key in ALIASES:
         return RULESETS[ALIASES[key]]
