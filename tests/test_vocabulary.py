@@ -25,6 +25,21 @@ DICE = {
     "company_fire": {"d6"},
 }
 
+# each ruleset's ground scale as the board's scale bar says it: Close Action's 1" = 4 yd, Easy
+# Company's 1" = 10 m, Eagles' 1" = 100 yd (from the texts); Rookie's 10 yd (house: the text gives
+# inches only); Company Fire's 7.5 m (derived: 40-50 m a 6" square)
+SCALE_BAR = {
+    "close_action/tutorial_crossroads": '6" = 24 yd', "easy_company/tutorial_farmyard": '6" = 60 m',
+    "eagles/hill_112": '6" = 600 yd', "rookie/tutorial_worked_example": '6" = 60 yd (house scale)',
+    "company_fire/tutorial_orchard_gate": '6" = 45 m (derived)',
+}
+
+# qualities and nationalities a scenario may give
+QUALITIES = {"easy_company": ["untrained", "green", "experienced", "veteran", "elite"],
+             "rookie": ["green", "regular", "veteran", "elite"]}
+NATIONS = {"eagles": ["us", "uk", "canada", "germany", "ussr", "japan", "italy", "minor_axis", "france", "china"],
+           "rookie": ["us", "uk", "germany", "ussr", "italy", "japan"]}
+
 # the other names a scenario's ``ruleset:`` may give (docs/scenario-format.md: "ecol" works)
 ALIASES = {
     "easy_company": ["ec", "easycompany", "Easy Company"],
@@ -71,11 +86,11 @@ UNIT_ATTRS = {
     ],
     "rookie": [
         ("ff", [0], [-1, 1.5]),
-        ("men", [1], [0]),
+        ("men", [1], [0, 1.5]),
         ("armour_class", ["A", "B", "C", "D", "E"], ["F"]),
         ("colour", ["red"], [1]),
         ("level", ["platoon", "company"], ["battalion"]),
-        ("barrels", [1, 8], [0, 9]),
+        ("barrels", [1, 8], [0, 9, 1.5]),
         ("training", ["A", "B", "C"], ["D"]),
         *[(flag, [True], ["yes"]) for flag in ("tracked", "special_tank", "deployed", "camouflaged", "specialist",
                                                "anti_aircraft")],
@@ -96,7 +111,8 @@ SCENARIO_ATTRS = {
         ("colours", [{"su": "red", "de": "black"}], [{"su": "blue"}, "red"]),
         ("extra_cards", [{"su": -1}], [{"su": 1.5}, 2]),
         ("artillery", [{"su": {"templates": ["A", "B", "C", "D"], "missions": 0}}],
-         [{"su": {"templates": ["E"]}}, {"su": {"missions": -1}}, {"su": {"shells": 3}}, {"su": 3}]),
+         [{"su": {"templates": ["E"]}}, {"su": {"templates": "A"}}, {"su": {"missions": -1}}, {"su": {"missions": 1.5}},
+          {"su": {"shells": 3}}, {"su": 3}, "north"]),
         ("aircraft", [{"su": 0}], [{"su": -1}, {"su": 1.5}, 3]),
         ("chart", [{}], [3]),
     ],
@@ -118,6 +134,29 @@ def _load(doc: dict) -> None:
 @pytest.mark.parametrize("ruleset", DICE)
 def test_each_ruleset_lists_the_dice_its_rules_throw(ruleset):
     assert set(find_ruleset(ruleset).dice) == DICE[ruleset]
+
+
+@pytest.mark.parametrize("scenario", SCALE_BAR)
+def test_the_board_says_each_rulesets_ground_scale(scenario):
+    from wgkit.render.scene import build_scene
+    from wgkit.scenario import load
+
+    scene = build_scene(load(ROOT / f"scenarios/{scenario}.yaml"))
+    assert [x.text for x in scene.layers["overlays"] if x.kind == "text"] == [SCALE_BAR[scenario]]
+
+
+@pytest.mark.parametrize("ruleset, quality", [(r, q) for r, qs in QUALITIES.items() for q in qs])
+def test_every_quality_of_the_vocabulary_is_accepted(ruleset, quality):
+    doc = _doc(ruleset)
+    _first_unit(doc)["quality"] = quality
+    _load(doc)
+
+
+@pytest.mark.parametrize("ruleset, nation", [(r, n) for r, ns in NATIONS.items() for n in ns])
+def test_every_nationality_of_the_vocabulary_is_accepted(ruleset, nation):
+    doc = _doc(ruleset)
+    doc["sides"][0]["nationality"] = nation
+    _load(doc)
 
 
 @pytest.mark.parametrize("ruleset, name", [(r, a) for r, names in ALIASES.items() for a in names])

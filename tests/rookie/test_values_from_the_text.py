@@ -161,3 +161,43 @@ def test_each_artillery_template_attacks_on_its_published_column(name):
     with g.table_dice([2, 1]):  # 2: on target; then the fire roll
         e = SU.resolve_artillery(g, "de")
     assert [r.purpose for r in e.rolls] == ["drift", f"fire ({TEMPLATES_HOUSE[name][1]})"]
+
+
+# The house terrain mapping (the cover and movement charts are lost; Line of Sight: hills and any
+# class of cover block sight), typed again from facts/rookie.py's published rows: the cover class of
+# a unit standing in it (None for the lines, walls and hedges, that nobody stands in), whether it
+# blocks sight, and its speed class (road: none; wire: stops infantry).
+TERRAIN_HOUSE = {
+    "woods": ("woods", True, "C"), "buildings": ("buildings", True, "C"), "hill": ("none", True, "B"),
+    "road": ("none", False, "road"), "stream": ("none", False, "C"), "river": ("none", False, "C"),
+    "rough": ("light", True, "B"), "swamp": ("none", False, "C"), "mud": ("none", False, "C"),
+    "snow": ("none", False, "B"), "fields": ("light", True, "B"), "fields/low": ("none", False, "A"),
+    "orchard": ("light", True, "B"), "low_wall": (None, True, "B"), "hedge": (None, True, "B"),
+    "bocage": (None, True, "C"), "barbed_wire": ("none", False, "wire"), "minefield": ("none", False, "A"),
+    "foxholes": ("entrenched", True, "B"), "trenches": ("entrenched", True, "B"), "bunker": ("bunker", True, "C"),
+    "smoke": ("none", True, "A"),
+}
+
+
+@pytest.mark.parametrize("kind", list(TERRAIN_HOUSE))
+def test_every_row_of_the_house_terrain_mapping_is_the_cover_sight_and_speed_the_rules_use(kind):
+    cover, blocks, speed = TERRAIN_HOUSE[kind]
+    kind_, _, variant = kind.partition("/")
+
+    def patch(doc):
+        drawn = {"line": [[24, 2], [24, 6]]} if cover is None else {"rectangle": {"center": [24, 4], "size": [2, 2]}}
+        doc["terrain"].append({"id": "patch", "type": kind_, **drawn, **({"height": 1} if kind == "hill" else {}),
+                               **({"variant": variant} if variant else {})})
+
+    g = game(edit=patch)
+    if cover is not None:
+        put(g, "ru_sq", 24, 4)
+        assert L.cover_of(g, "ru_sq") == cover
+    put(g, "ru_sq", 20, 4)
+    put(g, "de_open", 28, 4)
+    assert L.sees(g, "ru_sq", "de_open") is not blocks
+    inches, why = MV.speed(g, "ru_sq", (26, 4))
+    if speed == "wire":
+        assert inches == 0 and why[-1] == "barbed wire stops infantry for the phase"
+    else:
+        assert why[0].startswith(f"terrain class {'A (open)' if speed == 'road' else speed}")
