@@ -148,8 +148,9 @@ def test_a_leader_pays_for_his_own_move_and_fire_by_his_units_mode(mode, move_co
     assert L.mp_left(g, "lipton") == 10 - move_cost
     g = squad_in_mode()
     with g.table_dice([99]):
-        F.resolve_fire(g, "lipton", "outpost")
+        e = F.resolve_fire(g, "lipton", "outpost")
     assert L.mp_left(g, "lipton") == 10 - fire_cost
+    assert [m["value"] for m in e.detail["modifiers"] if m["name"] == "leader spends MPs to fire"] == [fire_cost]
 
 
 @pytest.mark.parametrize("calibre_mm, kind", [(60, "light artillery"), (105, "light artillery"),
