@@ -38,7 +38,8 @@ SCALE_BAR = {
 QUALITIES = {"easy_company": ["untrained", "green", "experienced", "veteran", "elite"],
              "rookie": ["green", "regular", "veteran", "elite"]}
 NATIONS = {"eagles": ["us", "uk", "canada", "germany", "ussr", "japan", "italy", "minor_axis", "france", "china"],
-           "rookie": ["us", "uk", "germany", "ussr", "italy", "japan"]}
+           "rookie": ["us", "uk", "germany", "ussr", "italy", "japan"],
+           "company_fire": ["us", "uk", "germany", "ussr", "canada", "france"]}
 
 # the other names a scenario's ``ruleset:`` may give (docs/scenario-format.md: "ecol" works)
 ALIASES = {
@@ -51,6 +52,7 @@ ALIASES = {
 
 SCENARIO = {
     "easy_company": "easy_company/tutorial_farmyard", "eagles": "eagles/hill_112", "rookie": "rookie/tutorial_worked_example",
+    "company_fire": "company_fire/tutorial_orchard_gate",
 }
 
 # the published vocabulary of unit kinds, weapons and roles
@@ -64,6 +66,8 @@ WEAPONS = {
     "easy_company": ["pistol", "rifle", "smg", "lmg", "mmg", "hmg", "grenade", "mortar", "radio"],
     "eagles": ["small_arms", "mg", "at_gun", "tank_gun", "howitzer", "mortar", "naval_gun", "aa_gun", "rockets", "bombs"],
     "rookie": ["rifle", "smg", "lmg", "hmg", "mortar", "heavy_mortar", "at_gun", "flamethrower", "tank_gun", "aa_gun"],
+    "company_fire": ["smg", "rifle", "light_mortar", "mmg", "hmg", "sniper_rifle", "bazooka", "panzerschreck", "piat",
+                     "panzerfaust", "main_gun", "at_gun", "vehicle_mg", "at_grenades"],
 }
 
 # unit settings: (name, values accepted, values refused)
