@@ -166,3 +166,15 @@ def test_a_hand_over_most_table_markers_still_reads_with_the_fit_the_camera_last
             cv2.circle(other, tuple(int(v) for v in c.mean(axis=0)), 30, (150, 150, 150), -1)
     with pytest.raises(CameraError, match="the camera has moved"):
         read(cv2.imencode(".jpg", other)[1].tobytes(), s, kept=first.fit)
+
+
+def test_a_frame_claiming_a_huge_picture_is_refused_from_its_header_and_said():
+    """A page (a side's, say) that sends a frame whose header claims 144 megapixels is refused
+    before anything is decoded, as a photo is; the camera's line says so and nothing is read."""
+    from tests.photos import blank_png
+    from wgkit.widgets.livecam import LiveCamera
+
+    seen: list[bytes] = []
+    live = LiveCamera(seen.append)
+    assert live.take(blank_png(12000, 12000)) is False
+    assert live.status.startswith("frame 1: the photo is 12000 x 12000 pixels") and seen == []

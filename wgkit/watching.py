@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from wgkit.camera import check_size
+
 THUMB = (320, 180)  # the small grey copy frames are compared on (width, height)
 SPECK = 30  # grey levels a pixel must change by to count as moved (JPEG noise and flicker stay under)
 
@@ -32,8 +34,7 @@ class Settle:
     _last: np.ndarray | None = field(default=None, repr=False)
     _still: int = 0
     _moving: bool = True  # the first settled view after the camera starts is read
-    moves: int = 0  # frames seen moving, for the page's words
-    reads: int = 0
+    reads: int = 0  # views read so far
 
     def feed(self, frame: bytes | np.ndarray) -> bool:
         """Take the next frame (JPEG bytes or a grey or colour image); True once it is the first
@@ -43,7 +44,6 @@ class Settle:
             pass  # the first frame: nothing to compare it with yet
         elif moved_share(self._last, small) > self.motion:
             self._moving, self._still = True, 0
-            self.moves += 1
         else:
             self._still += 1
         self._last = small
@@ -60,10 +60,12 @@ class Settle:
 
 
 def thumbnail(frame: bytes | np.ndarray) -> np.ndarray:
-    """A frame as a small grey image (:data:`THUMB`), decoded at a quarter size where it is a JPEG."""
+    """A frame as a small grey image (:data:`THUMB`), decoded at a quarter size where it is a JPEG
+    (whose header is weighed first, as a photo's is: a frame claiming a huge picture is refused)."""
     if isinstance(frame, np.ndarray):
         grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
     else:
+        check_size(bytes(frame))
         grey = cv2.imdecode(np.frombuffer(frame, np.uint8), cv2.IMREAD_REDUCED_GRAYSCALE_4)
         if grey is None:
             raise ValueError("a frame that is not an image")
