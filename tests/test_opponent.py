@@ -663,3 +663,31 @@ def test_the_opponent_on_both_sides_plays_each_sides_cards():
     cards = [line.split(":")[0] for line in said if line.endswith("may activate a unit")]
     chose = [line for line in said if "chose to activate a unit" in line]
     assert len(chose) == len(cards)  # every card a side may use is used by its opponent
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "scenarios").glob("*/*.yaml")), ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_a_position_met_again_in_a_decision_is_worth_what_it_was_judged(path, monkeypatch):
+    # the opponent judges a position once a decision, knowing it again by its state less the dice
+    # stream and the order of the cards left (_position). Over a fast game of every bundled
+    # scenario, each position it knows again is judged afresh: its worth must be what was kept
+    import wgkit.opponent as O
+    from wgkit.opponent import SKILLS
+
+    met_again = []
+    once = O.Opponent._judged_once
+
+    def judged_afresh_too(self, game, ruleset):
+        key = O._position(game.state)
+        if key in self._judged:
+            met_again.append(self.value(game, ruleset) == self._judged[key])
+        return once(self, game, ruleset)
+
+    monkeypatch.setattr(O.Opponent, "_judged_once", judged_afresh_too)
+    s = load(path)
+    rules = get_ruleset(s.ruleset)
+    g = rules.new_game(s, 5)
+    bots = {side.id: Opponent(side.id, seed=5, turns=2, **SKILLS["fast"]) for side in s.sides}
+    from wgkit.simulate import seated
+
+    rules.policy.play(g, 2, step=seated(bots, rules.policy.play_step))
+    assert met_again and all(met_again), f"{met_again.count(False)} of {len(met_again)} positions worth otherwise"

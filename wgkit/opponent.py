@@ -134,6 +134,14 @@ def _acts(c: Candidate) -> bool:
     return bool(c.params)
 
 
+def _position(state: dict) -> str:
+    """A position's identity for :meth:`Opponent.value`: the state without its dice stream and
+    with each deck's cards still to draw as a set (a what-if branch shuffles them; the value reads
+    only how many are left)."""
+    decks = {name: {**d, "draw": sorted(map(repr, d["draw"]))} for name, d in state["decks"].items()}
+    return repr([(k, decks if k == "decks" else v) for k, v in state.items() if k != "rng"])
+
+
 def _short(v: Any, names: dict[str, str]) -> str:
     if isinstance(v, (list, tuple)) and v and all(isinstance(x, (int, float)) for x in v):
         return "(" + ", ".join(f"{x:g}" for x in v) + ")"
@@ -167,6 +175,7 @@ class Opponent:
             raise ValueError("play-outs are 0 or more, finalists 1 or more")
         self._rng = random.Random(self.seed)
         self._covers: tuple[Any, list[BaseGeometry]] = (None, [])
+        self._judged: dict[str, float] = {}  # value() of the positions met in this decision
 
     # -- what a position is worth --------------------------------------------------------------
     def goals(self, game: Game, pieces: bool = True) -> list[tuple[float, float]]:
@@ -194,6 +203,15 @@ class Opponent:
         own = any(c.side == self.side for c in sc.conditions)
         return [area_geometry(sc, c.target) for c in sc.conditions
                 if (c.side == self.side) == own and c.kind in ("hold", "contest", "deny")]
+
+    def _judged_once(self, game: Game, ruleset: Ruleset) -> float:
+        """:meth:`value`, judged once for each position met in a decision (two ways the dice fall
+        to one result, a miss by either of two candidates): the value reads the state alone
+        (:func:`_position`)."""
+        key = _position(game.state)
+        if key not in self._judged:
+            self._judged[key] = self.value(game, ruleset)
+        return self._judged[key]
 
     def value(self, game: Game, ruleset: Ruleset | None = None) -> float:
         """How good the position is for the side (higher is better)."""
@@ -448,7 +466,7 @@ class Opponent:
                 event = c.spec.resolve(trial, dict(c.params))
             except (IllegalActionError, ValueError):
                 return None
-            v = self.value(trial, ruleset)
+            v = self._judged_once(trial, ruleset)
             drew = any(e.kind == "deck" for e in trial.log[start:])
             if depth > 0 and not event.rolls and not drew and abs(v - base) < EPSILON and self._opens(c, trial):
                 follow = self._best(trial, ruleset, v, depth - 1)
@@ -480,7 +498,7 @@ class Opponent:
                 return None
             if not faces:
                 return None  # no dice: the caller tries it once (and looks past a step that opens others)
-            values.append((chance, self.value(trial, ruleset)))
+            values.append((chance, self._judged_once(trial, ruleset)))
         return sum(p * v for p, v in values)
 
     def _opens(self, c: Candidate, after: Game) -> bool:
@@ -584,8 +602,9 @@ class Opponent:
         """The best action now and what it is expected to gain, or None when nothing beats waiting
         (with ``must``, when waiting is no option: None only when there is no action at all)."""
         start = time.perf_counter()
+        self._judged.clear()  # kept for one decision: the memory a decision needs, no more
         ruleset = get_ruleset(game.scenario.ruleset)
-        base = self.value(game, ruleset)
+        base = self._judged_once(game, ruleset)
         ranked = self._ranked(game, ruleset, base, self.depth, must)
         best = self._finalist(game, ruleset, ranked, must) if ranked else None
         self.think.append(time.perf_counter() - start)

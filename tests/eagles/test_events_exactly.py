@@ -189,6 +189,14 @@ def test_infantry_entering_a_minefield_stops_at_its_edge_and_is_hit_on_30_or_les
     g, e = _mined(31)
     assert e.text == "dcli_a moves to (30.0, 10.5); mines (30%): no damage"
     assert dotted(e)[-1] == ("units.dcli_a.status.moved_code", "A")
+    assert e.detail["odds"] == ["fails: 70.0%", "succeeds: 30.0%"]
+
+
+def test_a_move_that_meets_no_minefield_shows_no_mine_odds():
+    # 1.5 is rolled only on entering a minefield: a move elsewhere rolls nothing and shows no odds
+    g = game(step="Cross-country movement")
+    e = MV.resolve_move(g, "dcli_a", (30, 11.5))
+    assert (e.rolls, e.detail["odds"]) == ((), [])
 
 
 def test_a_move_near_the_enemy_gives_the_mover_away_and_records_its_speed_code():

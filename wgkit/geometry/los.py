@@ -418,7 +418,18 @@ def clear_sight(terrain: TerrainIndex, observer: Sequence[float], target: Sequen
                 policy: LosPolicy = LosPolicy()) -> bool:
     """Whether ``observer`` sees ``target`` past the terrain (pieces aside): the verdict of
     :func:`line_of_sight`, remembered per terrain, since a table's terrain never changes in play."""
-    return bool(sight_between(terrain, [observer], [target], policy)[0, 0])
+    a, b = finite_point(observer, "observer"), finite_point(target, "target")
+    known = _sight_memo(terrain, policy).get((*a, *b))  # asked pair by pair in play: no arrays to build
+    return known if known is not None else bool(sight_between(terrain, [a], [b], policy)[0, 0])
+
+
+def _sight_memo(terrain: TerrainIndex, policy: LosPolicy) -> dict[tuple[float, ...], bool]:
+    """The sight verdicts known for ``terrain`` under ``policy`` (one table per policy: a key of
+    four floats hashes fast)."""
+    memo = terrain.memo.get(("sight", policy))
+    if memo is None:
+        memo = terrain.memo[("sight", policy)] = {}
+    return memo
 
 
 def sight_between(terrain: TerrainIndex, observers: Sequence[Sequence[float]], targets: Sequence[Sequence[float]],
@@ -428,9 +439,7 @@ def sight_between(terrain: TerrainIndex, observers: Sequence[Sequence[float]], t
     a = [finite_point(p, "observer") for p in observers]
     b = [finite_point(p, "target") for p in targets]
     out = np.zeros((len(a), len(b)), dtype=bool)
-    memo = terrain.memo.get(("sight", policy))  # one table per policy: a key of four floats hashes fast
-    if memo is None:
-        memo = terrain.memo[("sight", policy)] = {}
+    memo = _sight_memo(terrain, policy)
     keys = {}
     for k, p in enumerate(a):
         for l, q in enumerate(b):

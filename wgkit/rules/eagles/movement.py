@@ -4,6 +4,7 @@ terrain reductions, hex movement points — and Minefields (1.5)."""
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from shapely.geometry import LineString, Point
 
@@ -117,6 +118,13 @@ def mine_roll(chance, pct: int) -> bool:
     return chance.face(D00, f"mines ({pct}%)") <= pct
 
 
+@lru_cache(maxsize=None)
+def mine_odds(pct: int) -> tuple[str, ...]:
+    """1.5: the odds of a mine roll at ``pct``, as a move's event shows them (the same few
+    chances over and over: worked out once each)."""
+    return tuple(exact(mine_roll, pct).describe())
+
+
 def resolve_move(game: Game, uid: str, to: tuple[float, float]):
     """2.0 Movement, once a turn. 1.5: a unit entering a minefield stops there and rolls against its
     armour class; a minesweeper stops there too and clears it, rolling nothing."""
@@ -148,6 +156,7 @@ def resolve_move(game: Game, uid: str, to: tuple[float, float]):
     chance = Play(roller)
     stop = to
     lines = []
+    odds: list[str] = []  # a mine roll's, where one is rolled
     line = LineString([L.pos(game, uid), to])
     for i in game.terrain.tree.query(line, predicate="intersects"):
         a = game.terrain.areas[i]
@@ -160,13 +169,12 @@ def resolve_move(game: Game, uid: str, to: tuple[float, float]):
             if L.kind(game, uid) == "minesweeper":  # 1.5: "cleared if a minesweeper unit moves onto it"
                 lines.append(f"clears the minefield {a.id}")
                 game_changes = [(("vars", "eg", "cleared"), L.eg(game)["cleared"] + [a.id])]
-            elif mine_roll(chance, pct):
-                changes_, words = D.apply(game, uid, True, 1)
+            else:
+                odds = list(mine_odds(pct))
+                hit = mine_roll(chance, pct)
+                changes_, words = D.apply(game, uid, True, 1) if hit else ([], "no damage")
                 lines.append(f"mines ({pct}%): {words}")
                 game_changes = changes_
-            else:
-                lines.append(f"mines ({pct}%): no damage")
-                game_changes = []
             break
     else:
         game_changes = []
@@ -183,7 +191,7 @@ def resolve_move(game: Game, uid: str, to: tuple[float, float]):
         changes.append((("units", uid, "status", "spotted"), True))
     return game.record("move", changes, f"{uid} moves to ({stop[0]:.1f}, {stop[1]:.1f})" + (f"; {'; '.join(lines)}" if lines else ""),
                        rolls=tuple(roller.log), detail={"rule": "2.0 Movement", "outcome": lines, "modifiers": [], "notes": why,
-                                                        "odds": exact(mine_roll, T.MINE_HIT[L.armour(game, uid)].value).describe()})
+                                                        "odds": odds})
 
 
 def hex_grid(game: Game):
