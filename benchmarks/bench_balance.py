@@ -1,6 +1,6 @@
 """Competent balancing: what the kit's opponent on every side costs, against two simple policies.
 
-    python benchmarks/bench_balance.py [N] [NAME ...]
+    python benchmarks/bench_balance.py [N] [NAME ...] [--fast-only]
 
 For every bundled scenario (with NAMEs, those whose file name holds one): the CPU time per game
 of N seeded games (default 2) with the simple policy on both sides (the baseline), with the
@@ -9,6 +9,7 @@ baseline) and with its full skill (``--players opponent``), and where the full o
 goes: the same games played with its play-outs switched off (its look-ahead alone); the rest of
 its time is the play-outs, each a game played on to its end by the simple policy. Then competent games per hour, wall time, on the hedgerow farm (4N games): in
 one process and on a local Dask cluster of 2 workers, with the two reports checked identical.
+``--fast-only`` leaves full play and the cluster out (minutes instead of an hour).
 """
 
 from __future__ import annotations
@@ -46,8 +47,10 @@ def play(scenario, seed: int, thinking: dict | None) -> None:
 
 
 def main() -> None:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 2
-    names = sys.argv[2:]
+    args = [a for a in sys.argv[1:] if a != "--fast-only"]
+    fast_only = len(args) < len(sys.argv) - 1
+    n = int(args[0]) if args else 2
+    names = args[1:]
     paths = sorted(p for p in (ROOT / "scenarios").glob("*/*.yaml") if not names or any(x in p.stem for x in names))
     seeds = range(1000, 1000 + n)
     print(f"CPU per game over {n} seeded games; opponent on both sides against the simple policy on both")
@@ -58,16 +61,23 @@ def main() -> None:
         s = load(path)
         simple = cpu_per_game(lambda seed: play(s, seed, None), seeds)
         fast = cpu_per_game(lambda seed: play(s, seed, SKILLS["fast"]), seeds)
+        fast_ratios.append(fast / simple)
+        if fast_only:
+            print(f"{path.parent.name + '/' + path.stem:44s} {simple:8.3f}s {fast:7.2f}s {fast / simple:5.0f}x", flush=True)
+            continue
         full = cpu_per_game(lambda seed: play(s, seed, SKILLS["full"]), seeds)
         ahead = cpu_per_game(lambda seed: play(s, seed, {"playouts": 0}), seeds)
-        fast_ratios.append(fast / simple)
         ratios.append(full / simple)
         print(f"{path.parent.name + '/' + path.stem:44s} {simple:8.3f}s {fast:7.2f}s {fast / simple:5.0f}x "
               f"{full:7.2f}s {full / simple:5.0f}x {ahead:10.2f}s {max(0.0, full - ahead) / full:9.0%}", flush=True)
     for name, r in (("fast", fast_ratios), ("full", ratios)):
+        if not r:
+            continue
         print(f"{name} against simple: median {sorted(r)[len(r) // 2]:.0f}x, worst {max(r):.0f}x", end="; ")
     print("target for fast: at most 10x; 'play-outs' is the share of the full opponent's time spent playing "
           "finalists on to the end")
+    if fast_only:
+        return
 
     farm = load(ROOT / "scenarios/close_action/hedgerow_farm.yaml")
     games = 4 * n

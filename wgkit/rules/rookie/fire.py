@@ -109,9 +109,11 @@ def threat(game: Game, firer: str, target: str) -> float:
     Firing the Unit chart on the column :func:`plan` gives (casualties, and the worst marker kept);
     0 where it cannot fire at it now (sight, set-up, a suppressed firer)."""
     pieces = game.state["pieces"]
-    uid = pieces[target]["unit"]
+    uid, by = pieces[target]["unit"], pieces[firer]["unit"]
+    if not L.sees(game, by, uid):
+        return 0.0  # asked first: plan() would also say what blocks the view, which is not wanted here
     try:
-        shot = plan(game, pieces[firer]["unit"], uid)
+        shot = plan(game, by, uid)
     except IllegalActionError:
         return 0.0
     args = (shot.column, L.men(game, uid), L.full_men(game, uid), L.marker(game, uid))
