@@ -388,8 +388,8 @@ class Opponent:
         implied = self._implied_actor(game)
         out: list[Candidate] = []
         for spec in actions_for(game):
-            if spec.ref == "umpire" or spec.shortcut:  # a shortcut's two actions are weighed one by one
-                continue
+            if spec.ref == "umpire" or spec.shortcut or spec.turns_only:  # a shortcut's two actions are weighed
+                continue  # one by one; a turn alone changes nothing value() sees
             fixed = [p for p in spec.params if p.kind in ("choice", "piece")]
             if not spec.params:  # a step of the procedure (draw a card, pass): the side's own to take
                 out.append(Candidate(spec, {}, self.side))

@@ -74,6 +74,12 @@ def cell_name(cell: tuple[int, int]) -> str:
     return f"{letters}{row + 1}"
 
 
+def heading(degrees: float) -> str:
+    """A compass bearing (degrees clockwise from north, the table's far edge) as a person at the
+    table reads it: the nearest of eight points, and the degrees ("north-east (40°)")."""
+    return f"{COMPASS[int(((90 - degrees) % 360 + 22.5) // 45) % 8]} ({degrees:g}°)"
+
+
 def bearing(frm: tuple[float, float], to: tuple[float, float]) -> str:
     """The compass point from ``frm`` towards ``to``, north being the table's far edge (+y)."""
     angle = math.degrees(math.atan2(to[1] - frm[1], to[0] - frm[0])) % 360

@@ -119,7 +119,7 @@ def test_the_move_step_offers_every_live_figure_and_explains_the_cost():
     g = table()
     to_step(g, "Move")
     m = menu(g)
-    assert list(m) == ["move"]
+    assert list(m) == ["move", "face"]  # Command Control: men face freely as they move
     assert params(m["move"]) == [("figure", "choice", "figure", ("a1", "a2", "a3"), None),
                                  ("point", "point", "to", (), None),
                                  ("how", "choice", "how", ("move", "charge", "break off"), "move")]

@@ -139,3 +139,63 @@ def test_a_man_cowering_alone_may_not_move_though_his_unit_may():
     with pytest.raises(IllegalActionError, match="^a2 is cowering and may not move by choice this turn$"):
         plan_move(g, "a2", (30, 12))
     assert plan_move(g, "a1", (10, 12)).stance == "crawling"
+
+
+def test_a_figure_out_of_command_may_not_move_but_turns_to_bring_an_enemy_into_its_arc():
+    # Command Control: a man more than 6" from his leader "may fire and change facing" but not move.
+    # Firing: the arc is 45 degrees either side of the facing. 'far' faces north (0); the enemy is
+    # due east of him (bearing 90): out of his arc until he turns to face it
+    from wgkit.rules.close_action import fire as F
+    from wgkit.rules.close_action.movement import resolve_face
+
+    g = game(fig("ldr", 2, 2) + "\n" + fig("far", 20, 2), fig("t", 30, 2, facing=270))
+    situation_of(g).piece_status("far", in_command=False)
+    with pytest.raises(IllegalActionError, match="may fire and turn, but not move"):
+        plan_move(g, "far", (20, 4))
+    with pytest.raises(IllegalActionError, match="within its arc"):
+        F.plan_fire(g, "a", "b", firers=["far"])
+    e = resolve_face(g, "far", (30, 2))
+    assert (g.piece("far")["facing"], g.piece("far")["position"]) == (90.0, [20, 2])
+    assert e.text == "far turns to face east (90°)" and e.rolls == ()
+    assert e.detail["notes"] == ["was facing north (0°)"]
+    assert F.plan_fire(g, "a", "b", firers=["far"]).pools == (F.Pool(5, 2, ("far",)),)  # 10": close range, 5-6
+    g.undo()
+    assert g.piece("far")["facing"] == 0
+
+
+@pytest.mark.parametrize("towards, facing", [((20, 12), 0.0), ((30, 12), 45.0), ((20, -8), 180.0), ((10, 2), 270.0),
+                                             ((10, 12), 315.0)])
+def test_a_figure_faces_the_compass_bearing_of_the_point_given(towards, facing):
+    from wgkit.rules.close_action.movement import resolve_face
+
+    g = g1(fig("x", 20, 2))
+    resolve_face(g, "x", towards)
+    assert g.piece("x")["facing"] == facing
+
+
+def test_a_support_weapon_that_fired_may_only_turn_and_turning_needs_a_point_away_from_it():
+    # Moving after Shooting: "Support weapons may not move after they fire except to change to a new facing"
+    from wgkit.rules.close_action.movement import resolve_face
+
+    g = g1(fig("x", 20, 2, "lmg"))
+    situation_of(g).piece_status("x", fired=True)
+    with pytest.raises(IllegalActionError, match="may only change facing"):
+        plan_move(g, "x", (20, 4))
+    resolve_face(g, "x", (10, 2))
+    assert g.piece("x")["facing"] == 270.0
+    with pytest.raises(IllegalActionError, match="give a point away from the figure"):
+        resolve_face(g, "x", (20, 2))
+
+
+def test_turning_is_offered_in_the_move_step_but_never_weighed_by_the_opponent():
+    # the opponent's valuation does not see facing: a turn would only spend its dice stream
+    from wgkit.opponent import Opponent
+    from wgkit.rules.close_action.actions import ACTIONS
+
+    g = g1(fig("x", 20, 2))
+    while g.current_step().name != "Move":
+        g.advance()
+    face = next(s for s in ACTIONS(g) if s.name == "face")
+    assert face.turns_only and [p.kind for p in face.params] == ["choice", "point"] and "x" in face.params[0].values()
+    side = g.acting_sides()[0]
+    assert Opponent(side).candidates(g) and all(c.spec.name != "face" for c in Opponent(side).candidates(g))

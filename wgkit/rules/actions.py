@@ -74,6 +74,7 @@ class ActionSpec:
     actor: str = ""  # the unit that acts when no parameter names it (a card's activated unit)
     forced: bool = False  # the rules demand it now, with nothing to choose (the card opening a sequence)
     shortcut: bool = False  # two actions offered also one by one, made as one (a card's unit and its first function)
+    turns_only: bool = False  # changes a piece's facing and nothing else (the opponent's valuation does not see facing)
 
 
 def _pool(chance, n: int, die: str, need: int) -> int:

@@ -92,6 +92,10 @@ def ACTIONS(game: Game) -> list[ActionSpec]:
                                                         Param("point", "point", "to"),
                                                         Param("how", "choice", "how", ("move", "charge", "break off"), "move")),
                               lambda g, p: None, _move_resolve, "Movement", _move_explain))
+        out.append(ActionSpec("face", "Turn a figure", (Param("figure", "choice", "figure", men),
+                                                        Param("point", "point", "to face")),
+                              lambda g, p: None, lambda g, p: movement.resolve_face(g, p["figure"], _point(p)),
+                              "Movement: Command Control", turns_only=True))
         shaken = _units(game, sides, lambda u: S.unit_of(game, u)["status"].get("morale", "ok") in ("cowering", "rout"))
         if shaken:
             out.append(ActionSpec("retreat", "Forced retreat (cowering or routed)", (Param("unit", "choice", "unit", shaken),),

@@ -10,7 +10,8 @@ from shapely.geometry import LineString
 
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.geometry.measure import within_allowance
-from wgkit.geometry.zones import offset
+from wgkit.geometry.zones import bearing, offset
+from wgkit.words import heading
 from wgkit.rules.close_action import lookup as S
 from wgkit.rules.close_action import tables as T
 from wgkit.facts.registry import find_ruleset, terrain_effect
@@ -142,6 +143,23 @@ def resolve_move(game: Game, fid: str, to: tuple[float, float], facing: float | 
                                                                "limit": plan.limit},
                                "notes": list(plan.notes), "modifiers": []},
                        action={"name": "move", "params": {"figure": fid, "to": list(plan.to)}})
+
+
+def resolve_face(game: Game, fid: str, towards: tuple[float, float]):
+    """Movement: Command Control ("face figures freely as they move"; a figure out of command may
+    still turn) and Moving after Shooting (a support weapon that fired may change facing): the
+    figure turns to face ``towards``, at no cost. Its facing at the end of the move is the middle of
+    its 90-degree arc of fire (Firing: Procedure)."""
+    p = game.piece(fid)
+    if not p["alive"]:
+        raise IllegalActionError(f"{fid} is out of action")
+    if math.dist(p["position"], towards) < 0.01:
+        raise IllegalActionError(f"{fid} stands there: give a point away from the figure to face")
+    facing = round(bearing(p["position"], towards), 1) % 360
+    return game.record("face", [(("pieces", fid, "facing"), facing)], f"{fid} turns to face {heading(facing)}",
+                       detail={"rule": "Movement: Command Control; Moving after Shooting", "outcome": {"facing": facing},
+                               "notes": [f"was facing {heading(p['facing'])}"], "modifiers": []},
+                       action={"name": "face", "params": {"figure": fid, "point": [float(towards[0]), float(towards[1])]}})
 
 
 COVER_RANK = {"none": 0, "soft": 1, "hard": 2}
