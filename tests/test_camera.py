@@ -1,6 +1,7 @@
 """The table read from a photo (issue 50): rendered photos with the markers at known positions."""
 
 import math
+import re
 import subprocess
 import sys
 
@@ -251,3 +252,77 @@ def test_the_piece_markers_printed_size_is_read_from_the_photo(printed):
     off = read(photo(s, placed, Shot(tilt=12, piece_mm=printed), seed=4), s, piece_mm=2 * printed)
     assert not off.seen and len(off.untrusted) == len(reading.seen)  # told a wrong size, it trusts none
     assert f"printed {2 * printed:.0f} mm (covered, or not flat)" in off.untrusted[0][1]
+
+
+def test_in_the_move_step_a_turned_figure_is_proposed_turned_and_made_with_the_moves_as_one(tmp_path):
+    # Close Action's Move: men face freely as they move (Command Control), so a figure the photo
+    # shows turned further than TURNED from its facing is proposed turned, after the moves
+    from wgkit.rules.registry import situation_of
+    from wgkit.widgets import UmpireApp
+    from wgkit.widgets.tableread import TURNED
+
+    app = UmpireApp.open(FARM, journal=tmp_path / "j.wgsave", seed=5)
+    situation_of(app.game).turn(1)
+    app.game.at_step("Move")
+    app.refresh()
+    s = app.game.scenario
+    placed = _placed(s)
+    was = {pid: placed[pid][2] for pid in ("r1", "r2", "r3")}
+    placed["r1"] = (22, 9.5, was["r1"])  # moved, facing kept
+    placed["r2"] = (*placed["r2"][:2], (was["r2"] + 90) % 360)  # turned a quarter, where it stands
+    placed["r3"] = (*placed["r3"][:2], (was["r3"] + TURNED / 2) % 360)  # nudged: under TURNED, not a turn
+    before = len(app.game.log)
+    found = app.reader.read(photo(s, placed, Shot(tilt=15, blur=0.6), seed=4))
+    assert [pid for pid, _, _ in found] == ["r1"] and [pid for pid, _, _ in app.reader.turns] == ["r2"]
+    boxes = [b.description for b in app.reader.picks.children]
+    assert len(boxes) == 2 and boxes[1].endswith("turned 90°")
+    assert "2 of 2 pieces move or turn together" in app.actions.odds.value and "turns to face" in app.actions.odds.value
+    assert re.search(r"\d+ pieces seen, 1 moved, 1 turned", app.reader.status.value)
+    app.actions.resolve()
+    assert len(app.game.log) == before + 2 and [e.kind for e in app.game.log[-2:]] == ["move", "face"]
+    assert _turn(app.game.piece("r2")["facing"], (was["r2"] + 90) % 360) < 2
+    assert app.game.piece("r3")["facing"] == was["r3"]
+    assert app.reader.turns == [] and "table-read" not in app.board.named
+    app.log.undo_to(app.game.group_start())
+    assert app.game.piece("r2")["facing"] == was["r2"] and len(app.game.log) == before  # undone as one
+
+
+def test_outside_a_step_that_turns_pieces_a_turn_is_not_proposed(tmp_path):
+    from wgkit.rules.registry import situation_of
+    from wgkit.widgets import UmpireApp
+
+    app = UmpireApp.open(FARM, journal=tmp_path / "j.wgsave", seed=5)
+    situation_of(app.game).turn(1)
+    app.game.at_step("Fire")
+    app.refresh()
+    s = app.game.scenario
+    placed = _placed(s)
+    placed["r2"] = (*placed["r2"][:2], (placed["r2"][2] + 90) % 360)
+    assert app.reader.read(photo(s, placed, Shot(), seed=4)) == [] and app.reader.turns == []
+    assert app.reader.picks.children == () and app.actions.group == []
+
+
+def test_a_sides_page_proposes_its_own_turns_and_the_umpire_makes_them(tmp_path):
+    from tests.test_seats import _served, _to_step
+    from wgkit.widgets import UmpireApp
+    from wgkit.widgets.seat import SidePage
+
+    journal = _served(tmp_path)
+    umpire = UmpireApp.attach(journal, seats=True)
+    _to_step(umpire, "Move")
+    us = SidePage.attach(str(journal), "us")
+    s = umpire.game.scenario
+    placed = _placed(s)
+    facing = (placed["r2"][2] + 135) % 360
+    placed["r2"] = (*placed["r2"][:2], facing)
+    placed["mg42"] = (*placed["mg42"][:2], (placed["mg42"][2] + 90) % 360)  # an enemy turned: never mentioned
+    us.reader.read(photo(s, placed, Shot(tilt=10), seed=2))
+    assert [pid for pid, _, _ in us.reader.turns] == ["r2"]
+    said = us.reader.status.value + "".join(box.description for box in us.reader.picks.children)
+    assert all(word not in said for word in ("mg42", "MG 42", "Krebs"))
+    us.panel.propose()
+    assert umpire.desk.poll() is True
+    [waiting] = umpire.desk.desk.proposals()
+    assert "(the table read from a photo: 1 piece)" in waiting.label
+    umpire.desk.approve(waiting)
+    assert _turn(umpire.game.piece("r2")["facing"], facing) < 2 and umpire.game.log[-1].kind == "face"

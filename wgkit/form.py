@@ -27,6 +27,7 @@ from wgkit.render.scene import piece_points
 from wgkit.render.shapes import Shape
 from wgkit.rules.actions import GENERIC, ActionSpec, Param
 from wgkit.rules.registry import actions_for
+from wgkit.words import heading
 
 GENERIC_NAMES = {spec.name for spec in GENERIC}
 MOVE_ACTIONS = ("move", "leader move", "sortie")  # the rules actions a drag on the board fills in
@@ -155,6 +156,7 @@ class ActionForm:
         self.group_title = ""  # the group's name in the log, where it is not a unit's move
         self.staying: list[tuple[str, str]] = []  # figures the group's move leaves behind, and why
         self.unoffered: list[str] = []  # figures of the dragged unit that no move offers
+        self.turns: list[tuple[str, Point]] = []  # after the group's moves, pieces turned to face a point (a photo read)
         self.chosen: list[str] = []  # pieces chosen on the board to move together
         many = any(len(piece_ids(game.state, unit=u)) > 1 for u in unit_ids(game.state))
         self.drag_unit = many  # a drag moves the dragged figure's whole unit
@@ -268,6 +270,11 @@ class ActionForm:
             self.values[p.name] = start if fresh and start in values else (values[0] if values else None)
         self.values = {p.name: self.values[p.name] for p in params}
 
+    def _no_group(self) -> None:
+        """Forget every part of a group of moves at once (its moves, turns, title and who stays),
+        so that no part of an old one is made by the next Resolve."""
+        self.group, self.turns, self.group_title, self.staying, self.unoffered = [], [], "", [], []
+
     def _set(self, name: str, value: Any) -> None:
         """A gesture sets a parameter; the values the umpire sets are kept for the same action."""
         self.values[name] = value
@@ -277,7 +284,7 @@ class ActionForm:
     def _form(self, name: str | None) -> None:
         """A new form for action ``name``: its defaults, with the values last set for it."""
         self.action = name
-        self.group, self.group_title, self.staying, self.unoffered = [], "", [], []
+        self._no_group()
         self.values = {}
         self._settle()
         if self.spec is not None and self.spec.name == self._kept_for:
@@ -505,7 +512,7 @@ class ActionForm:
         for p in spec.params if spec is not None else ():
             if p.kind == "point":
                 self._set(p.name, "")
-        self.group, self.staying, self.unoffered = [], [], []
+        self._no_group()
         self.judge()
         self.verdict = Verdict("refused", False, why)
 
@@ -526,7 +533,7 @@ class ActionForm:
                 continue
             if name != self.action:
                 self._form(name)
-            self.group, self.group_title, self.staying, self.unoffered = [], "", [], []  # each drag its own move
+            self._no_group()  # each drag its own move
             self._click(piece, False)
             self._set_point(point)
             if piece in self.chosen and len(self.chosen) > 1:
@@ -553,29 +560,45 @@ class ActionForm:
         if len(members) > 1 or self.unoffered:
             self.group = [(pid, (round(where[pid][0] + dx, 2), round(where[pid][1] + dy, 2))) for pid in members]
 
-    def take_moves(self, moves: list[tuple[str, Point]], title: str) -> list[str]:
-        """Moves made at the real table (a photo read): the step's move action for each piece, all
-        judged and shown together (one Resolve, undone as one group called ``title``). Returns
-        the pieces no move action offers now."""
-        for name in MOVE_ACTIONS:
+    def take_moves(self, moves: list[tuple[str, Point]], title: str, turns: list[tuple[str, Point]] = ()) -> list[str]:
+        """Moves made at the real table (a photo read): the step's move action for each piece,
+        then its turn action for each of ``turns`` (a piece turned to face a point), all judged
+        and shown together (one Resolve, undone as one group called ``title``). Returns the
+        pieces neither offers now."""
+        moved = self._taking(MOVE_ACTIONS, moves)
+        turning = self._taking([s.name for s in self.specs if s.turns_only], turns)
+        first = moved or turning
+        if first is None:
+            return [pid for pid, _ in [*moves, *turns]]
+        spec, offered = first
+        self._form(spec.name)
+        self._click(offered[0][0], False)
+        self._set_point(offered[0][1])
+        self.group, self.group_title = offered, title
+        if moved and turning:
+            self.turns = turning[1]
+        self.judge()
+        taken = set(offered) | set(self.turns)
+        return [pid for pid, to in [*moves, *turns] if (pid, to) not in taken]
+
+    def _taking(self, names: list[str] | tuple[str, ...], items: list[tuple[str, Point]]
+                 ) -> tuple[ActionSpec, list[tuple[str, Point]]] | None:
+        """The first action of ``names`` offered now that takes a point and acts for some of
+        ``items`` (piece, point), with those it acts for."""
+        for name in names:
             spec = next((s for s in self.specs if s.name == name), None)
             if spec is None or not any(p.kind == "point" for p in spec.params):
                 continue
             mover = next((p for p in spec.params if p.kind in LISTS), None)
-            offered = [(pid, to) for pid, to in moves if self._moves(spec, mover, pid)]
-            if not offered:
-                continue
-            self._form(name)
-            self._click(offered[0][0], False)
-            self._set_point(offered[0][1])
-            self.group, self.group_title = offered, title
-            self.judge()
-            return [pid for pid, _ in moves if (pid, _) not in offered]
-        return [pid for pid, _ in moves]
+            offered = [(pid, to) for pid, to in items if self._moves(spec, mover, pid)]
+            if offered:
+                return spec, offered
+        return None
 
-    def hold_group(self, moves: list[tuple[str, Point]], title: str) -> None:
-        """The form's move made by each of ``moves`` (a proposal's whole unit), resolved as one."""
-        self.group, self.group_title = list(moves), title
+    def hold_group(self, moves: list[tuple[str, Point]], title: str, turns: list[tuple[str, Point]] = ()) -> None:
+        """The form's move made by each of ``moves`` (a proposal's whole unit), then the step's
+        turn by each of ``turns`` (piece, the point it faces), resolved as one."""
+        self.group, self.group_title, self.turns = list(moves), title, list(turns)
         self.judge()
 
     def _moves(self, spec: ActionSpec, mover: Param | None, piece: str) -> bool:
@@ -597,7 +620,7 @@ class ActionForm:
     def forget_group(self) -> None:
         """Drop a group of moves the form holds (a drag, a photo read): the form acts on its own values again."""
         if self.group or self.unoffered:
-            self.group, self.group_title, self.staying, self.unoffered = [], "", [], []
+            self._no_group()
             self.judge()
 
     # -- the verdict -----------------------------------------------------------------------------
@@ -629,6 +652,19 @@ class ActionForm:
         mover = next(p for p in spec.params if p.kind in LISTS)
         point = next(p for p in spec.params if p.kind == "point")
         return [(pid, {**base, mover.name: self._mover(mover, pid) or pid, point.name: dest}) for pid, dest in self.group]
+
+    def _turn_params(self) -> tuple[ActionSpec | None, list[tuple[str, dict[str, Any]]], list[str]]:
+        """The step's turn action, each of the group's :attr:`turns` it offers with its values,
+        and the pieces of :attr:`turns` it does not offer (a proposal naming another side's)."""
+        spec = next((s for s in self.specs if s.turns_only), None)
+        if spec is None or not self.turns:
+            return None, [], [pid for pid, _ in self.turns]
+        mover = next(p for p in spec.params if p.kind in LISTS)
+        point = next(p for p in spec.params if p.kind == "point")
+        base = {p.name: p.initial() for p in spec.params}
+        offered = [(pid, to, self._mover(mover, pid)) for pid, to in self.turns]
+        return (spec, [(pid, {**base, mover.name: who, point.name: to}) for pid, to, who in offered if who is not None],
+                [pid for pid, _, who in offered if who is None])
 
     def judge(self) -> Verdict:
         """Work out what Resolve would do now: the odds and, on a copy of the game, the rules' own
@@ -663,23 +699,27 @@ class ActionForm:
         """Each figure of the group in turn on one what-if: where it goes and its odds, or why it stays."""
         trial, shapes = self.judged().branch(dice=0), []
         moves, staying = [], [(pid, "no move is offered to it in this step") for pid in self.unoffered]
-        point = next(p.name for p in spec.params if p.kind == "point")
-        for pid, params in self._group_params():
+        turn, turning, unturned = self._turn_params()
+        staying += [(pid, "no turn is offered to it in this step") for pid in unturned]
+        for how, (pid, params) in [(spec, m) for m in self._group_params()] + [(turn, t) for t in turning]:
             try:
-                dist = spec.odds(trial, params)
-                shapes += spec.preview(trial, params)
-                spec.resolve(trial, params)  # the rules judge the move itself, after the figures before it
+                dist = how.odds(trial, params)
+                shapes += how.preview(trial, params)
+                how.resolve(trial, params)  # the rules judge the move itself, after the figures before it
             except IllegalActionError as exc:
                 staying.append((pid, str(exc)))
                 continue
             chance = ", ".join(f"{label} {float(p) * 100:.0f}%" for _, label, p in dist.outcomes()) if dist else "no dice"
+            if how.turns_only:
+                chance = f"turns to face {heading(trial.piece(pid)['facing'])}"
+            point = next(p.name for p in how.params if p.kind == "point")
             moves.append(GroupMove(pid, params[point], chance))
         where = piece_points(self.game.scenario, self.game.state)
         shapes += [Shape("circle", np.array([where[pid]]), None, STAYS, 0.07, 0.95, radius=0.6, tag="stays", dash=True)
                    for pid, _ in staying if pid in where]  # ringed on the board: these are left behind
         ok = bool(moves)
         return Verdict("group", ok, "" if ok else "no figure of the unit can make this move", moves=moves,
-                       staying=staying, total=len(self.group) + len(self.unoffered), shapes=shapes)
+                       staying=staying, total=len(self.group) + len(self.unoffered) + len(self.turns), shapes=shapes)
 
     def rolls_dice(self) -> bool:
         """Whether the form as it stands rolls dice (its odds are worth reading first); a form the
@@ -717,6 +757,7 @@ class ActionForm:
         if not self.group:
             return lambda game: spec.resolve(game, params)
         members = self._group_params()
+        turn, turning, _ = self._turn_params()
         title = self.group_title or f"{unit_of(self.game.state, members[0][0])} moves"
 
         def together(game: Game) -> Event:
@@ -724,9 +765,9 @@ class ActionForm:
             moves before it now block stays."""
             events = []
             with game.grouped(f"{title} ({len(game.log)})"):
-                for _, p in members:
+                for how, p in [(spec, p) for _, p in members] + [(turn, p) for _, p in turning]:
                     try:
-                        events.append(spec.resolve(game, p))
+                        events.append(how.resolve(game, p))
                     except IllegalActionError:
                         continue
             if not events:

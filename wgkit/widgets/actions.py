@@ -224,10 +224,15 @@ class ActionPanel:
         self.draw()
         return moved
 
-    def take_moves(self, moves: list[tuple[str, tuple[float, float]]], title: str) -> list[str]:
-        left = self.model.take_moves(moves, title)
+    def take_moves(self, moves: list[tuple[str, tuple[float, float]]], title: str,
+                   turns: list[tuple[str, tuple[float, float]]] = ()) -> list[str]:
+        left = self.model.take_moves(moves, title, turns)
         self.draw()
         return left
+
+    def turns_offered(self) -> bool:
+        """Whether the step offers an action that turns a piece (Close Action's Move)."""
+        return any(s.turns_only for s in self.model.specs)
 
     def forget_group(self) -> None:
         self.model.forget_group()
@@ -359,8 +364,10 @@ class ActionPanel:
             rows = [f"<li>{html.escape(label(g.piece))}: {html.escape(g.chance)}</li>" for g in v.moves]  # where: on the board
             rows += [f"<li style='color:#9b1c1c'>{html.escape(label(pid))} stays: {html.escape(say(why))}</li>"
                      for pid, why in v.staying]
+            spec = self.model.spec
+            verb = "move or turn" if self.model.turns else "turn" if spec is not None and spec.turns_only else "move"
             self.odds.value = (f"<b>{len(v.moves)} of {v.total} {'pieces' if self.model.group_title else 'figures'} "
-                               f"move together</b><ul style='margin:2px 0 4px 16px;padding:0'>{''.join(rows)}</ul>")
+                               f"{verb} together</b><ul style='margin:2px 0 4px 16px;padding:0'>{''.join(rows)}</ul>")
         elif v.state == "ready":
             self.odds.value = self.gloss(odds_html(v.lines, v.dist, say))
         else:

@@ -51,6 +51,7 @@ def shown(value: Any, label: Callable[[Any], str]) -> str:
 IDLE = "Nothing for your side to order in this step: the umpire moves the game on."
 GROUP = "whole unit"  # a proposal's figures and their destinations, when a unit moves as one
 GROUP_TITLE = "group title"  # the name of such a group in the log, where it is not a unit's move
+GROUP_TURNS = "turns"  # with such a group, the pieces turned after the moves and the points they face
 
 
 class ProposalPanel(ActionPanel):
@@ -98,8 +99,11 @@ class ProposalPanel(ActionPanel):
         words = "; ".join(f"{p.label or p.name} {shown(params[p.name], self.model.label)}" for p in spec.params)
         label = f"{spec.label}: {words}" if words else spec.label
         if self.group:  # a unit's figures dragged as one, or the moves read from a photo: each destination goes with it
-            params = {**params, GROUP: [[pid, list(to)] for pid, to in self.group], GROUP_TITLE: self.group_title}
-            label += (f" ({self.group_title}: {len(self.group)} piece{'s' if len(self.group) != 1 else ''})" if self.group_title else
+            turns = self.model.turns
+            params = {**params, GROUP: [[pid, list(to)] for pid, to in self.group], GROUP_TITLE: self.group_title,
+                      GROUP_TURNS: [[pid, list(to)] for pid, to in turns]}
+            many = len(self.group) + len(turns)
+            label += (f" ({self.group_title}: {many} piece{'s' if many != 1 else ''})" if self.group_title else
                       f" (the whole unit: {len(self.group)} figures by the same offset)")
         sent = self.desk.propose(self.fog.side, spec.name, label, plain(params), self.note.value.strip(),
                                  at=len(self.game.log))
@@ -294,7 +298,8 @@ class DeskBox:
             form.edit(param.name, f"{value[0]:.2f}, {value[1]:.2f}" if param.kind == "point" else _tupled(value))
         if GROUP in p.params:  # a unit's move: every figure to its own destination, resolved as one
             form.hold_group([(pid, (float(to[0]), float(to[1]))) for pid, to in p.params[GROUP]],
-                            str(p.params.get(GROUP_TITLE) or ""))
+                            str(p.params.get(GROUP_TITLE) or ""),
+                            [(pid, (float(to[0]), float(to[1]))) for pid, to in p.params.get(GROUP_TURNS) or ()])
         self.panel.draw()
 
     def approve(self, p: Proposal) -> None:
