@@ -225,6 +225,15 @@ def test_a_turn_of_close_action_with_clicks_only(serve, table_page, tmp_path):
     while journal_length(journal) != n:
         assert time.monotonic() < deadline, page.screenshot(path=str(tmp_path / "undo.png"))
         time.sleep(0.2)
+    # Command Control: men face freely as they move. r1 faces north; turn him to face due east
+    page.locator("select").nth(1).select_option(label="Turn a figure")
+    click(page, 22, 6)  # r1
+    click(page, 30, 6)  # the point to face: 8" east
+    page.get_by_role("button", name="Resolve").click()
+    n = one_more_event(page, journal, n)
+    last = load_game(journal, recover=True).game.log[-1]
+    assert last.kind == "face" and last.changes[0][1] == pytest.approx(90.0, abs=1.0)
+    page.locator(":text('rifleman 1 turns to face east (90°)'):visible").first.wait_for(timeout=30_000)  # in words
 
 
 @pytest.mark.parametrize("ruleset", sorted(BY_RULESET))
