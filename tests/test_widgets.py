@@ -467,6 +467,14 @@ def test_the_log_and_the_form_use_the_scenarios_names_and_squares():
     assert say("the edge between (4, 2) and (4, 3)") == "the edge between E3 and E4"
     assert say("moves to (9.08, 12.01)") == "moves to (9.08, 12.01)"  # a point in inches is no cell
     assert Wording({}, cells=False)("(1, 2)") == "(1, 2)"
+    # a name the scenario gives, met whole, keeps its words: a side whose id is "de" leaves the
+    # "de" of a wood called Bois de la Croix alone, and a unit's name holding an id stays as named
+    say = Wording({"de": "Grenadier-Regiment 916", "us": "26th Infantry", "co": "E Company de la Garde"},
+                  kept=["Bois de la Croix"])
+    assert say("us: keep the enemy out of Bois de la Croix; de holds it") == \
+        "26th Infantry: keep the enemy out of Bois de la Croix; Grenadier-Regiment 916 holds it"
+    assert say("co fires; E Company de la Garde fires; de's turn") == \
+        "E Company de la Garde fires; E Company de la Garde fires; Grenadier-Regiment 916's turn"
     assert [cell_name(c) for c in [(0, 0), (2, 3), (25, 0), (26, 9), (27, 0)]] == ["A1", "C4", "Z1", "AA10", "AB1"]
 
 
@@ -560,3 +568,17 @@ def test_the_editors_labels_stay_14_pixels_high_however_small_the_page_shows_the
     editor.width.value = 60  # a wider table on the same 500 px: larger labels still
     editor.apply_fields.click()
     assert editor.data["table"]["width"] == 60 and min(sizes()) * 500 / 60 >= 14 - 1e-9
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "scenarios").glob("*/*.yaml")), ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_every_name_a_bundled_scenario_gives_is_worded_as_itself(path):
+    # the wording turns ids into names; no name the scenario gives (a side, a unit, a piece, a
+    # terrain feature) may be changed by it, whatever ids its words happen to hold
+    from wgkit.scenario import load
+
+    s = load(path)
+    say = s.wording()
+    names = [x.name for x in s.sides] + [u.name for side in s.sides for u in side.units] + \
+        [p.name for _, _, p in s.pieces()] + [f.name for f in s.terrain]
+    for name in filter(None, names):
+        assert say(f"{name} holds") == f"{name} holds", name

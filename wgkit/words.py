@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 import math
 import re
-from typing import Callable, Mapping
+from typing import Callable, Iterable, Mapping
 
 COMPASS = ("east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east")
 
@@ -97,15 +97,20 @@ class Wording:
     table as it words them ("a point 2" north of the Mill")."""
 
     def __init__(self, names: Mapping[str, str], cells: bool = False,
-                 place: Callable[[float, float], str] | None = None):
+                 place: Callable[[float, float], str] | None = None, kept: Iterable[str] = ()):
+        """``kept``: names a text may hold as they are (a wood called "Bois de la Croix" keeps its
+        "de" where a side's id is ``de``), besides the names the ids become."""
         self.names = {i: n for i, n in names.items() if n and n != i}
         self.cells, self.place = cells, place
         ids = sorted(self.names, key=len, reverse=True)
-        self._ids = re.compile(r"(?<![\w.])(" + "|".join(map(re.escape, ids)) + r")('s)?(?![\w])") if ids else None
+        whole = sorted({n for n in [*self.names.values(), *kept] if n and n not in self.names}, key=len, reverse=True)
+        keep = r"(?<![\w])(" + "|".join(map(re.escape, whole)) + r")(?![\w])|" if whole else "()(?!)|"
+        self._ids = re.compile(keep + r"(?<![\w.])(" + "|".join(map(re.escape, ids)) + r")('s)?(?![\w])") if ids else None
 
     def __call__(self, text: str) -> str:
-        if self._ids is not None:
-            text = self._ids.sub(lambda m: possessive(self.names[m[1]]) if m[2] else self.names[m[1]], text)
+        if self._ids is not None:  # a name met whole is left as it is; an id becomes its name
+            text = self._ids.sub(lambda m: m[1] if m[1] is not None and m[2] is None else
+                                 possessive(self.names[m[2]]) if m[3] else self.names[m[2]], text)
         if self.cells:
             text = _CELL.sub(lambda m: cell_name((int(m[1]), int(m[2]))), text)
         elif self.place is not None:  # a point on a free-form table, by the terrain near it

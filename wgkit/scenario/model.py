@@ -404,7 +404,7 @@ class Scenario:
 
         grid = self.table.grid is not None
         return Wording({**{s.id: s.name for s in self.sides}, **self.spoken_names()}, cells=grid,
-                       place=None if grid else placer(self))
+                       place=None if grid else placer(self), kept=[f.name for f in self.terrain if f.name])
 
     def __getstate__(self) -> dict:
         """Pickled (to a Dask worker) without what it builds for itself: the wording holds a closure."""
