@@ -90,6 +90,15 @@ def test_a_sweep_plays_the_same_seeds_on_every_variant_and_ranks_by_balance():
     assert [t.get_text() for t in fig.axes[0].get_yticklabels()] == [n for n, _ in reversed(result.ranked())]
 
 
+def test_a_long_variant_name_is_printed_whole_and_the_columns_stay_aligned():
+    s = load(CROSSROADS)
+    long = "the section one turn short, to see whether the crossroads falls"  # longer than the 32-character column
+    result = sweep(s, read(f"variants:\n  - name: {long}\n    changes: [turns: 5]\n", s), 1, seed=7)
+    rows = result.table().splitlines()[3:6]
+    assert any(row.startswith(long + " ") for row in rows)
+    assert len({row.index("%") for row in rows[1:]}) == 1  # every row's first rate ends in one column
+
+
 def test_the_gap_is_the_spread_of_the_win_rates():
     from wgkit.simulate import Report
     from wgkit.sweep import Sweep

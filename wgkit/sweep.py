@@ -42,11 +42,12 @@ class Sweep:
         first = self.reports[0][1]
         total = first.n + len(first.failed)
         w = max([24, *(len(self.said(s)) + 14 for s in self.sides)])  # a side's column
+        nw = max([32, *(len(name) + 1 for name, _ in self.reports)])  # the variants' column: every name whole
         lines = [f"{self.scenario} ({first.ruleset}): the scenario as written and {len(self.reports) - 1} "
                  f"variant{'s' if len(self.reports) != 2 else ''}, {total} games each, seeds "
                  f"{first.seed}..{first.seed + total - 1}, on the same dice", f"winner by: {first.judged_by}",
                  f"players: {first.who_plays()}",
-                 f"{'most balanced first':32s}" + "".join(f"{self.said(s) + ' wins (95%)':>{w}s}" for s in self.sides)
+                 f"{'most balanced first':{nw}s}" + "".join(f"{self.said(s) + ' wins (95%)':>{w}s}" for s in self.sides)
                  + f"{'draws':>8s}{'gap':>7s}"]
         for name, r in self.ranked():
             cells = []
@@ -54,7 +55,7 @@ class Sweep:
                 rate, (lo, hi) = r.rate(s)
                 cells.append(f"{rate:6.1%} ({lo:.0%}-{hi:.0%})")
             failed = f"  ({len(r.failed)} failed)" if r.failed else ""
-            lines.append(f"{name[:32]:32s}" + "".join(f"{c:>{w}s}" for c in cells)
+            lines.append(f"{name:{nw}s}" + "".join(f"{c:>{w}s}" for c in cells)
                          + f"{r.rate(None)[0]:8.1%}{self.gap(r):7.2f}{failed}")
         lines.append(self.closest())
         return "\n".join(lines)
