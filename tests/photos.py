@@ -53,6 +53,15 @@ class Shot:
                    covered=set(rng.sample(pieces, round(covered * len(pieces)))))
 
 
+def placements(scenario: Scenario, moved: dict[str, tuple[float, float]] | None = None) -> dict[str, tuple[float, float, float]]:
+    """Every piece where the scenario sets it, as (x, y, facing); those in ``moved`` at the
+    point given there, facing as they were."""
+    out = {p.id: (p.position[0], p.position[1], p.facing or 0.0) for _, _, p in scenario.pieces()}
+    for piece, (x, y) in (moved or {}).items():
+        out[piece] = (x, y, out[piece][2])
+    return out
+
+
 def _paste(canvas: np.ndarray, marker: np.ndarray, centre: tuple[float, float], side_px: float, facing: float) -> None:
     """Draw ``marker`` (with its white border) on ``canvas`` centred at ``centre`` (pixels), its
     code ``side_px`` wide, its top turned to the compass bearing ``facing``."""

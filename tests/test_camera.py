@@ -10,15 +10,11 @@ import numpy as np
 import pytest
 
 from tests.conftest import ROOT
-from tests.photos import Shot, blank_png, photo
+from tests.photos import Shot, blank_png, photo, placements
 from wgkit.camera import MM, CameraError, detect, marker_image, piece_markers, read, table_markers
 from wgkit.scenario import load
 
 FARM = ROOT / "scenarios/close_action/hedgerow_farm.yaml"
-
-
-def _placed(scenario):
-    return {p.id: (p.position[0], p.position[1], p.facing or 0.0) for _, _, p in scenario.pieces()}
 
 
 def _turn(a: float, b: float) -> float:
@@ -27,7 +23,7 @@ def _turn(a: float, b: float) -> float:
 
 def test_an_overhead_photo_gives_every_piece_its_place_and_facing():
     s = load(FARM)
-    placed = _placed(s)
+    placed = placements(s)
     reading = read(photo(s, placed, Shot()), s)
     assert sorted(reading.seen) == sorted(placed) and reading.unseen == [] and reading.untrusted == []
     assert reading.table_markers == 8
@@ -39,7 +35,7 @@ def test_an_overhead_photo_gives_every_piece_its_place_and_facing():
 
 def test_a_tilted_distorted_dim_photo_with_covered_markers_lists_what_it_cannot_see():
     s = load(FARM)
-    placed = _placed(s)
+    placed = placements(s)
     covered = {"mg42", "r3", "g1"}
     shot = Shot(tilt=35, turn=185, k1=-0.07, blur=1.2, noise=5, quality=70, light=0.55, covered=covered)
     reading = read(photo(s, placed, shot, seed=3), s)
@@ -56,7 +52,7 @@ def test_a_marker_of_no_piece_and_a_marker_seen_twice_are_not_trusted():
     from tests.photos import PPI, _paste, table_image
 
     s = load(FARM)
-    placed = _placed(s)
+    placed = placements(s)
     americans = s.with_(sides=s.sides[:1])  # the Germans' markers (21 to 31) mean nothing to it
     reading = read(photo(s, placed, Shot()), americans)
     assert ("marker 21", "no piece of this scenario has this marker") in reading.untrusted
@@ -176,7 +172,7 @@ def test_the_app_reads_a_photo_proposes_the_moves_made_flags_the_one_the_rules_r
     app.game.at_step("Move")
     app.refresh()
     s = app.game.scenario
-    placed = _placed(s)
+    placed = placements(s)
     moved = {"r1": (22, 9.5), "r2": (24, 10), "bar1": (18, 22)}  # 3.5" and 4", and 16": beyond any move
     for piece, (x, y) in moved.items():
         placed[piece] = (x, y, placed[piece][2])
@@ -220,7 +216,7 @@ def test_a_sides_page_reads_only_its_own_pieces_and_proposes_their_moves_as_one(
     _to_step(umpire, "Move")
     us = SidePage.attach(str(journal), "us")
     s = umpire.game.scenario
-    placed = _placed(s)
+    placed = placements(s)
     placed["r1"] = (22, 9.0, 0.0)
     placed["mg42"] = (30, 20, 180.0)  # an enemy moved too: the Americans must learn nothing of it
     covered = {"g1"}  # and an enemy marker hidden
@@ -243,7 +239,7 @@ def test_the_piece_markers_printed_size_is_read_from_the_photo(printed):
     """``wgkit markers --size 30`` prints larger piece markers (for a camera further off, or a
     webcam's few pixels): the photo says their size; nobody has to tell the reader."""
     s = load(FARM)
-    placed = _placed(s)
+    placed = placements(s)
     reading = read(photo(s, placed, Shot(tilt=12, piece_mm=printed), seed=4), s)
     clear = [p for p in placed if all(math.dist(placed[p][:2], placed[q][:2]) > 1.5 * printed * MM  # no marker over it
                                       for q in placed if q != p)]
@@ -266,7 +262,7 @@ def test_in_the_move_step_a_turned_figure_is_proposed_turned_and_made_with_the_m
     app.game.at_step("Move")
     app.refresh()
     s = app.game.scenario
-    placed = _placed(s)
+    placed = placements(s)
     was = {pid: placed[pid][2] for pid in ("r1", "r2", "r3")}
     placed["r1"] = (22, 9.5, was["r1"])  # moved, facing kept
     placed["r2"] = (*placed["r2"][:2], (was["r2"] + 90) % 360)  # turned a quarter, where it stands
@@ -296,7 +292,7 @@ def test_outside_a_step_that_turns_pieces_a_turn_is_not_proposed(tmp_path):
     app.game.at_step("Fire")
     app.refresh()
     s = app.game.scenario
-    placed = _placed(s)
+    placed = placements(s)
     placed["r2"] = (*placed["r2"][:2], (placed["r2"][2] + 90) % 360)
     assert app.reader.read(photo(s, placed, Shot(), seed=4)) == [] and app.reader.turns == []
     assert app.reader.picks.children == () and app.actions.group == []
@@ -312,7 +308,7 @@ def test_a_sides_page_proposes_its_own_turns_and_the_umpire_makes_them(tmp_path)
     _to_step(umpire, "Move")
     us = SidePage.attach(str(journal), "us")
     s = umpire.game.scenario
-    placed = _placed(s)
+    placed = placements(s)
     facing = (placed["r2"][2] + 135) % 360
     placed["r2"] = (*placed["r2"][:2], facing)
     placed["mg42"] = (*placed["mg42"][:2], (placed["mg42"][2] + 90) % 360)  # an enemy turned: never mentioned

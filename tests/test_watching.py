@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from tests.conftest import ROOT
-from tests.photos import Shot, photo
+from tests.photos import Shot, photo, placements
 from wgkit.camera import CameraError, detect, read, table_markers
 from wgkit.scenario import load
 from wgkit.watching import Settle, moved_share, thumbnail
@@ -20,19 +20,12 @@ SHOT = Shot(tilt=15, turn=3, blur=0.6, size=(1920, 1080))
 MOVED = {"r1": (22, 9.5), "r2": (24, 10)}  # 3.5" and 4" forward: two of 1st Squad's riflemen
 
 
-def placed(scenario, moved=None):
-    out = {p.id: (p.position[0], p.position[1], p.facing or 0.0) for _, _, p in scenario.pieces()}
-    for piece, (x, y) in (moved or {}).items():
-        out[piece] = (x, y, out[piece][2])
-    return out
-
-
 @pytest.fixture(scope="module")
 def views():
     """The table before and after the riflemen moved, each a clean 1280x720 frame (BGR)."""
     s = load(FARM)
     decode = lambda jpeg: cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)  # noqa: E731
-    return s, decode(photo(s, placed(s), SHOT)), decode(photo(s, placed(s, MOVED), SHOT))
+    return s, decode(photo(s, placements(s), SHOT)), decode(photo(s, placements(s, MOVED), SHOT))
 
 
 def frame(view: np.ndarray, rng: np.random.Generator, hand: tuple[int, int] | None = None) -> bytes:
@@ -127,7 +120,7 @@ def test_a_side_watching_its_table_is_proposed_only_its_own_moves(views, tmp_pat
     umpire = UmpireApp.attach(journal, seats=True)
     _to_step(umpire, "Move")
     us = SidePage.attach(str(journal), "us")
-    enemy_moved = cv2.imdecode(np.frombuffer(photo(s, placed(s, {**MOVED, "mg42": (30, 20)}), SHOT), np.uint8),
+    enemy_moved = cv2.imdecode(np.frombuffer(photo(s, placements(s, {**MOVED, "mg42": (30, 20)}), SHOT), np.uint8),
                                cv2.IMREAD_COLOR)
     rng = np.random.default_rng(5)
     for view, hand in [(before, None)] * 4 + [(before, (500, 500))] * 3 + [(enemy_moved, None)] * 4:
@@ -145,7 +138,7 @@ def test_a_hand_over_most_table_markers_still_reads_with_the_fit_the_camera_last
     first = read(cv2.imencode(".jpg", before)[1].tobytes(), s)
     assert first.table_markers == 8 and first.fit is not None
     marks = {m.id for m in table_markers(s)}
-    hidden = photo(s, placed(s, MOVED), SHOT)  # the riflemen moved; now cover five table markers
+    hidden = photo(s, placements(s, MOVED), SHOT)  # the riflemen moved; now cover five table markers
     img = cv2.imdecode(np.frombuffer(hidden, np.uint8), cv2.IMREAD_COLOR)
     corners, ids = detect(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY))
     for c, i in zip(corners, ids):
@@ -159,7 +152,7 @@ def test_a_hand_over_most_table_markers_still_reads_with_the_fit_the_camera_last
     assert again.table_markers == 3 and again.fit is first.fit
     assert all(np.hypot(*(np.array(again.seen[p].position) - MOVED[p])) < 0.25 for p in MOVED)
     moved_camera = Shot(tilt=15, turn=8, blur=0.6, size=(1920, 1080))
-    other = cv2.imdecode(np.frombuffer(photo(s, placed(s), moved_camera), np.uint8), cv2.IMREAD_COLOR)
+    other = cv2.imdecode(np.frombuffer(photo(s, placements(s), moved_camera), np.uint8), cv2.IMREAD_COLOR)
     corners, ids = detect(cv2.cvtColor(other, cv2.COLOR_BGR2GRAY))
     for c, i in zip(corners, ids):
         if i in marks and i not in (0, 1, 4):

@@ -118,13 +118,14 @@ def test_a_camera_watching_the_table_proposes_the_moves_made_once_and_nothing_wh
     import numpy as np
 
     from tests.browser.conftest import ARGS, CHROMIUM
-    from tests.test_watching import MOVED as STEPPED, SHOT, frame, placed
+    from tests.photos import placements
+    from tests.test_watching import MOVED as STEPPED, SHOT, frame
 
     scenario = copy_farm(tmp_path)
     s = load(scenario)
     rng = np.random.default_rng(4)
     decode = lambda jpeg: cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)  # noqa: E731
-    before, after = decode(photo(s, placed(s), SHOT)), decode(photo(s, placed(s, STEPPED), SHOT))
+    before, after = decode(photo(s, placements(s), SHOT)), decode(photo(s, placements(s, STEPPED), SHOT))
     clip = ([decode(frame(before, rng)) for _ in range(8)]
             + [decode(frame(before, rng, (400 + 200 * k, 500))) for k in range(6)]
             + [decode(frame(after, rng)) for _ in range(30)])  # 4 s still, 3 s of a hand, 15 s after
