@@ -913,3 +913,12 @@ def test_crossings_of_no_lines_or_past_no_features_are_none():
                           (np.array([0]), np.array([1]), Disks.hulls(t.geoms, np.zeros(len(t), dtype=bool)))]:
         c = crossings(pts, ia, ib, Bearings.of(pts, ia, ib), hulls, edges, holds)
         assert (c.line.tolist(), c.poly.tolist(), c.t.tolist()) == ([], [], [])
+
+
+def test_the_features_a_way_crosses_in_the_terrain_lists_order():
+    # the wood spans x 10-20 (y 0-10), the hill x 30-40: a way along y = 5 from x 45 back to 5
+    # crosses both, listed as the terrain lists them; a way of no length finds what stands there
+    assert [a.id for a in T.crossed((45, 5), (5, 5))] == ["wood", "hill"]
+    assert [a.id for a in T.crossed((15, 5), (15, 5))] == ["wood"]
+    assert [a.id for a in T.crossed((0, 15), (60, 15))] == []
+    assert [a.id for a in T.crossed((5, 25), (5, 40))] == ["field"]  # starting inside counts

@@ -211,6 +211,12 @@ class TerrainIndex:
 
         return list(self.remember(("at", x, y), look))
 
+    def crossed(self, a: Sequence[float], b: Sequence[float]) -> list[TerrainArea]:
+        """Features the straight way from ``a`` to ``b`` touches (a way of no length: those at
+        ``a``), in the order of the scenario's terrain list."""
+        way = shapely.LineString([a, b]) if tuple(a) != tuple(b) else shapely.Point(a)
+        return [self.areas[i] for i in sorted(self.tree.query(way, predicate="intersects"))]
+
     def covers(self, points: np.ndarray, interior: bool = False) -> np.ndarray:
         """Boolean matrix ``[feature, point]``: does the feature cover the point (with
         ``interior``: hold it strictly inside, off its boundary)?"""

@@ -52,8 +52,7 @@ def _cover(game: Game, at: tuple[float, float], fire_from: tuple[float, float] |
     if fire_from is not None:
         line = LineString([fire_from, at])
         me = Point(at)
-        for i in game.terrain.tree.query(line, predicate="intersects"):
-            area = game.terrain.areas[i]
+        for area in game.terrain.crossed(fire_from, at):
             if area.linear and area.geometry.intersection(line).distance(me) <= T.BEHIND.value:
                 classes.add(area.cover)
     return "hard" if "hard" in classes else "soft" if "soft" in classes else "none"

@@ -33,8 +33,7 @@ def on_road(game: Game, uid: str, to: tuple[float, float]) -> bool:
     if here == to:
         return False
     line = LineString([here, to])
-    return any(a.type == "road" and line.within(a.geometry.buffer(0.05))
-               for a in (game.terrain.areas[i] for i in game.terrain.tree.query(line, predicate="intersects")))
+    return any(a.type == "road" and line.within(a.geometry.buffer(0.05)) for a in game.terrain.crossed(here, to))
 
 
 def road_only(game: Game, uid: str, to: tuple[float, float]) -> None:
@@ -60,10 +59,9 @@ def allowance(game: Game, uid: str, to: tuple[float, float]) -> tuple[float, lis
         inches = T.MOVE_INCHES[T.CODES[min(i + 1, 4)]].value + (T.ROAD_E_BONUS.value if c == "E" else 0.0)
         return inches, [f"code {c} on the road: strategic rate {inches:g}\""]
     here = L.pos(game, uid)
-    line = LineString([here, to]) if here != to else Point(here)
     rules = find_ruleset("eagles")
     cut = 0
-    for a in (game.terrain.areas[i] for i in game.terrain.tree.query(line, predicate="intersects")):
+    for a in game.terrain.crossed(here, to):
         move = rules.terrain[a.type].movement
         cut = max(cut, 2 if move == "minus2" else 1 if move == "minus1" else 0)
     final = T.CODES[max(0, T.CODES.index(c) - cut)]
@@ -158,8 +156,7 @@ def resolve_move(game: Game, uid: str, to: tuple[float, float]):
     lines = []
     odds: list[str] = []  # a mine roll's, where one is rolled
     line = LineString([L.pos(game, uid), to])
-    for i in game.terrain.tree.query(line, predicate="intersects"):
-        a = game.terrain.areas[i]
+    for a in game.terrain.crossed(L.pos(game, uid), to):
         if a.type == "minefield" and not a.geometry.contains(Point(L.pos(game, uid))) and a.id not in L.eg(game)["cleared"]:
             entry = line.intersection(a.geometry.boundary)
             pts = list(entry.geoms) if hasattr(entry, "geoms") else [entry]

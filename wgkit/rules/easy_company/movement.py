@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import math
 
-from shapely.geometry import LineString, Point
-
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.facts.easy_company import RULESET as INFO
 from wgkit.facts.registry import terrain_effect
@@ -33,9 +31,7 @@ def move_odds(game: Game, fid: str, mps: int = 0):
 def barred(game: Game, start: tuple[float, float], to: tuple[float, float]) -> str | None:
     """The first feature on the way that no figure crosses (the house terrain table's impassable
     column, §4: a river), by its id; None where the way is open."""
-    way = LineString([start, to]) if tuple(start) != tuple(to) else Point(start)
-    for i in sorted(game.terrain.tree.query(way, predicate="intersects")):
-        area = game.terrain.areas[i]
+    for area in game.terrain.crossed(start, to):
         if terrain_effect(INFO, area.type, area.variant).movement == "impassable":
             return area.id
     return None

@@ -29,8 +29,7 @@ def mover(game: Game, uid: str) -> str:
 
 
 def terrain_on(game: Game, a, b) -> list:
-    line = LineString([a, b]) if a != b else Point(a)
-    return [game.terrain.areas[i] for i in game.terrain.tree.query(line, predicate="intersects")]
+    return game.terrain.crossed(a, b)
 
 
 def speed(game: Game, uid: str, to: tuple[float, float]) -> tuple[float, list[str]]:
