@@ -162,15 +162,22 @@ def test_a_photo_too_large_is_refused_from_its_header_before_anything_is_decoded
         read(blank_png(5000, 5000), s)  # 25 megapixels exactly: read
 
 
-def test_the_app_reads_a_photo_proposes_the_moves_made_flags_the_one_the_rules_refuse_and_makes_the_rest_as_one(tmp_path):
-    from wgkit.engine.views import piece_ids
+def farm_app(tmp_path, step: str):
+    """The umpire's app on the hedgerow farm, turn 1, at ``step``."""
     from wgkit.rules.registry import situation_of
     from wgkit.widgets import UmpireApp
 
     app = UmpireApp.open(FARM, journal=tmp_path / "j.wgsave", seed=5)
     situation_of(app.game).turn(1)
-    app.game.at_step("Move")
+    app.game.at_step(step)
     app.refresh()
+    return app
+
+
+def test_the_app_reads_a_photo_proposes_the_moves_made_flags_the_one_the_rules_refuse_and_makes_the_rest_as_one(tmp_path):
+    from wgkit.engine.views import piece_ids
+
+    app = farm_app(tmp_path, "Move")
     s = app.game.scenario
     placed = placements(s)
     moved = {"r1": (22, 9.5), "r2": (24, 10), "bar1": (18, 22)}  # 3.5" and 4", and 16": beyond any move
@@ -206,7 +213,8 @@ def test_the_app_reads_a_photo_proposes_the_moves_made_flags_the_one_the_rules_r
     assert app.game.piece("r2")["position"] == list(s.piece("r2").position)
 
 
-def test_a_sides_page_reads_only_its_own_pieces_and_proposes_their_moves_as_one(tmp_path):
+def seated_at_the_move(tmp_path):
+    """A served farm at its Move step: the umpire's page and the Americans' page."""
     from tests.test_seats import _served, _to_step
     from wgkit.widgets import UmpireApp
     from wgkit.widgets.seat import SidePage
@@ -214,7 +222,11 @@ def test_a_sides_page_reads_only_its_own_pieces_and_proposes_their_moves_as_one(
     journal = _served(tmp_path)
     umpire = UmpireApp.attach(journal, seats=True)
     _to_step(umpire, "Move")
-    us = SidePage.attach(str(journal), "us")
+    return umpire, SidePage.attach(str(journal), "us")
+
+
+def test_a_sides_page_reads_only_its_own_pieces_and_proposes_their_moves_as_one(tmp_path):
+    umpire, us = seated_at_the_move(tmp_path)
     s = umpire.game.scenario
     placed = placements(s)
     placed["r1"] = (22, 9.0, 0.0)
@@ -253,14 +265,9 @@ def test_the_piece_markers_printed_size_is_read_from_the_photo(printed):
 def test_in_the_move_step_a_turned_figure_is_proposed_turned_and_made_with_the_moves_as_one(tmp_path):
     # Close Action's Move: men face freely as they move (Command Control), so a figure the photo
     # shows turned further than TURNED from its facing is proposed turned, after the moves
-    from wgkit.rules.registry import situation_of
-    from wgkit.widgets import UmpireApp
     from wgkit.widgets.tableread import TURNED
 
-    app = UmpireApp.open(FARM, journal=tmp_path / "j.wgsave", seed=5)
-    situation_of(app.game).turn(1)
-    app.game.at_step("Move")
-    app.refresh()
+    app = farm_app(tmp_path, "Move")
     s = app.game.scenario
     placed = placements(s)
     was = {pid: placed[pid][2] for pid in ("r1", "r2", "r3")}
@@ -284,13 +291,8 @@ def test_in_the_move_step_a_turned_figure_is_proposed_turned_and_made_with_the_m
 
 
 def test_outside_a_step_that_turns_pieces_a_turn_is_not_proposed(tmp_path):
-    from wgkit.rules.registry import situation_of
-    from wgkit.widgets import UmpireApp
 
-    app = UmpireApp.open(FARM, journal=tmp_path / "j.wgsave", seed=5)
-    situation_of(app.game).turn(1)
-    app.game.at_step("Fire")
-    app.refresh()
+    app = farm_app(tmp_path, "Fire")
     s = app.game.scenario
     placed = placements(s)
     placed["r2"] = (*placed["r2"][:2], (placed["r2"][2] + 90) % 360)
@@ -299,14 +301,7 @@ def test_outside_a_step_that_turns_pieces_a_turn_is_not_proposed(tmp_path):
 
 
 def test_a_sides_page_proposes_its_own_turns_and_the_umpire_makes_them(tmp_path):
-    from tests.test_seats import _served, _to_step
-    from wgkit.widgets import UmpireApp
-    from wgkit.widgets.seat import SidePage
-
-    journal = _served(tmp_path)
-    umpire = UmpireApp.attach(journal, seats=True)
-    _to_step(umpire, "Move")
-    us = SidePage.attach(str(journal), "us")
+    umpire, us = seated_at_the_move(tmp_path)
     s = umpire.game.scenario
     placed = placements(s)
     facing = (placed["r2"][2] + 135) % 360
