@@ -153,3 +153,18 @@ def test_the_sweep_names_the_variant_closest_to_even_and_whether_more_games_are_
     assert sweep.table().endswith(sweep.closest())
     apart = Sweep("t", ["a", "b"], {}, [("as written", far), ("even", even)])
     assert apart.closest().endswith("; its intervals are clear of as written's")
+
+
+def test_one_variant_of_a_file_is_played_alone_until_decided_and_a_wrong_name_is_one_line(tmp_path, capsys):
+    from wgkit.cli import main
+
+    vary = tmp_path / "vary.yaml"
+    vary.write_text("variants:\n  - name: one turn\n    changes: [turns: 1]\n  - name: two turns\n    changes: [turns: 2]\n")
+    assert main(["simulate", str(CROSSROADS), "--vary", str(vary), "--variant", "two turns", "-n", "3",
+                 "--jobs", "1", "--quiet"]) == 0
+    out, _ = capsys.readouterr()
+    assert out.startswith("tutorial_crossroads.yaml, variant: two turns (close_action): 3 games, seeds 0..2, 2 turns")
+    assert main(["simulate", str(CROSSROADS), "--vary", str(vary), "--variant", "three turns", "-n", "3"]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err == f"wgkit simulate: --variant 'three turns' is not a variant of {vary}; " \
+                                "its variants: one turn, two turns\n"

@@ -139,6 +139,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except (ScenarioError, UnknownScenario) as exc:
         print(exc, file=sys.stderr)
         return 1
+    name = source.name
+    if args.variant is not None:
+        named = dict(V.scenarios(scenario, variants or [])[1:])
+        if args.variant not in named:
+            print(f"wgkit simulate: --variant {args.variant!r} is not a variant of "
+                  f"{args.vary or 'a --vary file (none given)'}" + (f"; its variants: {', '.join(named)}" if named else ""),
+                  file=sys.stderr)
+            return 1
+        scenario, variants, name = named[args.variant], None, f"{source.name}, variant: {args.variant}"
     if args.n < 1:
         print("wgkit simulate: -n must be at least 1", file=sys.stderr)
         return 1
@@ -147,9 +156,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             print(f"wgkit simulate: {flag} is for one scenario, not a sweep", file=sys.stderr)
             return 1
     if args.skills:
-        return _by_skill(args, scenario, source.name, variants is not None)
+        return _by_skill(args, scenario, name, variants is not None)
     run = dict(seed=args.seed, turns=args.turns, jobs=args.jobs or None, scheduler=args.scheduler,
-               name=source.name, players=args.players)
+               name=name, players=args.players)
     one = dict(run, keep=args.keep)
     try:
         if args.until_decided:
@@ -623,6 +632,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "stopped (a crash or Ctrl-C loses no finished game)")
     p.add_argument("--vary", default=None, metavar="FILE",
                    help="also play each variant in this file (see docs/guides/designer.md): one table, most balanced first")
+    p.add_argument("--variant", default=None, metavar="NAME",
+                   help="play only the variant of that name in the --vary file, as a scenario of its own (with "
+                        "--until-decided, --keep or --skills as for any scenario)")
     p.add_argument("--plot", default=None, help="also write the plot to this PNG")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_simulate)
