@@ -31,6 +31,20 @@ def test_the_bundled_variants_change_what_they_say():
     assert s.piece("mg42").position == (32, 25)  # the scenario itself is untouched
 
 
+def test_the_tractor_works_variants_change_what_they_say():
+    tractor = ROOT / "scenarios/rookie/tractor_works.yaml"
+    s = load(tractor)
+    named = dict(V.scenarios(s, V.load(ROOT / "scenarios/rookie/variants/tractor_works.yaml", s)))
+    units = lambda sc: {u.id: u for side in sc.sides for u in side.units}  # noqa: E731
+    fair = named["four turns, a third Soviet squad"]
+    assert fair.turns == 4 and s.turns == 6
+    added = [u for uid, u in units(fair).items() if uid not in units(s)]
+    assert [(u.name, u.kind, u.quality) for u in added] == [("3rd Squad", "squad", "regular")]
+    assert [p.position for p in added[0].pieces] == [(10, 27)]
+    assert "panzer" not in units(named["no Panzer III, eight turns"]) and named["no Panzer III, eight turns"].turns == 8
+    assert {units(named["four turns, the Soviet squads veteran"])[u].quality for u in ("ru_sq1", "ru_sq2")} == {"veteran"}
+
+
 def test_a_change_that_names_nothing_is_one_line_at_its_line():
     text = "variants:\n  - name: gone\n    changes:\n      - remove: gsec9\n"
     with pytest.raises(ScenarioError) as err:
