@@ -122,3 +122,29 @@ def test_a_fast_verdict_is_what_its_command_prints_today():
                          timeout=1200, cwd=ROOT)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout == (FAST / f"{REPLAYED}.txt").read_text()
+
+
+# -- lessons and tutorials say how one-sided they are -----------------------------------------------
+
+NUMBERS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten".split())}
+TEACHING = sorted(f"{p.parent.name}/{p.stem}" for p in (ROOT / "scenarios").glob("*/*.yaml")
+                  if p.stem.startswith(("tutorial_", "lesson_")) and (REPORTS / p.parent.name / f"{p.stem}.txt").exists())
+
+
+@pytest.mark.parametrize("name", TEACHING)
+def test_a_lopsided_lesson_says_so_in_its_briefing_with_the_rate_its_verdict_gives(name):
+    """A lesson or tutorial whose leading side wins more than 60% under full play (the lower end
+    of its 95% interval) says in its briefing that it is one-sided, and the share it gives ("about
+    six games in seven") lies within that side's interval."""
+    from wgkit.scenario import load
+
+    s = load(ROOT / "scenarios" / f"{name}.yaml")
+    leader, (n, rate, lo, hi) = max(((side, row) for side, row in outcomes((REPORTS / f"{name}.txt").read_text()).items()
+                                     if side != "draw"), key=lambda item: item[1][0])
+    text = " ".join(s.description.lower().split())
+    said = re.search(r"about (\w+) games in (\w+)", text)
+    if percent(lo) > 60:
+        assert said and ("one-sided" in text or "not an even fight" in text), name
+    if said:
+        share = 100 * NUMBERS[said[1]] / NUMBERS[said[2]]
+        assert percent(lo) <= share <= percent(hi), (name, leader, share, lo, hi)
