@@ -4,6 +4,7 @@ three, refuses the one the rules refuse, and Resolve journals the other two as o
 table watched live (issue 69): Chromium's fake camera plays a video rendered from the scenario."""
 
 import math
+import re
 import time
 
 import pytest
@@ -111,9 +112,9 @@ def y4m(path, frames, fps: int = 2) -> None:
 def test_a_camera_watching_the_table_proposes_the_moves_made_once_and_nothing_while_a_hand_is_over_it(
         serve, browser, tmp_path):
     """Chromium's fake camera plays a video of the farm rendered from the scenario: the table as set
-    up, a hand passing over it while two riflemen move, the table after. Watching, the page proposes
-    exactly the two moves, once; nothing is proposed while the hand is over the table, and nothing is
-    made until Resolve."""
+    up, a hand passing over it while two riflemen move and a third turns to his right, the table
+    after. Watching, the page proposes exactly the two moves and the turn, once; nothing is proposed
+    while the hand is over the table, and nothing is made until Resolve."""
     import cv2
     import numpy as np
 
@@ -125,7 +126,10 @@ def test_a_camera_watching_the_table_proposes_the_moves_made_once_and_nothing_wh
     s = load(scenario)
     rng = np.random.default_rng(4)
     decode = lambda jpeg: cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)  # noqa: E731
-    before, after = decode(photo(s, placements(s), SHOT)), decode(photo(s, placements(s, STEPPED), SHOT))
+    turned = placements(s, STEPPED)
+    facing = (turned["r3"][2] + 90) % 360
+    turned["r3"] = (*turned["r3"][:2], facing)
+    before, after = decode(photo(s, placements(s), SHOT)), decode(photo(s, turned, SHOT))
     clip = ([decode(frame(before, rng)) for _ in range(8)]
             + [decode(frame(before, rng, (400 + 200 * k, 500))) for k in range(6)]
             + [decode(frame(after, rng)) for _ in range(30)])  # 4 s still, 3 s of a hand, 15 s after
@@ -155,20 +159,22 @@ def test_a_camera_watching_the_table_proposes_the_moves_made_once_and_nothing_wh
                 said.append(text)
             time.sleep(0.1)
         assert any("something is moving" in t for t in said), said  # the hand was seen, and waited out
-        assert page.get_by_text("24 pieces seen, 2 moved").count() == 1
+        assert page.get_by_text("24 pieces seen, 2 moved, 1 turned").count() == 1
+        assert page.get_by_text(re.compile(r"1st Squad, rifleman 3 turned (8[89]|9[0-2])°")).count() == 1  # read within 2°
         for label in ("1st Squad, rifleman 1 3.5\"", "1st Squad, rifleman 2 4.0\""):
             assert page.get_by_text(label, exact=False).count() == 1, label
         reads = [t for t in said if " read" in t]
-        assert [t.split(": ", 1)[1] for t in reads] == ["view 1 read: nothing moved", "view 2 read: 2 moved"], said
+        assert [t.split(": ", 1)[1] for t in reads] == ["view 1 read: nothing moved", "view 2 read: 2 moved, 1 turned"], said
         assert journal_length(journal) == n  # proposed, not made
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / "table-watched.png"), full_page=True)
         page.get_by_role("button", name="Stop watching").click()
         page.get_by_role("button", name="Resolve").click()
-        events_shown(page, n + 2, timeout=60_000)
+        events_shown(page, n + 3, timeout=60_000)
         game = load_game(journal, recover=True).game
-        assert [e.kind for e in game.log[n:]] == ["move", "move"]
+        assert [e.kind for e in game.log[n:]] == ["move", "move", "face"]
         for piece in ("r1", "r2"):
             assert math.dist(game.state["pieces"][piece]["position"], STEPPED[piece]) < 0.25
+        assert abs((game.state["pieces"]["r3"]["facing"] - facing + 180) % 360 - 180) < 2
     finally:
         camera.close()
