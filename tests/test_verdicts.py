@@ -148,3 +148,26 @@ def test_a_lopsided_lesson_says_so_in_its_briefing_with_the_rate_its_verdict_giv
     if said:
         share = 100 * NUMBERS[said[1]] / NUMBERS[said[2]]
         assert percent(lo) <= share <= percent(hi), (name, leader, share, lo, hi)
+
+
+# -- the kit's scenarios made fair by a sweep --------------------------------------------------------
+
+VARIANT_REPORTS = sorted((REPORTS / "variants").glob("*/*.txt"))
+
+
+@pytest.mark.parametrize("report", VARIANT_REPORTS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_a_shipped_variant_is_fair_by_its_settled_verdict_and_names_a_variant_of_its_file(report):
+    """Point 5 of issue 67: the variant a report settles is in the variants file beside the
+    scenario, and its settled verdict gives the leading side 40-60%."""
+    from wgkit.scenario import load
+    from wgkit.scenario import variants as V
+
+    text = report.read_text()
+    scenario = ROOT / "scenarios" / report.parent.name / f"{report.stem}.yaml"
+    vary = ROOT / "scenarios" / report.parent.name / "variants" / f"{report.stem}.yaml"
+    name = re.search(r'--variant "([^"]+)"', text)[1]
+    assert name in [v.name for v in V.load(vary, load(scenario))]
+    settled = text[text.index(f"{report.stem}.yaml, variant: {name}"):]
+    assert "verdict: every rate known to within ±5 points" in settled
+    rates = [percent(rate) for side, (_, rate, _, _) in outcomes(settled).items() if side != "draw"]
+    assert 40 <= max(rates) <= 60, rates
