@@ -668,16 +668,17 @@ def test_the_opponent_on_both_sides_plays_each_sides_cards():
 @pytest.mark.parametrize("path", sorted((ROOT / "scenarios").glob("*/*.yaml")), ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_a_position_met_again_in_a_decision_is_worth_what_it_was_judged(path, monkeypatch):
     # the opponent judges a position once a decision, knowing it again by its state less the dice
-    # stream and the order of the cards left (_position). Over a fast game of every bundled
+    # stream and the order of the cards left (position_key). Over a fast game of every bundled
     # scenario, each position it knows again is judged afresh: its worth must be what was kept
     import wgkit.opponent as O
+    from wgkit.engine.views import position_key
     from wgkit.opponent import SKILLS
 
     met_again = []
     once = O.Opponent._judged_once
 
     def judged_afresh_too(self, game, ruleset):
-        key = O._position(game.state)
+        key = position_key(game.state)
         if key in self._judged:
             met_again.append(self.value(game, ruleset) == self._judged[key])
         return once(self, game, ruleset)

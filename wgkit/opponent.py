@@ -73,7 +73,7 @@ from shapely.ops import nearest_points
 
 from wgkit.dice import NeedFaces
 from wgkit.engine.game import Game, IllegalActionError
-from wgkit.engine.views import piece_ids, side_ids, side_of, unit_ids, unit_of
+from wgkit.engine.views import piece_ids, position_key, side_ids, side_of, unit_ids, unit_of
 from wgkit.geometry.los import sight_between
 from wgkit.rules.actions import ActionSpec
 from wgkit.rules.registry import actions_for
@@ -132,14 +132,6 @@ def _acts(c: Candidate) -> bool:
     """Whether a candidate names what it acts for (a unit to activate, a target), unlike a bare
     step of the procedure (draw a card, pass)."""
     return bool(c.params)
-
-
-def _position(state: dict) -> str:
-    """A position's identity for :meth:`Opponent.value`: the state without its dice stream and
-    with each deck's cards still to draw as a set (a what-if branch shuffles them; the value reads
-    only how many are left)."""
-    decks = {name: {**d, "draw": sorted(map(repr, d["draw"]))} for name, d in state["decks"].items()}
-    return repr([(k, decks if k == "decks" else v) for k, v in state.items() if k != "rng"])
 
 
 def _short(v: Any, names: dict[str, str]) -> str:
@@ -207,8 +199,8 @@ class Opponent:
     def _judged_once(self, game: Game, ruleset: Ruleset) -> float:
         """:meth:`value`, judged once for each position met in a decision (two ways the dice fall
         to one result, a miss by either of two candidates): the value reads the state alone
-        (:func:`_position`)."""
-        key = _position(game.state)
+        (:func:`wgkit.engine.views.position_key`)."""
+        key = position_key(game.state)
         if key not in self._judged:
             self._judged[key] = self.value(game, ruleset)
         return self._judged[key]

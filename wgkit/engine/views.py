@@ -99,6 +99,19 @@ def decks(state: dict[str, Any]) -> dict[str, tuple[int, str | None]]:
     return {name: (len(d["draw"]), d["discard"][-1] if d["discard"] else None) for name, d in state["decks"].items()}
 
 
+def facing_of(state: dict[str, Any], piece: str) -> float:
+    """The compass bearing a piece faces, in degrees (0 where it was never given one)."""
+    return float(state["pieces"][piece].get("facing") or 0.0)
+
+
+def position_key(state: dict[str, Any]) -> str:
+    """A position's identity for judging it: the whole state but its dice stream, with each
+    deck's cards still to draw as a set (a what-if branch shuffles them; how many are left is
+    kept)."""
+    decks = {name: {**d, "draw": sorted(map(repr, d["draw"]))} for name, d in state["decks"].items()}
+    return repr([(k, decks if k == "decks" else v) for k, v in state.items() if k != "rng"])
+
+
 def piece_record(state: dict[str, Any], piece: str) -> dict[str, Any]:
     """A piece's record as the board draws it: side, unit, position or cell, facing, alive, status."""
     return state["pieces"][piece]

@@ -14,7 +14,7 @@ import numpy as np
 
 from wgkit.camera import CameraError, Reading, TableFit, read
 from wgkit.engine.game import Game
-from wgkit.engine.views import is_alive, piece_ids
+from wgkit.engine.views import facing_of, is_alive, piece_ids
 from wgkit.geometry.zones import bearing, offset
 from wgkit.render.scene import piece_points
 from wgkit.render.shapes import Shape
@@ -55,7 +55,7 @@ def turns_read(game: Game, reading: Reading, state: dict | None = None) -> list[
         seen = reading.seen.get(pid)
         if seen is None or not is_alive(state, pid):
             continue
-        turned = abs((seen.facing - float(state["pieces"][pid].get("facing") or 0.0) + 180) % 360 - 180)
+        turned = abs((seen.facing - facing_of(state, pid) + 180) % 360 - 180)
         if turned > TURNED:
             out.append((pid, seen.facing, turned))
     return out
