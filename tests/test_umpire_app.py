@@ -3,8 +3,11 @@ warns, safe saves, side views, pages sharing one journal, the briefing. No brows
 
 import html
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.conftest import ROOT
+from wgkit.form import kind_of
 from wgkit.session import load_game
 from wgkit.rules.registry import get_ruleset, situation_of
 from wgkit.scenario import dumps, load, loads
@@ -585,6 +588,114 @@ def test_every_pools_second_stage_is_one_throw_and_the_casualty_dice_another():
     event = a.enter_faces(" ".join(["6"] * sum(t.n for t in picks)))
     prompts += 1
     assert event is not None and prompts == 3
+
+
+def test_a_two_weapon_fire_needing_7_plus_takes_two_prompts_with_the_hit_dice_thrown_beside():
+    """Issue 65, item 3: the Bren and the rifles (both over 6) hit with every die. The first
+    prompt takes both pools' first dice; the second both pools' second dice and, beside them in
+    another colour, one die for each man who may be hit: five men, so five. The event is the
+    one three prompts make with the same faces."""
+    from wgkit.rules.close_action.fire import plan_fire
+
+    def fire(throws: list[list[int]]) -> tuple:
+        app = crossroads_section_fire()
+        a = app.actions
+        a.resolve()
+        for faces in throws:
+            event = a.enter_faces(" ".join(map(str, faces)))
+        return event, a
+
+    bren, rifles = (p.dice for p in plan_fire(crossroads_section_fire().game, "section", "gruppe").pools)
+    sixes, picks = [6] * (bren + rifles), [2, 6, 3, 1, 5]
+    two, a = fire([sixes, sixes + picks])
+    three, _ = fire([sixes, sixes, picks])
+    assert two is not None and three is not None
+    assert two.text == three.text and [r.faces for r in two.rolls] == [r.faces for r in three.rolls]
+    assert [r.faces for r in two.rolls][-5:] == [(2,), (6,), (3,), (1,), (5,)]  # read in the order typed
+    assert a.model.unread == ()
+
+
+def test_the_prompt_offers_the_dice_beside_before_they_are_typed():
+    from wgkit.rules.close_action.fire import plan_fire
+
+    app = crossroads_section_fire()
+    a = app.actions
+    bren, rifles = (p.dice for p in plan_fire(app.game, "section", "gruppe").pools)
+    a.resolve()
+    # with every first die a 6, each could go on: one die beside each, for the second stage
+    assert f"up to {bren + rifles} d6 of another colour beside them" in a.faces_prompt.value
+    a.enter_faces(" ".join(["6"] * (bren + rifles)))
+    # at most five hits can pick a man (the Gruppe has five): five beside, no more
+    assert "up to 5 d6 of another colour beside them" in a.faces_prompt.value
+    assert "who picks the man hit" in a.faces_prompt.value
+
+
+def test_dice_beside_that_the_throw_does_not_call_for_are_left_unread_and_said():
+    """Two of the Bren's first dice are 6s: two second dice, so two dice beside (the most hits).
+    One second die hits (a 6 hits and a 1 misses whatever the need over 6), so one die beside is
+    read and the other is shown unread."""
+    from wgkit.rules.close_action.fire import plan_fire
+
+    app = crossroads_section_fire()
+    a = app.actions
+    bren, rifles = (p.dice for p in plan_fire(app.game, "section", "gruppe").pools)
+    a.resolve()
+    a.enter_faces(" ".join(["6", "6"] + ["1"] * (bren - 2) + ["1"] * rifles))  # two of the Bren's dice go on
+    assert "up to 2 d6 of another colour beside them" in a.faces_prompt.value
+    event = a.enter_faces("6 1 4 2")  # one second die hits; two beside
+    assert event is not None
+    picked = [r.faces for r in event.rolls if "who picks the man hit" in r.purpose]
+    assert picked == [(4,)] and a.model.unread == (2,)
+    assert "not read: 1 of the dice beside (2)" in a.result.value
+
+
+def test_more_dice_than_the_throw_and_those_beside_it_is_refused_and_nothing_is_kept():
+    from wgkit.rules.close_action.fire import plan_fire
+
+    app = crossroads_section_fire()
+    a = app.actions
+    bren, rifles = (p.dice for p in plan_fire(app.game, "section", "gruppe").pools)
+    a.resolve()
+    a.enter_faces(" ".join(["6"] * (bren + rifles)))
+    before = (list(a.model.entered), a.model.need.purpose, len(app.game.log))
+    with pytest.raises(ValueError, match="at most 5 beside it"):
+        a.enter_faces(" ".join(["6"] * (bren + rifles + 6)))
+    assert (list(a.model.entered), a.model.need.purpose, len(app.game.log)) == before
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_dice_beside_decide_what_the_same_faces_decide_in_prompts_of_their_own(data):
+    """Any faces: a fire resolved with dice beside each throw makes the event that the same faces,
+    read in the same order, make typed one prompt a roll; the dice beside are read only for rolls
+    of their kind (never for an officer's further 6), and those not read are the last typed."""
+    app = crossroads_section_fire()
+    a = app.actions
+    a.resolve()
+    d6 = st.integers(1, 6)
+    one: list[int] = []  # every face the one-prompt way read, in order
+    event = None
+    while event is None:
+        sure = sum(t.n for t in a.model.throw)
+        faces = data.draw(st.lists(d6, min_size=sure, max_size=sure))
+        extra = data.draw(st.lists(d6, max_size=sum(b.n for b in a.model.beside)))
+        kinds = {kind_of(b.purpose) for b in a.model.beside}
+        event = a.enter_faces(" ".join(map(str, faces + extra)))
+        read = len(extra) - len(a.model.unread)
+        assert tuple(extra[read:]) == a.model.unread
+        one += faces + extra[:read]
+        rolls = event.rolls if event is not None else []
+        assert all(kind_of(r.purpose) in kinds for r in rolls[len(rolls) - read:]) if read and rolls else True
+    apart = crossroads_section_fire()  # the same faces, each roll at a prompt of its own
+    b, left = apart.actions, list(one)
+    b.resolve()
+    other = None
+    while other is None:
+        n = b.model.need.n
+        other = b.enter_faces(" ".join(map(str, left[:n])))
+        del left[:n]
+    assert not left and other.text == event.text
+    assert [(r.purpose, r.faces) for r in other.rolls] == [(r.purpose, r.faces) for r in event.rolls]
 
 
 def test_a_step_left_with_nothing_to_do_passes_by_itself_and_undo_last_takes_both_back():

@@ -12,6 +12,7 @@ drops the gestures that are spent (a point, a dragged group). The umpire's page 
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -98,6 +99,32 @@ def thrown_together(game: Game, act: Callable[[Game], Event], entered: list[int]
     return throw
 
 
+def thrown_beside(game: Game, act: Callable[[Game], Event], entered: list[int], throw: list[NeedFaces],
+                  most: int = 60) -> list[NeedFaces]:
+    """The rolls that may follow a throw, of its die, which a person can throw beside it in
+    another colour and type after it: those that follow when every die of the throw shows its
+    highest face (the most hits, so the most dice for who is hit). Only as many are read as the
+    faces of the throw then ask for (:meth:`ActionForm.enter_faces`)."""
+    die = throw[0].die
+    high = list(entered) + [die.low + die.sides - 1] * sum(t.n for t in throw)
+    try:
+        after = game.faces_needed(act, high)
+    except (TooManyFaces, IllegalActionError, ValueError):
+        return []
+    if after is None or after.die != die:
+        return []
+    chain = thrown_together(game, act, high, after)
+    while chain and sum(t.n for t in chain) > most:
+        chain.pop()
+    return chain
+
+
+def kind_of(purpose: str) -> str:
+    """A roll's purpose without its counts: "hit 1 of 2: who picks ..." and "hit 3 of 5: who
+    picks ..." are rolls of one kind, for dice thrown beside a throw."""
+    return re.sub(r"\d+", "#", purpose)
+
+
 class WaitingForPoint(ValueError):
     """The form has no point yet: it waits for a click on the board."""
 
@@ -162,6 +189,8 @@ class ActionForm:
         self.drag_unit = many  # a drag moves the dragged figure's whole unit
         self.need: NeedFaces | None = None  # the table dice awaited
         self.throw: list[NeedFaces] = []  # the rolls thrown together with it (``need`` first)
+        self.beside: list[NeedFaces] = []  # the rolls that may follow, thrown beside it in another colour
+        self.unread: tuple[int, ...] = ()  # dice thrown beside that the last throw's faces did not call for
         self.entered: list[int] = []  # faces typed so far for the action being resolved
         self.seen = dice_drawn(game.state)  # the furthest the seeded dice have been drawn
         self._kept_for: str | None = None  # the action whose values a gesture last set
@@ -785,28 +814,46 @@ class ActionForm:
         if fresh and self.fresh_possible:
             self.game.fresh_dice(self.seen)
         if table:
-            self.entered = []
+            self.entered, self.unread = [], ()
             return self._next_faces(act)
         return self._resolved(act(self.game))
 
     def enter_faces(self, text: str) -> Event | None:
-        """The faces of the roll awaited, typed as rolled at the table."""
+        """The faces of the roll awaited, typed as rolled at the table: this throw's, then, if the
+        person threw them, the dice beside it (:attr:`beside`), read in order only as far as the
+        throw's faces call for rolls of their kind; the rest are left unread (:attr:`unread`)."""
         need = self.need
         if need is None:
             raise ValueError("no roll is waiting for faces")
+        typed = len(text.replace(",", " ").split())
+        sure = sum(t.n for t in self.throw)
+        most = sure + sum(b.n for b in self.beside)
+        if self.beside and typed > most:
+            raise ValueError(f"enter the {sure} faces of this throw, and at most {most - sure} beside it; "
+                             f"you entered {typed}")
         # a throw of several dice may answer this roll and the next ones of the same die at once
         # ("hit 1 of 3" ... "hit 3 of 3"): the faces beyond this roll's go to the rolls after it
-        faces = parse_faces(text, need.die, max(need.n, len(text.replace(",", " ").split())))
-        before = list(self.entered)
-        self.entered += list(faces)
+        faces = parse_faces(text, need.die, max(need.n, typed))
+        before, act = list(self.entered), self.act()
+        extra = list(faces[sure:]) if self.beside and typed > sure else []
+        self.entered += list(faces[:len(faces) - len(extra)])
+        kinds = {kind_of(b.purpose) for b in self.beside}
         try:
-            return self._next_faces(self.act())
+            while extra:
+                after = self.game.faces_needed(act, self.entered)
+                if after is None or after.die != need.die or kind_of(after.purpose) not in kinds or after.n > len(extra):
+                    break
+                self.entered += extra[:after.n]
+                del extra[:after.n]
+            event = self._next_faces(act)
         except TooManyFaces as exc:  # more faces than the rolls that follow take: nothing is kept
             self.entered = before
             raise ValueError(f"{exc}: type only the faces of this throw") from None
+        self.unread = tuple(extra)
+        return event
 
     def cancel_faces(self) -> None:
-        self.need, self.throw, self.entered = None, [], []
+        self.need, self.throw, self.beside, self.entered = None, [], [], []
 
     def _next_faces(self, act: Callable[[Game], Event]) -> Event | None:
         need = self.game.faces_needed(act, self.entered)
@@ -816,6 +863,7 @@ class ActionForm:
             self.cancel_faces()
             return self._resolved(event)
         self.need, self.throw = need, thrown_together(self.game, act, self.entered, need)
+        self.beside = thrown_beside(self.game, act, self.entered, self.throw)
         return None
 
     def _resolved(self, event: Event) -> Event:

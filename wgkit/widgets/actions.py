@@ -281,6 +281,9 @@ class ActionPanel:
             rows.append(f"{html.escape(self.say(r.purpose))}: {r.die} {list(r.faces)}{table}")
         for m in event.detail.get("modifiers", []):
             rows.append(f"{html.escape(m['name'])}: {m['value']:+} <small>({html.escape(m['source'])})</small>")
+        if self.model.unread:
+            rows.append(f"<small>not read: {len(self.model.unread)} of the dice beside ({' '.join(map(str, self.model.unread))}), "
+                        f"not called for</small>")
         self.result.value = self.gloss("<div class='wgkit-result'>" + "<br>".join(rows) + "</div>")
         self.result_event = len(self.game.log)
         if name not in GENERIC_NAMES:  # a rules action: a step it left with nothing to do passes by itself
@@ -316,15 +319,20 @@ class ActionPanel:
                 die, throw = need.die, m.throw
                 faces = f"faces {die.low}-{die.low + die.sides - 1}{so_far}"
                 if len(throw) == 1:
-                    self.faces_prompt.value = (
-                        f"<b>Roll {need.n} {html.escape(die.name)}</b> for {html.escape(self.say(need.purpose))} "
-                        f"<small>({html.escape(faces)})</small>")
+                    prompt = (f"<b>Roll {need.n} {html.escape(die.name)}</b> for {html.escape(self.say(need.purpose))} "
+                              f"<small>({html.escape(faces)})</small>")
                 else:  # one throw: each roll's dice named, typed in this order
                     rows = "".join(f"<li>{r.n} for {html.escape(self.say(r.purpose))}</li>" for r in throw)
-                    self.faces_prompt.value = (
-                        f"<b>Throw {sum(r.n for r in throw)} {html.escape(die.name)} together</b> "
-                        f"<small>({html.escape(faces)}), typed in this order:</small>"
-                        f"<ol style='margin:0 0 2px 0;padding-left:22px'>{rows}</ol>")
+                    prompt = (f"<b>Throw {sum(r.n for r in throw)} {html.escape(die.name)} together</b> "
+                              f"<small>({html.escape(faces)}), typed in this order:</small>"
+                              f"<ol style='margin:0 0 2px 0;padding-left:22px'>{rows}</ol>")
+                if m.beside:  # the rolls that may follow, thrown at once in another colour
+                    more = " and the like" if len(m.beside) > 1 else ""
+                    prompt += (f"<div class='wgkit-beside'><small>To save a throw: up to {sum(r.n for r in m.beside)} "
+                               f"{html.escape(die.name)} of another colour beside them, typed after them, for what may "
+                               f"follow ({html.escape(self.say(m.beside[0].purpose))}{more}); only as many are read "
+                               f"as this throw calls for</small></div>")
+                self.faces_prompt.value = prompt
                 self.button.disabled = True
             self.fresh.layout.display = "" if m.fresh_possible else "none"
         finally:
