@@ -595,7 +595,8 @@ class ActionForm:
         and shown together (one Resolve, undone as one group called ``title``). Returns the
         pieces neither offers now."""
         moved = self._taking(MOVE_ACTIONS, moves)
-        turning = self._taking([s.name for s in self.specs if s.turns_only], turns)
+        turn = self.turn_spec()
+        turning = self._taking([turn.name] if turn is not None else [], turns)
         first = moved or turning
         if first is None:
             return [pid for pid, _ in [*moves, *turns]]
@@ -682,10 +683,14 @@ class ActionForm:
         point = next(p for p in spec.params if p.kind == "point")
         return [(pid, {**base, mover.name: self._mover(mover, pid) or pid, point.name: dest}) for pid, dest in self.group]
 
+    def turn_spec(self) -> ActionSpec | None:
+        """The step's action that only turns a piece (Close Action's *Turn a figure*), if any."""
+        return next((s for s in self.specs if s.turns_only), None)
+
     def _turn_params(self) -> tuple[ActionSpec | None, list[tuple[str, dict[str, Any]]], list[str]]:
         """The step's turn action, each of the group's :attr:`turns` it offers with its values,
         and the pieces of :attr:`turns` it does not offer (a proposal naming another side's)."""
-        spec = next((s for s in self.specs if s.turns_only), None)
+        spec = self.turn_spec()
         if spec is None or not self.turns:
             return None, [], [pid for pid, _ in self.turns]
         mover = next(p for p in spec.params if p.kind in LISTS)

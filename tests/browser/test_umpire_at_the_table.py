@@ -356,7 +356,8 @@ def rolled_by_clicks(shadow):
 
 
 def table_roll(page, shadow, journal: Path, before: int) -> int:
-    """Resolve with table dice: type the top face for every die the page asks for, as the shadow does."""
+    """Resolve with table dice: type the top face for every die the page asks for, and for every
+    die it offers beside the throw, as the shadow does."""
     import re
 
     page.get_by_role("button", name="table dice").click()
@@ -368,7 +369,10 @@ def table_roll(page, shadow, journal: Path, before: int) -> int:
         n, die = sum(t.n for t in throw), re.escape(need.die.name)
         asked = rf"Roll {n} {die}" if len(throw) == 1 else rf"Throw {n} {die} together"  # one prompt a throw
         page.get_by_text(re.compile(asked)).first.wait_for(timeout=30_000)
-        faces = " ".join([str(need.die.low + need.die.sides - 1)] * n)
+        beside = sum(t.n for t in shadow.actions.model.beside)
+        if beside:
+            page.get_by_text(f"up to {beside} {need.die.name} of another colour beside them").wait_for(timeout=30_000)
+        faces = " ".join([str(need.die.low + need.die.sides - 1)] * (n + beside))
         page.get_by_placeholder("faces, e.g. 4 6 1").fill(faces)
         page.get_by_role("button", name="Enter faces").click()
         shadow.actions.enter_faces(faces)

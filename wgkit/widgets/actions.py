@@ -232,7 +232,7 @@ class ActionPanel:
 
     def turns_offered(self) -> bool:
         """Whether the step offers an action that turns a piece (Close Action's Move)."""
-        return any(s.turns_only for s in self.model.specs)
+        return self.model.turn_spec() is not None
 
     def forget_group(self) -> None:
         self.model.forget_group()
