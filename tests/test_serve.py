@@ -96,9 +96,11 @@ def test_token_by_default_and_sigterm_stops_voila_and_its_kernels(tmp_path):
     log = open(tmp_path / "server.log", "w")
     proc = subprocess.Popen([sys.executable, "-m", "wgkit.cli", "play", str(tmp_path / "farm.yaml"), f"--port={port}"],
                             cwd=tmp_path, stdout=log, stderr=subprocess.STDOUT, text=True,
-                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                            env={**os.environ, "PYTHONUNBUFFERED": "1", "TMPDIR": str(tmp_path)})
     try:
         url, = wait_for_addresses(tmp_path / "server.log", proc)
+        # the address came once the preheated kernel had built the page (wgkit.served), not before
+        assert len(list(tmp_path.glob("wgkit-pages-*/0.built"))) == 1
         assert url.startswith(f"http://127.0.0.1:{port}/?token=") and len(url.split("token=")[1]) >= 24
         without = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60)
         assert without.geturl().startswith(f"http://127.0.0.1:{port}/login")  # sent to log in, not to the game
@@ -115,6 +117,7 @@ def test_token_by_default_and_sigterm_stops_voila_and_its_kernels(tmp_path):
         while any(alive(p) for p in started) and time.monotonic() < deadline:
             time.sleep(0.2)
         assert not any(alive(p) for p in started)
+        assert not list(tmp_path.glob("wgkit-pages-*"))  # its marks go with it
     finally:
         if proc.poll() is None:
             proc.kill()

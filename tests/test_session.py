@@ -164,6 +164,23 @@ def test_a_page_rendered_ahead_of_time_catches_up_when_a_browser_shows_it(farm):
     assert len(waiting.log.rows()) == 1  # the log shows it too
 
 
+def test_a_page_says_it_is_built_only_where_a_preheated_kernel_built_it_for_wgkit(tmp_path, monkeypatch):
+    from wgkit.served import READY, page_built
+
+    mark = tmp_path / "0.built"
+    monkeypatch.setenv(READY, str(mark))
+    monkeypatch.setenv("VOILA_PREHEAT", "False")  # built for a browser that asked: nobody waits for it
+    page_built()
+    assert not mark.exists()
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    page_built()
+    assert mark.exists()
+    monkeypatch.delenv(READY)  # a notebook run outside wgkit: no file named, none made
+    mark.unlink()
+    page_built()
+    assert not mark.exists()
+
+
 def test_the_games_pages_are_preheated_and_the_editor_is_not():
     from wgkit import cli
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from wgkit.bundled import UnknownScenario, find, is_bundled, notebooks_dir, scenario_files, scenarios_dir
+from wgkit.served import READY
 from wgkit.words import possessive
 
 SCENARIOS_DIR = scenarios_dir()
@@ -361,24 +362,27 @@ def _serve(notebook: str, env: dict[str, str], args: argparse.Namespace, what: s
 def _serve_all(servers: list[Server], host: str) -> int:
     """Run one Voila per server on ``host`` until Ctrl-C or SIGTERM (or one of them stops), then
     stop them all and every kernel they started."""
+    import shutil
     import signal
     import subprocess
+    import tempfile
     import threading
     import time
 
     procs = []
     secrets_ = [s.token for s in servers if s.token]
-    ready = [threading.Event() for _ in servers]  # a preheated page rendered: the first browser gets it at once
-    for s, heated in zip(servers, ready):  # the token goes in the environment, which other users cannot read, not on the command line
+    marks = Path(tempfile.mkdtemp(prefix="wgkit-pages-"))
+    # a preheated page built: the first browser gets it whole (wgkit.served); None: nothing to wait for
+    ready = [marks / f"{k}.built" if s.notebook in PREHEATED else None for k, s in enumerate(servers)]
+    for s, built in zip(servers, ready):  # the token goes in the environment, which other users cannot read, not on the command line
         cmd = [sys.executable, "-m", "voila", str(APP_DIR / s.notebook), "--no-browser", f"--port={s.port}",
                "--Voila.port_retries=0", f"--Voila.ip={host}",
                "--Voila.auto_token=True" if s.token else "--Voila.token=",
                "--VoilaConfiguration.show_tracebacks=True", *KERNELS, *(PREHEAT if s.notebook in PREHEATED else [])]
-        proc = subprocess.Popen(cmd, env={**os.environ, **s.env, "JUPYTER_TOKEN": s.token}, start_new_session=True,
+        env = {**os.environ, **s.env, "JUPYTER_TOKEN": s.token, **({READY: str(built)} if built else {})}
+        proc = subprocess.Popen(cmd, env=env, start_new_session=True,
                                 preexec_fn=_die_with_parent, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        if s.notebook not in PREHEATED:
-            heated.set()
-        threading.Thread(target=_relay, args=(proc.stdout, secrets_, heated), daemon=True).start()
+        threading.Thread(target=_relay, args=(proc.stdout, secrets_), daemon=True).start()
         procs.append(proc)
 
     def stop(*_: object) -> None:
@@ -386,11 +390,12 @@ def _serve_all(servers: list[Server], host: str) -> int:
 
     signal.signal(signal.SIGTERM, stop)
     try:
-        for s, proc, heated in zip(servers, procs, ready):
+        for s, proc, built in zip(servers, procs, ready):
             # each address in order, once its server accepts connections and its first page is
-            # rendered ahead (a slow machine: printed anyway after PREHEAT_WAIT seconds)
+            # built ahead (a slow machine: printed anyway after PREHEAT_WAIT seconds)
             since = time.monotonic()
-            while not (_listening(s.port, host) and (heated.is_set() or time.monotonic() - since > PREHEAT_WAIT)):
+            while not (_listening(s.port, host) and (built is None or built.exists()
+                                                     or time.monotonic() - since > PREHEAT_WAIT)):
                 if proc.poll() is not None:
                     print(f"wgkit: the {s.what} stopped before it served (exit {proc.returncode})", file=sys.stderr)
                     return proc.returncode or 1
@@ -406,16 +411,14 @@ def _serve_all(servers: list[Server], host: str) -> int:
     finally:
         for proc in procs:
             _stop(proc)
+        shutil.rmtree(marks, ignore_errors=True)
 
 
-def _relay(stream, secrets: list[str], heated) -> None:  # type: ignore[no-untyped-def]
+def _relay(stream, secrets: list[str]) -> None:  # type: ignore[no-untyped-def]
     """Copy a server's log to stderr line by line with every token hidden: Voila prints a refused
-    request's address whole, ``?token=`` and all. Set ``heated`` once Voila says its preheated
-    kernel has rendered the page."""
+    request's address whole, ``?token=`` and all."""
     for raw in iter(stream.readline, b""):
         line = TOKEN_IN_TEXT.sub(r"\1…", raw.decode("utf-8", "replace"))
-        if "Kernel pool of" in line and "is filled" in line:
-            heated.set()
         for secret in secrets:
             line = line.replace(secret, "…")
         sys.stderr.write(line)
