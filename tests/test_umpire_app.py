@@ -680,9 +680,11 @@ def test_dice_beside_decide_what_the_same_faces_decide_in_prompts_of_their_own(d
         faces = data.draw(st.lists(d6, min_size=sure, max_size=sure))
         extra = data.draw(st.lists(d6, max_size=sum(b.n for b in a.model.beside)))
         kinds = {kind_of(b.purpose) for b in a.model.beside}
+        before = len(a.model.unread)
         event = a.enter_faces(" ".join(map(str, faces + extra)))
-        read = len(extra) - len(a.model.unread)
-        assert tuple(extra[read:]) == a.model.unread
+        unread = a.model.unread[before:]  # this prompt's dice beside that were not read
+        read = len(extra) - len(unread)
+        assert tuple(extra[read:]) == unread
         one += faces + extra[:read]
         rolls = event.rolls if event is not None else []
         assert all(kind_of(r.purpose) in kinds for r in rolls[len(rolls) - read:]) if read and rolls else True

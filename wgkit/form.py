@@ -190,7 +190,7 @@ class ActionForm:
         self.need: NeedFaces | None = None  # the table dice awaited
         self.throw: list[NeedFaces] = []  # the rolls thrown together with it (``need`` first)
         self.beside: list[NeedFaces] = []  # the rolls that may follow, thrown beside it in another colour
-        self.unread: tuple[int, ...] = ()  # dice thrown beside that the last throw's faces did not call for
+        self.unread: tuple[int, ...] = ()  # dice thrown beside that this action's faces did not call for
         self.entered: list[int] = []  # faces typed so far for the action being resolved
         self.seen = dice_drawn(game.state)  # the furthest the seeded dice have been drawn
         self._kept_for: str | None = None  # the action whose values a gesture last set
@@ -854,7 +854,7 @@ class ActionForm:
         except TooManyFaces as exc:  # more faces than the rolls that follow take: nothing is kept
             self.entered = before
             raise ValueError(f"{exc}: type only the faces of this throw") from None
-        self.unread = tuple(extra)
+        self.unread += tuple(extra)  # said with the result, however many prompts the action took
         return event
 
     def cancel_faces(self) -> None:
