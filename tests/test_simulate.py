@@ -188,6 +188,22 @@ def test_on_a_cluster_a_dead_worker_fails_only_the_games_it_held():
     assert failed[5] == "the worker process died while playing it" and set(failed) == {3, 5}
 
 
+def test_the_local_clusters_workers_print_no_error_of_their_own(capfd):
+    """Issue 67, point 4: a worker whose heartbeat meets the closed scheduler at shutdown logs a
+    traceback at ERROR level; the local cluster's workers keep such logs off the terminal (the
+    kit reports a failed game itself). Logged here on purpose, in each worker."""
+    import logging
+
+    from wgkit.simulate import dask_client
+
+    def heartbeat_failed() -> None:
+        logging.getLogger("distributed.worker").error("Failed to communicate with scheduler during heartbeat.")
+
+    with dask_client(workers=2) as client:
+        client.run(heartbeat_failed)
+    assert "Failed to communicate" not in capfd.readouterr().err
+
+
 def test_a_cluster_by_its_address_plays_the_same_games_as_one_process():
     from distributed import LocalCluster
 
