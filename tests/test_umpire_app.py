@@ -647,6 +647,11 @@ def test_dice_beside_that_the_throw_does_not_call_for_are_left_unread_and_said()
     picked = [r.faces for r in event.rolls if "who picks the man hit" in r.purpose]
     assert picked == [(4,)] and a.model.unread == (2,)
     assert "not read: 1 of the dice beside (2)" in a.result.value
+    app.game.undo()  # the same fire again with the kit's dice: nothing of the table's throw is said
+    a.dice.value = "kit"
+    a.choice.value = "fire"
+    a.inputs["unit"].value, a.inputs["target"].value = "section", "gruppe"
+    assert a.resolve() is not None and "not read" not in a.result.value
 
 
 def test_more_dice_than_the_throw_and_those_beside_it_is_refused_and_nothing_is_kept():

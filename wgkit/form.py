@@ -816,10 +816,11 @@ class ActionForm:
         if self.need is not None:
             raise ValueError("the faces of a roll are awaited: type them, or cancel")
         act = self.act()
+        self.unread = ()  # what an earlier action left unread is said with that action only
         if fresh and self.fresh_possible:
             self.game.fresh_dice(self.seen)
         if table:
-            self.entered, self.unread = [], ()
+            self.entered = []
             return self._next_faces(act)
         return self._resolved(act(self.game))
 
