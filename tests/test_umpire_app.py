@@ -679,6 +679,7 @@ def test_dice_beside_decide_what_the_same_faces_decide_in_prompts_of_their_own(d
     a.resolve()
     d6 = st.integers(1, 6)
     one: list[int] = []  # every face the one-prompt way read, in order
+    beside: dict[int, set[str]] = {}  # the place in ``one`` of each die read beside: the kinds its prompt offered
     event = None
     while event is None:
         sure = sum(t.n for t in a.model.throw)
@@ -690,9 +691,16 @@ def test_dice_beside_decide_what_the_same_faces_decide_in_prompts_of_their_own(d
         unread = a.model.unread[before:]  # this prompt's dice beside that were not read
         read = len(extra) - len(unread)
         assert tuple(extra[read:]) == unread
-        one += faces + extra[:read]
-        rolls = event.rolls if event is not None else []
-        assert all(kind_of(r.purpose) in kinds for r in rolls[len(rolls) - read:]) if read and rolls else True
+        one += faces
+        beside.update({len(one) + k: kinds for k in range(read)})
+        one += extra[:read]
+    # the rolls take the faces in order: each die read beside went to a roll of a kind its prompt offered
+    place = 0
+    for roll in event.rolls:
+        for _ in roll.faces:
+            assert place not in beside or kind_of(roll.purpose) in beside[place], (roll.purpose, beside[place])
+            place += 1
+    assert place == len(one)
     apart = crossroads_section_fire()  # the same faces, each roll at a prompt of its own
     b, left = apart.actions, list(one)
     b.resolve()
