@@ -12,12 +12,14 @@ set in :data:`wgkit.cli.CULL` frees the rest within a minute.
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Integer
 
 CAP = 3
+GONE_WITHIN = 30.0  # seconds a killed kernel's process is waited for before it stops counting
 
 
 class CappedKernelManager(AsyncMappingKernelManager):
@@ -36,11 +38,26 @@ class CappedKernelManager(AsyncMappingKernelManager):
                                                          self.get_kernel(k).last_activity))
 
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
-        self._dying += 1  # counted against the cap until its process is gone (the culler's shutdowns too)
+        """Shut the kernel down and count it against the cap until its process has exited (the
+        culler's shutdowns too): Jupyter stops waiting for a killed process after 5 s, and a
+        process the machine is too busy to reap would otherwise be one kernel over the cap."""
+        self._dying += 1
         try:
+            kernel = self.get_kernel(kernel_id) if kernel_id in self else None
+            process = getattr(getattr(kernel, "provisioner", None), "process", None)
             await super().shutdown_kernel(kernel_id, *args, **kwargs)
+            await self._gone(process)
         finally:
             self._dying -= 1
+
+    async def _gone(self, process: Any) -> None:
+        """Wait until ``process`` (a ``Popen`` or None) has exited, at most :data:`GONE_WITHIN` s."""
+        deadline = time.monotonic() + GONE_WITHIN
+        while process is not None and process.poll() is None:
+            if time.monotonic() > deadline:
+                self.log.warning("Kernel process %s still alive %.0f s after its shutdown", process.pid, GONE_WITHIN)
+                return
+            await asyncio.sleep(0.05)
 
     async def start_kernel(self, **kwargs: Any) -> str:  # type: ignore[override]
         async with self._one_at_a_time:

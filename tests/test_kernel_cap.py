@@ -1,0 +1,86 @@
+"""The kernel cap counts a shut-down kernel until its process has exited (wgkit.kernel_cap)."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+from types import SimpleNamespace
+
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
+from wgkit import kernel_cap
+from wgkit.kernel_cap import CappedKernelManager
+
+# A kernel's process that outlives its shutdown: Jupyter's kill gave up waiting (5 s) and returned.
+SLOW_TO_DIE = [sys.executable, "-c", "import os, signal, time; "
+               "signal.signal(signal.SIGTERM, lambda *a: (time.sleep(1), os._exit(0))); "
+               "print('ready', flush=True); time.sleep(60)"]
+
+
+def fake_kernels(monkeypatch) -> tuple[CappedKernelManager, list[subprocess.Popen], list[int]]:
+    """A capped manager whose kernels are plain processes; its shutdown returns at once, leaving
+    the process running. Returns the manager, every process started, and the most alive at a start."""
+    kernels: dict[str, SimpleNamespace] = {}
+    started: list[subprocess.Popen] = []
+    alive_at_start: list[int] = []
+
+    async def start_kernel(self, **kwargs):
+        alive_at_start.append(sum(p.poll() is None for p in started) + 1)
+        process = subprocess.Popen(SLOW_TO_DIE, stdout=subprocess.PIPE, text=True)
+        assert process.stdout.readline() == "ready\n"  # from now on SIGTERM takes 1 s to end it
+        started.append(process)
+        kid = f"k{len(started)}"
+        kernels[kid] = SimpleNamespace(provisioner=SimpleNamespace(process=process), last_activity=len(started))
+        return kid
+
+    async def shutdown_kernel(self, kernel_id, now=False, restart=False):
+        kernels.pop(kernel_id).provisioner.process.terminate()  # the process exits 1 s later
+
+    monkeypatch.setattr(AsyncMappingKernelManager, "start_kernel", start_kernel)
+    monkeypatch.setattr(AsyncMappingKernelManager, "shutdown_kernel", shutdown_kernel)
+    monkeypatch.setattr(AsyncMappingKernelManager, "list_kernel_ids", lambda self: list(kernels))
+    monkeypatch.setattr(AsyncMappingKernelManager, "get_kernel", lambda self, kid: kernels[kid])
+    monkeypatch.setattr(AsyncMappingKernelManager, "__contains__", lambda self, kid: kid in kernels)
+    return CappedKernelManager(), started, alive_at_start
+
+
+def test_a_start_over_the_cap_waits_until_the_shut_down_kernels_process_has_exited(monkeypatch):
+    manager, started, alive_at_start = fake_kernels(monkeypatch)
+
+    async def loads():
+        for _ in range(kernel_cap.CAP + 2):
+            await manager.start_kernel()
+
+    try:
+        asyncio.run(loads())
+        assert len(started) == kernel_cap.CAP + 2
+        assert alive_at_start == [1, 2, 3, 3, 3]  # never one over: each start waited for a process to exit
+        assert manager._dying == 0
+    finally:
+        for process in started:
+            process.kill()
+            process.wait()
+            process.stdout.close()
+
+
+def test_a_process_that_never_exits_stops_counting_after_the_bound_with_a_warning(monkeypatch, caplog):
+    manager, started, alive_at_start = fake_kernels(monkeypatch)
+    monkeypatch.setattr(kernel_cap, "GONE_WITHIN", 0.2)  # shorter than the 1 s the process takes
+
+    async def loads():
+        for _ in range(kernel_cap.CAP + 1):
+            await manager.start_kernel()
+
+    try:
+        with caplog.at_level("WARNING"):
+            manager.log.propagate = True
+            asyncio.run(loads())
+        assert alive_at_start == [1, 2, 3, 4]  # the bound passed: the start went ahead
+        assert f"still alive {0.2:.0f} s after its shutdown" in caplog.text
+        assert manager._dying == 0
+    finally:
+        for process in started:
+            process.kill()
+            process.wait()
+            process.stdout.close()
