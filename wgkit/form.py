@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from wgkit.dice import NeedFaces, TooManyFaces, parse_faces
+from wgkit.dice import Die, NeedFaces, TooManyFaces, parse_faces
 from wgkit.engine.events import Event
 from wgkit.engine.game import Game, IllegalActionError
 from wgkit.engine.views import UMPIRE, dice_drawn, piece_ids, side_ids, side_of, unit_ids, unit_of, visible_ids
@@ -77,6 +77,11 @@ def possible(game: Game, spec: ActionSpec, most: int = 60) -> bool:
     return False
 
 
+def showing(die: Die, n: int, highest: bool) -> list[int]:
+    """``n`` dice of ``die`` all showing its highest face, or all its lowest."""
+    return [die.low + die.sides - 1 if highest else die.low] * n
+
+
 def thrown_together(game: Game, act: Callable[[Game], Event], entered: list[int], need: NeedFaces,
                     most: int = 12) -> list[NeedFaces]:
     """The roll awaited and those after it that a person throws with it: rolls of the same die
@@ -87,8 +92,8 @@ def thrown_together(game: Game, act: Callable[[Game], Event], entered: list[int]
     throw, low, high = [need], list(entered), list(entered)
     while len(throw) < most:
         last = throw[-1]
-        low += [last.die.low] * last.n
-        high += [last.die.low + last.die.sides - 1] * last.n
+        low += showing(last.die, last.n, highest=False)
+        high += showing(last.die, last.n, highest=True)
         try:
             a, b = game.faces_needed(act, low), game.faces_needed(act, high)
         except (TooManyFaces, IllegalActionError, ValueError):
@@ -106,7 +111,7 @@ def thrown_beside(game: Game, act: Callable[[Game], Event], entered: list[int], 
     highest face (the most hits, so the most dice for who is hit). Only as many are read as the
     faces of the throw then ask for (:meth:`ActionForm.enter_faces`)."""
     die = throw[0].die
-    high = list(entered) + [die.low + die.sides - 1] * sum(t.n for t in throw)
+    high = list(entered) + showing(die, sum(t.n for t in throw), highest=True)
     try:
         after = game.faces_needed(act, high)
     except (TooManyFaces, IllegalActionError, ValueError):
