@@ -317,3 +317,38 @@ def test_a_sides_page_proposes_its_own_turns_and_the_umpire_makes_them(tmp_path)
     assert "(the table read from a photo: 1 piece)" in waiting.label
     umpire.desk.approve(waiting)
     assert _turn(umpire.game.piece("r2")["facing"], facing) < 2 and umpire.game.log[-1].kind == "face"
+
+
+def _webcam_frame(s, blur: float, seed: int) -> tuple[dict, bytes]:
+    """A webcam's frame of the table (1280x720, the table 88% of its height, piece markers printed
+    20 px wide in it, light falling to half across it), blurred by ``blur`` px (Gaussian sigma)."""
+    px_per_inch = 0.88 * 720 / s.table.depth
+    placed = placements(s)
+    shot = Shot(tilt=20, turn=4, k1=-0.03, blur=blur, noise=3, quality=85, light=0.5, size=(1280, 720),
+                piece_mm=20 / px_per_inch / MM)
+    return placed, photo(s, placed, shot, seed=seed)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_markers_too_blurred_for_their_cells_are_read_by_likeness_and_none_is_read_wrong(seed):
+    s = load(ROOT / "scenarios/eagles/hill_112.yaml")
+    placed, frame = _webcam_frame(s, blur=1.5, seed=seed)
+    gray = cv2.imdecode(np.frombuffer(frame, np.uint8), cv2.IMREAD_GRAYSCALE)
+    alone = len(detect(gray)[1])  # OpenCV's own reading of each cell, without the ids expected
+    reading = read(frame, s)
+    assert alone < (8 + len(placed)) / 2  # most markers are past reading cell by cell
+    assert len(reading.seen) >= len(placed) - 1 and reading.untrusted == []
+    for piece, seen in reading.seen.items():
+        assert math.dist(seen.position, placed[piece][:2]) < 0.3, piece
+        assert _turn(seen.facing, placed[piece][2]) < 8, piece
+
+
+def test_a_blurred_marker_of_no_piece_is_never_read_as_a_piece_that_is_missing():
+    s = load(ROOT / "scenarios/eagles/hill_112.yaml")
+    placed, frame = _webcam_frame(s, blur=1.5, seed=1)
+    first = s.with_(sides=s.sides[:1])  # the second side's markers (ids after the first's) mean nothing to it
+    strays = [p.id for _, _, p in s.pieces() if p.id not in {q.id for _, _, q in first.pieces()}]
+    reading = read(frame, first)
+    assert strays and reading.seen and set(reading.seen) <= {p.id for _, _, p in first.pieces()}
+    for piece, seen in reading.seen.items():  # each where its own marker is, not where a stray one is
+        assert math.dist(seen.position, placed[piece][:2]) < 0.3, piece
