@@ -7,6 +7,7 @@ import subprocess
 import sys
 from types import SimpleNamespace
 
+import pytest
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
 from wgkit import kernel_cap
@@ -18,9 +19,10 @@ SLOW_TO_DIE = [sys.executable, "-c", "import os, signal, time; "
                "print('ready', flush=True); time.sleep(60)"]
 
 
-def fake_kernels(monkeypatch) -> tuple[CappedKernelManager, list[subprocess.Popen], list[int]]:
+@pytest.fixture
+def fake(monkeypatch):
     """A capped manager whose kernels are plain processes; its shutdown returns at once, leaving
-    the process running. Returns the manager, every process started, and the most alive at a start."""
+    the process running. Gives the manager, every process started, and the most alive at a start."""
     kernels: dict[str, SimpleNamespace] = {}
     started: list[subprocess.Popen] = []
     alive_at_start: list[int] = []
@@ -28,8 +30,8 @@ def fake_kernels(monkeypatch) -> tuple[CappedKernelManager, list[subprocess.Pope
     async def start_kernel(self, **kwargs):
         alive_at_start.append(sum(p.poll() is None for p in started) + 1)
         process = subprocess.Popen(SLOW_TO_DIE, stdout=subprocess.PIPE, text=True)
-        assert process.stdout.readline() == "ready\n"  # from now on SIGTERM takes 1 s to end it
         started.append(process)
+        assert process.stdout.readline() == "ready\n"  # from now on SIGTERM takes 1 s to end it
         kid = f"k{len(started)}"
         kernels[kid] = SimpleNamespace(provisioner=SimpleNamespace(process=process), last_activity=len(started))
         return kid
@@ -42,45 +44,35 @@ def fake_kernels(monkeypatch) -> tuple[CappedKernelManager, list[subprocess.Pope
     monkeypatch.setattr(AsyncMappingKernelManager, "list_kernel_ids", lambda self: list(kernels))
     monkeypatch.setattr(AsyncMappingKernelManager, "get_kernel", lambda self, kid: kernels[kid])
     monkeypatch.setattr(AsyncMappingKernelManager, "__contains__", lambda self, kid: kid in kernels)
-    return CappedKernelManager(), started, alive_at_start
+    yield CappedKernelManager(), started, alive_at_start
+    for process in started:
+        process.kill()
+        process.wait()
+        process.stdout.close()
 
 
-def test_a_start_over_the_cap_waits_until_the_shut_down_kernels_process_has_exited(monkeypatch):
-    manager, started, alive_at_start = fake_kernels(monkeypatch)
-
+def start(manager: CappedKernelManager, n: int) -> None:
+    """``n`` page loads, one after the other, each starting a kernel."""
     async def loads():
-        for _ in range(kernel_cap.CAP + 2):
+        for _ in range(n):
             await manager.start_kernel()
-
-    try:
-        asyncio.run(loads())
-        assert len(started) == kernel_cap.CAP + 2
-        assert alive_at_start == [1, 2, 3, 3, 3]  # never one over: each start waited for a process to exit
-        assert manager._dying == 0
-    finally:
-        for process in started:
-            process.kill()
-            process.wait()
-            process.stdout.close()
+    asyncio.run(loads())
 
 
-def test_a_process_that_never_exits_stops_counting_after_the_bound_with_a_warning(monkeypatch, caplog):
-    manager, started, alive_at_start = fake_kernels(monkeypatch)
+def test_a_start_over_the_cap_waits_until_the_shut_down_kernels_process_has_exited(fake):
+    manager, started, alive_at_start = fake
+    start(manager, kernel_cap.CAP + 2)
+    assert len(started) == kernel_cap.CAP + 2
+    assert alive_at_start == [1, 2, 3, 3, 3]  # never one over: each start waited for a process to exit
+    assert manager._dying == 0
+
+
+def test_a_process_that_never_exits_stops_counting_after_the_bound_with_a_warning(fake, monkeypatch, caplog):
+    manager, started, alive_at_start = fake
     monkeypatch.setattr(kernel_cap, "GONE_WITHIN", 0.2)  # shorter than the 1 s the process takes
-
-    async def loads():
-        for _ in range(kernel_cap.CAP + 1):
-            await manager.start_kernel()
-
-    try:
-        with caplog.at_level("WARNING"):
-            manager.log.propagate = True
-            asyncio.run(loads())
-        assert alive_at_start == [1, 2, 3, 4]  # the bound passed: the start went ahead
-        assert f"still alive {0.2:.0f} s after its shutdown" in caplog.text
-        assert manager._dying == 0
-    finally:
-        for process in started:
-            process.kill()
-            process.wait()
-            process.stdout.close()
+    manager.log.propagate = True
+    with caplog.at_level("WARNING"):
+        start(manager, kernel_cap.CAP + 1)
+    assert alive_at_start == [1, 2, 3, 4]  # the bound passed: the start went ahead
+    assert f"still alive {0.2:.0f} s after its shutdown" in caplog.text
+    assert manager._dying == 0
