@@ -231,6 +231,7 @@ def _overlaps(a: np.ndarray, b: np.ndarray) -> bool:
 
 
 CELL = 8  # pixels a cell when a square is compared with the markers: 8 cells across with the white border
+FACE_ON = np.float32([[CELL, CELL], [7 * CELL, CELL], [7 * CELL, 7 * CELL], [CELL, 7 * CELL]])  # a marker seen face on: its corners
 BLURS = (1.0, 1.5, 2.0, 2.5)  # the camera's blur tried (Gaussian sigma, image pixels)
 SMALLEST = 6 * 2.0  # pixels: a square less wide (two cells a pixel) is too small to be read by likeness
 GLANCE = 0.7  # the likeness at first sight below which a square is not aligned at all
@@ -253,8 +254,7 @@ def _blurred(marker_id: int, sigma: float) -> np.ndarray:
 def _codes(sigma: float) -> np.ndarray:
     """Every id's code blurred by ``sigma`` (rows in id order, as :func:`_code` gives them)."""
     size = cv2.aruco.getPredefinedDictionary(DICTIONARY).bytesList.shape[0]
-    return np.stack([_code(cv2.GaussianBlur(marker_image(i, CELL).astype(np.float32), (0, 0), sigma))
-                     for i in range(size)]).astype(np.float32)
+    return np.stack([_code(_blurred.__wrapped__(i, sigma)) for i in range(size)]).astype(np.float32)
 
 
 def _code(patch: np.ndarray) -> np.ndarray:
@@ -266,8 +266,7 @@ def _code(patch: np.ndarray) -> np.ndarray:
 
 def _face_on(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
     """The square ``quad`` (clockwise from its top-left) seen face on, with a cell of border around it."""
-    frame = np.float32([[CELL, CELL], [7 * CELL, CELL], [7 * CELL, 7 * CELL], [CELL, 7 * CELL]])
-    to_image = cv2.getPerspectiveTransform(frame, np.float32(quad))
+    to_image = cv2.getPerspectiveTransform(FACE_ON, np.float32(quad))
     return cv2.warpPerspective(gray, to_image, (8 * CELL, 8 * CELL), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                borderMode=cv2.BORDER_REPLICATE)
 
@@ -279,14 +278,13 @@ def _aligned(gray: np.ndarray, quad: np.ndarray, marker_id: int, sigma: float) -
     lo = np.maximum(np.floor(quad.min(axis=0) - side / 2), 0).astype(int)
     hi = np.ceil(quad.max(axis=0) + side / 2).astype(int)
     crop = gray[lo[1]:hi[1], lo[0]:hi[0]].astype(np.float32)
-    frame = np.float32([[CELL, CELL], [7 * CELL, CELL], [7 * CELL, 7 * CELL], [CELL, 7 * CELL]])
-    warp = cv2.getPerspectiveTransform(frame, np.float32(quad - lo)).astype(np.float32)
+    warp = cv2.getPerspectiveTransform(FACE_ON, np.float32(quad - lo)).astype(np.float32)
     try:
         _, warp = cv2.findTransformECC(_blurred(marker_id, sigma), crop, warp, cv2.MOTION_HOMOGRAPHY,
                                        (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 30, 1e-4), None, 1)
     except cv2.error:
         return None
-    return cv2.perspectiveTransform(frame.reshape(-1, 1, 2), warp).reshape(4, 2).astype(np.float64) + lo
+    return cv2.perspectiveTransform(FACE_ON.reshape(-1, 1, 2), warp).reshape(4, 2).astype(np.float64) + lo
 
 
 def likeness(gray: np.ndarray, quads: list[np.ndarray], ids: list[int]) -> list[tuple[np.ndarray, int]]:
