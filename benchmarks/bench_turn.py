@@ -50,6 +50,7 @@ class Table:
         self.acted: set[str] = set()
         self.acts: set[tuple] = set()  # (unit, step): a unit acting in a step (Rookie: on a card)
         self.phantoms: list[str] = []  # events nobody asked for: made but not what the form said, or not on the page
+        self._pending: tuple | None = None  # a Resolve made on the shadow, not yet on the page: the step it was made in
 
     def note(self, unit: str) -> None:
         self.acted.add(unit)
@@ -57,11 +58,23 @@ class Table:
 
     # -- what a person does ----------------------------------------------------------------------
     def click_button(self, name: str, kind: str = "clicks") -> None:
+        self.flush()
+        self._press(name, kind)
+
+    def _press(self, name: str, kind: str) -> None:
         self.count[kind] += 1
         if self.page is not None:
-            self.page.get_by_role("button", name=name).first.click()
+            self.page.get_by_role("button", name=name, exact=True).first.click()
+
+    def flush(self) -> None:
+        """The Resolve made on the shadow, clicked on the page, now that the next gesture is not Next."""
+        if self._pending is not None:
+            self._pending = None
+            self._press("Resolve", "clicks")
+            self.settle(len(self.shadow.game.log))
 
     def choose(self, label: str) -> None:
+        self.flush()
         self.count["selections"] += 1
         if self.page is not None:
             self.page.locator("select").nth(1).select_option(label=label)
@@ -78,6 +91,7 @@ class Table:
         return box["x"] + point[0] * k, box["y"] + (t.depth - point[1]) * k
 
     def click_piece(self, piece: str) -> None:
+        self.flush()
         self.count["clicks"] += 1
         at = piece_points(self.shadow.game.scenario, self.shadow.game.state)[piece]
         if self.page is not None:
@@ -86,6 +100,7 @@ class Table:
         self.shadow.board.on_up(*self.shadow.board.canvas.to_px([at])[0])
 
     def drag(self, piece: str, to: tuple[float, float]) -> None:
+        self.flush()
         self.count["drags"] += 1
         at = piece_points(self.shadow.game.scenario, self.shadow.game.state)[piece]
         if self.page is not None:
@@ -130,17 +145,25 @@ class Table:
         n, trial = len(game.log), game.branch()
         self.shadow.actions.model.act()(trial)
         said = [e.text for e in trial.log[n:]]
-        self.click_button("Resolve")
+        self.flush()
+        at = game.position
         self.shadow.actions.resolve()
         made = [e.text for e in game.log[n:] if (e.action or {}).get("group") != PASSED]  # passes: the page's
         self.phantoms += [f"made: {t}" for t in made if t not in said]
-        self.settle(len(game.log))
+        self._pending = at  # clicked on the page with what follows: Resolve ▶ Next if Next, else Resolve
 
     def next(self) -> None:
         before = len(self.shadow.game.log)
         if "--why" in sys.argv:
             print(f"  Next in {self.shadow.game.current_step().name}: offered {self.shadow.turn.offered()}")
-        self.click_button("Next ▶", "next")
+        if self._pending is not None and self._pending != self.shadow.game.position:
+            self.flush()  # the step passed by itself after the action: Resolve ▶ Next would not go on
+            before = len(self.shadow.game.log)
+        if self._pending is not None:  # the step's last action and Next in one press
+            self._pending = None
+            self._press("Resolve ▶ Next", "clicks")
+        else:
+            self._press("Next ▶", "next")
         self.shadow.turn.go_next()
         if len(self.shadow.game.log) == before:  # the step warned that nothing was done: again
             self.click_button("Next ▶", "next")
@@ -377,6 +400,7 @@ def play(browser, name: str, script) -> dict:
         table.start()
         began = time.perf_counter()
         script(table)
+        table.flush()
         wall = time.perf_counter() - began
         context.close()
     finally:
@@ -400,6 +424,7 @@ def dry(name: str, script) -> dict:
     table = Table(None, UmpireApp.open(ROOT / "scenarios" / f"{name}.yaml", seed=5), Path())
     table.start()
     script(table)
+    table.flush()
     return result(name, table, 0.0, 0.0)
 
 

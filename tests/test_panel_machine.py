@@ -13,6 +13,7 @@ every bundled scenario of every ruleset, with what must hold after each.
   once a step is not done twice), except where the rules allow it (``REPEATABLE``).
 - A drag the board refuses leaves Resolve disabled, the reason beside it and nothing drawn.
 - Next leaves a step where the rules still require something only after saying what.
+- Resolve ▶ Next makes what Resolve would, then leaves the step, or says why it stays.
 - No gesture shows a Python error: every refusal is in words.
 
 ``--hypothesis-profile=long`` runs many more sequences (see tests/conftest.py)."""
@@ -29,7 +30,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from tests.conftest import ROOT
 from wgkit.engine.game import IllegalActionError
-from wgkit.engine.views import piece_ids, side_of, unit_of
+from wgkit.engine.views import game_over, piece_ids, side_of, unit_of
 from wgkit.form import GENERIC_NAMES, possible
 from wgkit.rules.registry import actions_for, get_ruleset
 from wgkit.widgets import UmpireApp
@@ -197,6 +198,25 @@ def machine(path: Path) -> type[RuleBasedStateMachine]:
             again = (self.form.model.action, dict(self.form.model.values))
             if before[0] not in GENERIC_NAMES and before[0] not in REPEATABLE.get(game.scenario.ruleset, {}):
                 assert again != before or self.form.button.disabled, f"{before[0]} may be resolved again at once as it was"
+
+        @precondition(lambda self: not self.form.then_next.disabled)
+        @rule()
+        def resolve_then_next(self) -> None:
+            """Resolve ▶ Next makes what the form said, then leaves the step as Next would: unless
+            the step passed by itself, or Next warns of what the rules still require, or Next makes
+            what the step's clock owes (Rookie's next card), or the game or its last turn is over."""
+            game = self.app.game
+            n, trial, at, errors = len(game.log), game.branch(), game.position, len(self.app.errors.messages)
+            said = self.form.model.act()(trial)
+            expected = [e.text for e in trial.log[n:]] or [said.text]
+            self.form.then_next.click()
+            made = [e.text for e in game.log[n:] if e.kind not in ("flow", "step")
+                    and (e.action or {}).get("group") != PASSED]
+            assert made[:len(expected)] == expected, "Resolve ▶ Next made something else than the form said"
+            assert game.position != at or game_over(game.state) or "still require" in self.app.turn.warning.value \
+                or len(game.log) > len(trial.log) or len(self.app.errors.messages) > errors, \
+                f"Resolve ▶ Next stayed in {at} without saying why"  # (the last turn's end is said as an error)
+            self.warned = (game.position, self.app.turn.warning.value)  # as after Next
 
         @precondition(lambda self: not self.app.turn.next.disabled)
         @rule()

@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import ROOT
+from wgkit.engine.game import IllegalActionError
 from wgkit.form import kind_of
 from wgkit.session import load_game
 from wgkit.rules.registry import get_ruleset, situation_of
@@ -815,3 +816,57 @@ def test_the_briefing_names_every_piece_the_board_labels_under_its_unit(path):
         row = next(i for i in items if i.startswith(f"{unit.name or unit.id} ("))
         if piece.name and piece.name != unit.name:
             assert piece.name in row, (unit.id, piece.name, row)
+
+
+# -- Resolve ▶ Next ------------------------------------------------------------------------------------
+def test_resolve_then_next_makes_what_resolve_and_next_make_in_one_press():
+    pressed, twice = farm_fire(seed=11), farm_fire(seed=11)
+    at = pressed.game.position
+    twice.actions.button.click()
+    twice.turn.next.click()
+    pressed.actions.then_next.click()
+    assert [e.text for e in pressed.game.log] == [e.text for e in twice.game.log]
+    assert pressed.game.position == twice.game.position != at
+    assert pressed.actions.then_next.layout.display == ""  # the umpire's page offers it beside Resolve
+
+
+def test_resolve_then_next_with_table_dice_goes_on_once_the_faces_are_typed_and_not_if_cancelled():
+    kit = farm_fire(seed=11)
+    kit_event = kit.actions.resolve()
+    app = farm_fire(seed=11)
+    at, n = app.game.position, len(app.game.log)
+    app.actions.dice.value = "table"
+    app.actions.then_next.click()
+    assert app.game.position == at and len(app.game.log) == n  # the faces are awaited: nothing made, still here
+    event = None
+    for roll in kit_event.rolls:
+        event = app.actions.enter_faces(" ".join(map(str, roll.faces)))
+    assert event is not None and event.text == kit_event.text
+    assert app.game.position != at  # made, then on to the next step
+    cancelled = farm_fire(seed=11)
+    cancelled.actions.dice.value = "table"
+    cancelled.actions.then_next.click()
+    cancelled.actions.cancel_faces()
+    cancelled.actions.choice.value = "umpire roll"  # a generic roll then resolved plainly: it does not go on
+    cancelled.actions.button.click()
+    assert cancelled.game.position == at
+
+
+def test_resolve_then_next_is_disabled_with_resolve_and_a_refused_action_leaves_nothing_to_go_on_with(monkeypatch):
+    app = farm_fire(seed=11)
+    app.actions.button.disabled = True
+    assert app.actions.then_next.disabled
+    app.actions.button.disabled = False
+    at, n = app.game.position, len(app.game.log)
+    resolve = app.actions.model.resolve
+
+    def refused(**kwargs):
+        raise IllegalActionError("the rules refuse it")
+
+    monkeypatch.setattr(app.actions.model, "resolve", refused)
+    app.actions.then_next.click()
+    assert app.errors.messages[-1] == "the rules refuse it" and app.game.position == at and len(app.game.log) == n
+    monkeypatch.setattr(app.actions.model, "resolve", resolve)
+    app.actions.choice.value = "umpire roll"
+    app.actions.button.click()  # a plain Resolve afterwards: made, and the step stays
+    assert len(app.game.log) == n + 1 and app.game.position == at

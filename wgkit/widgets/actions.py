@@ -12,6 +12,7 @@ import ipywidgets as W
 from wgkit.dice import TABLE
 from wgkit.engine.events import Event
 from wgkit.engine.game import Game
+from wgkit.engine.views import game_over
 from wgkit.fog import Fog
 from wgkit.form import GENERIC_NAMES, LISTS, ActionForm, labelled
 from wgkit.odds import Distribution
@@ -77,6 +78,11 @@ class ActionPanel:
         self.fresh = W.Checkbox(value=False, description="fresh dice (skip the faces of the undone roll)", indent=False)
         self.button = W.Button(description="Resolve", button_style="primary", icon="check",
                                layout=W.Layout(min_width="110px"))
+        self.then_next = W.Button(description="Resolve ▶ Next", layout=W.Layout(min_width="130px", display="none"),
+                                  tooltip="resolve, then go on to the next step: one press for the step's last action")
+        self.button.observe(lambda change: setattr(self.then_next, "disabled", change["new"]), "disabled")
+        self.go_on: Callable[[], None] | None = None  # the page's Next, once the page offers it (:meth:`offer_next`)
+        self._going_on: tuple[int, int, int] | None = None  # Resolve ▶ Next pressed: the step it was pressed in, until its event
         self.why_not = W.HTML()
         self.faces_prompt = W.HTML()
         self.faces = W.Text(placeholder="faces, e.g. 4 6 1", layout=W.Layout(width="140px"))
@@ -101,13 +107,15 @@ class ActionPanel:
         self.drag_mode.observe(self._gesture(lambda c: self.model.set_drag_unit(c["new"] == "unit")), "value")
         self.choice.observe(self._gesture(lambda c: self.model.choose(c["new"])), "value")
         self.button.on_click(errors.guard(lambda _: self.resolve()))
+        self.then_next.on_click(errors.guard(lambda _: self.resolve(then_next=True)))
         self.dice_errors = errors.beside()  # wrong faces are said under the faces, where the eye is
         self.entry.children = (*self.entry.children, self.dice_errors.widget)
         self.faces_ok.on_click(self.dice_errors.guard(lambda _: self.enter_faces(self.faces.value)))
         self.faces.continuous_update = False
         self.faces_cancel.on_click(self.dice_errors.guard(lambda _: self.cancel_faces()))
         self.widget = W.VBox([self.drag_row, self.choice, self.params_box, W.HTML("<b>Odds before the roll</b>"),
-                              self.odds, self.fresh, W.HBox([self.dice, self.button], layout=W.Layout(align_items="center")),
+                              self.odds, self.fresh, W.HBox([self.dice, self.button, self.then_next],
+                                                                  layout=W.Layout(align_items="center")),
                               self.why_not, self.entry, self.result])
         self.draw()
 
@@ -252,11 +260,23 @@ class ActionPanel:
         self.draw()
         return self.resolve()
 
-    def resolve(self) -> Event | None:
-        """Resolve the form with the kit's dice, or start asking for table dice."""
+    def offer_next(self, go_on: Callable[[], None]) -> None:
+        """Show Resolve ▶ Next beside Resolve: it resolves, then calls ``go_on`` (the page's Next)."""
+        self.go_on = go_on
+        self.then_next.layout.display = ""
+
+    def resolve(self, then_next: bool = False) -> Event | None:
+        """Resolve the form with the kit's dice, or start asking for table dice. ``then_next``: once
+        the action is made (with table dice, once its faces are typed), go on to the next step,
+        unless the step has already passed by itself."""
+        self._going_on = self.game.position if then_next and self.go_on is not None else None
         fresh, self.fresh.value = self.fresh.value, False
         name = self.model.action
-        event = self.model.resolve(table=self.dice.value == "table", fresh=fresh)
+        try:
+            event = self.model.resolve(table=self.dice.value == "table", fresh=fresh)
+        except Exception:
+            self._going_on = None  # refused: nothing was made, so nothing goes on
+            raise
         return self._done(event, name) if event is not None else self._waiting()
 
     def enter_faces(self, text: str) -> Event | None:
@@ -267,6 +287,7 @@ class ActionPanel:
         return self._done(event, name) if event is not None else self._waiting()
 
     def cancel_faces(self) -> None:
+        self._going_on = None
         self.model.cancel_faces()
         self.draw()
 
@@ -289,7 +310,11 @@ class ActionPanel:
         if name not in GENERIC_NAMES:  # a rules action: a step it left with nothing to do passes by itself
             for hook in self.acted:
                 hook()
+        going_on, self._going_on = self._going_on, None
         self.changed()
+        if going_on is not None and self.go_on is not None and self.game.position == going_on \
+                and not game_over(self.game.state):  # a step that passed by itself is not passed again
+            self.go_on()
         return event
 
     # -- drawing -----------------------------------------------------------------------------------

@@ -78,6 +78,7 @@ class UmpireApp:
         self.actions = ActionPanel(game, self.errors, self.refresh, lambda shapes: self.board.overlay("action", shapes))
         self.turn.entered.append(lambda: self.turn.skip_empty.value and self.actions.play_forced())
         self.turn.make = self.actions.make
+        self.actions.offer_next(self.turn.go_next)
         self.actions.acted.append(self.turn.after_act)
         self.log = DiceLog(game, self.errors, self.refresh)
         self.opponent = OpponentBox(game, self.errors, self.refresh, seat_path(journal.path) if journal else None,
