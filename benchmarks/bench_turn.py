@@ -64,7 +64,7 @@ class Table:
     def _press(self, name: str, kind: str) -> None:
         self.count[kind] += 1
         if self.page is not None:
-            self.page.get_by_role("button", name=name, exact=True).first.click()
+            self.page.get_by_role("button", name=name).first.click()  # Resolve: the first, before Resolve ▶ Next
 
     def flush(self) -> None:
         """The Resolve made on the shadow, clicked on the page, now that the next gesture is not Next."""
@@ -121,6 +121,9 @@ class Table:
         return len(load_game(self.journal, recover=True).game.log)
 
     def settle(self, want: int) -> None:
+        if self._pending is not None:  # the page has yet to Resolve: it does now, and settles
+            self.flush()
+            return
         if self.page is None:
             return
         deadline = time.monotonic() + 60
@@ -351,9 +354,10 @@ def move_each(table: Table) -> None:
             continue
         before = len(s.game.log)
         table.drag(*found)
-        if len(s.game.log) == before:  # the move waits for its dice: Resolve
+        if len(s.game.log) == before:  # the move waits for its dice: Resolve (on the page with what follows)
             table.resolve()
-        table.settle(len(s.game.log))
+        else:
+            table.settle(len(s.game.log))
         table.note(unit)
 
 

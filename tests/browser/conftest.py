@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+RESOLVE = re.compile(r"Resolve\s*$")  # the Resolve button, not Resolve ▶ Next (its icon is in its name)
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run", "--disable-quic"]
 

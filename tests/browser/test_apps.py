@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from tests.browser.conftest import board_shown, started, words_cut_short
+from tests.browser.conftest import RESOLVE, board_shown, started, words_cut_short
 from tests.conftest import ROOT, SHOTS
 from wgkit.session import load_game
 
@@ -74,7 +74,7 @@ def test_umpire_app_draws_selects_resolves_and_autosaves(serve, page, tmp_path):
     started(page)
     begun = len(load_game(autosave, recover=True).game.log)
     page.get_by_text(f"· {begun} events").wait_for(timeout=30_000)
-    page.get_by_role("button", name="Resolve", exact=True).click()
+    page.get_by_role("button", name=RESOLVE).click()
     deadline = time.monotonic() + 30
     while len(load_game(autosave, recover=True).game.log) == begun and time.monotonic() < deadline:
         time.sleep(0.2)

@@ -12,7 +12,7 @@ import pytest
 from tests.browser.test_umpire_at_the_table import (copy_farm, events_shown, journal_length, open_app, press_next,  # noqa: F401
                                                     table_page,
                                                     settled_length)
-from tests.browser.conftest import board_shown, started
+from tests.browser.conftest import RESOLVE, board_shown, started
 from tests.conftest import SHOTS
 from tests.photos import Shot, photo
 from wgkit.scenario import load
@@ -48,7 +48,7 @@ def test_a_photo_of_the_moved_farm_proposes_the_moves_flags_the_bad_one_and_jour
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "table-read.png"), full_page=True)
     n = settled_length(journal)
-    page.get_by_role("button", name="Resolve", exact=True).click()
+    page.get_by_role("button", name=RESOLVE).click()
     events_shown(page, n + 2, timeout=60_000)
     game = load_game(journal, recover=True).game
     assert journal_length(journal) == n + 2
@@ -169,7 +169,7 @@ def test_a_camera_watching_the_table_proposes_the_moves_made_once_and_nothing_wh
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / "table-watched.png"), full_page=True)
         page.get_by_role("button", name="Stop watching").click()
-        page.get_by_role("button", name="Resolve", exact=True).click()
+        page.get_by_role("button", name=RESOLVE).click()
         events_shown(page, n + 3, timeout=60_000)
         game = load_game(journal, recover=True).game
         assert [e.kind for e in game.log[n:]] == ["move", "move", "face"]

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.browser.conftest import board_shown, started, unscrolled_bottom, words_cut_short
+from tests.browser.conftest import RESOLVE, board_shown, started, unscrolled_bottom, words_cut_short
 from tests.browser.test_apps import click
 from tests.conftest import ROOT, SHOTS
 from wgkit.session import load_game
@@ -50,7 +50,7 @@ def events_shown(page, n: int, timeout: float = 30_000) -> None:
 
 def umpire_roll(page) -> None:
     page.locator("select").nth(1).select_option(label="Roll dice (umpire)")
-    page.get_by_role("button", name="Resolve", exact=True).click()
+    page.get_by_role("button", name=RESOLVE).click()
 
 
 def journal_length(path: Path) -> int:
@@ -112,17 +112,17 @@ def test_reload_second_tab_and_restart_never_lose_or_fork_the_game(serve, table_
     events_shown(second, b + 1)
     umpire_roll(second)
     events_shown(second, b + 2)
-    first.get_by_role("button", name="Resolve", exact=True).click()  # the first tab is behind: it catches up, not forks
+    first.get_by_role("button", name=RESOLVE).click()  # the first tab is behind: it catches up, not forks
     first.get_by_text(f"another page moved the game on (now {b + 2} events)").wait_for(timeout=30_000)
     events_shown(first, b + 2)
-    first.get_by_role("button", name="Resolve", exact=True).click()
+    first.get_by_role("button", name=RESOLVE).click()
     events_shown(first, b + 3)
     assert len(load_game(journal, recover=True).game.log) == b + 3
     first.get_by_role("tab", name="Log and save").click()  # Save in the middle of the mix
     first.get_by_role("button", name="Save").click()
     first.get_by_text(f"saved {b + 3} events to").wait_for(timeout=30_000)
     first.get_by_role("tab", name="Play").click()
-    first.get_by_role("button", name="Resolve", exact=True).click()
+    first.get_by_role("button", name=RESOLVE).click()
     events_shown(first, b + 4)
     assert len(load_game(tmp_path / "farm-save.wgsave").game.log) == b + 3  # the save is its own file
     assert len(load_game(journal, recover=True).game.log) == b + 4  # and the journal goes on
@@ -197,7 +197,7 @@ def test_a_turn_of_close_action_with_clicks_only(serve, table_page, tmp_path):
     page.get_by_text("%").first.wait_for(timeout=30_000)  # odds before the roll
     journal = tmp_path / "farm.journal.wgsave"
     n = journal_length(journal)
-    page.get_by_role("button", name="Resolve", exact=True).click()
+    page.get_by_role("button", name=RESOLVE).click()
     n = one_more_event(page, journal, n)
     assert load_game(journal, recover=True).game.log[-1].kind == "fire"
     nxt.click()
@@ -229,7 +229,7 @@ def test_a_turn_of_close_action_with_clicks_only(serve, table_page, tmp_path):
     page.locator("select").nth(1).select_option(label="Turn a figure")
     click(page, 22, 6)  # r1
     click(page, 30, 6)  # the point to face: 8" east
-    page.get_by_role("button", name="Resolve", exact=True).click()
+    page.get_by_role("button", name=RESOLVE).click()
     n = one_more_event(page, journal, n)
     last = load_game(journal, recover=True).game.log[-1]
     assert last.kind == "face" and last.changes[0][1] == pytest.approx(90.0, abs=1.0)
@@ -246,7 +246,7 @@ def test_each_rulesets_app_after_one_action_with_a_screenshot(serve, table_page,
     before = len(load_game(tmp_path / f"{source.stem}.journal.wgsave", recover=True).game.log)
     umpire_roll(page)
     events_shown(page, before + 1)
-    for what in (page.get_by_role("button", name="Resolve", exact=True), page.locator(".wgkit-latest"),
+    for what in (page.get_by_role("button", name=RESOLVE), page.locator(".wgkit-latest"),
                  page.locator(".wgkit-photo-pick").first):  # Read the table: in view without scrolling
         bottom = unscrolled_bottom(what)
         assert bottom <= APP_VIEW["height"], f"{what} ends at {bottom}px: below the fold at 1400x900"
@@ -362,7 +362,7 @@ def table_roll(page, shadow, journal: Path, before: int) -> int:
 
     page.get_by_role("button", name="table dice").click()
     shadow.actions.dice.value = "table"
-    page.get_by_role("button", name="Resolve", exact=True).click()
+    page.get_by_role("button", name=RESOLVE).click()
     shadow.actions.resolve()
     while shadow.actions.model.need is not None:
         need, throw = shadow.actions.model.need, shadow.actions.model.throw
@@ -412,7 +412,7 @@ def test_a_whole_turn_of_each_ruleset_with_clicks_and_table_dice_survives_a_relo
                     units = [v for _, v in shadow.actions.inputs[spec.params[0].name].options]
                     click_piece(page, shadow, next(p for p, q in shadow.game.state["pieces"].items()
                                                    if q["unit"] == units[0] or p == units[0]))
-                page.get_by_role("button", name="Resolve", exact=True).click()
+                page.get_by_role("button", name=RESOLVE).click()
                 shadow.actions.resolve()
                 n = one_more_event(page, journal, n)
                 names = [s.name for s in shadow.actions.specs]
@@ -425,7 +425,7 @@ def test_a_whole_turn_of_each_ruleset_with_clicks_and_table_dice_survives_a_relo
                 click_piece(page, shadow, piece)
             page.get_by_text("%").first.wait_for(timeout=30_000)  # the odds, before the roll
             assert words_cut_short(page) == []  # the form's labels, lists and buttons read whole
-            resolve = unscrolled_bottom(page.get_by_role("button", name="Resolve", exact=True))  # in view at 1400 x 900
+            resolve = unscrolled_bottom(page.get_by_role("button", name=RESOLVE))  # in view at 1400 x 900
             assert resolve <= APP_VIEW["height"], resolve
             n = table_roll(page, shadow, journal, n)
             made = [e for e in load_game(journal, recover=True).game.log if (e.action or {}).get("group") != PASSED]
