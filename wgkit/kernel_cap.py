@@ -7,6 +7,11 @@ the page in a loop, must not fill the umpire's laptop. Starting one kernel more 
 first shuts down the one that matters least: a kernel no page is connected to before one in
 use, the longest idle first. The newest page load therefore always works, and the idle culling
 set in :data:`wgkit.cli.CULL` frees the rest within a minute.
+
+What is capped is kernel **processes**, not Jupyter's list of kernels: a kernel leaves the list
+before its process has exited (Jupyter stops waiting for a killed process after 5 s, and drops a
+kernel whose start failed without killing it), so the manager keeps every kernel process it
+started and counts those still running.
 """
 
 from __future__ import annotations
@@ -19,53 +24,61 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from traitlets import Integer
 
 CAP = 3
-GONE_WITHIN = 30.0  # seconds a killed kernel's process is waited for before it stops counting
+GONE_WITHIN = 30.0  # seconds a process outliving its kernel is waited for before it is killed
 
 
 class CappedKernelManager(AsyncMappingKernelManager):
-    """Jupyter's kernel manager with a cap on live kernels (see the module docstring)."""
+    """Jupyter's kernel manager with a cap on live kernel processes (see the module docstring)."""
 
     cap = Integer(CAP, config=True, help="kernels alive at once; one more shuts down the least needed first")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._one_at_a_time = asyncio.Lock()  # so that simultaneous page loads cannot all pass the cap
-        self._dying = 0  # kernels shutting down: out of the list already, their processes not yet gone
+        self._processes: dict[str, Any] = {}  # kernel id -> the Popen of its process, while it runs
 
     def least_needed(self) -> str:
         """The kernel to shut down first: unconnected before connected, then the longest idle."""
         return min(self.list_kernel_ids(), key=lambda k: (self._kernel_connections.get(k, 0) > 0,
                                                          self.get_kernel(k).last_activity))
 
-    async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
-        """Shut the kernel down and count it against the cap until its process has exited (the
-        culler's shutdowns too): Jupyter stops waiting for a killed process after 5 s, and a
-        process the machine is too busy to reap would otherwise be one kernel over the cap."""
-        self._dying += 1
-        try:
-            kernel = self.get_kernel(kernel_id) if kernel_id in self else None
-            process = getattr(getattr(kernel, "provisioner", None), "process", None)
-            await super().shutdown_kernel(kernel_id, *args, **kwargs)
-            await self._gone(process)
-        finally:
-            self._dying -= 1
+    def alive(self) -> int:
+        """Kernels that count against the cap: those listed and those whose process still runs."""
+        self._processes = {k: p for k, p in self._processes.items() if p.poll() is None}
+        return len(set(self.list_kernel_ids()) | set(self._processes))
 
-    async def _gone(self, process: Any) -> None:
-        """Wait until ``process`` (a ``Popen`` or None) has exited, at most :data:`GONE_WITHIN` s."""
-        deadline = time.monotonic() + GONE_WITHIN
-        while process is not None and process.poll() is None:
-            if time.monotonic() > deadline:
-                self.log.warning("Kernel process %s still alive %.0f s after its shutdown", process.pid, GONE_WITHIN)
-                return
-            await asyncio.sleep(0.05)
+    def outliving(self) -> dict[str, Any]:
+        """The processes still running whose kernels Jupyter no longer lists."""
+        listed = set(self.list_kernel_ids())
+        return {k: p for k, p in self._processes.items() if k not in listed and p.poll() is None}
 
     async def start_kernel(self, **kwargs: Any) -> str:  # type: ignore[override]
         async with self._one_at_a_time:
-            while len(self.list_kernel_ids()) + self._dying >= max(1, self.cap):
-                if self._dying:  # a kernel is on its way out: wait for it rather than shut down another
+            waiting_since = time.monotonic()
+            while self.alive() >= max(1, self.cap):
+                if self.outliving():  # a kernel is on its way out: wait for it rather than shut down another
+                    if time.monotonic() - waiting_since > GONE_WITHIN:
+                        await self._kill_outliving()
                     await asyncio.sleep(0.05)
                     continue
                 victim = self.least_needed()
                 self.log.info("Kernel cap %d reached: shutting down kernel %s", self.cap, victim)
                 await self.shutdown_kernel(victim, now=True)
-            return await super().start_kernel(**kwargs)
+                waiting_since = time.monotonic()
+            kernel_id = await super().start_kernel(**kwargs)
+            process = getattr(getattr(self.get_kernel(kernel_id), "provisioner", None), "process", None)
+            if process is not None:
+                self._processes[kernel_id] = process
+            return kernel_id
+
+    async def _kill_outliving(self) -> None:
+        """Kill the processes that outlived their kernels by :data:`GONE_WITHIN` s and reap them."""
+        for kernel_id, process in self.outliving().items():
+            self.log.warning("Kernel process %s still alive %.0f s after its kernel %s left: killing it",
+                             process.pid, GONE_WITHIN, kernel_id)
+            process.kill()
+            for _ in range(100):
+                if process.poll() is not None:
+                    break
+                await asyncio.sleep(0.01)
+            self._processes.pop(kernel_id, None)
