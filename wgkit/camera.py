@@ -216,7 +216,48 @@ def detect(gray: np.ndarray, expected: set[int] | None = None) -> tuple[list[np.
     if missing and unread:
         for c, i in likeness(gray, [q for q in unread if not any(_overlaps(q, d) for d, _ in found)], sorted(missing)):
             _add(found, c, i)
+    missing -= {i for _, i in found}
+    pieces = [c for c, i in found if i >= FIRST_PIECE]
+    if missing and pieces:
+        side = float(np.median([np.linalg.norm(c - np.roll(c, -1, axis=0), axis=1).mean() for c in pieces]))
+        for box in dark_squares(gray, side):
+            if any(_overlaps(box, d) for d, _ in found):
+                continue
+            centre, ids = box.mean(axis=0), sorted(missing)
+            sized = [_clockwise(centre + (box - centre) * size) for size in BOX_SIZES]
+            looks = [max(_first_look(gray, q, ids).values())[0] for q in sized]
+            if max(looks) < BLOB_GLANCE:
+                continue
+            for corners, marker_id in likeness(gray, [sized[int(np.argmax(looks))]], ids):  # at its best size only
+                _add(found, corners, marker_id)
+                missing.discard(marker_id)
     return [c for c, _ in found], [i for _, i in found]
+
+
+BOX_SIZES = (1.0, 0.93, 1.07)  # a dark square's box at these shares of its size: the one that looks most like a marker is read
+SQUARISH = 1.4  # the most a dark square's box may be longer than wide
+BLOB_GLANCE = 0.88  # the first look a dark square needs to be aligned: over the live bench's 2-px frames,
+# the blurred markers' squares looked 0.93-1.0 like their ids, 99% of the other dark blobs under 0.85
+
+
+def dark_squares(gray: np.ndarray, side: float) -> list[np.ndarray]:
+    """Boxes around the dark blobs about the size of a marker ``side`` pixels wide (squarish, as
+    wide as the marker at some turn, covering at least half its area): where a blurred marker lies
+    when OpenCV finds no square at all (its corners rounded off, its quiet zone run into the
+    table's edge)."""
+    ink = cv2.adaptiveThreshold(gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, 2 * int(side) + 1, 3)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    x, y, w, h, area = stats.T
+    fits = (w >= 0.7 * side) & (h >= 0.7 * side) & (w <= 1.6 * side) & (h <= 1.6 * side) & (area >= 0.25 * side * side)
+    fits[0] = False  # the background
+    boxes = []
+    for k in np.nonzero(fits)[0]:
+        rows, cols = np.nonzero(labels[y[k]:y[k] + h[k], x[k]:x[k] + w[k]] == k)
+        rect = cv2.minAreaRect(np.column_stack([cols + x[k], rows + y[k]]).astype(np.float32))
+        rw, rh = rect[1]
+        if 0.5 * side * side < rw * rh < 1.6 * side * side and max(rw, rh) <= SQUARISH * min(rw, rh):
+            boxes.append(cv2.boxPoints(rect).astype(np.float64))
+    return boxes
 
 
 def _add(found: list[tuple[np.ndarray, int]], corners: np.ndarray, marker_id: int) -> None:
@@ -287,6 +328,28 @@ def _aligned(gray: np.ndarray, quad: np.ndarray, marker_id: int, sigma: float) -
     return cv2.perspectiveTransform(FACE_ON.reshape(-1, 1, 2), warp).reshape(4, 2).astype(np.float64) + lo
 
 
+def _clockwise(quad: np.ndarray) -> np.ndarray:
+    """The quad's corners in clockwise order on the image (y down)."""
+    d1, d2 = quad[1] - quad[0], quad[2] - quad[1]
+    return quad if d1[0] * d2[1] - d1[1] * d2[0] > 0 else quad[::-1].copy()
+
+
+def _first_look(gray: np.ndarray, quad: np.ndarray, ids: list[int]) -> dict[int, tuple[float, int, float]]:
+    """For each id, how much the square ``quad`` (clockwise) looks like it unaligned: the best
+    correlation of its code over the four turns and the camera's blurs, that turn and that blur."""
+    cell = float(np.mean(np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1))) / 6
+    codes = np.stack([_code(_face_on(gray, np.roll(quad, -k, axis=0))) for k in range(4)])
+    first_look: dict[int, tuple[float, int, float]] = {}
+    for blur in BLURS:
+        sigma = max(0.5, round(blur * CELL / cell * 2) / 2)
+        likes = codes @ _codes(sigma)[ids].T  # turns x ids
+        for j, marker_id in enumerate(ids):
+            k = int(np.argmax(likes[:, j]))
+            if likes[k, j] > first_look.get(marker_id, (-2.0,))[0]:
+                first_look[marker_id] = (float(likes[k, j]), k, sigma)
+    return first_look
+
+
 def likeness(gray: np.ndarray, quads: list[np.ndarray], ids: list[int]) -> list[tuple[np.ndarray, int]]:
     """The squares that are markers of ``ids`` too blurred for their cells to be read one by one.
     Each square is seen face on in its four turns and its 4x4 code compared (correlation) with
@@ -298,18 +361,9 @@ def likeness(gray: np.ndarray, quads: list[np.ndarray], ids: list[int]) -> list[
     :func:`detect`) and id."""
     read: list[tuple[np.ndarray, int]] = []
     for quad in quads:
-        d1, d2 = quad[1] - quad[0], quad[2] - quad[1]
-        quad = quad if d1[0] * d2[1] - d1[1] * d2[0] > 0 else quad[::-1].copy()  # clockwise on the image
+        quad = _clockwise(quad)
         cell = float(np.mean(np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1))) / 6
-        codes = np.stack([_code(_face_on(gray, np.roll(quad, -k, axis=0))) for k in range(4)])
-        first_look: dict[int, tuple[float, int, float]] = {}  # id: its likeness, turn and blur
-        for blur in BLURS:
-            sigma = max(0.5, round(blur * CELL / cell * 2) / 2)
-            likes = codes @ _codes(sigma)[ids].T  # turns x ids
-            for j, marker_id in enumerate(ids):
-                k = int(np.argmax(likes[:, j]))
-                if likes[k, j] > first_look.get(marker_id, (-2.0,))[0]:
-                    first_look[marker_id] = (float(likes[k, j]), k, sigma)
+        first_look = _first_look(gray, quad, ids)
         if max(first_look.values())[0] < GLANCE:
             continue  # nothing like a marker: not worth aligning
         fits = []  # (likeness once aligned, id, corners, the dictionary's likeness there)
