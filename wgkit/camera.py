@@ -221,14 +221,20 @@ def detect(gray: np.ndarray, expected: set[int] | None = None) -> tuple[list[np.
     if missing and pieces:
         side = float(np.median([np.linalg.norm(c - np.roll(c, -1, axis=0), axis=1).mean() for c in pieces]))
         for box in dark_squares(gray, side):
+            if not missing:
+                break
             if any(_overlaps(box, d) for d, _ in found):
                 continue
             centre, ids = box.mean(axis=0), sorted(missing)
             sized = [_clockwise(centre + (box - centre) * size) for size in BOX_SIZES]
-            looks = [max(_first_look(gray, q, ids).values())[0] for q in sized]
-            if max(looks) < BLOB_GLANCE:
+            looks = [max((like, i) for i, (like, *_) in _first_look(gray, q, ids).items()) for q in sized]
+            (look, like_id), best = max(zip(looks, sized), key=lambda lq: lq[0][0])
+            if look < BLOB_GLANCE:
                 continue
-            for corners, marker_id in likeness(gray, [sized[int(np.argmax(looks))]], ids):  # at its best size only
+            # rivals of the same kind only: a blurred piece marker often looks next most like a
+            # table marker's id (and the other way round); the dictionary's every id still counts
+            kind = [i for i in ids if (i >= FIRST_PIECE) == (like_id >= FIRST_PIECE)]
+            for corners, marker_id in likeness(gray, [best], kind):  # at its best size only
                 _add(found, corners, marker_id)
                 missing.discard(marker_id)
     return [c for c, _ in found], [i for _, i in found]
