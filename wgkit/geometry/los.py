@@ -418,9 +418,13 @@ def clear_sight(terrain: TerrainIndex, observer: Sequence[float], target: Sequen
                 policy: LosPolicy = LosPolicy()) -> bool:
     """Whether ``observer`` sees ``target`` past the terrain (pieces aside): the verdict of
     :func:`line_of_sight`, remembered per terrain, since a table's terrain never changes in play."""
+    memo = _sight_memo(terrain, policy)
+    if len(observer) == 2 and len(target) == 2:  # asked pair by pair in play: the memo first, no arrays
+        known = memo.get((observer[0], observer[1], target[0], target[1]))
+        if known is not None:
+            return known  # only checked points are ever remembered
     a, b = finite_point(observer, "observer"), finite_point(target, "target")
-    known = _sight_memo(terrain, policy).get((*a, *b))  # asked pair by pair in play: no arrays to build
-    return known if known is not None else bool(sight_between(terrain, [a], [b], policy)[0, 0])
+    return bool(sight_between(terrain, [a], [b], policy)[0, 0])
 
 
 def _sight_memo(terrain: TerrainIndex, policy: LosPolicy) -> dict[tuple[float, ...], bool]:
