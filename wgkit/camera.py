@@ -188,8 +188,9 @@ def detect(gray: np.ndarray, expected: set[int] | None = None) -> tuple[list[np.
     """Every marker OpenCV finds: its four corners (top-left, top-right, bottom-right, bottom-left
     of the printed marker) in image pixels, and its id. The photo is searched as taken, then
     sharpened, then sharpened at twice the size, until every id of ``expected`` is found; the
-    squares OpenCV found but could not read are then matched against the ids of ``expected``
-    still missing (:func:`likeness`). A marker found in several passes counts once, and an id
+    squares OpenCV found but could not read, then the dark blobs of a piece marker's size
+    (:func:`dark_squares`), are matched against the ids of ``expected`` still missing
+    (:func:`likeness`). A marker found in several passes counts once, and an id
     found in two places counts twice (so it is not trusted)."""
     found: list[tuple[np.ndarray, int]] = []
     unread: list[np.ndarray] = []
@@ -252,7 +253,7 @@ def dark_squares(gray: np.ndarray, side: float) -> list[np.ndarray]:
     when OpenCV finds no square at all (its corners rounded off, its quiet zone run into the
     table's edge)."""
     ink = cv2.adaptiveThreshold(gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, 2 * int(side) + 1, 3)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     x, y, w, h, area = stats.T
     fits = (w >= 0.7 * side) & (h >= 0.7 * side) & (w <= 1.6 * side) & (h <= 1.6 * side) & (area >= 0.25 * side * side)
     fits[0] = False  # the background
