@@ -1,6 +1,7 @@
 """The table read from a photo (issue 50): rendered photos with the markers at known positions."""
 
 import math
+import random
 import re
 import subprocess
 import sys
@@ -356,7 +357,7 @@ def test_a_blurred_marker_of_no_piece_is_never_read_as_a_piece_that_is_missing(b
         assert math.dist(seen.position, placed[piece][:2]) < 0.3, piece
 
 
-@pytest.mark.parametrize("seed", [2, 7, 8])
+@pytest.mark.parametrize("seed", [3, 7, 8])
 def test_markers_with_no_square_found_are_read_from_dark_squares_of_their_size_and_none_wrong(seed, monkeypatch):
     """At 2 px of blur OpenCV finds no square at all for most piece markers; the dark blobs of a
     marker's size are read by likeness (wgkit.camera.dark_squares)."""
@@ -370,3 +371,26 @@ def test_markers_with_no_square_found_are_read_from_dark_squares_of_their_size_a
     for piece, seen in reading.seen.items():
         assert math.dist(seen.position, placed[piece][:2]) < 0.3, piece
         assert _turn(seen.facing, placed[piece][2]) < 8, piece
+
+
+def test_a_square_that_fits_its_own_id_only_by_moving_a_cell_is_not_read_as_the_id_that_fits_in_place():
+    """The hedgerow farm at 2.5 px blur: a dark blob around g3's marker (off centre, so g3's code
+    fits it only by moving the square more than a cell) looked like r6 in place. g3's aligned fit
+    still rivals r6's, so neither is read (it was read as r6, 28" from where r6 stands)."""
+    from benchmarks.bench_camera import LIVE, MARKER_PX, placed_at_random
+
+    s = load(ROOT / "scenarios/close_action/hedgerow_farm.yaml")
+    rng = random.Random(2)
+    piece_mm = MARKER_PX / (0.88 * LIVE[1] / s.table.depth) / MM
+    for n in range(13):  # the twelfth frame of a seeded run of random webcam frames
+        placed = placed_at_random(s, rng)
+        hand = (rng.uniform(10, 62), rng.uniform(8, 40), rng.uniform(3, 6)) if n % 2 else None
+        blur = rng.choice([1.5, 2.0, 2.5])
+        camera_at = dict(tilt=rng.uniform(10, 30), turn=rng.uniform(-8, 8), k1=rng.uniform(-0.05, 0.02),
+                         light=rng.uniform(0.4, 0.9))
+        shot = Shot(blur=blur, noise=rng.uniform(2, 5), hand=hand, size=LIVE, piece_mm=piece_mm, quality=85, **camera_at)
+    assert blur == 2.5
+    reading = read(photo(s, placed, shot, seed=12), s)
+    assert len(reading.seen) >= 12
+    for piece, seen in reading.seen.items():
+        assert math.dist(seen.position, placed[piece][:2]) < 1.0, piece

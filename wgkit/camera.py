@@ -286,6 +286,8 @@ GLANCE = 0.7  # the likeness at first sight below which a square is not aligned 
 MOVED = 1.0  # the most (in cells) alignment may move a corner of the square found: more fits a wrong id
 RIVALS = 2  # the ids a square looks most like at first sight, each aligned before one is chosen
 ALIKE = 0.9  # the code's likeness a square must reach (correlation over the 4x4 cells)...
+PRINTED = 64  # the ids a table may hold: wgkit prints 0-7 for the table and one a piece from 8 (up to 56 pieces;
+# the largest bundled scenario has 24): a square is told apart from each of these, not from ids no print holds
 APART = 0.15  # ...and its unlikeness (1 - likeness) at most this share of that of any other id: over
 # 1,400 squares of webcam frames blurred 1.5-2.5 px, labelled from sharp frames, no wrong id passed;
 # at 0.2 one did (a blurred marker 14 read as 9)
@@ -363,8 +365,9 @@ def likeness(gray: np.ndarray, quads: list[np.ndarray], ids: list[int]) -> list[
     each id's code blurred as the camera blurs. The :data:`RIVALS` closest ids are each aligned
     on the image as well as it fits (a wrong id can be made to fit by shifting it a little, so
     each is given its own best chance), and the square is read as the id whose code then looks
-    most like it, only if it does so closely (:data:`ALIKE`) and clearly more than any rival or
-    any other id of the dictionary does (:data:`APART`). Returns corners (top-left first, as
+    most like it without moving the square a cell (:data:`MOVED`), only if it does so closely
+    (:data:`ALIKE`) and clearly more than the other rival (moved or not) or any other id a print
+    may hold does (:data:`APART`, :data:`PRINTED`). Returns corners (top-left first, as
     :func:`detect`) and id."""
     read: list[tuple[np.ndarray, int]] = []
     for quad in quads:
@@ -373,19 +376,20 @@ def likeness(gray: np.ndarray, quads: list[np.ndarray], ids: list[int]) -> list[
         first_look = _first_look(gray, quad, ids)
         if max(first_look.values())[0] < GLANCE:
             continue  # nothing like a marker: not worth aligning
-        fits = []  # (likeness once aligned, id, corners, the dictionary's likeness there)
+        fits = []  # (likeness once aligned, id, corners, the dictionary's likeness there, whether it moved a cell)
         for marker_id in sorted(first_look, key=lambda i: -first_look[i][0])[:RIVALS]:
             _, k, sigma = first_look[marker_id]
             corners = _aligned(gray, np.roll(quad, -k, axis=0), marker_id, sigma)
-            if corners is None or np.abs(corners - np.roll(quad, -k, axis=0)).max() > MOVED * cell:
-                continue  # no fit, or only by moving the square a cell or more
+            if corners is None:
+                continue
             likes = _codes(sigma) @ _code(_face_on(gray, corners))
-            fits.append((float(likes[marker_id]), marker_id, corners, likes))
-        if not fits:
+            far = bool(np.abs(corners - np.roll(quad, -k, axis=0)).max() > MOVED * cell)
+            fits.append((float(likes[marker_id]), marker_id, corners, likes, far))
+        near = [f for f in fits if not f[4]]  # a fit found only by moving the square a cell or more is
+        if not near:  # never read, but it still rivals one that is: the square may be that marker
             continue
-        fits.sort(key=lambda f: -f[0])
-        alike, marker_id, corners, likes = fits[0]
-        others = [f[0] for f in fits[1:]] + [float(v) for i, v in enumerate(likes) if i != marker_id]
+        alike, marker_id, corners, likes, _ = best = max(near, key=lambda f: f[0])
+        others = [f[0] for f in fits if f is not best] + [float(v) for i, v in enumerate(likes[:PRINTED]) if i != marker_id]
         if alike >= ALIKE and 1 - alike <= APART * (1 - max(others)):
             read.append((corners, marker_id))
     return read
