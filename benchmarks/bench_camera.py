@@ -31,26 +31,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from tests.photos import Shot, photo  # noqa: E402
+from tests.photos import Shot, photo, placed_at_random  # noqa: E402
 from wgkit.camera import MM, CameraError, read  # noqa: E402
 from wgkit.scenario import load  # noqa: E402
 from wgkit.watching import Settle  # noqa: E402
 
 LIVE = (1280, 720)
 MARKER_PX = 20  # a piece marker's width in a live frame
-
-
-def placed_at_random(scenario, rng: random.Random) -> dict[str, tuple[float, float, float]]:
-    """Every piece somewhere on the table at least 1.5" from the edges and 1" from the others."""
-    out: dict[str, tuple[float, float, float]] = {}
-    t = scenario.table
-    for _, _, p in scenario.pieces():
-        while True:
-            x, y = rng.uniform(1.5, t.width - 1.5), rng.uniform(1.5, t.depth - 1.5)
-            if all(math.dist((x, y), q[:2]) >= 1.0 for q in out.values()):
-                out[p.id] = (round(x, 2), round(y, 2), round(rng.uniform(0, 360), 1))
-                break
-    return out
 
 
 def main() -> None:

@@ -62,6 +62,19 @@ def placements(scenario: Scenario, moved: dict[str, tuple[float, float]] | None 
     return out
 
 
+def placed_at_random(scenario: Scenario, rng: random.Random) -> dict[str, tuple[float, float, float]]:
+    """Every piece somewhere on the table at least 1.5" from the edges and 1" from the others."""
+    out: dict[str, tuple[float, float, float]] = {}
+    t = scenario.table
+    for _, _, p in scenario.pieces():
+        while True:
+            x, y = rng.uniform(1.5, t.width - 1.5), rng.uniform(1.5, t.depth - 1.5)
+            if all(math.dist((x, y), q[:2]) >= 1.0 for q in out.values()):
+                out[p.id] = (round(x, 2), round(y, 2), round(rng.uniform(0, 360), 1))
+                break
+    return out
+
+
 def _paste(canvas: np.ndarray, marker: np.ndarray, centre: tuple[float, float], side_px: float, facing: float) -> None:
     """Draw ``marker`` (with its white border) on ``canvas`` centred at ``centre`` (pixels), its
     code ``side_px`` wide, its top turned to the compass bearing ``facing``."""

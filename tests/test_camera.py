@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from tests.conftest import ROOT
-from tests.photos import Shot, blank_png, photo, placements
+from tests.photos import Shot, blank_png, photo, placed_at_random, placements
 from wgkit import camera
 from wgkit.camera import MM, CameraError, detect, marker_image, piece_markers, read, table_markers
 from wgkit.scenario import load
@@ -321,13 +321,21 @@ def test_a_sides_page_proposes_its_own_turns_and_the_umpire_makes_them(tmp_path)
     assert _turn(umpire.game.piece("r2")["facing"], facing) < 2 and umpire.game.log[-1].kind == "face"
 
 
+WEBCAM = (1280, 720)
+
+
+def _webcam_piece_mm(s) -> float:
+    """The piece markers' printed side (mm) that makes them 20 px wide in a webcam's frame filled
+    to 88% of its height by the table."""
+    return 20 / (0.88 * WEBCAM[1] / s.table.depth) / MM
+
+
 def _webcam_frame(s, blur: float, seed: int) -> tuple[dict, bytes]:
     """A webcam's frame of the table (1280x720, the table 88% of its height, piece markers printed
     20 px wide in it, light falling to half across it), blurred by ``blur`` px (Gaussian sigma)."""
-    px_per_inch = 0.88 * 720 / s.table.depth
     placed = placements(s)
-    shot = Shot(tilt=20, turn=4, k1=-0.03, blur=blur, noise=3, quality=85, light=0.5, size=(1280, 720),
-                piece_mm=20 / px_per_inch / MM)
+    shot = Shot(tilt=20, turn=4, k1=-0.03, blur=blur, noise=3, quality=85, light=0.5, size=WEBCAM,
+                piece_mm=_webcam_piece_mm(s))
     return placed, photo(s, placed, shot, seed=seed)
 
 
@@ -377,18 +385,16 @@ def test_a_square_that_fits_its_own_id_only_by_moving_a_cell_is_not_read_as_the_
     """The hedgerow farm at 2.5 px blur: a dark blob around g3's marker (off centre, so g3's code
     fits it only by moving the square more than a cell) looked like r6 in place. g3's aligned fit
     still rivals r6's, so neither is read (it was read as r6, 28" from where r6 stands)."""
-    from benchmarks.bench_camera import LIVE, MARKER_PX, placed_at_random
-
     s = load(ROOT / "scenarios/close_action/hedgerow_farm.yaml")
     rng = random.Random(2)
-    piece_mm = MARKER_PX / (0.88 * LIVE[1] / s.table.depth) / MM
     for n in range(13):  # the twelfth frame of a seeded run of random webcam frames
         placed = placed_at_random(s, rng)
         hand = (rng.uniform(10, 62), rng.uniform(8, 40), rng.uniform(3, 6)) if n % 2 else None
         blur = rng.choice([1.5, 2.0, 2.5])
         camera_at = dict(tilt=rng.uniform(10, 30), turn=rng.uniform(-8, 8), k1=rng.uniform(-0.05, 0.02),
                          light=rng.uniform(0.4, 0.9))
-        shot = Shot(blur=blur, noise=rng.uniform(2, 5), hand=hand, size=LIVE, piece_mm=piece_mm, quality=85, **camera_at)
+        shot = Shot(blur=blur, noise=rng.uniform(2, 5), hand=hand, size=WEBCAM, piece_mm=_webcam_piece_mm(s), quality=85,
+                    **camera_at)
     assert blur == 2.5
     reading = read(photo(s, placed, shot, seed=12), s)
     assert len(reading.seen) >= 12
