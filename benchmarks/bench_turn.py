@@ -363,13 +363,13 @@ def move_each(table: Table) -> None:
 
 def draw_next(table: Table) -> bool:
     """Rookie Rules: the next card drawn while the deck holds one, rather than Next past the cards
-    left: by Next where the panel says Next turns it, else the action chosen, then Resolve.
-    Whether one was."""
+    left: by Next where the panel says Next turns it or passes the card out (the next is then
+    turned by itself), else the action chosen, then Resolve. Whether one was."""
     a = table.shadow.actions
     draw = next((spec for spec in a.specs if spec.name == "draw card"), None)
     if draw is None or not possible(table.shadow.game, draw):
         return False
-    if table.shadow.turn.makes() == draw.name:
+    if table.shadow.turn.makes() in (draw.name, "pass"):
         table.next()
         return True
     if a.choice.value != draw.name:

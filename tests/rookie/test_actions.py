@@ -100,7 +100,7 @@ def test_the_card_sequence_draw_activate_pass():
     assert not m["draw card"].forced  # a card is out: drawing another is a choice, not a duty
     assert (m["activate"].label, m["activate"].ref) == (f"Activate a unit ({L.rk(g)['card']})", "Movement and Firing")
     assert form(m["activate"]) == [("unit", "choice", "unit", ("ru_lt", "ru_sq"), None, 100)]
-    assert (m["pass"].label, m["pass"].ref, m["pass"].params) == ("Pass this card", "The Sequence of the Game 3", ())
+    assert (m["pass"].label, m["pass"].ref, m["pass"].params) == ("Pass this card (2H)", "The Sequence of the Game 3", ())
     assert m["activate"].odds(g, {"unit": "ru_sq"}) is None and m["pass"].odds(g, {}) is None
     assert m["pass"].resolve(g, {}).text == "2H passed"
     FL.draw_card(g)  # 3S: the Germans'

@@ -130,19 +130,26 @@ def test_a_units_spent_activation_draws_the_next_card_by_itself_and_undo_takes_b
 
 
 @pytest.mark.parametrize("how", ["kit dice", "table dice"])
-def test_next_turns_the_next_card_once_the_card_out_is_played_and_warns_while_it_is_not(how):
+def test_next_goes_on_card_by_card_passing_a_card_out_and_turning_the_next(how):
     """The Sequence of the Game 3: a card sequence goes on card by card until the deck is done.
-    With the card out unplayed, Next only warns (activate or pass it first); once a unit is
-    activated, Next ends its activation by turning the next card, as the panel says beforehand
-    (with table dice too: it is the umpire's press, as Resolve on the draw is); Undo last takes
-    the card back."""
+    With the card out unplayed, Next passes it, as the panel says beforehand, and the next card,
+    a duty then, is turned by itself with the kit's dice (with table dice the form offers it);
+    once a unit is activated, Next ends its activation by turning the next card (with table dice
+    too: it is the umpire's press, as Resolve on the draw is). Undo last takes each back."""
     app = UmpireApp.open(ROOT / "scenarios/rookie/tutorial_worked_example.yaml", seed=11)
     app.turn.next.click()  # the sequence's first card, 2H, is drawn by itself
     app.actions.dice.value = "table" if how == "table dice" else "kit"
+    assert "Next: Pass this card (2H)" in app.turn.html.value and app.turn.next.tooltip.startswith("Pass this card (2H)")
     n = len(app.game.log)
     app.turn.next.click()
-    assert len(app.game.log) == n and "the card drawn, 2H, is not played" in app.turn.warning.value
-    assert "Next: Draw the next card" not in app.turn.html.value
+    texts = [e.text for e in app.game.log[n:]]
+    if how == "kit dice":
+        assert texts == ["2H passed", "activation: drew 2S (black)", "2S: de may activate a unit"]
+    else:
+        assert texts == ["2H passed"] and app.actions.choice.value == "draw card"
+    assert app.turn.warning.value == "" and app.game.current_step().name == "First card sequence"
+    app.undo_last.click()
+    assert len(app.game.log) == n and L.rk(app.game)["card"] == "2H" and L.rk(app.game)["unit"] is None
     m = app.actions.model
     m.choose("activate")
     m.edit("unit", "ru_lt")
@@ -155,3 +162,21 @@ def test_next_turns_the_next_card_once_the_card_out_is_played_and_warns_while_it
     assert [e.text for e in app.game.log[n:]] == ["activation: drew 2S (black)", "2S: de may activate a unit"]
     app.undo_last.click()
     assert len(app.game.log) == n and L.rk(app.game)["card"] == "2H"
+
+
+def test_a_card_sequence_nobody_plays_takes_one_next_a_card():
+    """Issue 65: Next only where someone decides. Each card out is a decision (play it or not):
+    each press passes one card and turns the next, and the press that passes the deck's last
+    card ends the sequence, with no warning and no second press."""
+    app = UmpireApp.open(ROOT / "scenarios/rookie/tutorial_worked_example.yaml", seed=11)
+    app.turn.next.click()  # into the first card sequence, its first card drawn
+    cards = 1 + len(app.game.state["decks"]["activation"]["draw"])
+    assert cards == 5  # a card for each of the tutorial's five units
+    for press in range(cards):
+        out = L.rk(app.game)["card"]
+        n = len(app.game.log)
+        app.turn.next.click()
+        texts = [e.text for e in app.game.log[n:]]
+        assert texts[0] == f"{out} passed" and app.turn.warning.value == ""
+        assert sum(t.startswith("activation: drew") for t in texts) == 1
+    assert app.game.current_step().name == "Second card sequence"

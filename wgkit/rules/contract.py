@@ -104,8 +104,8 @@ class Ruleset:
     ``pending`` (what the rules still require in the current step, in words: a drawn card not
     played, cards left to draw, a test owed; Next says so before it leaves the step; default:
     nothing), ``next_action`` (the action Next makes instead of warning, where what is owed is
-    the step's own clock: Rookie's next card once the card out is played, passed or ignored;
-    default: none).
+    the step's own clock: Rookie's card out passed, or the next card turned once it is played,
+    passed or ignored; default: none).
     """
 
     info: RulesetInfo

@@ -1,7 +1,8 @@
 """TurnPanel: the turn sequence with the current step marked; Next, and Back, which says what it
 will undo. Before Next is pressed the panel says what leaving the step gives up (the actions
-offered where nothing was done yet), so one press ends a step; only a step where the rules still
-require something warns at the first press. Next goes on past the steps where no action the rules
+offered where nothing was done yet), or what Next makes instead where a step goes card by card,
+so one press ends a step; only a step where the rules still require something warns at the first
+press. Next goes on past the steps where no action the rules
 offer is possible for anyone now (each pass is a flow event in the log), unless the umpire turns
 that off."""
 
@@ -105,8 +106,8 @@ class TurnPanel:
     def go_next(self) -> None:
         """Go on. A step where nothing was done ends at one press: the panel said beforehand what
         it offers (:meth:`refresh`). Where the step's clock is owed (Rookie's next card), Next
-        makes it (:meth:`makes`). Where the rules still require something else (a drawn card
-        unplayed, a test owed) the first press only warns, naming what."""
+        makes it (:meth:`makes`). Where the rules still require something else (a test owed) the
+        first press only warns, naming what."""
         made = self.makes()
         if made is not None and self.make is not None:
             self.make(made)

@@ -110,7 +110,7 @@ def _card_actions(game: Game, r: dict) -> list[ActionSpec]:
         if waiting:
             out.insert(0, ActionSpec("activate", f"Activate a unit ({r['card']})", (Param("unit", "choice", "unit", waiting),),
                                      lambda g, p: None, lambda g, p: FL.activate(g, p["unit"]), "Movement and Firing"))
-            out.insert(1, ActionSpec("pass", "Pass this card", (), lambda g, p: None, lambda g, p: FL.pass_card(g),
+            out.insert(1, ActionSpec("pass", f"Pass this card ({r['card']})", (), lambda g, p: None, lambda g, p: FL.pass_card(g),
                                      "The Sequence of the Game 3"))
             out[2:2] = _activate_and_act(game, r["card"], waiting)
             out[-1] = replace(out[-1], forced=False)

@@ -97,11 +97,14 @@ def pending(game: Game) -> list[str]:
 
 
 def next_action(game: Game) -> str | None:
-    """The Sequence of the Game 3: in a card sequence whose card out is played, passed or ignored
-    (no morale check owed), going on is turning the next card, while the deck holds one."""
-    if not game.current_step().name.endswith("card sequence") or not game.state["decks"]["activation"]["draw"]:
+    """The Sequence of the Game 3, card by card (no morale check owed): going on past a card out
+    that a unit could still play is passing it; past one played, passed or ignored, it is turning
+    the next card, while the deck holds one."""
+    if not game.current_step().name.endswith("card sequence") or tests_due(game):
         return None
-    return None if L.card_unplayed(game) or tests_due(game) else "draw card"
+    if L.card_unplayed(game):
+        return "pass"
+    return "draw card" if game.state["decks"]["activation"]["draw"] else None
 
 
 def activate(game: Game, uid: str):
