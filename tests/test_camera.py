@@ -400,3 +400,20 @@ def test_a_square_that_fits_its_own_id_only_by_moving_a_cell_is_not_read_as_the_
     assert len(reading.seen) >= 12
     for piece, seen in reading.seen.items():
         assert math.dist(seen.position, placed[piece][:2]) < 1.0, piece
+
+
+def test_two_markers_whose_prints_almost_touch_are_both_read():
+    """Hill 112 at 2 px of blur with the Royal Tank Regiment's marker 2" beside a DCLI company's
+    (their 20-px prints, borders included, a few pixels apart): the dark blob of the second is
+    another marker, not the first seen again (it was skipped as the same marker when "the same"
+    meant centres closer than a marker's diagonal)."""
+    s = load(ROOT / "scenarios/eagles/hill_112.yaml")
+    placed = placements(s)
+    x, y, _ = placed["dcli_b1"]
+    placed["rtr_a"] = (x + 2.0, y, placed["rtr_a"][2])
+    shot = Shot(tilt=20, turn=4, k1=-0.03, blur=2.0, noise=3, quality=85, light=0.5, size=WEBCAM,
+                piece_mm=_webcam_piece_mm(s))
+    reading = read(photo(s, placed, shot, seed=1), s)
+    assert {"dcli_b1", "rtr_a"} <= set(reading.seen) and reading.untrusted == []
+    for piece, seen in reading.seen.items():
+        assert math.dist(seen.position, placed[piece][:2]) < 0.3, piece

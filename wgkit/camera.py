@@ -274,8 +274,9 @@ def _add(found: list[tuple[np.ndarray, int]], corners: np.ndarray, marker_id: in
 
 
 def _overlaps(a: np.ndarray, b: np.ndarray) -> bool:
-    """Whether two markers' centres are closer than a marker's diagonal: the same marker."""
-    return bool(np.linalg.norm(a.mean(axis=0) - b.mean(axis=0)) < np.linalg.norm(b[0] - b[2]))
+    """Whether two markers' centres are closer than a marker's side: the same marker. Two printed
+    markers, each in its white border a cell wide, lie at least 8/6 of a side apart, even touching."""
+    return bool(np.linalg.norm(a.mean(axis=0) - b.mean(axis=0)) < np.linalg.norm(b - np.roll(b, -1, axis=0), axis=1).mean())
 
 
 CELL = 8  # pixels a cell when a square is compared with the markers: 8 cells across with the white border
