@@ -2,9 +2,8 @@
 will undo. Before Next is pressed the panel says what leaving the step gives up (the actions
 offered where nothing was done yet), or what Next makes instead where a step goes card by card,
 so one press ends a step; only a step where the rules still require something warns at the first
-press. Next goes on past the steps where no action the rules
-offer is possible for anyone now (each pass is a flow event in the log), unless the umpire turns
-that off."""
+press. Next goes on past the steps where no action the rules offer is possible for anyone now
+(each pass is a flow event in the log), unless the umpire turns that off."""
 
 from __future__ import annotations
 
