@@ -18,6 +18,7 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 RESOLVE = re.compile(r"Resolve\s*$")  # the Resolve button, not Resolve ▶ Next (its icon is in its name)
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run", "--disable-quic"]
+FAILURES = Path(__file__).resolve().parents[2] / "build" / "failures"  # screenshots of failed tests and stuck pages
 
 
 def free_port(span: int = 4) -> int:
@@ -148,11 +149,15 @@ def serve(request, tmp_path):
         servers.append(s)
         return s
 
+    since = time.time()
     yield start
+    stuck = [shot for shot in FAILURES.glob("stuck*.png") if shot.stat().st_mtime >= since]  # by board_shown
     for s in servers:
         log = s.stop()
-        if _failed(request):
+        if _failed(request) or stuck:  # a stuck page's server logs are kept too: its cause is sought
             print(f"--- the end of the server log on port {s.port} ---", *log.splitlines()[-60:], sep="\n")
+        for shot in stuck:
+            shot.with_name(f"{shot.stem}.server{s.port}.log").write_text(log)
 
 
 @pytest.fixture
@@ -172,7 +177,8 @@ def board_shown(page, url: str | None = None, timeout: float = 120_000):
     Voila now and then leaves a page stuck before its widgets show, whatever the page holds
     (voila-dashboards/voila#1428; once in CI, never here in repeated runs under load). A person
     reloads such a page, and so does this: once, after keeping a screenshot of the stuck page and
-    saying so in a warning, so that it shows in the run's summary. A second stuck load fails."""
+    saying so in a warning, so that it shows in the run's summary; the servers' logs are kept
+    beside the screenshot (:func:`serve`). A second stuck load fails."""
     import warnings
 
     if url is not None:
@@ -198,11 +204,8 @@ def started(page, timeout: float = 60_000) -> None:
 
 def keep_failure(page, name: str) -> Path:
     """A screenshot of ``page`` as a test failed, in build/failures, and where it is said."""
-    from tests.conftest import ROOT
-
-    folder = ROOT / "build" / "failures"
-    folder.mkdir(parents=True, exist_ok=True)
-    shot = folder / (re.sub(r"[^\w.-]+", "_", name) + ".png")
+    FAILURES.mkdir(parents=True, exist_ok=True)
+    shot = FAILURES / (re.sub(r"[^\w.-]+", "_", name) + ".png")
     try:
         page.screenshot(path=str(shot), full_page=True)
         print(f"the page as the test failed: {shot}\n{page.inner_text('body')[-3000:]}")
