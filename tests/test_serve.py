@@ -2,7 +2,9 @@
 nothing left running after SIGTERM."""
 
 import http.client
+import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -12,6 +14,7 @@ import time
 import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
@@ -123,6 +126,10 @@ def test_token_by_default_and_sigterm_stops_voila_and_its_kernels(tmp_path):
             time.sleep(0.3)
         started = children(proc.pid)
         assert len(started) >= 2
+        # its kernels listen on Unix sockets, not on TCP ports another server could pick too
+        folder = Path(re.search(r"Storing connection files in (\S+)\.\n", (tmp_path / "server.log").read_text()).group(1))
+        kernels = [json.loads(f.read_text()) for f in folder.glob("kernel-*.json")]
+        assert kernels and {k["transport"] for k in kernels} == {"ipc"}
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(timeout=30) == 0
         deadline = time.monotonic() + 15

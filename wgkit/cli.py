@@ -260,9 +260,14 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 # A page load that never connects (a dropped tablet, a script's GET) leaves a kernel of its own:
 # one idle and unconnected for 40 s is shut down, checked every 10 s. A connected page is never culled.
 # Each server (each seat) keeps at most wgkit.kernel_cap.CAP kernels alive.
+# Kernels talk to their server over Unix sockets where there are any: over TCP each picks free
+# ports and then binds them, and two servers started together (a game's seats) once picked the
+# same port: that kernel died on every restart and its page stayed at "Running ..." for good. A
+# socket's path has room for about 100 bytes, so the sockets go under /tmp whatever TMPDIR says.
 KERNELS = ["--MappingKernelManager.cull_idle_timeout=40", "--MappingKernelManager.cull_interval=10",
            "--MappingKernelManager.cull_connected=False",
-           "--VoilaConfiguration.multi_kernel_manager_class=wgkit.kernel_cap.CappedKernelManager"]
+           "--VoilaConfiguration.multi_kernel_manager_class=wgkit.kernel_cap.CappedKernelManager",
+           *(["--KernelManager.transport=ipc", "--Voila.connection_dir_root=/tmp"] if os.name == "posix" else [])]
 # A game's pages are rendered ahead of time by a preheated kernel (one waiting per server), so a
 # page is usable about as soon as it is asked for; such a page catches up with the journal when a
 # browser shows it. The editor is not preheated: a page opened ahead of time would hold the

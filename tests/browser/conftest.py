@@ -174,8 +174,9 @@ def page(request, browser):
 def board_shown(page, url: str | None = None, timeout: float = 120_000):
     """Open ``url`` in ``page`` (or take the page as it is) and wait for its board's canvas.
 
-    Voila now and then leaves a page stuck before its widgets show, whatever the page holds
-    (voila-dashboards/voila#1428; once in CI, never here in repeated runs under load). A person
+    A page stuck before its widgets show was seen in CI now and then. One cause is found and gone
+    (the preheated kernel, on a TCP port another server's kernel had picked too, died on every
+    restart, and Voila handed the dead kernel to the page: kernels now use Unix sockets). A person
     reloads such a page, and so does this: once, after keeping a screenshot of the stuck page and
     saying so in a warning, so that it shows in the run's summary; the servers' logs are kept
     beside the screenshot (:func:`serve`). A second stuck load fails."""
