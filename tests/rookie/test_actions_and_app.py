@@ -180,3 +180,16 @@ def test_a_card_sequence_nobody_plays_takes_one_next_a_card():
         assert texts[0] == f"{out} passed" and app.turn.warning.value == ""
         assert sum(t.startswith("activation: drew") for t in texts) == 1
     assert app.game.current_step().name == "Second card sequence"
+
+
+def test_next_turns_no_card_once_the_deck_is_done():
+    """The Sequence of the Game 3: the sequence ends with the deck. The last card out is passed by
+    Next while a unit could play it; once it is played nothing is left to turn."""
+    app = UmpireApp.open(ROOT / "scenarios/rookie/tutorial_worked_example.yaml", seed=11)
+    app.turn.next.click()
+    for _ in range(4):  # 2H, 2S, AS and AH passed: 3S, the last, is out
+        app.turn.next.click()
+    assert L.rk(app.game)["card"] == "3S" and app.game.state["decks"]["activation"]["draw"] == []
+    assert FL.next_action(app.game) == "pass"
+    FL.activate(app.game, "de_wood")
+    assert FL.next_action(app.game) is None
