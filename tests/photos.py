@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
+from shapely.affinity import rotate
+from shapely.geometry import box
 
 from wgkit.camera import MM, PIECE_MM, TABLE_MM, marker_image, piece_markers, table_markers
 from wgkit.scenario.model import Scenario
@@ -45,6 +47,15 @@ class Shot:
         hx, hy, r = self.hand
         reach = self.piece_mm * MM  # half the marker's diagonal and a little more
         return math.dist((x, y), (hx, hy)) < r + reach or (abs(x - hx) < 0.6 * r + reach and y < hy)
+
+    def under_others(self, placed: dict[str, tuple[float, float, float]]) -> set[str]:
+        """The pieces whose printed marker (with its white border) another marker drawn after it
+        (later in ``placed``) partly covers: pieces closer than their markers are wide."""
+        side = self.piece_mm * MM * 8 / 6
+        square = {p: rotate(box(x - side / 2, y - side / 2, x + side / 2, y + side / 2), -f, origin=(x, y))
+                  for p, (x, y, f) in placed.items()}
+        names = list(placed)
+        return {p for k, p in enumerate(names) if any(square[p].intersects(square[q]) for q in names[k + 1:])}
 
     @classmethod
     def random(cls, rng: random.Random, pieces: list[str], covered: float = 0.1) -> "Shot":

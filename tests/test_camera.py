@@ -417,3 +417,63 @@ def test_two_markers_whose_prints_almost_touch_are_both_read():
     assert {"dcli_b1", "rtr_a"} <= set(reading.seen) and reading.untrusted == []
     for piece, seen in reading.seen.items():
         assert math.dist(seen.position, placed[piece][:2]) < 0.3, piece
+
+
+HILL = ROOT / "scenarios/eagles/hill_112.yaml"
+
+
+@pytest.mark.parametrize("seed", [2, 5, 9])
+def test_a_marker_too_blurred_to_tell_apart_is_read_as_the_piece_the_game_puts_near_it(seed):
+    """At 2 px some squares look most like their piece yet too much like another printed id to be
+    read alone; where the game puts that piece near the square and no rival can be there, it is
+    read (wgkit.camera.REACH, APART_HERE)."""
+    s = load(HILL)
+    placed, frame = _webcam_frame(s, blur=2.0, seed=seed)
+    alone = read(frame, s)
+    helped = read(frame, s, expected={p: (x, y) for p, (x, y, _) in placed.items()})
+    assert len(helped.seen) >= len(alone.seen) + 2 and helped.untrusted == []
+    for piece, seen in helped.seen.items():
+        assert math.dist(seen.position, placed[piece][:2]) < 0.3, piece
+        assert _turn(seen.facing, placed[piece][2]) < 8, piece
+
+
+@pytest.mark.parametrize("seed", [2, 5, 9, 18, 23])
+def test_the_game_putting_every_piece_where_another_stands_reads_nothing_wrong(seed):
+    s = load(HILL)
+    placed, frame = _webcam_frame(s, blur=2.0, seed=seed)
+    names = sorted(placed)
+    misled = read(frame, s, expected=dict(zip(names, [placed[q][:2] for q in names[1:] + names[:1]])))
+    for piece, seen in misled.seen.items():
+        assert math.dist(seen.position, placed[piece][:2]) < 0.3, piece
+
+
+@pytest.mark.parametrize("seed", [2, 7, 9])
+def test_a_stray_marker_where_the_game_puts_a_missing_piece_is_not_read_as_it(seed):
+    """The worst place for a stray: each piece of the scenario read is put by the game where a
+    marker of no piece of it (the other side's) lies."""
+    s = load(HILL)
+    placed, frame = _webcam_frame(s, blur=2.0, seed=seed)
+    first = s.with_(sides=s.sides[:1])
+    mine = [p.id for _, _, p in first.pieces()]
+    strays = [p for p in placed if p not in mine]
+    expected = {p: placed[strays[k % len(strays)]][:2] for k, p in enumerate(mine)}
+    reading = read(frame, first, expected=expected)
+    assert set(reading.seen) <= set(mine)
+    for piece, seen in reading.seen.items():
+        assert math.dist(seen.position, placed[piece][:2]) < 0.3, piece
+
+
+def test_the_umpires_page_reads_a_blurred_frame_with_the_games_places_and_proposes_the_move(tmp_path):
+    from wgkit.widgets import UmpireApp
+
+    s = load(HILL)
+    app = UmpireApp.open(HILL, journal=tmp_path / "j.wgsave", seed=5)
+    mover = "rtr_a"  # the Royal Tank Regiment's squadron, 3" east of where the game has it
+    x, y, _ = placements(s)[mover]
+    placed = placements(s, {mover: (x + 3.0, y)})
+    shot = Shot(tilt=20, turn=4, k1=-0.03, blur=2.0, noise=3, quality=85, light=0.5, size=WEBCAM, piece_mm=_webcam_piece_mm(s))
+    frame = photo(s, placed, shot, seed=2)
+    assert mover not in read(frame, s).seen  # alone, the frame's markers are too blurred to tell apart
+    moves = app.reader.read(frame)
+    assert [pid for pid, _, _ in moves] == [mover]
+    assert math.dist(moves[0][1], (x + 3.0, y)) < 0.3

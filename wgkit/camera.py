@@ -9,8 +9,8 @@ radial distortion, when six or more are seen; a plain perspective with fewer), a
 piece marker's corners onto the table. A marker that cannot be seen is listed as unseen; one whose
 id belongs to no piece, that shows twice, or whose mapped shape is not the square it was printed
 as is listed as untrusted. A marker too blurred for OpenCV to read its cells is read by its
-likeness to the ids expected, only when no other id of the dictionary comes close. Nothing is
-guessed.
+likeness to the ids expected, only when no other id of the dictionary comes close, or, given where
+the game puts each piece, when the only ids that come close cannot be there. Nothing is guessed.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import math
 import warnings
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable, Mapping
 
 import cv2
 import numpy as np
@@ -184,14 +184,16 @@ def _sharpened(gray: np.ndarray) -> np.ndarray:
     return cv2.addWeighted(gray, 2.0, cv2.GaussianBlur(gray, (0, 0), 1.5), -1.0, 0)
 
 
-def detect(gray: np.ndarray, expected: set[int] | None = None) -> tuple[list[np.ndarray], list[int]]:
+def detect(gray: np.ndarray, expected: set[int] | None = None,
+           doubts: list[Doubt] | None = None) -> tuple[list[np.ndarray], list[int]]:
     """Every marker OpenCV finds: its four corners (top-left, top-right, bottom-right, bottom-left
     of the printed marker) in image pixels, and its id. The photo is searched as taken, then
     sharpened, then sharpened at twice the size, until every id of ``expected`` is found; the
     squares OpenCV found but could not read, then the dark blobs of a piece marker's size
     (:func:`dark_squares`), are matched against the ids of ``expected`` still missing
     (:func:`likeness`). A marker found in several passes counts once, and an id
-    found in two places counts twice (so it is not trusted)."""
+    found in two places counts twice (so it is not trusted). Squares read closely but not
+    clearly apart from another id go to ``doubts`` (:func:`likeness`)."""
     found: list[tuple[np.ndarray, int]] = []
     unread: list[np.ndarray] = []
     for scale, sharpen, settings in PASSES:
@@ -215,7 +217,7 @@ def detect(gray: np.ndarray, expected: set[int] | None = None) -> tuple[list[np.
                 unread.append(quad)
     missing = set(expected or ()) - {i for _, i in found}
     if missing and unread:
-        for c, i in likeness(gray, [q for q in unread if not any(_overlaps(q, d) for d, _ in found)], sorted(missing)):
+        for c, i in likeness(gray, [q for q in unread if not any(_overlaps(q, d) for d, _ in found)], sorted(missing), doubts):
             _add(found, c, i)
     missing -= {i for _, i in found}
     pieces = [c for c, i in found if i >= FIRST_PIECE]
@@ -235,7 +237,7 @@ def detect(gray: np.ndarray, expected: set[int] | None = None) -> tuple[list[np.
             # rivals of the same kind only: a blurred piece marker often looks next most like a
             # table marker's id (and the other way round); the dictionary's every id still counts
             kind = [i for i in ids if (i >= FIRST_PIECE) == (like_id >= FIRST_PIECE)]
-            for corners, marker_id in likeness(gray, [best], kind):  # at its best size only
+            for corners, marker_id in likeness(gray, [best], kind, doubts):  # at its best size only
                 _add(found, corners, marker_id)
                 missing.discard(marker_id)
     return [c for c, _ in found], [i for _, i in found]
@@ -292,6 +294,11 @@ PRINTED = 64  # the ids a table may hold: wgkit prints 0-7 for the table and one
 APART = 0.15  # ...and its unlikeness (1 - likeness) at most this share of that of any other id: over
 # 1,400 squares of webcam frames blurred 1.5-2.5 px, labelled from sharp frames, no wrong id passed;
 # at 0.2 one did (a blurred marker 14 read as 9)
+REACH = 12.0  # inches (a house value): a piece is looked for this far from where the game last put it
+LIKELIEST = 3  # the printed ids a doubtful square looks most like at first, each aligned as a rival
+APART_HERE = 0.5  # APART where the game puts the piece within REACH and no rival id can be there: the
+# 2-px squares refused by APART whose id was right stood at 0.16-0.41 against ids no piece of the
+# scenario has; a marker's own id fits it better than another's, so a stray does not pass
 
 
 @lru_cache(maxsize=256)
@@ -360,7 +367,19 @@ def _first_look(gray: np.ndarray, quad: np.ndarray, ids: list[int]) -> dict[int,
     return first_look
 
 
-def likeness(gray: np.ndarray, quads: list[np.ndarray], ids: list[int]) -> list[tuple[np.ndarray, int]]:
+@dataclass(frozen=True)
+class Doubt:
+    """A square read as ``marker_id`` closely enough (:data:`ALIKE`) but not clearly apart from
+    ``rivals`` (each id's likeness there): read only where the game says which it can be."""
+
+    corners: np.ndarray
+    marker_id: int
+    alike: float
+    rivals: dict[int, float]
+
+
+def likeness(gray: np.ndarray, quads: list[np.ndarray], ids: list[int],
+             doubts: list[Doubt] | None = None) -> list[tuple[np.ndarray, int]]:
     """The squares that are markers of ``ids`` too blurred for their cells to be read one by one.
     Each square is seen face on in its four turns and its 4x4 code compared (correlation) with
     each id's code blurred as the camera blurs. The :data:`RIVALS` closest ids are each aligned
@@ -369,7 +388,7 @@ def likeness(gray: np.ndarray, quads: list[np.ndarray], ids: list[int]) -> list[
     most like it without moving the square a cell (:data:`MOVED`), only if it does so closely
     (:data:`ALIKE`) and clearly more than the other rival (moved or not) or any other id a print
     may hold does (:data:`APART`, :data:`PRINTED`). Returns corners (top-left first, as
-    :func:`detect`) and id."""
+    :func:`detect`) and id; a square close enough but not clearly apart goes to ``doubts``."""
     read: list[tuple[np.ndarray, int]] = []
     for quad in quads:
         quad = _clockwise(quad)
@@ -390,9 +409,16 @@ def likeness(gray: np.ndarray, quads: list[np.ndarray], ids: list[int]) -> list[
         if not near:  # never read, but it still rivals one that is: the square may be that marker
             continue
         alike, marker_id, corners, likes, _ = best = max(near, key=lambda f: f[0])
-        others = [f[0] for f in fits if f is not best] + [float(v) for i, v in enumerate(likes[:PRINTED]) if i != marker_id]
-        if alike >= ALIKE and 1 - alike <= APART * (1 - max(others)):
+        others = [(f[0], f[1]) for f in fits if f is not best] + [(float(v), i) for i, v in enumerate(likes[:PRINTED])
+                                                                  if i != marker_id]
+        rivals: dict[int, float] = {}
+        for like, i in others:
+            if 1 - alike > APART * (1 - like):
+                rivals[i] = max(like, rivals.get(i, -1.0))
+        if alike >= ALIKE and not rivals:
             read.append((corners, marker_id))
+        elif alike >= ALIKE and doubts is not None:
+            doubts.append(Doubt(corners, marker_id, alike, rivals))
     return read
 
 
@@ -403,17 +429,20 @@ def _square(centre: tuple[float, float], size: float) -> np.ndarray:
 
 
 def read(photo: Any, scenario: Scenario, table_mm: float = TABLE_MM, piece_mm: float | None = None,
-         kept: TableFit | None = None) -> Reading:
+         kept: TableFit | None = None, expected: Mapping[str, tuple[float, float]] | None = None) -> Reading:
     """Each piece's position, facing and uncertainty from a photo of the table (a path, the
     file's bytes, or an image array), with the markers printed by ``wgkit markers``. The piece
     markers' printed size (``wgkit markers --size``) is read from the photo, the median side of
     those seen, unless ``piece_mm`` gives it. ``kept``: the fit of an earlier frame of the same
     camera, used where a hand hides all but one to three table markers, if those it shows are
-    where that fit puts them (the camera has not moved)."""
+    where that fit puts them (the camera has not moved). ``expected``: where the game last put
+    each piece (inches); a square too blurred to tell from another id apart is read as a piece
+    the game puts near it when no rival id can be there (:func:`_placed_by_the_game`)."""
     gray = _image(photo)
     tables = {m.id: m for m in table_markers(scenario, table_mm)}
     pieces = {m.id: m for m in piece_markers(scenario, piece_mm or PIECE_MM)}
-    corners, ids = detect(gray, set(tables) | set(pieces))
+    doubts: list[Doubt] = []
+    corners, ids = detect(gray, set(tables) | set(pieces), doubts)
     reading = Reading()
     count: dict[int, int] = {}
     for i in ids:
@@ -453,6 +482,9 @@ def read(photo: Any, scenario: Scenario, table_mm: float = TABLE_MM, piece_mm: f
             continue
         on_table = cv2.perspectiveTransform(undistort(c).reshape(-1, 1, 2), homography).reshape(4, 2)
         mapped.append((marker, on_table, np.linalg.norm(on_table - np.roll(on_table, -1, axis=0), axis=1)))
+    for marker, c in _placed_by_the_game(gray, doubts, fit, tables, pieces, list(zip(corners, ids)), expected or {}):
+        on_table = fit.where(c).reshape(4, 2)
+        mapped.append((marker, on_table, np.linalg.norm(on_table - np.roll(on_table, -1, axis=0), axis=1)))
     printed = piece_mm * MM if piece_mm else float(np.median([s for *_, sides in mapped for s in sides])) if mapped else 0.0
     for marker, on_table, sides in mapped:
         off = float(np.max(np.abs(sides - printed)) / printed)
@@ -470,6 +502,56 @@ def read(photo: Any, scenario: Scenario, table_mm: float = TABLE_MM, piece_mm: f
     reading.unseen = [m.piece for m in pieces.values() if m.piece not in reading.seen
                       and m.piece not in {what for what, _ in reading.untrusted}]
     return reading
+
+
+def _placed_by_the_game(gray: np.ndarray, doubts: list[Doubt], fit: TableFit, tables: dict[int, Marker], pieces: dict[int, Marker],
+                        found: list[tuple[np.ndarray, int]], expected: Mapping[str, tuple[float, float]]) -> list[tuple[Marker, np.ndarray]]:
+    """The doubtful squares read with the game's help: the id a square looks most like is a piece
+    not read elsewhere that the game puts within :data:`REACH` of it, and every rival id either
+    cannot be there (a table marker's fixed place, a piece read elsewhere or put by the game
+    beyond REACH) or is told apart by :data:`APART_HERE` (:func:`_apart_here`). A piece two
+    squares claim, a square two pieces claim and a square where a marker was read are left unread."""
+    ids = {i for _, i in found}
+    accepted: list[tuple[Doubt, Marker]] = []
+    for d in sorted(doubts, key=lambda d: -d.alike):
+        marker = pieces.get(d.marker_id)
+        if marker is None or d.marker_id in ids or marker.piece not in expected or any(_overlaps(d.corners, c) for c, _ in found):
+            continue
+        if any(o.marker_id == d.marker_id and _overlaps(d.corners, o.corners) for o, _ in accepted):
+            continue  # the same square, found again by another pass
+        at = fit.where(d.corners).mean(axis=0)
+        if math.dist(at, expected[marker.piece]) > REACH:
+            continue
+
+        def elsewhere(i: int) -> bool:
+            if i in tables:
+                return math.dist(tables[i].at, at) > REACH
+            other = pieces.get(i)
+            return other is not None and (i in ids or (other.piece in expected and math.dist(expected[other.piece], at) > REACH))
+        if _apart_here(gray, d, elsewhere):
+            accepted.append((d, marker))
+    return [(m, d.corners) for d, m in accepted
+            if not any(o is not d and (o.marker_id == d.marker_id or _overlaps(o.corners, d.corners)) for o, _ in accepted)]
+
+
+def _apart_here(gray: np.ndarray, d: Doubt, elsewhere: Callable[[int], bool]) -> bool:
+    """Whether the doubtful square is told apart (:data:`APART_HERE`) from every rival id that
+    could be there: the ids that came close to it, and the :data:`LIKELIEST` printed ids at first
+    look, each of those aligned for itself (a stray marker fits its own id better than the piece's)."""
+    looks = _first_look(gray, _clockwise(d.corners), [i for i in range(PRINTED) if i != d.marker_id])
+    likeliest = sorted(looks, key=lambda i: -looks[i][0])[:LIKELIEST]
+    rivals = [i for i in dict.fromkeys([*likeliest, *d.rivals]) if not elsewhere(i)]
+    bar = 1 - (1 - d.alike) / APART_HERE  # the most a rival may look like the square
+    if any(max(d.rivals.get(i, -1.0), looks[i][0]) > bar for i in rivals):
+        return False
+    return all(_fitted(gray, d.corners, i) <= bar for i in rivals if i in likeliest)
+
+
+def _fitted(gray: np.ndarray, quad: np.ndarray, marker_id: int) -> float:
+    """How much the square ``quad`` looks like ``marker_id`` once aligned for it (-1 if it does not align)."""
+    _, k, sigma = _first_look(gray, _clockwise(quad), [marker_id])[marker_id]
+    corners = _aligned(gray, np.roll(_clockwise(quad), -k, axis=0), marker_id, sigma)
+    return -1.0 if corners is None else float((_codes(sigma) @ _code(_face_on(gray, corners)))[marker_id])
 
 
 def _still_fits(fit: TableFit, obj: list[np.ndarray], img: list[np.ndarray]) -> bool:

@@ -104,7 +104,7 @@ class TableReader:
         """Read ``photo``, list the moves it shows (all ticked), draw them, and judge them."""
         game = self.game()
         try:
-            reading = read(photo, game.scenario)
+            reading = read(photo, game.scenario, expected=self._places(game))
         except CameraError as exc:
             self.clear()  # the previous photo's moves are not this one's
             self.status.value = f"<span style='color:#9b1c1c'>{html.escape(str(exc))}</span>"
@@ -117,7 +117,7 @@ class TableReader:
         moves already proposed leaves them (and the umpire's ticks) as they are."""
         game = self.game()
         try:
-            whole = read(frame, game.scenario, kept=self.kept)
+            whole = read(frame, game.scenario, kept=self.kept, expected=self._places(game))
         except CameraError as exc:
             return f"it cannot be read ({exc})"
         self.kept = whole.fit
@@ -146,6 +146,12 @@ class TableReader:
             return []
         where = {pid: s.position for pid, s in reading.seen.items()}
         return [(pid, offset(where[pid], facing, AHEAD), turned) for pid, facing, turned in turns_read(game, reading)]
+
+    def _places(self, game: Game) -> dict[str, tuple[float, float]]:
+        """Where the game puts the pieces this page reads (on a side's page, its own): a marker
+        too blurred to tell apart is read as the piece the game puts near it (wgkit.camera.read)."""
+        where = piece_points(game.scenario, game.state)
+        return where if self.side is None else {p: xy for p, xy in where.items() if p in set(piece_ids(game.state, side=self.side))}
 
     def _mine(self, game: Game, reading: Reading) -> Reading:
         """On a side's page, the reading of the side's own pieces only."""
