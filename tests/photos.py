@@ -106,10 +106,12 @@ def _paste(canvas: np.ndarray, marker: np.ndarray, centre: tuple[float, float], 
 
 
 def table_image(scenario: Scenario, placed: dict[str, tuple[float, float, float]], covered: set[str] = frozenset(),
-                seed: int = 0, piece_mm: float = PIECE_MM, hand: tuple[float, float, float] | None = None) -> np.ndarray:
+                seed: int = 0, piece_mm: float = PIECE_MM, hand: tuple[float, float, float] | None = None,
+                ids: dict[str, int] | None = None) -> np.ndarray:
     """The table from above, grey, PPI pixels an inch: a mottled cloth, the table markers, and a
-    piece marker at each of ``placed`` (piece: x, y, facing), half covered for ``covered``; a
-    hand (x, y, radius in inches) over it all, and its arm to the near edge."""
+    piece marker at each of ``placed`` (piece: x, y, facing; its id the scenario's, or ``ids``'s),
+    half covered for ``covered``; a hand (x, y, radius in inches) over it all, and its arm to the
+    near edge."""
     rng = np.random.default_rng(seed)
     w, d = int(scenario.table.width * PPI), int(scenario.table.depth * PPI)
     cloth = cv2.resize(rng.uniform(120, 175, (d // 64 + 2, w // 64 + 2)).astype(np.float32), (w, d),
@@ -123,7 +125,7 @@ def table_image(scenario: Scenario, placed: dict[str, tuple[float, float, float]
 
     for m in table_markers(scenario):
         _paste(canvas, marker_image(m.id), px(*m.at), TABLE_MM * MM * PPI, 0.0)
-    ids = {m.piece: m.id for m in piece_markers(scenario)}
+    ids = {**{m.piece: m.id for m in piece_markers(scenario)}, **(ids or {})}
     for piece, (x, y, facing) in placed.items():
         _paste(canvas, marker_image(ids[piece]), px(x, y), piece_mm * MM * PPI, facing)
         if piece in covered:  # a figure's body over half the marker
@@ -168,10 +170,12 @@ def camera(scenario: Scenario, shot: Shot) -> tuple[np.ndarray, np.ndarray]:
     raise ValueError("the table does not fit the frame")
 
 
-def photo(scenario: Scenario, placed: dict[str, tuple[float, float, float]], shot: Shot, seed: int = 0) -> bytes:
-    """A JPEG photo of the table with the pieces ``placed`` (piece: x, y, facing), taken as ``shot`` says."""
+def photo(scenario: Scenario, placed: dict[str, tuple[float, float, float]], shot: Shot, seed: int = 0,
+          ids: dict[str, int] | None = None) -> bytes:
+    """A JPEG photo of the table with the pieces ``placed`` (piece: x, y, facing), taken as ``shot``
+    says; ``ids``: markers other than the scenario's for some pieces."""
     rng = np.random.default_rng(seed)
-    top = table_image(scenario, placed, shot.covered, seed, shot.piece_mm, shot.hand)
+    top = table_image(scenario, placed, shot.covered, seed, shot.piece_mm, shot.hand, ids)
     k, hom = camera(scenario, shot)
     w, h = shot.size
     step = 16  # the lens's distortion is smooth: worked out on a coarse grid, then interpolated

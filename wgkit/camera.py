@@ -296,9 +296,10 @@ APART = 0.15  # ...and its unlikeness (1 - likeness) at most this share of that 
 # at 0.2 one did (a blurred marker 14 read as 9)
 REACH = 12.0  # inches (a house value): a piece is looked for this far from where the game last put it
 LIKELIEST = 3  # the printed ids a doubtful square looks most like at first, each aligned as a rival
-APART_HERE = 0.5  # APART where the game puts the piece within REACH and no rival id can be there: the
-# 2-px squares refused by APART whose id was right stood at 0.16-0.41 against ids no piece of the
-# scenario has; a marker's own id fits it better than another's, so a stray does not pass
+APART_HERE = 0.7  # APART where the game puts the piece within REACH, against the rivals that can be
+# there: of the 2-px squares APART refused in two 48-frame live benches, those whose id was right
+# stood at 0.16-0.62 against their likeliest such rival; misled (every piece put where another
+# stands, or where a stray marker of 15-63 lies), no wrong id at 0.5 or 0.7
 
 
 @lru_cache(maxsize=256)
