@@ -212,7 +212,7 @@ def detect(gray: np.ndarray, expected: set[int] | None = None,
             _add(found, c.reshape(4, 2).astype(np.float64) / scale, int(i))
         for r in rejected:
             quad = r.reshape(4, 2).astype(np.float64) / scale
-            if np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1).mean() >= SMALLEST and not (
+            if _sides(quad).mean() >= SMALLEST and not (
                     unread and (np.abs(np.asarray(unread) - quad).max(axis=(1, 2)) < 1).any()):  # not found already
                 unread.append(quad)
     missing = set(expected or ()) - {i for _, i in found}
@@ -222,7 +222,7 @@ def detect(gray: np.ndarray, expected: set[int] | None = None,
     missing -= {i for _, i in found}
     pieces = [c for c, i in found if i >= FIRST_PIECE]
     if missing and pieces:
-        side = float(np.median([np.linalg.norm(c - np.roll(c, -1, axis=0), axis=1).mean() for c in pieces]))
+        side = float(np.median([_sides(c).mean() for c in pieces]))
         for box in dark_squares(gray, side):
             if not missing:
                 break
@@ -275,10 +275,24 @@ def _add(found: list[tuple[np.ndarray, int]], corners: np.ndarray, marker_id: in
         found.append((corners, marker_id))
 
 
+TURNS = [np.array([(i + k) % 4 for i in range(4)]) for k in range(4)]
+
+
+def _turned(quad: np.ndarray, k: int) -> np.ndarray:
+    """The quad's corners from its ``k``-th on (``np.roll(quad, -k, axis=0)``, without its cost)."""
+    return quad[TURNS[k % 4]]
+
+
+def _sides(quad: np.ndarray) -> np.ndarray:
+    """The lengths of the quad's four sides, each from a corner to the next."""
+    d = quad - quad[TURNS[1]]
+    return np.sqrt((d * d).sum(axis=1))
+
+
 def _overlaps(a: np.ndarray, b: np.ndarray) -> bool:
     """Whether two markers' centres are closer than a marker's side: the same marker. Two printed
     markers, each in its white border a cell wide, lie at least 8/6 of a side apart, even touching."""
-    return bool(np.linalg.norm(a.mean(axis=0) - b.mean(axis=0)) < np.linalg.norm(b - np.roll(b, -1, axis=0), axis=1).mean())
+    return bool(math.hypot(*(a.mean(axis=0) - b.mean(axis=0))) < _sides(b).mean())
 
 
 CELL = 8  # pixels a cell when a square is compared with the markers: 8 cells across with the white border
@@ -333,7 +347,7 @@ def _face_on(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
 def _aligned(gray: np.ndarray, quad: np.ndarray, marker_id: int, sigma: float) -> np.ndarray | None:
     """The square's corners moved so that the marker ``marker_id``, blurred by ``sigma``, lies on
     the image as closely as it can (OpenCV's ECC alignment); None if it does not converge."""
-    side = float(np.mean(np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)))
+    side = float(_sides(quad).mean())
     lo = np.maximum(np.floor(quad.min(axis=0) - side / 2), 0).astype(int)
     hi = np.ceil(quad.max(axis=0) + side / 2).astype(int)
     crop = gray[lo[1]:hi[1], lo[0]:hi[0]].astype(np.float32)
@@ -355,8 +369,8 @@ def _clockwise(quad: np.ndarray) -> np.ndarray:
 def _first_look(gray: np.ndarray, quad: np.ndarray, ids: list[int]) -> dict[int, tuple[float, int, float]]:
     """For each id, how much the square ``quad`` (clockwise) looks like it unaligned: the best
     correlation of its code over the four turns and the camera's blurs, that turn and that blur."""
-    cell = float(np.mean(np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1))) / 6
-    codes = np.stack([_code(_face_on(gray, np.roll(quad, -k, axis=0))) for k in range(4)])
+    cell = float(_sides(quad).mean()) / 6
+    codes = np.stack([_code(_face_on(gray, _turned(quad, k))) for k in range(4)])
     first_look: dict[int, tuple[float, int, float]] = {}
     for blur in BLURS:
         sigma = max(0.5, round(blur * CELL / cell * 2) / 2)
@@ -393,18 +407,18 @@ def likeness(gray: np.ndarray, quads: list[np.ndarray], ids: list[int],
     read: list[tuple[np.ndarray, int]] = []
     for quad in quads:
         quad = _clockwise(quad)
-        cell = float(np.mean(np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1))) / 6
+        cell = float(_sides(quad).mean()) / 6
         first_look = _first_look(gray, quad, ids)
         if max(first_look.values())[0] < GLANCE:
             continue  # nothing like a marker: not worth aligning
         fits = []  # (likeness once aligned, id, corners, the dictionary's likeness there, whether it moved a cell)
         for marker_id in sorted(first_look, key=lambda i: -first_look[i][0])[:RIVALS]:
             _, k, sigma = first_look[marker_id]
-            corners = _aligned(gray, np.roll(quad, -k, axis=0), marker_id, sigma)
+            corners = _aligned(gray, _turned(quad, k), marker_id, sigma)
             if corners is None:
                 continue
             likes = _codes(sigma) @ _code(_face_on(gray, corners))
-            far = bool(np.abs(corners - np.roll(quad, -k, axis=0)).max() > MOVED * cell)
+            far = bool(np.abs(corners - _turned(quad, k)).max() > MOVED * cell)
             fits.append((float(likes[marker_id]), marker_id, corners, likes, far))
         near = [f for f in fits if not f[4]]  # a fit found only by moving the square a cell or more is
         if not near:  # never read, but it still rivals one that is: the square may be that marker
@@ -482,10 +496,10 @@ def read(photo: Any, scenario: Scenario, table_mm: float = TABLE_MM, piece_mm: f
             reading.untrusted.append((marker.piece, f"its marker is seen {count[i]} times"))
             continue
         on_table = cv2.perspectiveTransform(undistort(c).reshape(-1, 1, 2), homography).reshape(4, 2)
-        mapped.append((marker, on_table, np.linalg.norm(on_table - np.roll(on_table, -1, axis=0), axis=1)))
+        mapped.append((marker, on_table, _sides(on_table)))
     for marker, c in _placed_by_the_game(gray, doubts, fit, tables, pieces, list(zip(corners, ids)), expected or {}):
         on_table = fit.where(c).reshape(4, 2)
-        mapped.append((marker, on_table, np.linalg.norm(on_table - np.roll(on_table, -1, axis=0), axis=1)))
+        mapped.append((marker, on_table, _sides(on_table)))
     printed = piece_mm * MM if piece_mm else float(np.median([s for *_, sides in mapped for s in sides])) if mapped else 0.0
     for marker, on_table, sides in mapped:
         off = float(np.max(np.abs(sides - printed)) / printed)
@@ -551,7 +565,7 @@ def _apart_here(gray: np.ndarray, d: Doubt, elsewhere: Callable[[int], bool]) ->
 def _fitted(gray: np.ndarray, quad: np.ndarray, marker_id: int) -> float:
     """How much the square ``quad`` looks like ``marker_id`` once aligned for it (-1 if it does not align)."""
     _, k, sigma = _first_look(gray, _clockwise(quad), [marker_id])[marker_id]
-    corners = _aligned(gray, np.roll(_clockwise(quad), -k, axis=0), marker_id, sigma)
+    corners = _aligned(gray, _turned(_clockwise(quad), k), marker_id, sigma)
     return -1.0 if corners is None else float((_codes(sigma) @ _code(_face_on(gray, corners)))[marker_id])
 
 
