@@ -477,3 +477,19 @@ def test_the_umpires_page_reads_a_blurred_frame_with_the_games_places_and_propos
     moves = app.reader.read(frame)
     assert [pid for pid, _, _ in moves] == [mover]
     assert math.dist(moves[0][1], (x + 3.0, y)) < 0.3
+
+
+def test_the_umpires_camera_reads_a_blurred_settled_view_with_the_games_places(tmp_path):
+    """Watching live, as with a photo: a settled 2-px view is read with where the game puts each piece."""
+    from wgkit.widgets import UmpireApp
+
+    s = load(HILL)
+    app = UmpireApp.open(HILL, journal=tmp_path / "j.wgsave", seed=5)
+    x, y, _ = placements(s)["rtr_a"]
+    shot = Shot(tilt=20, turn=4, k1=-0.03, blur=2.0, noise=3, quality=85, light=0.5, size=WEBCAM, piece_mm=_webcam_piece_mm(s))
+    frame = photo(s, placements(s, {"rtr_a": (x + 3.0, y)}), shot, seed=2)
+    live = app.reader.live
+    live.watching = True
+    for _ in range(4):
+        live.take(frame)
+    assert live.status.endswith("view 1 read: 1 moved") and [p for p, _, _ in app.reader.moves] == ["rtr_a"]
