@@ -151,7 +151,10 @@ class TableReader:
         """Where the game puts the pieces this page reads (on a side's page, its own): a marker
         too blurred to tell apart is read as the piece the game puts near it (wgkit.camera.read)."""
         where = piece_points(game.scenario, game.state)
-        return where if self.side is None else {p: xy for p, xy in where.items() if p in set(piece_ids(game.state, side=self.side))}
+        if self.side is None:
+            return where
+        own = set(piece_ids(game.state, side=self.side))
+        return {p: xy for p, xy in where.items() if p in own}
 
     def _mine(self, game: Game, reading: Reading) -> Reading:
         """On a side's page, the reading of the side's own pieces only."""
