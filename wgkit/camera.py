@@ -481,8 +481,7 @@ def read(photo: Any, scenario: Scenario, table_mm: float = TABLE_MM, piece_mm: f
                           + (" (or one or more where the last frame's fit puts them: the camera has moved)"
                              if obj and kept is not None else ""))
     reading.fit, reading.table_error = fit, fit.error
-    undistort, homography = fit.undistort, fit.homography
-    mapped = []  # each piece marker seen once: (marker, its corners on the table, its sides)
+    seen = []  # each piece marker seen once: (marker, its corners on the image)
     for c, i in zip(corners, ids):
         if i in tables:
             if count[i] > 1:
@@ -495,11 +494,10 @@ def read(photo: Any, scenario: Scenario, table_mm: float = TABLE_MM, piece_mm: f
         if count[i] > 1:
             reading.untrusted.append((marker.piece, f"its marker is seen {count[i]} times"))
             continue
-        on_table = cv2.perspectiveTransform(undistort(c).reshape(-1, 1, 2), homography).reshape(4, 2)
-        mapped.append((marker, on_table, _sides(on_table)))
-    for marker, c in _placed_by_the_game(gray, doubts, fit, tables, pieces, list(zip(corners, ids)), expected or {}):
-        on_table = fit.where(c).reshape(4, 2)
-        mapped.append((marker, on_table, _sides(on_table)))
+        seen.append((marker, c))
+    seen += _placed_by_the_game(gray, doubts, fit, tables, pieces, list(zip(corners, ids)), expected or {})
+    on_tables = [(marker, fit.where(c).reshape(4, 2)) for marker, c in seen]
+    mapped = [(marker, on_table, _sides(on_table)) for marker, on_table in on_tables]  # with their sides
     printed = piece_mm * MM if piece_mm else float(np.median([s for *_, sides in mapped for s in sides])) if mapped else 0.0
     for marker, on_table, sides in mapped:
         off = float(np.max(np.abs(sides - printed)) / printed)
