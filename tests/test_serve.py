@@ -250,3 +250,35 @@ def test_50_page_loads_keep_at_most_the_cap_of_kernels_and_only_the_preheated_on
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=30)
         log.close()
+
+
+HOLD_THEN_SERVE = """
+import socket, sys
+import wgkit.cli as cli
+port = int(sys.argv[1])
+held = socket.socket()
+held.bind(("127.0.0.1", port))  # as a connection's local port: taken as Voila binds it,
+looks = cli._port_taken  # let go once Voila has stopped for it, as the connection ends
+cli._port_taken = lambda *args: held.close() or looks(*args)
+sys.exit(cli._serve_all([cli.Server("editor.ipynb", {}, port, "", "scenario editor")], "127.0.0.1"))
+"""
+
+
+def test_a_server_whose_port_is_taken_for_a_moment_as_it_binds_starts_again_on_that_port(tmp_path):
+    """Ports are checked free before the servers start, but any program's outgoing connection may
+    take one of them (its local port) before Voila binds it: seen in CI with a game's seats. The
+    server is started again once the port is free, on the same port, and says so in one line."""
+    port = free_port()
+    log = tmp_path / "server.log"
+    proc = subprocess.Popen([sys.executable, "-c", HOLD_THEN_SERVE, str(port)], cwd=tmp_path, stdout=open(log, "w"),
+                            stderr=subprocess.STDOUT, start_new_session=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        url, = wait_for_addresses(log, proc)
+        assert url == f"http://127.0.0.1:{port}/"
+        text = log.read_text()
+        assert "no available port" in text  # the first start found it taken
+        assert f"wgkit: port {port} was taken for a moment; the scenario editor starts again" in text
+        assert urllib.request.urlopen(url, timeout=120).status == 200
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=30)

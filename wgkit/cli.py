@@ -275,6 +275,8 @@ KERNELS = ["--MappingKernelManager.cull_idle_timeout=40", "--MappingKernelManage
 PREHEATED = ("umpire.ipynb", "side.ipynb")
 PREHEAT = ["--VoilaConfiguration.preheat_kernel=True", "--VoilaConfiguration.default_pool_size=1"]
 PREHEAT_WAIT = 60.0  # seconds the address waits for the preheated page at most
+RESTARTS = 2  # times a server whose port was taken as it bound it is started again, once the port is free
+PORT_IN_USE = "could not be started because no available port"  # what Voila says then
 TOKEN_IN_TEXT = re.compile(r"(token=)[^&\s\"'<>]+")
 
 
@@ -374,12 +376,13 @@ def _serve_all(servers: list[Server], host: str) -> int:
     import threading
     import time
 
-    procs = []
     secrets_ = [s.token for s in servers if s.token]
     marks = Path(tempfile.mkdtemp(prefix="wgkit-pages-"))
     # a preheated page built: the first browser gets it whole (wgkit.served); None: nothing to wait for
     ready = [marks / f"{k}.built" if s.notebook in PREHEATED else None for k, s in enumerate(servers)]
-    for s, built in zip(servers, ready):  # the token goes in the environment, which other users cannot read, not on the command line
+
+    def launch(s: Server, built: Path | None) -> subprocess.Popen:
+        # the token goes in the environment, which other users cannot read, not on the command line
         cmd = [sys.executable, "-m", "voila", str(APP_DIR / s.notebook), "--no-browser", f"--port={s.port}",
                "--Voila.port_retries=0", f"--Voila.ip={host}",
                "--Voila.auto_token=True" if s.token else "--Voila.token=",
@@ -387,23 +390,38 @@ def _serve_all(servers: list[Server], host: str) -> int:
         env = {**os.environ, **s.env, "JUPYTER_TOKEN": s.token, **({READY: str(built)} if built else {})}
         proc = subprocess.Popen(cmd, env=env, start_new_session=True,
                                 preexec_fn=_die_with_parent, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        threading.Thread(target=_relay, args=(proc.stdout, secrets_), daemon=True).start()
-        procs.append(proc)
+        relays[proc.pid] = threading.Thread(target=_relay, args=(proc.stdout, secrets_, lambda: unbound.add(proc.pid)),
+                                            daemon=True)
+        relays[proc.pid].start()
+        return proc
+
+    relays: dict[int, threading.Thread] = {}  # each server's log copied out, by its pid
+    unbound: set[int] = set()  # servers that said their port was taken as they bound it
+
+    procs = [launch(s, built) for s, built in zip(servers, ready)]
 
     def stop(*_: object) -> None:
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, stop)
     try:
-        for s, proc, built in zip(servers, procs, ready):
+        for k, (s, built) in enumerate(zip(servers, ready)):
             # each address in order, once its server accepts connections and its first page is
             # built ahead (a slow machine: printed anyway after PREHEAT_WAIT seconds)
-            since = time.monotonic()
+            since, again = time.monotonic(), RESTARTS
             while not (_listening(s.port, host) and (built is None or built.exists()
                                                      or time.monotonic() - since > PREHEAT_WAIT)):
-                if proc.poll() is not None:
-                    print(f"wgkit: the {s.what} stopped before it served (exit {proc.returncode})", file=sys.stderr)
-                    return proc.returncode or 1
+                if procs[k].poll() is not None:
+                    # its port checked free, then taken before Voila bound it: by any program's
+                    # outgoing connection, whose local port may be any of the ephemeral range
+                    relays[procs[k].pid].join(timeout=5)  # its last lines read
+                    if again and procs[k].pid in unbound and not _port_taken(s.port, host):
+                        print(f"wgkit: port {s.port} was taken for a moment; the {s.what} starts again",
+                              file=sys.stderr, flush=True)
+                        procs[k], again = launch(s, built), again - 1
+                        continue
+                    print(f"wgkit: the {s.what} stopped before it served (exit {procs[k].returncode})", file=sys.stderr)
+                    return procs[k].returncode or 1
                 time.sleep(0.1)
             print(f"{s.what} at {s.url(host)}  (Ctrl-C to stop)", flush=True)
         while True:
@@ -419,11 +437,14 @@ def _serve_all(servers: list[Server], host: str) -> int:
         shutil.rmtree(marks, ignore_errors=True)
 
 
-def _relay(stream, secrets: list[str]) -> None:  # type: ignore[no-untyped-def]
+def _relay(stream, secrets: list[str], unbound: Callable[[], None]) -> None:  # type: ignore[no-untyped-def]
     """Copy a server's log to stderr line by line with every token hidden: Voila prints a refused
-    request's address whole, ``?token=`` and all."""
+    request's address whole, ``?token=`` and all. Call ``unbound`` if the server says it could not
+    listen on its port."""
     for raw in iter(stream.readline, b""):
         line = TOKEN_IN_TEXT.sub(r"\1…", raw.decode("utf-8", "replace"))
+        if PORT_IN_USE in line:
+            unbound()
         for secret in secrets:
             line = line.replace(secret, "…")
         sys.stderr.write(line)

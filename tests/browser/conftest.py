@@ -174,23 +174,19 @@ def page(request, browser):
 def board_shown(page, url: str | None = None, timeout: float = 120_000):
     """Open ``url`` in ``page`` (or take the page as it is) and wait for its board's canvas.
 
-    A page stuck before its widgets show was seen in CI now and then. One cause is found and gone
-    (the preheated kernel, on a TCP port another server's kernel had picked too, died on every
-    restart, and Voila handed the dead kernel to the page: kernels now use Unix sockets). A person
-    reloads such a page, and so does this: once, after keeping a screenshot of the stuck page and
-    saying so in a warning, so that it shows in the run's summary; the servers' logs are kept
-    beside the screenshot (:func:`serve`). A second stuck load fails."""
-    import warnings
-
+    A page stuck before its widgets show fails the test: a person would have to reload it, so a
+    reload here would hide a fault a user meets. The one cause seen in CI is gone (the preheated
+    kernel, on a TCP port another server's kernel had picked too, died on every restart and Voila
+    handed the dead kernel to the page: kernels now use Unix sockets). A stuck page keeps its
+    screenshot, and its servers' logs beside it (:func:`serve`), so that its cause can be found."""
     if url is not None:
         page.goto(url)
     try:
         return page.wait_for_selector("canvas", timeout=timeout)
-    except Exception:
+    except Exception as stuck:
         shot = keep_failure(page, "stuck " + page.url.split("?")[0])
-        warnings.warn(f"a page was stuck before its board showed and was reloaded (screenshot: {shot})", stacklevel=2)
-    page.reload()
-    return page.wait_for_selector("canvas", timeout=timeout)
+        raise AssertionError(f"the page was stuck before its board showed (screenshot: {shot}; its servers' "
+                             "logs beside it)") from stuck
 
 
 def started(page, timeout: float = 60_000) -> None:
